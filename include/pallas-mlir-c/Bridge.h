@@ -1,0 +1,198 @@
+/*===-- pallas-mlir-c/Bridge.h - C ABI between the C++ shims and Rust ----===*\
+|*                                                                            *|
+|* The C++ side (src/cpp) holds what MLIR only offers in C++: the generated   *|
+|* dialect, a pass class whose options and run callback are described by      *|
+|* Rust, and the dialect-conversion driver. Rust binds this header with       *|
+|* bindgen. Symbols declared here are internal to the shared library (not     *|
+|* exported); the public API is Pallas.h.                                     *|
+|*                                                                            *|
+\*===----------------------------------------------------------------------===*/
+
+#ifndef PALLAS_MLIR_C_BRIDGE_H
+#define PALLAS_MLIR_C_BRIDGE_H
+
+#include "mlir-c/IR.h"
+#include "mlir-c/Pass.h"
+#include "mlir-c/Rewrite.h"
+#include "mlir-c/Support.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/*===----------------------------------------------------------------------===
+ * Dialect
+ *===----------------------------------------------------------------------===*/
+
+MlirDialectHandle mlirGetDialectHandle__pallas_impl__(void);
+
+/** Kinds of block dims, as in BlockSpecAttr. */
+enum PallasBlockDimKind {
+  PallasBlockDimBlocked = 0,
+  PallasBlockDimSqueezed = 1,
+  PallasBlockDimElement = 2,
+  PallasBlockDimBounded = 3,
+};
+
+/** A view of a #pallas.block_spec; arrays are owned by the context. */
+typedef struct PallasBlockSpec {
+  MlirType arrayType;
+  intptr_t rank;
+  const int64_t *kinds;
+  const int64_t *sizes;
+  const int64_t *padLow;
+  const int64_t *padHigh;
+  MlirAttribute indexMap; /* AffineMapAttr or FlatSymbolRefAttr */
+  int32_t memorySpace;    /* PallasMemorySpace, or -1 when absent */
+  int64_t bufferCount;    /* 0 when absent */
+} PallasBlockSpec;
+
+bool pallasAttributeIsBlockSpec(MlirAttribute attr);
+PallasBlockSpec pallasBlockSpecGet(MlirAttribute attr);
+MlirAttribute pallasBlockSpecCreate(MlirContext ctx, PallasBlockSpec spec);
+/** The ref type the kernel body sees for this spec. */
+MlirType pallasBlockSpecGetBlockRefType(MlirAttribute attr);
+
+/** -1 when `attr` is not a #pallas.memory_space. */
+int32_t pallasMemorySpaceAttrGetValue(MlirAttribute attr);
+MlirAttribute pallasMemorySpaceAttrGet(MlirContext ctx, int32_t value);
+
+bool pallasAttributeIsCostEstimate(MlirAttribute attr);
+/** Writes flops, transcendentals, bytes_accessed, remote_bytes_transferred. */
+void pallasCostEstimateGet(MlirAttribute attr, int64_t out[4]);
+
+enum PallasTypeKind {
+  PallasTypeOther = 0,
+  PallasTypeSemaphore = 1,
+  PallasTypeDmaSemaphore = 2,
+  PallasTypeBarrierSemaphore = 3,
+  PallasTypeBarrier = 4,
+};
+int32_t pallasTypeGetKind(MlirType type);
+MlirType pallasSemaphoreTypeGet(MlirContext ctx, int32_t kind);
+
+/** Emits `'op' op <message>` at the op, the way the op's own verifier would. */
+void pallasEmitOpError(MlirOperation op, MlirStringRef message);
+/** Emits an error at `loc` with a note at `noteLoc` (when not null). */
+void pallasEmitErrorWithNote(MlirLocation loc, MlirStringRef message,
+                             MlirLocation noteLoc, MlirStringRef note);
+void pallasEmitRemark(MlirLocation loc, MlirStringRef message);
+
+/*===----------------------------------------------------------------------===
+ * Implemented in Rust, called by the generated C++ verifiers.
+ *===----------------------------------------------------------------------===*/
+
+MlirLogicalResult pallas_rust_verify_op(MlirOperation op);
+MlirLogicalResult pallas_rust_verify_symbol_uses(MlirOperation op);
+
+/*===----------------------------------------------------------------------===
+ * Passes described by Rust
+ *===----------------------------------------------------------------------===*/
+
+enum PallasOptionKind {
+  PallasOptionBool = 0,
+  PallasOptionInt = 1,
+  PallasOptionString = 2,
+};
+
+typedef struct PallasPassOption {
+  const char *name;
+  const char *description;
+  int32_t kind;              /* PallasOptionKind */
+  const char *defaultValue;  /* as text: "true", "0", "" ... */
+} PallasPassOption;
+
+/** Runs the pass on `op`; option values are given as text in declaration order. */
+typedef MlirLogicalResult (*PallasPassRunFn)(MlirOperation op,
+                                             const MlirStringRef *optionValues,
+                                             intptr_t numOptions, void *userData);
+
+typedef struct PallasPassInfo {
+  const char *argument;
+  const char *name;
+  const char *description;
+  const char *anchorOpName; /* "" = any op */
+  const PallasPassOption *options;
+  intptr_t numOptions;
+  const char *const *dependentDialects; /* namespaces, e.g. "scf" */
+  intptr_t numDependentDialects;
+  PallasPassRunFn run;
+  void *userData;
+} PallasPassInfo;
+
+/** Registers the pass with MLIR's global registry; `info` must outlive it. */
+void pallasRegisterRustPass(const PallasPassInfo *info);
+/** Creates a pass instance (for pass managers built through the C API). */
+MlirPass pallasCreateRustPass(const PallasPassInfo *info);
+
+/** Runs MlirOptMain with all upstream dialects, extensions and passes. */
+int pallasOptMain(int argc, char **argv, MlirDialectRegistry extra);
+
+/*===----------------------------------------------------------------------===
+ * Dialect conversion
+ *===----------------------------------------------------------------------===*/
+
+typedef struct PallasConversionTarget { void *ptr; } PallasConversionTarget;
+typedef struct PallasTypeConverter { void *ptr; } PallasTypeConverter;
+typedef struct PallasConversionPatternSet { void *ptr; } PallasConversionPatternSet;
+
+/** Returns 1 legal, 0 illegal, -1 unknown. */
+typedef int32_t (*PallasLegalityFn)(MlirOperation op, void *userData);
+/** Returns a null type when this conversion does not apply. */
+typedef MlirType (*PallasTypeConversionFn)(MlirType type, void *userData);
+typedef MlirLogicalResult (*PallasPatternFn)(MlirOperation op,
+                                             const MlirValue *operands,
+                                             intptr_t numOperands,
+                                             MlirRewriterBase rewriter,
+                                             void *userData);
+
+PallasConversionTarget pallasConversionTargetCreate(MlirContext ctx);
+void pallasConversionTargetDestroy(PallasConversionTarget target);
+void pallasConversionTargetAddLegalDialect(PallasConversionTarget target, MlirStringRef name);
+void pallasConversionTargetAddIllegalDialect(PallasConversionTarget target, MlirStringRef name);
+void pallasConversionTargetAddLegalOp(PallasConversionTarget target, MlirStringRef name);
+void pallasConversionTargetAddIllegalOp(PallasConversionTarget target, MlirStringRef name);
+void pallasConversionTargetAddDynamicallyLegalOp(PallasConversionTarget target,
+                                                 MlirStringRef name,
+                                                 PallasLegalityFn fn, void *userData);
+void pallasConversionTargetAddDynamicallyLegalDialect(PallasConversionTarget target,
+                                                      MlirStringRef name,
+                                                      PallasLegalityFn fn, void *userData);
+
+/** A type converter; conversions are tried last-added first, identity last.
+ *  Materializations are unrealized_conversion_cast ops. */
+PallasTypeConverter pallasTypeConverterCreate(void);
+void pallasTypeConverterDestroy(PallasTypeConverter converter);
+void pallasTypeConverterAddConversion(PallasTypeConverter converter,
+                                      PallasTypeConversionFn fn, void *userData);
+/** Null when the type cannot be converted. */
+MlirType pallasTypeConverterConvertType(PallasTypeConverter converter, MlirType type);
+bool pallasTypeConverterIsLegalOp(PallasTypeConverter converter, MlirOperation op);
+
+PallasConversionPatternSet pallasConversionPatternSetCreate(MlirContext ctx);
+void pallasConversionPatternSetDestroy(PallasConversionPatternSet set);
+/** `converter` may be null. `rootName` is an op name such as "pallas.load". */
+void pallasConversionPatternSetAdd(PallasConversionPatternSet set, MlirStringRef rootName,
+                                   uint32_t benefit, PallasTypeConverter converter,
+                                   PallasPatternFn fn, void *userData);
+
+MlirLogicalResult pallasApplyPartialConversion(MlirOperation root,
+                                               PallasConversionTarget target,
+                                               PallasConversionPatternSet patterns);
+MlirLogicalResult pallasApplyFullConversion(MlirOperation root,
+                                            PallasConversionTarget target,
+                                            PallasConversionPatternSet patterns);
+
+/** Converts the block argument types of every block of `region` (inside a pattern). */
+MlirLogicalResult pallasRewriterConvertRegionTypes(MlirRewriterBase rewriter,
+                                                   MlirRegion region,
+                                                   PallasTypeConverter converter);
+/** Reports why a pattern did not apply (shown with -debug). */
+MlirLogicalResult pallasRewriterNotifyMatchFailure(MlirRewriterBase rewriter,
+                                                   MlirOperation op, MlirStringRef why);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* PALLAS_MLIR_C_BRIDGE_H */

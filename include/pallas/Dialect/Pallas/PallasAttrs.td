@@ -1,0 +1,130 @@
+//===- PallasAttrs.td - pallas attributes and types --------*- tablegen -*-===//
+
+#ifndef PALLAS_ATTRS_TD
+#define PALLAS_ATTRS_TD
+
+include "pallas/Dialect/Pallas/PallasDialect.td"
+include "mlir/IR/EnumAttr.td"
+include "mlir/IR/BuiltinTypeInterfaces.td"
+
+//===----------------------------------------------------------------------===//
+// Memory spaces
+//===----------------------------------------------------------------------===//
+
+// TPU `smem` is scalar memory; GPU `shared` is the CUDA shared memory. They are
+// different places and deliberately different names.
+def Pallas_MemorySpace : I32EnumAttr<"MemorySpace", "where a ref lives", [
+    I32EnumAttrCase<"any", 0>,
+    I32EnumAttrCase<"hbm", 1>,
+    I32EnumAttrCase<"vmem", 2>,
+    I32EnumAttrCase<"vmem_shared", 3>,
+    I32EnumAttrCase<"smem", 4>,
+    I32EnumAttrCase<"cmem", 5>,
+    I32EnumAttrCase<"semaphore", 6>,
+    I32EnumAttrCase<"host", 7>,
+    I32EnumAttrCase<"gmem", 8>,
+    I32EnumAttrCase<"shared", 9>,
+    I32EnumAttrCase<"tmem", 10>,
+    I32EnumAttrCase<"regs", 11>
+  ]> {
+  let cppNamespace = "::mlir::pallas";
+  let genSpecializedAttr = 0;
+}
+
+def Pallas_MemorySpaceAttr : EnumAttr<Pallas_Dialect, Pallas_MemorySpace, "memory_space"> {
+  let summary = "memory space of a ref (TPU: any/hbm/vmem/vmem_shared/smem/cmem/semaphore/host, GPU: gmem/shared/tmem/regs)";
+  let assemblyFormat = "`<` $value `>`";
+}
+
+//===----------------------------------------------------------------------===//
+// Block specs
+//===----------------------------------------------------------------------===//
+
+def Pallas_BlockSpecAttr : AttrDef<Pallas_Dialect, "BlockSpec"> {
+  let mnemonic = "block_spec";
+  let summary = "how a grid step sees one operand: array type, block dims, index map";
+  let description = [{
+    Describes one windowed operand of a `pallas.kernel`:
+
+    * `arrayType`: the whole array (a memref, usually in `any`/`hbm`/`gmem`);
+    * block dims, one per array dim: `N` is `Blocked(N)` (the index map
+      returns a block index b, the window starts at b*N), `squeezed` (size 1,
+      removed from the kernel's ref, the map returns an element index),
+      `element(N, pad = [lo, hi])` (the map returns an element offset into
+      the padded array), `bounded(N)` (the map returns a start and a size
+      <= N);
+    * the index map: an `affine_map` over the grid ids, or a symbol naming a
+      `pallas.index_map` (needed to read scalar prefetch);
+    * optionally the memory space of the block (default: the backend's) and
+      the pipeline buffer count.
+
+    Syntax: `<memref<1024x128xf32> block [8, 128] map affine_map<(i) -> (i, 0)>
+    in vmem buffers 2>`.
+  }];
+  // kinds: 0 = blocked, 1 = squeezed, 2 = element, 3 = bounded.
+  let parameters = (ins
+    "::mlir::MemRefType":$arrayType,
+    ArrayRefParameter<"int64_t">:$kinds,
+    ArrayRefParameter<"int64_t">:$sizes,
+    ArrayRefParameter<"int64_t">:$padLow,
+    ArrayRefParameter<"int64_t">:$padHigh,
+    "::mlir::Attribute":$indexMap,
+    OptionalParameter<"::mlir::pallas::MemorySpaceAttr">:$memorySpace,
+    OptionalParameter<"int64_t">:$bufferCount
+  );
+  let hasCustomAssemblyFormat = 1;
+  let extraClassDeclaration = [{
+    /// Prints the spec without the surrounding `<>` (used by pallas.kernel).
+    void printBody(::mlir::AsmPrinter &printer) const;
+    /// Parses what printBody prints.
+    static ::mlir::Attribute parseBody(::mlir::AsmParser &parser);
+  }];
+}
+
+def Pallas_CostEstimateAttr : AttrDef<Pallas_Dialect, "CostEstimate"> {
+  let mnemonic = "cost_estimate";
+  let summary = "the cost of one kernel launch, as JAX's CostEstimate";
+  let parameters = (ins
+    "int64_t":$flops,
+    "int64_t":$transcendentals,
+    "int64_t":$bytes_accessed,
+    DefaultValuedParameter<"int64_t", "0">:$remote_bytes_transferred
+  );
+  let assemblyFormat = "`<` struct(params) `>`";
+}
+
+//===----------------------------------------------------------------------===//
+// Types
+//===----------------------------------------------------------------------===//
+
+class Pallas_Type<string name, string typeMnemonic, list<Trait> traits = []>
+    : TypeDef<Pallas_Dialect, name, traits> {
+  let mnemonic = typeMnemonic;
+}
+
+def Pallas_SemaphoreType : Pallas_Type<"Semaphore", "semaphore",
+    [MemRefElementTypeInterface]> {
+  let summary = "a regular counting semaphore (element type of a semaphore ref)";
+}
+
+def Pallas_DmaSemaphoreType : Pallas_Type<"DmaSemaphore", "dma_semaphore",
+    [MemRefElementTypeInterface]> {
+  let summary = "a semaphore signalled by DMA completion (TPU)";
+}
+
+def Pallas_BarrierSemaphoreType : Pallas_Type<"BarrierSemaphore", "barrier_semaphore",
+    [MemRefElementTypeInterface]> {
+  let summary = "the cross-device barrier semaphore tied to a collective id (TPU)";
+}
+
+def Pallas_BarrierType : Pallas_Type<"Barrier", "barrier",
+    [MemRefElementTypeInterface]> {
+  let summary = "a GPU mbarrier in shared memory";
+  let parameters = (ins DefaultValuedParameter<"int64_t", "1">:$arrivals);
+  let assemblyFormat = "(`<` `arrivals` `=` $arrivals^ `>`)?";
+}
+
+def Pallas_AnySemaphore : AnyTypeOf<[Pallas_SemaphoreType, Pallas_DmaSemaphoreType,
+    Pallas_BarrierSemaphoreType]>;
+
+#endif // PALLAS_ATTRS_TD

@@ -1,0 +1,491 @@
+//===- PallasOps.td - pallas operations --------------------*- tablegen -*-===//
+
+#ifndef PALLAS_OPS_TD
+#define PALLAS_OPS_TD
+
+include "pallas/Dialect/Pallas/PallasAttrs.td"
+include "mlir/IR/SymbolInterfaces.td"
+include "mlir/IR/RegionKindInterface.td"
+include "mlir/Interfaces/CallInterfaces.td"
+include "mlir/Interfaces/ControlFlowInterfaces.td"
+include "mlir/Interfaces/FunctionInterfaces.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
+include "mlir/IR/OpAsmInterface.td"
+
+// Every op's verifier is written in Rust (src/dialect/pallas/verify); the C++
+// side only forwards.
+class Pallas_VerifiedOp<string mnemonic, list<Trait> traits = []>
+    : Pallas_Op<mnemonic, traits> {
+  let hasVerifier = 1;
+}
+
+// Kernel-body ops are only valid inside a pallas.kernel (or, for the pure
+// queries, a pallas.index_map); the Rust verifier checks the ancestor.
+class Pallas_BodyOp<string mnemonic, list<Trait> traits = []>
+    : Pallas_VerifiedOp<mnemonic, traits>;
+
+def Pallas_MaskVector : VectorOfAnyRankOf<[I1]>;
+
+//===----------------------------------------------------------------------===//
+// Kernels, index maps, calls
+//===----------------------------------------------------------------------===//
+
+def Pallas_KernelOp : Pallas_VerifiedOp<"kernel", [
+    Symbol, IsolatedFromAbove, SingleBlockImplicitTerminator<"ReturnOp">,
+    DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
+  let summary = "a Pallas kernel: grid, block specs, operand groups and body";
+  let description = [{
+    The unit of compilation, the equivalent of one `pallas_call`.
+
+    ```mlir
+    pallas.kernel @add grid(8) semantics(parallel)
+        ins(%x: memref<1024x128xf32> block [128, 128] map affine_map<(i) -> (i, 0)>,
+            %y: memref<1024x128xf32> block [128, 128] map affine_map<(i) -> (i, 0)>)
+        outs(%o: memref<1024x128xf32> block [128, 128] map affine_map<(i) -> (i, 0)>) {
+      %a = pallas.load %x[] : memref<128x128xf32> -> vector<128x128xf32>
+      ...
+    }
+    ```
+
+    * `grid(4, ?, 2)`: extents, `?` is dynamic (its value is an operand of
+      `pallas.call`); `names("i", "j", "k")` optionally names the axes;
+      `semantics(parallel, arbitrary, ...)` gives one dimension semantics per
+      axis (`parallel`, `arbitrary`, `core_parallel`, `subcore_parallel`).
+    * `prefetch(%s: memref<8xi32>)`: scalar prefetch operands, whole arrays
+      visible to index maps and to the body.
+    * `ins(...)`, `outs(...)`: windowed operands, each `%name: ARRAY block
+      [dims] map MAP [in SPACE] [buffers N]`. The body sees `%name` as the
+      block ref: the block shape without squeezed dims, in the block's
+      memory space.
+    * `scratch(%s: TYPE)`: buffers allocated per launch, persistent across
+      grid steps, uninitialized.
+    * `aliases(0 -> 0)`: input/output aliases, inputs counted over
+      `prefetch ++ ins`.
+    * attributes: `compiler_params = {mosaic_tpu = {...}, mosaic_gpu = {...}}`,
+      `cost_estimate = #pallas.cost_estimate<...>`.
+
+    The body's block arguments are prefetch refs ++ input block refs ++
+    output block refs ++ scratch refs.
+  }];
+  let arguments = (ins
+    SymbolNameAttr:$sym_name,
+    DenseI64ArrayAttr:$grid,
+    OptionalAttr<StrArrayAttr>:$grid_names,
+    OptionalAttr<StrArrayAttr>:$dimension_semantics,
+    TypeArrayAttr:$scalar_prefetch,
+    TypedArrayAttrBase<Pallas_BlockSpecAttr, "input block specs">:$in_specs,
+    TypedArrayAttrBase<Pallas_BlockSpecAttr, "output block specs">:$out_specs,
+    DefaultValuedAttr<DenseI64ArrayAttr, "{}">:$input_output_aliases,
+    OptionalAttr<DictionaryAttr>:$compiler_params,
+    OptionalAttr<Pallas_CostEstimateAttr>:$cost_estimate
+  );
+  let regions = (region SizedRegion<1>:$body);
+  let hasCustomAssemblyFormat = 1;
+  let extraClassDeclaration = [{
+    unsigned getNumScalarPrefetch() { return getScalarPrefetch().size(); }
+    unsigned getNumInputs() { return getInSpecs().size(); }
+    unsigned getNumOutputs() { return getOutSpecs().size(); }
+    unsigned getNumScratch() {
+      int64_t rest = (int64_t)getBody().front().getNumArguments() -
+          getNumScalarPrefetch() - getNumInputs() - getNumOutputs();
+      return rest < 0 ? 0 : rest;
+    }
+  }];
+}
+
+def Pallas_IndexMapOp : Pallas_VerifiedOp<"index_map", [
+    Symbol, IsolatedFromAbove, FunctionOpInterface]> {
+  let summary = "a data-dependent index map: (grid ids: i32..., prefetch refs...) -> (i32...)";
+  let description = [{
+    A pure function from the grid ids (one `i32` per grid axis) and the
+    scalar prefetch refs to the window position of one operand: one `i32`
+    per array dim (a block index for Blocked dims, an element index for
+    squeezed and element dims), two (`start`, `size`) for bounded dims.
+    Referenced from a block spec by symbol.
+
+    ```mlir
+    pallas.index_map @rows(%i: i32, %ids: memref<8xi32>) -> (i32, i32) {
+      %ii = arith.index_cast %i : i32 to index
+      %b = memref.load %ids[%ii] : memref<8xi32>
+      %c0 = arith.constant 0 : i32
+      pallas.yield %b, %c0 : i32, i32
+    }
+    ```
+  }];
+  let arguments = (ins
+    SymbolNameAttr:$sym_name,
+    TypeAttrOf<FunctionType>:$function_type,
+    OptionalAttr<DictArrayAttr>:$arg_attrs,
+    OptionalAttr<DictArrayAttr>:$res_attrs
+  );
+  let regions = (region AnyRegion:$body);
+  let hasCustomAssemblyFormat = 1;
+  let extraClassDeclaration = [{
+    ::llvm::ArrayRef<::mlir::Type> getArgumentTypes() { return getFunctionType().getInputs(); }
+    ::llvm::ArrayRef<::mlir::Type> getResultTypes() { return getFunctionType().getResults(); }
+    ::mlir::Region *getCallableRegion() { return &getBody(); }
+  }];
+}
+
+def Pallas_CallOp : Pallas_Op<"call", [
+    DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
+  let summary = "buffer-level call of a kernel from a host program";
+  let description = [{
+    Runs the whole grid of `@kernel` on buffers. Operands, in order: one
+    `index` per dynamic grid extent, the scalar prefetch arrays, the input
+    arrays, the output arrays. Aliased outputs are read as the input they
+    alias before the first grid step.
+
+    ```mlir
+    pallas.call @add(%x, %y, %o) : (memref<1024x128xf32>, memref<1024x128xf32>, memref<1024x128xf32>) -> ()
+    ```
+  }];
+  let arguments = (ins FlatSymbolRefAttr:$kernel, Variadic<AnyType>:$operands);
+  let assemblyFormat = [{
+    $kernel `(` $operands `)` attr-dict `:` functional-type($operands, results)
+  }];
+}
+
+def Pallas_ReturnOp : Pallas_Op<"return", [Pure, Terminator, ReturnLike,
+    HasParent<"KernelOp">]> {
+  let summary = "ends a kernel body (optional in the custom form)";
+  let assemblyFormat = "attr-dict";
+}
+
+def Pallas_YieldOp : Pallas_Op<"yield", [Pure, Terminator, ReturnLike]> {
+  let summary = "returns values from an index map or a run_scoped region";
+  let arguments = (ins Variadic<AnyType>:$values);
+  let builders = [OpBuilder<(ins), [{ build($_builder, $_state, ::mlir::ValueRange()); }]>];
+  let assemblyFormat = "attr-dict ($values^ `:` type($values))?";
+}
+
+//===----------------------------------------------------------------------===//
+// Grid queries
+//===----------------------------------------------------------------------===//
+
+def Pallas_ProgramIdOp : Pallas_BodyOp<"program_id", [Pure]> {
+  let summary = "the index of the current grid point along one axis";
+  let arguments = (ins I64Attr:$axis);
+  let results = (outs I32:$result);
+  let assemblyFormat = "$axis attr-dict";
+}
+
+def Pallas_NumProgramsOp : Pallas_BodyOp<"num_programs", [Pure]> {
+  let summary = "the extent of the grid along one axis";
+  let arguments = (ins I64Attr:$axis);
+  let results = (outs I32:$result);
+  let assemblyFormat = "$axis attr-dict";
+  let hasFolder = 1;
+}
+
+def Pallas_AxisIndexOp : Pallas_BodyOp<"axis_index", [Pure]> {
+  let summary = "the position of this device or core along a named mesh or grid axis";
+  let arguments = (ins StrAttr:$axis_name);
+  let results = (outs I32:$result);
+  let assemblyFormat = "$axis_name attr-dict";
+}
+
+def Pallas_DeviceIdOp : Pallas_BodyOp<"device_id", [Pure]> {
+  let summary = "the logical id of this device";
+  let results = (outs I32:$result);
+  let assemblyFormat = "attr-dict";
+}
+
+//===----------------------------------------------------------------------===//
+// Ref access
+//===----------------------------------------------------------------------===//
+
+// An indexer selects a window of a ref per dim: `%i` or `3` (a single index,
+// the dim is dropped), `%s:8` or `0:8` (start and size), `0:8:2` (with a
+// stride). `[]` is the whole ref. Stored as dynamic `indices` plus
+// `starts` (ShapedType::kDynamic marks a dynamic one), `sizes` (-1 marks a
+// dropped dim) and `strides`.
+defvar PallasIndexer = (ins Variadic<Index>:$indices,
+  DenseI64ArrayAttr:$starts, DenseI64ArrayAttr:$sizes, DenseI64ArrayAttr:$strides);
+
+def Pallas_LoadOp : Pallas_BodyOp<"load", [AttrSizedOperandSegments]> {
+  let summary = "reads a window of a ref into a vector (or a scalar)";
+  let description = [{
+    `pallas.load %ref[%i, 0:8] mask(%m : vector<8xi1>) other(%o : vector<8xf32>)`:
+    lanes whose mask bit is false read `other` (unspecified without it).
+  }];
+  let arguments = !con((ins AnyMemRef:$ref), PallasIndexer,
+    (ins Optional<Pallas_MaskVector>:$mask, Optional<AnyType>:$other));
+  let results = (outs AnyType:$result);
+  let assemblyFormat = [{
+    $ref `[` custom<Indexer>($indices, $starts, $sizes, $strides) `]`
+    (`mask` `(` $mask^ `:` type($mask) `)`)?
+    (`other` `(` $other^ `:` type($other) `)`)?
+    attr-dict `:` type($ref) `->` type($result)
+  }];
+}
+
+def Pallas_StoreOp : Pallas_BodyOp<"store", [AttrSizedOperandSegments]> {
+  let summary = "writes a vector (or a scalar) into a window of a ref";
+  let arguments = !con((ins AnyType:$value, AnyMemRef:$ref), PallasIndexer,
+    (ins Optional<Pallas_MaskVector>:$mask));
+  let assemblyFormat = [{
+    $value `,` $ref `[` custom<Indexer>($indices, $starts, $sizes, $strides) `]`
+    (`mask` `(` $mask^ `:` type($mask) `)`)?
+    attr-dict `:` type($value) `,` type($ref)
+  }];
+}
+
+def Pallas_SwapOp : Pallas_BodyOp<"swap", [AttrSizedOperandSegments]> {
+  let summary = "writes a window of a ref and returns what it held";
+  let arguments = !con((ins AnyType:$value, AnyMemRef:$ref), PallasIndexer,
+    (ins Optional<Pallas_MaskVector>:$mask));
+  let results = (outs AnyType:$result);
+  let assemblyFormat = [{
+    $value `,` $ref `[` custom<Indexer>($indices, $starts, $sizes, $strides) `]`
+    (`mask` `(` $mask^ `:` type($mask) `)`)?
+    attr-dict `:` type($value) `,` type($ref) `->` type($result)
+  }];
+}
+
+def Pallas_AtomicKind : I32EnumAttr<"AtomicKind", "atomic read-modify-write operation", [
+    I32EnumAttrCase<"add", 0>, I32EnumAttrCase<"max", 1>, I32EnumAttrCase<"min", 2>,
+    I32EnumAttrCase<"bit_and", 3, "and">, I32EnumAttrCase<"bit_or", 4, "or">,
+    I32EnumAttrCase<"bit_xor", 5, "xor">,
+    I32EnumAttrCase<"xchg", 6>]> {
+  let cppNamespace = "::mlir::pallas";
+}
+
+def Pallas_AtomicRmwOp : Pallas_BodyOp<"atomic_rmw", [AttrSizedOperandSegments]> {
+  let summary = "atomic read-modify-write of a window (GPU); returns the old values";
+  let arguments = !con((ins Pallas_AtomicKind:$kind, AnyType:$value, AnyMemRef:$ref),
+    PallasIndexer, (ins Optional<Pallas_MaskVector>:$mask));
+  let results = (outs AnyType:$result);
+  let assemblyFormat = [{
+    $kind $value `,` $ref `[` custom<Indexer>($indices, $starts, $sizes, $strides) `]`
+    (`mask` `(` $mask^ `:` type($mask) `)`)?
+    attr-dict `:` type($value) `,` type($ref) `->` type($result)
+  }];
+}
+
+def Pallas_AtomicCasOp : Pallas_BodyOp<"atomic_cas",
+    [AllTypesMatch<["cmp", "value", "result"]>]> {
+  let summary = "atomic compare-and-swap of one element (GPU); returns the old value";
+  let arguments = (ins AnyMemRef:$ref, Variadic<Index>:$indices, AnySignlessIntegerOrIndex:$cmp,
+    AnySignlessIntegerOrIndex:$value);
+  let results = (outs AnySignlessIntegerOrIndex:$result);
+  let assemblyFormat = [{
+    $ref `[` $indices `]` `,` $cmp `,` $value attr-dict `:` type($ref) `,` type($value)
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// Compute
+//===----------------------------------------------------------------------===//
+
+def Pallas_DotOp : Pallas_BodyOp<"dot", [Pure]> {
+  let summary = "2-D matrix product with optional transposes";
+  let description = [{
+    `pallas.dot %a, %b {transpose_rhs} : vector<8x16xf32>, vector<32x16xf32> -> vector<8x32xf32>`.
+    The result element type is the preferred element type (accumulation in
+    it); `precision` is `default`, `high` or `highest`.
+  }];
+  let arguments = (ins VectorOfRankAndType<[2], [AnyFloat, AnySignlessInteger]>:$lhs,
+    VectorOfRankAndType<[2], [AnyFloat, AnySignlessInteger]>:$rhs,
+    UnitAttr:$transpose_lhs, UnitAttr:$transpose_rhs, OptionalAttr<StrAttr>:$precision);
+  let results = (outs VectorOfRankAndType<[2], [AnyFloat, AnySignlessInteger]>:$result);
+  let assemblyFormat = "$lhs `,` $rhs attr-dict `:` type($lhs) `,` type($rhs) `->` type($result)";
+}
+
+def Pallas_RollOp : Pallas_BodyOp<"roll", [Pure, AllTypesMatch<["input", "result"]>]> {
+  let summary = "rotates a vector along one axis (like jnp.roll): out[i] = in[i - shift]";
+  let arguments = (ins AnyVectorOfNonZeroRank:$input, I32:$shift, I64Attr:$axis,
+    OptionalAttr<I64Attr>:$stride, OptionalAttr<I64Attr>:$stride_axis);
+  let results = (outs AnyVectorOfNonZeroRank:$result);
+  let assemblyFormat = "$input `,` $shift `axis` $axis attr-dict `:` type($input)";
+}
+
+def Pallas_BitcastOp : Pallas_BodyOp<"bitcast", [Pure]> {
+  let summary = "reinterprets the bits of a vector; the second-minor dim scales with the bit width";
+  let arguments = (ins AnyVectorOfNonZeroRank:$input);
+  let results = (outs AnyVectorOfNonZeroRank:$result);
+  let assemblyFormat = "$input attr-dict `:` type($input) `->` type($result)";
+}
+
+def Pallas_MultipleOfOp : Pallas_BodyOp<"multiple_of", [Pure, AllTypesMatch<["value", "result"]>]> {
+  let summary = "asserts that an integer value is a multiple of a constant";
+  let arguments = (ins AnySignlessIntegerOrIndex:$value, I64Attr:$multiple);
+  let results = (outs AnySignlessIntegerOrIndex:$result);
+  let assemblyFormat = "$value `,` $multiple attr-dict `:` type($value)";
+}
+
+//===----------------------------------------------------------------------===//
+// Allocation
+//===----------------------------------------------------------------------===//
+
+def Pallas_RunScopedOp : Pallas_BodyOp<"run_scoped", [
+    SingleBlockImplicitTerminator<"YieldOp">]> {
+  let summary = "runs a region with scoped allocations (its block arguments)";
+  let description = [{
+    ```mlir
+    %r = pallas.run_scoped -> i32 {
+    ^bb0(%buf: memref<8x128xf32, #pallas.memory_space<vmem>>,
+         %sem: memref<!pallas.dma_semaphore, #pallas.memory_space<semaphore>>):
+      ...
+      pallas.yield %v : i32
+    }
+    ```
+    The block argument types are the allocations; they live until the
+    region ends and start uninitialized.
+  }];
+  let results = (outs Variadic<AnyType>:$results);
+  let regions = (region SizedRegion<1>:$body);
+  let assemblyFormat = "(`->` type($results)^)? $body attr-dict";
+}
+
+def Pallas_GetBarrierSemaphoreOp : Pallas_BodyOp<"get_barrier_semaphore", [Pure]> {
+  let summary = "the cross-device barrier semaphore of the kernel's collective id (TPU)";
+  let results = (outs AnyMemRef:$result);
+  let assemblyFormat = "attr-dict `:` type($result)";
+}
+
+//===----------------------------------------------------------------------===//
+// Semaphores
+//===----------------------------------------------------------------------===//
+
+def Pallas_DeviceIdType : I32EnumAttr<"DeviceIdType", "how a device id is interpreted", [
+    I32EnumAttrCase<"mesh", 0>, I32EnumAttrCase<"logical", 1>]> {
+  let cppNamespace = "::mlir::pallas";
+}
+
+def Pallas_SemaphoreSignalOp : Pallas_BodyOp<"semaphore_signal", [AttrSizedOperandSegments]> {
+  let summary = "adds to a semaphore, optionally on another device or core";
+  let arguments = (ins AnyMemRef:$sem, Variadic<Index>:$indices, I32:$inc,
+    Variadic<I32>:$device_id, Optional<I32>:$core_index,
+    DefaultValuedAttr<Pallas_DeviceIdType, "::mlir::pallas::DeviceIdType::mesh">:$device_id_type);
+  let assemblyFormat = [{
+    $sem `[` $indices `]` `,` $inc (`device` `(` $device_id^ `)`)? (`core` `(` $core_index^ `)`)?
+    attr-dict `:` type($sem)
+  }];
+}
+
+def Pallas_SemaphoreWaitOp : Pallas_BodyOp<"semaphore_wait"> {
+  let summary = "waits until a semaphore reaches a value, then (by default) subtracts it";
+  let arguments = (ins AnyMemRef:$sem, Variadic<Index>:$indices, I32:$value,
+    DefaultValuedAttr<BoolAttr, "true">:$decrement);
+  let assemblyFormat = "$sem `[` $indices `]` `,` $value attr-dict `:` type($sem)";
+}
+
+def Pallas_SemaphoreReadOp : Pallas_BodyOp<"semaphore_read"> {
+  let summary = "reads the current value of a semaphore";
+  let arguments = (ins AnyMemRef:$sem, Variadic<Index>:$indices);
+  let results = (outs I32:$result);
+  let assemblyFormat = "$sem `[` $indices `]` attr-dict `:` type($sem)";
+}
+
+//===----------------------------------------------------------------------===//
+// DMA
+//===----------------------------------------------------------------------===//
+
+class Pallas_DmaOp<string mnemonic, string what> : Pallas_BodyOp<mnemonic, [AttrSizedOperandSegments]> {
+  let summary = what;
+  let arguments = (ins AnyMemRef:$src, AnyMemRef:$dst, AnyMemRef:$sem, Variadic<Index>:$sem_indices,
+    Optional<AnyMemRef>:$src_sem, Variadic<Index>:$src_sem_indices, Variadic<I32>:$device_id,
+    DefaultValuedAttr<Pallas_DeviceIdType, "::mlir::pallas::DeviceIdType::mesh">:$device_id_type,
+    DefaultValuedAttr<I64Attr, "0">:$priority);
+  let assemblyFormat = [{
+    $src `->` $dst `,` $sem `[` $sem_indices `]`
+    (`src_sem` `(` $src_sem^ `[` $src_sem_indices `]` `:` type($src_sem) `)`)?
+    (`device` `(` $device_id^ `)`)?
+    attr-dict `:` type($src) `->` type($dst) `,` type($sem)
+  }];
+}
+
+def Pallas_DmaStartOp : Pallas_DmaOp<"dma_start",
+    "starts an asynchronous copy src -> dst that signals `sem` (on dst's device) when done"> {
+  let description = [{
+    Source and destination are refs (slice them with `memref.subview`).
+    A remote copy names the destination device with `device(%d...)` and a
+    send semaphore with `src_sem(...)`; the two go together.
+  }];
+}
+
+def Pallas_DmaWaitOp : Pallas_DmaOp<"dma_wait",
+    "waits until the copy of this shape has signalled `sem`"> {
+  let description = [{
+    Takes the same operands as the `pallas.dma_start` it waits for: the
+    amount waited for is the size of `dst`.
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// Debugging and hints
+//===----------------------------------------------------------------------===//
+
+def Pallas_DebugPrintOp : Pallas_BodyOp<"debug_print"> {
+  let summary = "prints a formatted message with scalar values (`{}` placeholders)";
+  let arguments = (ins StrAttr:$format, Variadic<AnyType>:$args);
+  let assemblyFormat = "$format (`(` $args^ `:` type($args) `)`)? attr-dict";
+}
+
+def Pallas_DelayOp : Pallas_BodyOp<"delay"> {
+  let summary = "busy-waits for a number of cycles";
+  let arguments = (ins I32:$cycles);
+  let assemblyFormat = "$cycles attr-dict";
+}
+
+def Pallas_PrngSeedOp : Pallas_BodyOp<"prng_seed"> {
+  let summary = "seeds the per-core hardware PRNG (TPU)";
+  let arguments = (ins Variadic<I32>:$seeds);
+  let assemblyFormat = "$seeds attr-dict";
+}
+
+def Pallas_PrngRandomBitsOp : Pallas_BodyOp<"prng_random_bits"> {
+  let summary = "draws random bits from the hardware PRNG (TPU)";
+  let results = (outs VectorOfAnyRankOf<[I32]>:$result);
+  let assemblyFormat = "attr-dict `:` type($result)";
+}
+
+//===----------------------------------------------------------------------===//
+// GPU-only ops (no upstream op fits)
+//===----------------------------------------------------------------------===//
+
+def Pallas_BarrierArriveOp : Pallas_BodyOp<"barrier_arrive"> {
+  let summary = "arrives on a shared-memory mbarrier (GPU)";
+  let arguments = (ins AnyMemRef:$barrier, Variadic<Index>:$indices);
+  let assemblyFormat = "$barrier `[` $indices `]` attr-dict `:` type($barrier)";
+}
+
+def Pallas_BarrierWaitOp : Pallas_BodyOp<"barrier_wait"> {
+  let summary = "waits for the current phase of an mbarrier to complete (GPU)";
+  let arguments = (ins AnyMemRef:$barrier, Variadic<Index>:$indices);
+  let assemblyFormat = "$barrier `[` $indices `]` attr-dict `:` type($barrier)";
+}
+
+def Pallas_CopyGmemToSmemOp : Pallas_BodyOp<"copy_gmem_to_smem"> {
+  let summary = "asynchronous (TMA) copy from global to shared memory that arrives on a barrier (GPU)";
+  let arguments = (ins AnyMemRef:$src, AnyMemRef:$dst, AnyMemRef:$barrier, Variadic<Index>:$barrier_indices);
+  let assemblyFormat = [{
+    $src `->` $dst `,` $barrier `[` $barrier_indices `]` attr-dict `:` type($src) `->` type($dst) `,` type($barrier)
+  }];
+}
+
+def Pallas_CopySmemToGmemOp : Pallas_BodyOp<"copy_smem_to_gmem"> {
+  let summary = "asynchronous (TMA) copy from shared to global memory (GPU)";
+  let arguments = (ins AnyMemRef:$src, AnyMemRef:$dst);
+  let assemblyFormat = "$src `->` $dst attr-dict `:` type($src) `->` type($dst)";
+}
+
+def Pallas_CommitSmemOp : Pallas_BodyOp<"commit_smem"> {
+  let summary = "makes prior shared-memory writes visible to the async proxy (GPU)";
+  let assemblyFormat = "attr-dict";
+}
+
+def Pallas_WaitSmemToGmemOp : Pallas_BodyOp<"wait_smem_to_gmem"> {
+  let summary = "waits until at most `pending` shared-to-global copies are in flight (GPU)";
+  let arguments = (ins DefaultValuedAttr<I64Attr, "0">:$pending);
+  let assemblyFormat = "$pending attr-dict";
+}
+
+def Pallas_WgmmaOp : Pallas_BodyOp<"wgmma"> {
+  let summary = "warpgroup matrix multiply-accumulate acc += a @ b from shared memory refs (GPU)";
+  let arguments = (ins AnyMemRef:$acc, AnyMemRef:$lhs, AnyMemRef:$rhs);
+  let assemblyFormat = "$acc `,` $lhs `,` $rhs attr-dict `:` type($acc) `,` type($lhs) `,` type($rhs)";
+}
+
+#endif // PALLAS_OPS_TD

@@ -1,0 +1,36 @@
+# lit configuration for pallas-mlir. Run through `make test` (which builds the
+# plugin first) or: lit -sv test/   (after `cargo build`).
+import os
+import lit.formats
+
+config.name = "pallas-mlir"
+config.test_format = lit.formats.ShTest(execute_external=False)
+config.suffixes = [".mlir"]
+config.excludes = ["Inputs"]
+
+root = os.path.dirname(os.path.abspath(__file__))
+config.test_source_root = os.path.join(root, "test")
+config.test_exec_root = os.path.join(root, "target", "lit")
+
+llvm_bin = os.environ.get("LLVM_BIN", "/usr/lib/llvm-22/bin")
+llvm_lib = os.path.join(os.path.dirname(llvm_bin), "lib")
+profile = os.environ.get("PALLAS_PROFILE", "debug")
+target_dir = os.path.join(root, "target", profile)
+plugin = os.path.join(target_dir, "libpallas_mlir.so")
+
+config.environment["PATH"] = os.pathsep.join([llvm_bin, target_dir, config.environment.get("PATH", os.environ["PATH"])])
+
+# %mlir_opt: stock mlir-opt 22 with the plugin loaded as dialect and pass plugin.
+config.substitutions.append(
+    ("%mlir_opt", f"{llvm_bin}/mlir-opt --load-dialect-plugin={plugin} --load-pass-plugin={plugin}"))
+config.substitutions.append(("%pallas_opt", os.path.join(target_dir, "pallas-opt")))
+config.substitutions.append(("%mlir_runner", f"{llvm_bin}/mlir-runner"))
+config.substitutions.append(("%llvm_lib", llvm_lib))
+config.substitutions.append(("%plugin", plugin))
+# The upstream pipeline that takes convert-pallas-to-scf output to the LLVM dialect.
+config.substitutions.append(("%cpu_pipeline",
+    "convert-vector-to-scf,lower-affine,convert-scf-to-cf,expand-strided-metadata,"
+    "convert-vector-to-llvm,finalize-memref-to-llvm,convert-math-to-llvm,"
+    "convert-arith-to-llvm,convert-func-to-llvm,convert-cf-to-llvm,reconcile-unrealized-casts"))
+config.substitutions.append(("%runner_libs",
+    f"-shared-libs={llvm_lib}/libmlir_c_runner_utils.so,{llvm_lib}/libmlir_runner_utils.so"))

@@ -1,0 +1,199 @@
+//===- Conversion.cpp - dialect conversion driver for Rust patterns ------===//
+//
+// MLIR 22 has no C API for ConversionTarget, TypeConverter, ConversionPattern
+// or apply{Partial,Full}Conversion. This file gives them a C ABI; patterns,
+// legality and type conversions are Rust callbacks.
+//
+//===----------------------------------------------------------------------===//
+
+#include "mlir/CAPI/IR.h"
+#include "mlir/CAPI/Rewrite.h"
+#include "mlir/CAPI/Support.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Transforms/DialectConversion.h"
+
+#include "pallas-mlir-c/Bridge.h"
+
+using namespace mlir;
+
+namespace {
+
+class RustTypeConverter : public TypeConverter {
+public:
+  RustTypeConverter() {
+    addConversion([](Type type) { return type; });
+    auto cast = [](OpBuilder &builder, Type resultType, ValueRange inputs,
+                   Location loc) -> Value {
+      return builder.create<UnrealizedConversionCastOp>(loc, resultType, inputs).getResult(0);
+    };
+    addSourceMaterialization(cast);
+    addTargetMaterialization(cast);
+  }
+
+  void addRustConversion(PallasTypeConversionFn fn, void *userData) {
+    addConversion([fn, userData](Type type) -> std::optional<Type> {
+      MlirType converted = fn(wrap(type), userData);
+      if (mlirTypeIsNull(converted))
+        return std::nullopt;
+      return unwrap(converted);
+    });
+  }
+};
+
+class RustConversionPattern : public ConversionPattern {
+public:
+  RustConversionPattern(StringRef rootName, PatternBenefit benefit, MLIRContext *ctx,
+                        PallasPatternFn fn, void *userData)
+      : ConversionPattern(rootName, benefit, ctx), fn(fn), userData(userData) {
+    setHasBoundedRewriteRecursion();
+  }
+  RustConversionPattern(const TypeConverter &converter, StringRef rootName,
+                        PatternBenefit benefit, MLIRContext *ctx, PallasPatternFn fn,
+                        void *userData)
+      : ConversionPattern(converter, rootName, benefit, ctx), fn(fn), userData(userData) {
+    setHasBoundedRewriteRecursion();
+  }
+
+  LogicalResult matchAndRewrite(Operation *op, ArrayRef<Value> operands,
+                                ConversionPatternRewriter &rewriter) const override {
+    SmallVector<MlirValue> wrapped;
+    for (Value v : operands)
+      wrapped.push_back(wrap(v));
+    return unwrap(fn(wrap(op), wrapped.data(), (intptr_t)wrapped.size(),
+                     wrap(static_cast<RewriterBase *>(&rewriter)), userData));
+  }
+
+private:
+  PallasPatternFn fn;
+  void *userData;
+};
+
+struct TargetWithContext {
+  explicit TargetWithContext(MLIRContext &ctx) : context(ctx), target(ctx) {}
+  MLIRContext &context;
+  ConversionTarget target;
+};
+
+ConversionTarget *unwrapTarget(PallasConversionTarget t) {
+  return &static_cast<TargetWithContext *>(t.ptr)->target;
+}
+MLIRContext *targetContext(PallasConversionTarget t) {
+  return &static_cast<TargetWithContext *>(t.ptr)->context;
+}
+RustTypeConverter *unwrapConverter(PallasTypeConverter c) {
+  return static_cast<RustTypeConverter *>(c.ptr);
+}
+RewritePatternSet *unwrapPatterns(PallasConversionPatternSet s) {
+  return static_cast<RewritePatternSet *>(s.ptr);
+}
+
+std::optional<bool> legalityFromRust(int32_t answer) {
+  if (answer < 0)
+    return std::nullopt;
+  return answer != 0;
+}
+
+} // namespace
+
+PallasConversionTarget pallasConversionTargetCreate(MlirContext ctx) {
+  return {new TargetWithContext(*unwrap(ctx))};
+}
+void pallasConversionTargetDestroy(PallasConversionTarget target) {
+  delete static_cast<TargetWithContext *>(target.ptr);
+}
+void pallasConversionTargetAddLegalDialect(PallasConversionTarget target, MlirStringRef name) {
+  unwrapTarget(target)->addLegalDialect(unwrap(name));
+}
+void pallasConversionTargetAddIllegalDialect(PallasConversionTarget target, MlirStringRef name) {
+  unwrapTarget(target)->addIllegalDialect(unwrap(name));
+}
+void pallasConversionTargetAddLegalOp(PallasConversionTarget target, MlirStringRef name) {
+  unwrapTarget(target)->addLegalOp(OperationName(unwrap(name), targetContext(target)));
+}
+void pallasConversionTargetAddIllegalOp(PallasConversionTarget target, MlirStringRef name) {
+  unwrapTarget(target)->addIllegalOp(
+      OperationName(unwrap(name), targetContext(target)));
+}
+void pallasConversionTargetAddDynamicallyLegalOp(PallasConversionTarget target,
+                                                 MlirStringRef name, PallasLegalityFn fn,
+                                                 void *userData) {
+  ConversionTarget *t = unwrapTarget(target);
+  t->addDynamicallyLegalOp(OperationName(unwrap(name), targetContext(target)),
+                           [fn, userData](Operation *op) {
+                             return legalityFromRust(fn(wrap(op), userData));
+                           });
+}
+void pallasConversionTargetAddDynamicallyLegalDialect(PallasConversionTarget target,
+                                                      MlirStringRef name, PallasLegalityFn fn,
+                                                      void *userData) {
+  unwrapTarget(target)->addDynamicallyLegalDialect(
+      [fn, userData](Operation *op) { return legalityFromRust(fn(wrap(op), userData)); },
+      unwrap(name));
+}
+
+PallasTypeConverter pallasTypeConverterCreate(void) { return {new RustTypeConverter()}; }
+void pallasTypeConverterDestroy(PallasTypeConverter converter) {
+  delete unwrapConverter(converter);
+}
+void pallasTypeConverterAddConversion(PallasTypeConverter converter, PallasTypeConversionFn fn,
+                                      void *userData) {
+  unwrapConverter(converter)->addRustConversion(fn, userData);
+}
+MlirType pallasTypeConverterConvertType(PallasTypeConverter converter, MlirType type) {
+  return wrap(unwrapConverter(converter)->convertType(unwrap(type)));
+}
+bool pallasTypeConverterIsLegalOp(PallasTypeConverter converter, MlirOperation op) {
+  return unwrapConverter(converter)->isLegal(unwrap(op));
+}
+
+PallasConversionPatternSet pallasConversionPatternSetCreate(MlirContext ctx) {
+  return {new RewritePatternSet(unwrap(ctx))};
+}
+void pallasConversionPatternSetDestroy(PallasConversionPatternSet set) {
+  delete unwrapPatterns(set);
+}
+void pallasConversionPatternSetAdd(PallasConversionPatternSet set, MlirStringRef rootName,
+                                   uint32_t benefit, PallasTypeConverter converter,
+                                   PallasPatternFn fn, void *userData) {
+  RewritePatternSet *patterns = unwrapPatterns(set);
+  if (converter.ptr)
+    patterns->add(std::make_unique<RustConversionPattern>(
+        *unwrapConverter(converter), unwrap(rootName), PatternBenefit(benefit),
+        patterns->getContext(), fn, userData));
+  else
+    patterns->add(std::make_unique<RustConversionPattern>(
+        unwrap(rootName), PatternBenefit(benefit), patterns->getContext(), fn, userData));
+}
+
+MlirLogicalResult pallasApplyPartialConversion(MlirOperation root, PallasConversionTarget target,
+                                               PallasConversionPatternSet patterns) {
+  FrozenRewritePatternSet frozen(std::move(*unwrapPatterns(patterns)));
+  return wrap(applyPartialConversion(unwrap(root), *unwrapTarget(target), frozen));
+}
+
+MlirLogicalResult pallasApplyFullConversion(MlirOperation root, PallasConversionTarget target,
+                                            PallasConversionPatternSet patterns) {
+  FrozenRewritePatternSet frozen(std::move(*unwrapPatterns(patterns)));
+  return wrap(applyFullConversion(unwrap(root), *unwrapTarget(target), frozen));
+}
+
+MlirLogicalResult pallasRewriterConvertRegionTypes(MlirRewriterBase rewriter, MlirRegion region,
+                                                   PallasTypeConverter converter) {
+  auto &conversion = static_cast<ConversionPatternRewriter &>(*unwrap(rewriter));
+  Region *r = unwrap(region);
+  for (Block &block : llvm::make_early_inc_range(*r)) {
+    std::optional<TypeConverter::SignatureConversion> sig =
+        unwrapConverter(converter)->convertBlockSignature(&block);
+    if (!sig)
+      return wrap(failure());
+    conversion.applySignatureConversion(&block, *sig, unwrapConverter(converter));
+  }
+  return wrap(success());
+}
+
+MlirLogicalResult pallasRewriterNotifyMatchFailure(MlirRewriterBase rewriter, MlirOperation op,
+                                                   MlirStringRef why) {
+  std::string reason = unwrap(why).str();
+  return wrap(unwrap(rewriter)->notifyMatchFailure(
+      unwrap(op), [&](Diagnostic &diag) { diag << reason; }));
+}

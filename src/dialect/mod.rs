@@ -1,0 +1,3 @@
+//! The dialects of the plugin, as seen from Rust.
+
+pub mod pallas;

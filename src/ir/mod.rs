@@ -1,0 +1,391 @@
+//! The one place for `unsafe`: the C++ bridge, borrowed handles that MLIR
+//! hands to callbacks (an operation being verified, a rewriter inside a
+//! pattern), and the helpers melior lacks (block specs, memory spaces,
+//! semaphore types, diagnostics at an op).
+
+pub mod ffi;
+
+use std::any::Any;
+use std::ffi::c_void;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+
+use melior::ir::attribute::Attribute;
+use melior::ir::operation::{OperationLike, OperationRef};
+use melior::ir::attribute::AttributeLike;
+use melior::ir::r#type::{Type, TypeLike};
+use melior::ir::{Location, Value, ValueLike};
+use melior::ContextRef;
+use melior::StringRef;
+use mlir_sys::*;
+
+/// The kind of a block dim in a `#pallas.block_spec`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BlockDim {
+    /// `N`: the index map returns a block index.
+    Blocked(i64),
+    /// `squeezed`: size 1, removed from the kernel ref; the map returns an element index.
+    Squeezed,
+    /// `element(N, pad = [lo, hi])`: the map returns an element offset into the padded array.
+    Element { size: i64, pad_low: i64, pad_high: i64 },
+    /// `bounded(N)`: the map returns a start and a size <= N.
+    Bounded(i64),
+}
+
+impl BlockDim {
+    /// The extent of the window along this dim (1 for squeezed).
+    pub fn size(self) -> i64 {
+        match self {
+            BlockDim::Blocked(n) | BlockDim::Bounded(n) => n,
+            BlockDim::Squeezed => 1,
+            BlockDim::Element { size, .. } => size,
+        }
+    }
+
+    /// How many values the index map returns for this dim.
+    pub fn map_results(self) -> usize {
+        if matches!(self, BlockDim::Bounded(_)) {
+            2
+        } else {
+            1
+        }
+    }
+}
+
+/// The index map of a block spec.
+#[derive(Clone, Copy, Debug)]
+pub enum IndexMap<'c> {
+    Affine(MlirAffineMap),
+    Symbol(&'c str),
+}
+
+/// A decoded `#pallas.block_spec`.
+#[derive(Clone, Debug)]
+pub struct BlockSpec<'c> {
+    pub attr: Attribute<'c>,
+    pub array_type: Type<'c>,
+    pub dims: Vec<BlockDim>,
+    pub index_map: IndexMap<'c>,
+    pub memory_space: Option<MemorySpace>,
+    pub buffer_count: Option<i64>,
+}
+
+impl<'c> BlockSpec<'c> {
+    /// Decodes `attr`, or `None` when it is not a `#pallas.block_spec`.
+    pub fn from_attribute(attr: Attribute<'c>) -> Option<Self> {
+        unsafe {
+            if !ffi::pallasAttributeIsBlockSpec(attr.to_raw()) {
+                return None;
+            }
+            let view = ffi::pallasBlockSpecGet(attr.to_raw());
+            let rank = view.rank as usize;
+            let slice = |p: *const i64| -> &[i64] {
+                if rank == 0 {
+                    &[]
+                } else {
+                    std::slice::from_raw_parts(p, rank)
+                }
+            };
+            let (kinds, sizes) = (slice(view.kinds), slice(view.sizes));
+            let (lows, highs) = (slice(view.padLow), slice(view.padHigh));
+            let dims = (0..rank)
+                .map(|i| match kinds[i] {
+                    0 => BlockDim::Blocked(sizes[i]),
+                    1 => BlockDim::Squeezed,
+                    2 => BlockDim::Element { size: sizes[i], pad_low: lows[i], pad_high: highs[i] },
+                    _ => BlockDim::Bounded(sizes[i]),
+                })
+                .collect();
+            let map = view.indexMap;
+            let index_map = if mlirAttributeIsAAffineMap(map) {
+                IndexMap::Affine(mlirAffineMapAttrGetValue(map))
+            } else {
+                IndexMap::Symbol(string_ref_to_str(mlirFlatSymbolRefAttrGetValue(map)))
+            };
+            Some(Self {
+                attr,
+                array_type: Type::from_raw(view.arrayType),
+                dims,
+                index_map,
+                memory_space: MemorySpace::from_value(view.memorySpace),
+                buffer_count: (view.bufferCount != 0).then_some(view.bufferCount),
+            })
+        }
+    }
+
+    /// The ref type the kernel body sees: the block shape without squeezed
+    /// dims, the array's element type, the block memory space.
+    pub fn block_ref_type(&self) -> Type<'c> {
+        unsafe { Type::from_raw(ffi::pallasBlockSpecGetBlockRefType(self.attr.to_raw())) }
+    }
+
+    /// Whether the window is the whole array at a constant zero position
+    /// (JAX's `has_trivial_window`).
+    pub fn has_trivial_window(&self) -> bool {
+        let shape = memref_shape(self.array_type);
+        let whole = self.dims.len() == shape.len()
+            && self.dims.iter().zip(&shape).all(|(d, s)| {
+                matches!(d, BlockDim::Blocked(n) if n == s)
+            });
+        whole
+            && match self.index_map {
+                IndexMap::Affine(map) => affine_map_results_are_zero(map),
+                _ => false,
+            }
+    }
+
+    /// The spec as printed, for diagnostics.
+    pub fn to_text(&self) -> String {
+        self.attr.to_string()
+    }
+}
+
+/// `#pallas.memory_space<...>` values (keep in sync with PallasAttrs.td).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MemorySpace {
+    Any = 0,
+    Hbm = 1,
+    Vmem = 2,
+    VmemShared = 3,
+    Smem = 4,
+    Cmem = 5,
+    Semaphore = 6,
+    Host = 7,
+    Gmem = 8,
+    Shared = 9,
+    Tmem = 10,
+    Regs = 11,
+}
+
+impl MemorySpace {
+    const ALL: [MemorySpace; 12] = [
+        MemorySpace::Any,
+        MemorySpace::Hbm,
+        MemorySpace::Vmem,
+        MemorySpace::VmemShared,
+        MemorySpace::Smem,
+        MemorySpace::Cmem,
+        MemorySpace::Semaphore,
+        MemorySpace::Host,
+        MemorySpace::Gmem,
+        MemorySpace::Shared,
+        MemorySpace::Tmem,
+        MemorySpace::Regs,
+    ];
+
+    pub fn from_value(value: i32) -> Option<Self> {
+        Self::ALL.iter().copied().find(|m| *m as i32 == value)
+    }
+
+    /// The memory space of a memref type, when it is a `#pallas.memory_space`.
+    pub fn of_memref(ty: Type) -> Option<Self> {
+        unsafe {
+            if !mlirTypeIsAMemRef(ty.to_raw()) {
+                return None;
+            }
+            let space = mlirMemRefTypeGetMemorySpace(ty.to_raw());
+            if space.ptr.is_null() {
+                return None;
+            }
+            Self::from_value(ffi::pallasMemorySpaceAttrGetValue(space))
+        }
+    }
+
+    /// Whether a memref type carries a memory space that is not ours.
+    pub fn memref_has_foreign_space(ty: Type) -> bool {
+        unsafe {
+            let space = mlirMemRefTypeGetMemorySpace(ty.to_raw());
+            !space.ptr.is_null() && ffi::pallasMemorySpaceAttrGetValue(space) < 0
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            MemorySpace::Any => "any",
+            MemorySpace::Hbm => "hbm",
+            MemorySpace::Vmem => "vmem",
+            MemorySpace::VmemShared => "vmem_shared",
+            MemorySpace::Smem => "smem",
+            MemorySpace::Cmem => "cmem",
+            MemorySpace::Semaphore => "semaphore",
+            MemorySpace::Host => "host",
+            MemorySpace::Gmem => "gmem",
+            MemorySpace::Shared => "shared",
+            MemorySpace::Tmem => "tmem",
+            MemorySpace::Regs => "regs",
+        }
+    }
+}
+
+/// Element types of semaphore refs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SemaphoreKind {
+    Regular,
+    Dma,
+    BarrierSemaphore,
+    /// GPU mbarrier.
+    Barrier,
+}
+
+impl SemaphoreKind {
+    /// The semaphore kind of an element type, if it is one of ours.
+    pub fn of_type(ty: Type) -> Option<Self> {
+        match unsafe { ffi::pallasTypeGetKind(ty.to_raw()) } {
+            1 => Some(SemaphoreKind::Regular),
+            2 => Some(SemaphoreKind::Dma),
+            3 => Some(SemaphoreKind::BarrierSemaphore),
+            4 => Some(SemaphoreKind::Barrier),
+            _ => None,
+        }
+    }
+
+    /// The semaphore kind of a memref's element type.
+    pub fn of_memref(ty: Type) -> Option<Self> {
+        unsafe {
+            if !mlirTypeIsAMemRef(ty.to_raw()) {
+                return None;
+            }
+            Self::of_type(Type::from_raw(mlirShapedTypeGetElementType(ty.to_raw())))
+        }
+    }
+}
+
+/// Reads a C string ref as `&str` (MLIR strings owned by the context).
+///
+/// # Safety
+/// The reference must point to valid UTF-8 that outlives `'a`.
+pub unsafe fn string_ref_to_str<'a>(s: MlirStringRef) -> &'a str {
+    if s.length == 0 {
+        return "";
+    }
+    std::str::from_utf8(std::slice::from_raw_parts(s.data as *const u8, s.length)).unwrap_or("")
+}
+
+pub fn str_ref(s: &str) -> MlirStringRef {
+    MlirStringRef { data: s.as_ptr() as *const _, length: s.len() }
+}
+
+/// Static shape of a shaped type (dynamic dims are `i64::MIN`).
+pub fn memref_shape(ty: Type) -> Vec<i64> {
+    unsafe {
+        let raw = ty.to_raw();
+        if !mlirTypeIsAShaped(raw) || !mlirShapedTypeHasRank(raw) {
+            return vec![];
+        }
+        (0..mlirShapedTypeGetRank(raw)).map(|i| mlirShapedTypeGetDimSize(raw, i as isize)).collect()
+    }
+}
+
+pub fn is_memref(ty: Type) -> bool {
+    unsafe { mlirTypeIsAMemRef(ty.to_raw()) }
+}
+
+pub fn is_vector(ty: Type) -> bool {
+    unsafe { mlirTypeIsAVector(ty.to_raw()) }
+}
+
+pub fn element_type(ty: Type<'_>) -> Type<'_> {
+    unsafe { Type::from_raw(mlirShapedTypeGetElementType(ty.to_raw())) }
+}
+
+pub fn affine_map_dims(map: MlirAffineMap) -> (usize, usize, usize) {
+    unsafe {
+        (
+            mlirAffineMapGetNumDims(map) as usize,
+            mlirAffineMapGetNumSymbols(map) as usize,
+            mlirAffineMapGetNumResults(map) as usize,
+        )
+    }
+}
+
+/// Whether every result of the map is the constant 0.
+pub fn affine_map_results_are_zero(map: MlirAffineMap) -> bool {
+    unsafe {
+        (0..mlirAffineMapGetNumResults(map)).all(|i| {
+            let e = mlirAffineMapGetResult(map, i);
+            mlirAffineExprIsAConstant(e) && mlirAffineConstantExprGetValue(e) == 0
+        })
+    }
+}
+
+pub fn affine_map_to_string(map: MlirAffineMap) -> String {
+    let mut out = String::new();
+    unsafe extern "C" fn append(s: MlirStringRef, data: *mut c_void) {
+        let out = &mut *(data as *mut String);
+        out.push_str(&String::from_utf8_lossy(std::slice::from_raw_parts(
+            s.data as *const u8,
+            s.length,
+        )));
+    }
+    unsafe { mlirAffineMapPrint(map, Some(append), &mut out as *mut String as *mut c_void) };
+    out
+}
+
+/// Emits `'<op>' op <message>` at `op`, as the op's own verifier would.
+pub fn emit_op_error(op: &OperationRef, message: &str) {
+    unsafe { ffi::pallasEmitOpError(op.to_raw(), str_ref(message)) }
+}
+
+/// Emits an error at `loc`.
+pub fn emit_error(loc: Location, message: &str) {
+    unsafe { ffi::pallasEmitErrorWithNote(loc.to_raw(), str_ref(message), MlirLocation { ptr: std::ptr::null() }, str_ref("")) }
+}
+
+/// Emits an error at `loc` with a note at `note_loc`.
+pub fn emit_error_with_note(loc: Location, message: &str, note_loc: Location, note: &str) {
+    unsafe { ffi::pallasEmitErrorWithNote(loc.to_raw(), str_ref(message), note_loc.to_raw(), str_ref(note)) }
+}
+
+/// Borrows an operation handed in by MLIR for the duration of a callback.
+///
+/// # Safety
+/// `raw` must be a live operation for `'a`.
+pub unsafe fn borrow_op<'c, 'a>(raw: MlirOperation) -> OperationRef<'c, 'a> {
+    OperationRef::from_raw(raw)
+}
+
+/// The context of a borrowed operation.
+pub fn op_context<'c>(op: &OperationRef<'c, '_>) -> ContextRef<'c> {
+    op.context()
+}
+
+pub fn value_type<'c>(v: Value<'c, '_>) -> Type<'c> {
+    v.r#type()
+}
+
+pub fn string_of(s: StringRef) -> String {
+    s.as_str().unwrap_or("").to_string()
+}
+
+/// Runs `f`, turning a Rust panic into an error diagnostic at `loc` and a
+/// failure, so that no panic unwinds into C++.
+pub fn guard<T>(loc: MlirLocation, what: &str, on_panic: T, f: impl FnOnce() -> T) -> T {
+    match catch_unwind(AssertUnwindSafe(f)) {
+        Ok(v) => v,
+        Err(payload) => {
+            let msg = panic_message(&*payload);
+            unsafe {
+                ffi::pallasEmitErrorWithNote(
+                    loc,
+                    str_ref(&format!("internal error in {what}: {msg}")),
+                    MlirLocation { ptr: std::ptr::null() },
+                    str_ref(""),
+                )
+            };
+            on_panic
+        }
+    }
+}
+
+fn panic_message(payload: &(dyn Any + Send)) -> String {
+    if let Some(s) = payload.downcast_ref::<&str>() {
+        (*s).to_string()
+    } else if let Some(s) = payload.downcast_ref::<String>() {
+        s.clone()
+    } else {
+        "panic".to_string()
+    }
+}
+
+pub fn logical_result(ok: bool) -> MlirLogicalResult {
+    MlirLogicalResult { value: if ok { 1 } else { 0 } }
+}

@@ -1,0 +1,14 @@
+//! pallas-mlir: the Pallas kernel language as an MLIR 22 plugin.
+//!
+//! * [`ir`]: the small unsafe layer over the C++ bridge and what melior lacks;
+//! * [`dialect`]: the `pallas` dialect's verifiers and helpers;
+//! * [`conversion`]: the dialect-conversion framework and the lowerings;
+//! * [`passes`]: pass descriptions and registration;
+//! * [`capi`] and [`plugin`]: the exported C API and the mlir-opt plugin entry points.
+
+pub mod capi;
+pub mod conversion;
+pub mod dialect;
+pub mod ir;
+pub mod passes;
+pub mod plugin;
