@@ -12,7 +12,7 @@ use melior::ir::{BlockRef, Operation, RegionLike, RegionRef, Value, ValueLike};
 use melior::ContextRef;
 use mlir_sys::*;
 
-use crate::ir::{self, ffi, str_ref};
+use crate::ir::{self, ffi, str_ref, Reported};
 
 type LegalityFn = dyn for<'c, 'a> Fn(OperationRef<'c, 'a>) -> Option<bool>;
 type TypeFn = dyn for<'c> Fn(Type<'c>) -> Option<Type<'c>>;
@@ -22,6 +22,8 @@ pub type PatternFn = dyn for<'c, 'a> Fn(OperationRef<'c, 'a>, &[Value<'c, 'a>], 
 /// Which ops must, may or must not remain after a conversion.
 pub struct ConversionTarget {
     raw: ffi::PallasConversionTarget,
+    // Boxed twice: C++ keeps a thin pointer to the inner (fat) box.
+    #[allow(clippy::vec_box)]
     callbacks: Vec<Box<Box<LegalityFn>>>,
 }
 
@@ -101,6 +103,8 @@ unsafe extern "C" fn legality_tramp(op: MlirOperation, data: *mut c_void) -> i32
 /// Type conversions, tried last-added first; unmatched types stay as they are.
 pub struct TypeConverter {
     raw: ffi::PallasTypeConverter,
+    // Boxed twice: C++ keeps a thin pointer to the inner (fat) box.
+    #[allow(clippy::vec_box)]
     callbacks: Vec<Box<Box<TypeFn>>>,
 }
 
@@ -229,6 +233,8 @@ impl<'c, 'a> Rewriter<'c, 'a> {
 /// A set of conversion patterns.
 pub struct PatternSet {
     raw: Option<ffi::PallasConversionPatternSet>,
+    // Boxed twice: C++ keeps a thin pointer to the inner (fat) box.
+    #[allow(clippy::vec_box)]
     callbacks: Vec<Box<Box<PatternFn>>>,
 }
 
@@ -295,25 +301,25 @@ unsafe extern "C" fn pattern_tramp(
 }
 
 /// Converts what `patterns` can under `target`, leaving legal-or-unknown ops.
-pub fn apply_partial(op: &OperationRef, target: &ConversionTarget, mut patterns: PatternSet) -> Result<(), ()> {
+pub fn apply_partial(op: &OperationRef, target: &ConversionTarget, mut patterns: PatternSet) -> Result<(), Reported> {
     let raw = patterns.take();
     let ok = unsafe { ffi::pallasApplyPartialConversion(op.to_raw(), target.raw, raw) };
     unsafe { ffi::pallasConversionPatternSetDestroy(raw) };
     if ok.value != 0 {
         Ok(())
     } else {
-        Err(())
+        Err(Reported)
     }
 }
 
 /// Converts everything; every op left must be legal.
-pub fn apply_full(op: &OperationRef, target: &ConversionTarget, mut patterns: PatternSet) -> Result<(), ()> {
+pub fn apply_full(op: &OperationRef, target: &ConversionTarget, mut patterns: PatternSet) -> Result<(), Reported> {
     let raw = patterns.take();
     let ok = unsafe { ffi::pallasApplyFullConversion(op.to_raw(), target.raw, raw) };
     unsafe { ffi::pallasConversionPatternSetDestroy(raw) };
     if ok.value != 0 {
         Ok(())
     } else {
-        Err(())
+        Err(Reported)
     }
 }

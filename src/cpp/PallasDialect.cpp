@@ -446,7 +446,8 @@ void KernelOp::print(OpAsmPrinter &p) {
   printTypedArgs("scratch", body.getNumArguments() - argIndex);
   ArrayRef<int64_t> aliases = getInputOutputAliases();
   if (!aliases.empty()) {
-    p << " aliases(";
+    p.printNewline();
+    p << "    aliases(";
     for (size_t i = 0; i + 1 < aliases.size(); i += 2) {
       if (i)
         p << ", ";
@@ -454,11 +455,18 @@ void KernelOp::print(OpAsmPrinter &p) {
     }
     p << ")";
   }
-  p.printOptionalAttrDictWithKeyword(
-      (*this)->getAttrs(),
-      {getSymNameAttrName(), getGridAttrName(), getGridNamesAttrName(),
-       getDimensionSemanticsAttrName(), getScalarPrefetchAttrName(), getInSpecsAttrName(),
-       getOutSpecsAttrName(), getInputOutputAliasesAttrName()});
+  SmallVector<StringRef> elided = {
+      getSymNameAttrName(),          getGridAttrName(),         getGridNamesAttrName(),
+      getDimensionSemanticsAttrName(), getScalarPrefetchAttrName(), getInSpecsAttrName(),
+      getOutSpecsAttrName(),         getInputOutputAliasesAttrName()};
+  bool hasOtherAttrs = llvm::any_of((*this)->getAttrs(), [&](NamedAttribute attr) {
+    return !llvm::is_contained(elided, attr.getName().getValue());
+  });
+  if (hasOtherAttrs) {
+    p.printNewline();
+    p << "   ";
+  }
+  p.printOptionalAttrDictWithKeyword((*this)->getAttrs(), elided);
   p << ' ';
   p.printRegion(getBody(), /*printEntryBlockArgs=*/false, /*printBlockTerminators=*/false);
 }

@@ -18,6 +18,18 @@ use melior::ContextRef;
 use melior::StringRef;
 use mlir_sys::*;
 
+/// An error that has already been reported as an MLIR diagnostic.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Reported;
+
+impl std::fmt::Display for Reported {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("error reported as a diagnostic")
+    }
+}
+
+impl std::error::Error for Reported {}
+
 /// The kind of a block dim in a `#pallas.block_spec`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum BlockDim {
