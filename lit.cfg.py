@@ -6,10 +6,12 @@ import lit.formats
 config.name = "pallas-mlir"
 config.test_format = lit.formats.ShTest(execute_external=False)
 config.suffixes = [".mlir"]
-config.excludes = ["Inputs"]
 
 root = os.path.dirname(os.path.abspath(__file__))
-config.test_source_root = os.path.join(root, "test")
+config.test_source_root = root
+# Only test/ holds tests; everything else at the top level is sources or data.
+config.excludes = ["Inputs", "target", "examples", "docs", "bench", "scripts", "src",
+                   "include", "tests", ".venv", ".ci", ".git"]
 config.test_exec_root = os.path.join(root, "target", "lit")
 
 llvm_bin = os.environ.get("LLVM_BIN", "/usr/lib/llvm-22/bin")
@@ -29,8 +31,8 @@ config.substitutions.append(("%llvm_lib", llvm_lib))
 config.substitutions.append(("%plugin", plugin))
 # The upstream pipeline that takes convert-pallas-to-scf output to the LLVM dialect.
 config.substitutions.append(("%cpu_pipeline",
-    "convert-vector-to-scf,lower-affine,convert-scf-to-cf,expand-strided-metadata,"
+    "convert-vector-to-scf,lower-affine,convert-scf-to-cf,expand-strided-metadata,lower-affine,"
     "convert-vector-to-llvm,finalize-memref-to-llvm,convert-math-to-llvm,"
-    "convert-arith-to-llvm,convert-func-to-llvm,convert-cf-to-llvm,reconcile-unrealized-casts"))
+    "convert-arith-to-llvm,convert-func-to-llvm,convert-cf-to-llvm,convert-ub-to-llvm,reconcile-unrealized-casts"))
 config.substitutions.append(("%runner_libs",
     f"-shared-libs={llvm_lib}/libmlir_c_runner_utils.so,{llvm_lib}/libmlir_runner_utils.so"))

@@ -15,7 +15,7 @@ mod kernel;
 use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::r#type::{Type, TypeLike};
-use melior::ir::region::RegionLike;
+use melior::ir::RegionLike;
 use melior::ir::{Attribute, AttributeLike};
 use mlir_sys::*;
 
@@ -24,24 +24,34 @@ use crate::ir::{self};
 #[no_mangle]
 pub extern "C" fn pallas_rust_verify_op(op: MlirOperation) -> MlirLogicalResult {
     let loc = unsafe { mlirOperationGetLocation(op) };
-    ir::guard(loc, "the pallas verifier", ir::logical_result(false), || {
-        let op = unsafe { ir::borrow_op(op) };
-        ir::logical_result(verify_op(&op).is_ok())
-    })
+    ir::guard(
+        loc,
+        "the pallas verifier",
+        ir::logical_result(false),
+        || {
+            let op = unsafe { ir::borrow_op(op) };
+            ir::logical_result(verify_op(&op).is_ok())
+        },
+    )
 }
 
 #[no_mangle]
 pub extern "C" fn pallas_rust_verify_symbol_uses(op: MlirOperation) -> MlirLogicalResult {
     let loc = unsafe { mlirOperationGetLocation(op) };
-    ir::guard(loc, "the pallas verifier", ir::logical_result(false), || {
-        let op = unsafe { ir::borrow_op(op) };
-        let result = match op_name(&op).as_str() {
-            "pallas.kernel" => kernel::verify_kernel_symbols(&op),
-            "pallas.call" => kernel::verify_call(&op),
-            _ => Ok(()),
-        };
-        ir::logical_result(result.is_ok())
-    })
+    ir::guard(
+        loc,
+        "the pallas verifier",
+        ir::logical_result(false),
+        || {
+            let op = unsafe { ir::borrow_op(op) };
+            let result = match op_name(&op).as_str() {
+                "pallas.kernel" => kernel::verify_kernel_symbols(&op),
+                "pallas.call" => kernel::verify_call(&op),
+                _ => Ok(()),
+            };
+            ir::logical_result(result.is_ok())
+        },
+    )
 }
 
 /// The result of a verifier: `Err(())` once a diagnostic has been emitted.
@@ -88,7 +98,11 @@ pub(crate) fn dense_i64(op: &OperationRef, name: &str) -> Option<Vec<i64>> {
         if !mlirAttributeIsADenseI64Array(a) {
             return None;
         }
-        Some((0..mlirDenseArrayGetNumElements(a)).map(|i| mlirDenseI64ArrayGetElement(a, i)).collect())
+        Some(
+            (0..mlirDenseArrayGetNumElements(a))
+                .map(|i| mlirDenseI64ArrayGetElement(a, i))
+                .collect(),
+        )
     }
 }
 
@@ -109,7 +123,8 @@ pub(crate) fn array_elements<'c>(a: Attribute<'c>) -> Option<Vec<Attribute<'c>>>
 pub(crate) fn string_value(a: Attribute) -> Option<String> {
     unsafe {
         let raw = a.to_raw();
-        mlirAttributeIsAString(raw).then(|| ir::string_ref_to_str(mlirStringAttrGetValue(raw)).to_string())
+        mlirAttributeIsAString(raw)
+            .then(|| ir::string_ref_to_str(mlirStringAttrGetValue(raw)).to_string())
     }
 }
 
@@ -157,7 +172,11 @@ pub(crate) fn is_integer(t: Type) -> bool {
 }
 
 pub(crate) fn is_i32(t: Type) -> bool {
-    unsafe { mlirTypeIsAInteger(t.to_raw()) && mlirIntegerTypeGetWidth(t.to_raw()) == 32 && mlirIntegerTypeIsSignless(t.to_raw()) }
+    unsafe {
+        mlirTypeIsAInteger(t.to_raw())
+            && mlirIntegerTypeGetWidth(t.to_raw()) == 32
+            && mlirIntegerTypeIsSignless(t.to_raw())
+    }
 }
 
 pub(crate) fn is_index(t: Type) -> bool {
@@ -183,7 +202,13 @@ pub(crate) fn vector_or_scalar<'c>(shape: &[i64], elem: Type<'c>) -> Type<'c> {
     if shape.is_empty() {
         return elem;
     }
-    unsafe { Type::from_raw(mlirVectorTypeGet(shape.len() as isize, shape.as_ptr(), elem.to_raw())) }
+    unsafe {
+        Type::from_raw(mlirVectorTypeGet(
+            shape.len() as isize,
+            shape.as_ptr(),
+            elem.to_raw(),
+        ))
+    }
 }
 
 /// The shape of a shaped type, or `[]` for a scalar.
@@ -214,7 +239,10 @@ pub(crate) fn shape_text(shape: &[i64]) -> String {
 //===----------------------------------------------------------------------===//
 
 /// The closest ancestor of `op` named one of `names`.
-pub(crate) fn ancestor<'c, 'a>(op: &OperationRef<'c, 'a>, names: &[&str]) -> Option<OperationRef<'c, 'a>> {
+pub(crate) fn ancestor<'c, 'a>(
+    op: &OperationRef<'c, 'a>,
+    names: &[&str],
+) -> Option<OperationRef<'c, 'a>> {
     let mut current = op.parent_operation();
     while let Some(parent) = current {
         if names.contains(&op_name(&parent).as_str()) {
@@ -229,11 +257,23 @@ pub(crate) fn ancestor<'c, 'a>(op: &OperationRef<'c, 'a>, names: &[&str]) -> Opt
 pub(crate) fn entry_arg_types<'c>(op: &OperationRef<'c, '_>) -> Option<Vec<Type<'c>>> {
     let region = op.region(0).ok()?;
     let block = region.first_block()?;
-    Some((0..block.argument_count()).filter_map(|i| block.argument(i).ok().map(|a| melior::ir::ValueLike::r#type(&a))).collect())
+    Some(
+        (0..block.argument_count())
+            .filter_map(|i| {
+                block
+                    .argument(i)
+                    .ok()
+                    .map(|a| melior::ir::ValueLike::r#type(&a))
+            })
+            .collect(),
+    )
 }
 
 /// Looks `name` up in the closest symbol table around `op`.
-pub(crate) fn lookup_symbol<'c, 'a>(op: &OperationRef<'c, 'a>, name: &str) -> Option<OperationRef<'c, 'a>> {
+pub(crate) fn lookup_symbol<'c, 'a>(
+    op: &OperationRef<'c, 'a>,
+    name: &str,
+) -> Option<OperationRef<'c, 'a>> {
     let mut current = op.parent_operation();
     while let Some(parent) = current {
         unsafe {
