@@ -1,19 +1,131 @@
 //! `convert-pallas-to-scf`: the CPU reference lowering (Pallas interpret mode).
+//!
+//! Each `pallas.kernel` becomes a `func.func` taking the dynamic grid
+//! extents, the scalar prefetch arrays, the input and the output arrays. It
+//! copies aliased inputs into their outputs, allocates the block buffers and
+//! the scratch once, and runs the grid as a row-major `scf.for` nest. Each
+//! step evaluates the index maps, copies the in-bounds part of every window
+//! into its block buffer (the rest reads as zero), runs the inlined body and
+//! copies the output blocks' in-bounds part back. Body ops become
+//! `vector`/`memref`/`arith` ops; DMAs are synchronous copies and semaphores
+//! `i32` counters. Ops without a CPU lowering are reported as
+//! "not yet supported".
 
-use melior::ir::operation::OperationRef;
+mod builder;
+mod dma;
+mod dot;
+mod generic;
+mod kernel;
+mod load_store;
+mod misc;
+mod scoped;
+mod types;
 
+use melior::ir::operation::{OperationLike, OperationRef};
+
+use crate::conversion::framework::{apply_partial, ConversionTarget, PatternSet};
+use crate::ir::emit_op_error;
 use crate::passes::{OptionValues, PassDef};
 
 pub static PASS: PassDef = PassDef {
     argument: "convert-pallas-to-scf",
     name: "ConvertPallasToSCF",
-    description: "Lower pallas kernels to func/scf/memref/vector loops runnable on the CPU (interpret mode)",
+    description:
+        "Lower pallas kernels to func/scf/memref/vector loops runnable on the CPU (interpret mode)",
     anchor: "builtin.module",
     options: &[],
-    dialects: &["affine", "arith", "func", "math", "memref", "scf", "vector"],
+    dialects: &[
+        "affine", "arith", "cf", "func", "math", "memref", "scf", "vector",
+    ],
     run,
 };
 
-fn run(_module: OperationRef, _options: &OptionValues) -> Result<(), ()> {
-    Err(())
+/// The pallas ops this lowering handles.
+const SUPPORTED: &[&str] = &[
+    "pallas.kernel",
+    "pallas.index_map",
+    "pallas.call",
+    "pallas.return",
+    "pallas.yield",
+    "pallas.program_id",
+    "pallas.num_programs",
+    "pallas.load",
+    "pallas.store",
+    "pallas.swap",
+    "pallas.dot",
+    "pallas.run_scoped",
+    "pallas.semaphore_signal",
+    "pallas.semaphore_wait",
+    "pallas.semaphore_read",
+    "pallas.dma_start",
+    "pallas.dma_wait",
+    "pallas.multiple_of",
+    "pallas.debug_print",
+    "pallas.delay",
+];
+
+/// Reports every pallas op (or op form) the CPU lowering does not handle.
+fn check_supported(module: &OperationRef) -> bool {
+    let mut ok = true;
+    kernel::collect_ops(module, &mut |op| {
+        let name = op.name().as_string_ref().as_str().unwrap_or("").to_string();
+        if !name.starts_with("pallas.") {
+            return;
+        }
+        if !SUPPORTED.contains(&name.as_str()) {
+            emit_op_error(
+                &op,
+                &format!("not yet supported: '{name}' in the CPU reference lowering"),
+            );
+            ok = false;
+            return;
+        }
+        let seg = op
+            .attribute("operandSegmentSizes")
+            .map(builder::dense_i32)
+            .unwrap_or_default();
+        let remote = match name.as_str() {
+            "pallas.dma_start" | "pallas.dma_wait" => {
+                seg.get(4).copied().unwrap_or(0) + seg.get(6).copied().unwrap_or(0) > 0
+            }
+            "pallas.semaphore_signal" => {
+                seg.get(3).copied().unwrap_or(0) + seg.get(4).copied().unwrap_or(0) > 0
+            }
+            _ => false,
+        };
+        if remote {
+            emit_op_error(
+                &op,
+                "not yet supported: remote devices or cores in the CPU reference lowering",
+            );
+            ok = false;
+        }
+    });
+    ok
+}
+
+fn run(module: OperationRef, _options: &OptionValues) -> Result<(), ()> {
+    if !check_supported(&module) {
+        return Err(());
+    }
+    let tc = types::converter();
+    let mut target = ConversionTarget::new(&module);
+    target
+        .legal_dialects(&["affine", "arith", "cf", "func", "math", "scf"])
+        .illegal_dialects(&["pallas"]);
+    for d in ["memref", "vector"] {
+        let tc2 = types::converter();
+        target.dynamically_legal_dialect(d, move |op| Some(tc2.is_legal(&op)));
+    }
+    let mut patterns = PatternSet::new(&module);
+    kernel::add_patterns(&mut patterns, &tc);
+    load_store::add_patterns(&mut patterns, &tc);
+    dot::add_patterns(&mut patterns, &tc);
+    dma::add_patterns(&mut patterns, &tc);
+    scoped::add_patterns(&mut patterns, &tc);
+    misc::add_patterns(&mut patterns, &tc);
+    generic::add_patterns(&mut patterns, &tc);
+    let result = apply_partial(&module, &target, patterns);
+    drop(tc);
+    result.map_err(|_| ())
 }

@@ -1,0 +1,491 @@
+//! Small op-building helpers over the conversion rewriter: constants,
+//! integer arithmetic on `index`, loops, subviews with their inferred types,
+//! attributes and types from text.
+
+use melior::ir::attribute::{Attribute, AttributeLike};
+use melior::ir::operation::{OperationBuilder, OperationLike, OperationRef};
+use melior::ir::r#type::{Type, TypeLike};
+use melior::ir::{Block, BlockLike, Identifier, Location, Region, RegionLike, Value, ValueLike};
+use mlir_sys::*;
+
+use crate::conversion::framework::Rewriter;
+use crate::ir::{memref_shape, str_ref};
+
+/// `ShapedType::kDynamic`.
+pub const DYNAMIC: i64 = i64::MIN;
+
+/// A static or dynamic `index` quantity.
+#[derive(Clone, Copy)]
+pub enum Ofr<'c, 'a> {
+    Static(i64),
+    Dynamic(Value<'c, 'a>),
+}
+
+/// Builds ops at the rewriter's insertion point, all at one location.
+pub struct B<'r, 'c, 'a> {
+    pub rw: &'r Rewriter<'c, 'a>,
+    pub loc: Location<'c>,
+    ctx: MlirContext,
+}
+
+pub fn value<'c, 'a>(v: impl ValueLike<'c>) -> Value<'c, 'a> {
+    unsafe { Value::from_raw(v.to_raw()) }
+}
+
+impl<'r, 'c, 'a> B<'r, 'c, 'a> {
+    pub fn new(rw: &'r Rewriter<'c, 'a>, loc: Location<'c>) -> Self {
+        let ctx = unsafe { mlirLocationGetContext(loc.to_raw()) };
+        Self { rw, loc, ctx }
+    }
+
+    pub fn ty(&self, text: &str) -> Type<'c> {
+        let raw = unsafe { mlirTypeParseGet(self.ctx, str_ref(text)) };
+        assert!(!raw.ptr.is_null(), "cannot parse type `{text}`");
+        unsafe { Type::from_raw(raw) }
+    }
+
+    pub fn attr(&self, text: &str) -> Attribute<'c> {
+        let raw = unsafe { mlirAttributeParseGet(self.ctx, str_ref(text)) };
+        assert!(!raw.ptr.is_null(), "cannot parse attribute `{text}`");
+        unsafe { Attribute::from_raw(raw) }
+    }
+
+    pub fn ident(&self, name: &str) -> Identifier<'c> {
+        unsafe { Identifier::from_raw(mlirIdentifierGet(self.ctx, str_ref(name))) }
+    }
+
+    pub fn index(&self) -> Type<'c> {
+        unsafe { Type::from_raw(mlirIndexTypeGet(self.ctx)) }
+    }
+
+    pub fn i32(&self) -> Type<'c> {
+        unsafe { Type::from_raw(mlirIntegerTypeGet(self.ctx, 32)) }
+    }
+
+    /// Builds a detached op.
+    pub fn build(
+        &self,
+        name: &str,
+        operands: &[Value<'c, '_>],
+        results: &[Type<'c>],
+        attrs: &[(&str, Attribute<'c>)],
+        regions: Vec<Region<'c>>,
+    ) -> melior::ir::Operation<'c> {
+        let attrs: Vec<(Identifier<'c>, Attribute<'c>)> =
+            attrs.iter().map(|(n, a)| (self.ident(n), *a)).collect();
+        OperationBuilder::new(name, self.loc)
+            .add_operands(operands)
+            .add_results(results)
+            .add_attributes(&attrs)
+            .add_regions_vec(regions)
+            .build()
+            .unwrap_or_else(|e| panic!("cannot build {name}: {e}"))
+    }
+
+    /// Builds and inserts an op.
+    pub fn op(
+        &self,
+        name: &str,
+        operands: &[Value<'c, '_>],
+        results: &[Type<'c>],
+        attrs: &[(&str, Attribute<'c>)],
+    ) -> OperationRef<'c, 'a> {
+        self.rw
+            .insert(self.build(name, operands, results, attrs, vec![]))
+    }
+
+    /// Builds and inserts an op with one result and returns it.
+    pub fn val(
+        &self,
+        name: &str,
+        operands: &[Value<'c, '_>],
+        result: Type<'c>,
+        attrs: &[(&str, Attribute<'c>)],
+    ) -> Value<'c, 'a> {
+        result_of(self.op(name, operands, &[result], attrs), 0)
+    }
+
+    pub fn constant(&self, value_attr: &str, ty: Type<'c>) -> Value<'c, 'a> {
+        let a = self.attr(value_attr);
+        self.val("arith.constant", &[], ty, &[("value", a)])
+    }
+
+    pub fn cidx(&self, v: i64) -> Value<'c, 'a> {
+        self.constant(&format!("{v} : index"), self.index())
+    }
+
+    pub fn ci32(&self, v: i64) -> Value<'c, 'a> {
+        self.constant(&format!("{v} : i32"), self.i32())
+    }
+
+    /// The zero of a scalar, vector or element type `ty`.
+    pub fn zero(&self, ty: Type<'c>) -> Value<'c, 'a> {
+        let elem = if crate::ir::is_vector(ty) {
+            crate::ir::element_type(ty)
+        } else {
+            ty
+        };
+        let lit = if is_float(elem) { "0.0" } else { "0" };
+        if crate::ir::is_vector(ty) {
+            self.constant(&format!("dense<{lit}> : {ty}"), ty)
+        } else {
+            self.constant(&format!("{lit} : {ty}"), ty)
+        }
+    }
+
+    pub fn ofr(&self, v: Ofr<'c, 'a>) -> Value<'c, 'a> {
+        match v {
+            Ofr::Static(c) => self.cidx(c),
+            Ofr::Dynamic(v) => v,
+        }
+    }
+
+    /// A binary arith op whose result has the type of `a`.
+    pub fn bin(&self, name: &str, a: Value<'c, 'a>, b: Value<'c, 'a>) -> Value<'c, 'a> {
+        self.val(name, &[a, b], a.r#type(), &[])
+    }
+
+    pub fn add(&self, a: Value<'c, 'a>, b: Value<'c, 'a>) -> Value<'c, 'a> {
+        self.bin("arith.addi", a, b)
+    }
+    pub fn sub(&self, a: Value<'c, 'a>, b: Value<'c, 'a>) -> Value<'c, 'a> {
+        self.bin("arith.subi", a, b)
+    }
+    pub fn mul(&self, a: Value<'c, 'a>, b: Value<'c, 'a>) -> Value<'c, 'a> {
+        self.bin("arith.muli", a, b)
+    }
+    pub fn max(&self, a: Value<'c, 'a>, b: Value<'c, 'a>) -> Value<'c, 'a> {
+        self.bin("arith.maxsi", a, b)
+    }
+    pub fn min(&self, a: Value<'c, 'a>, b: Value<'c, 'a>) -> Value<'c, 'a> {
+        self.bin("arith.minsi", a, b)
+    }
+
+    /// `arith.cmpi` with a predicate name (`eq`, `sge`, ...).
+    pub fn cmpi(&self, pred: &str, a: Value<'c, 'a>, b: Value<'c, 'a>) -> Value<'c, 'a> {
+        let code = [
+            "eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge",
+        ]
+        .iter()
+        .position(|p| *p == pred)
+        .expect("predicate");
+        let i1 = self.ty("i1");
+        let p = self.attr(&format!("{code} : i64"));
+        self.val("arith.cmpi", &[a, b], i1, &[("predicate", p)])
+    }
+
+    pub fn index_cast(&self, v: Value<'c, 'a>, to: Type<'c>) -> Value<'c, 'a> {
+        if v.r#type() == to {
+            return v;
+        }
+        self.val("arith.index_cast", &[v], to, &[])
+    }
+
+    /// Inserts `scf.for %iv = lb to ub step 1` with an empty body and
+    /// returns the induction variable and the body's terminator.
+    pub fn for_loop(
+        &self,
+        lb: Value<'c, 'a>,
+        ub: Value<'c, 'a>,
+    ) -> (Value<'c, 'a>, OperationRef<'c, 'a>) {
+        let step = self.cidx(1);
+        let block = Block::new(&[(self.index(), self.loc)]);
+        block.append_operation(self.build("scf.yield", &[], &[], &[], vec![]));
+        let region = Region::new();
+        region.append_block(block);
+        let op = self
+            .rw
+            .insert(self.build("scf.for", &[lb, ub, step], &[], &[], vec![region]));
+        let body = op.region(0).expect("region").first_block().expect("block");
+        let iv = value(body.argument(0).expect("iv"));
+        let yield_op = body.terminator().expect("yield");
+        (iv, unsafe { OperationRef::from_raw(yield_op.to_raw()) })
+    }
+
+    /// Inserts `scf.if %cond` with an empty then-region and returns its terminator.
+    pub fn if_then(&self, cond: Value<'c, 'a>) -> OperationRef<'c, 'a> {
+        let block = Block::new(&[]);
+        block.append_operation(self.build("scf.yield", &[], &[], &[], vec![]));
+        let region = Region::new();
+        region.append_block(block);
+        let op =
+            self.rw
+                .insert(self.build("scf.if", &[cond], &[], &[], vec![region, Region::new()]));
+        let body = op.region(0).expect("region").first_block().expect("block");
+        let t = body.terminator().expect("yield");
+        unsafe { OperationRef::from_raw(t.to_raw()) }
+    }
+
+    /// `memref.subview` with unit strides times `steps`, dropping the dims in
+    /// `drop` (which must have static size 1); the result type is the one
+    /// MLIR infers.
+    pub fn subview(
+        &self,
+        src: Value<'c, 'a>,
+        offsets: &[Ofr<'c, 'a>],
+        sizes: &[Ofr<'c, 'a>],
+        steps: &[i64],
+        drop: &[bool],
+    ) -> Value<'c, 'a> {
+        let src_ty = src.r#type();
+        let (strides, offset) = strides_and_offset(src_ty);
+        let mut res_offset = offset;
+        for (d, o) in offsets.iter().enumerate() {
+            match o {
+                Ofr::Static(c) if res_offset != DYNAMIC && strides[d] != DYNAMIC => {
+                    res_offset += c * strides[d]
+                }
+                _ => res_offset = DYNAMIC,
+            }
+        }
+        let mut shape = vec![];
+        let mut res_strides = vec![];
+        for d in 0..offsets.len() {
+            if drop[d] {
+                continue;
+            }
+            shape.push(match sizes[d] {
+                Ofr::Static(c) => c.to_string(),
+                Ofr::Dynamic(_) => "?".into(),
+            });
+            res_strides.push(if strides[d] == DYNAMIC {
+                "?".to_string()
+            } else {
+                (strides[d] * steps[d]).to_string()
+            });
+        }
+        let elem = crate::ir::element_type(src_ty);
+        let off = if res_offset == DYNAMIC {
+            "?".to_string()
+        } else {
+            res_offset.to_string()
+        };
+        let shape_txt: String = shape.iter().map(|s| format!("{s}x")).collect();
+        let ty = self.ty(&format!(
+            "memref<{shape_txt}{elem}, strided<[{}], offset: {off}>>",
+            res_strides.join(", ")
+        ));
+        let mut operands = vec![src];
+        let mut static_offsets = vec![];
+        let mut static_sizes = vec![];
+        let (mut n_off, mut n_size) = (0, 0);
+        for o in offsets {
+            match o {
+                Ofr::Static(c) => static_offsets.push(*c),
+                Ofr::Dynamic(v) => {
+                    static_offsets.push(DYNAMIC);
+                    operands.push(*v);
+                    n_off += 1;
+                }
+            }
+        }
+        for s in sizes {
+            match s {
+                Ofr::Static(c) => static_sizes.push(*c),
+                Ofr::Dynamic(v) => {
+                    static_sizes.push(DYNAMIC);
+                    operands.push(*v);
+                    n_size += 1;
+                }
+            }
+        }
+        let attrs = [
+            ("static_offsets", self.attr(&i64_array(&static_offsets))),
+            ("static_sizes", self.attr(&i64_array(&static_sizes))),
+            ("static_strides", self.attr(&i64_array(steps))),
+            (
+                "operandSegmentSizes",
+                self.attr(&format!("array<i32: 1, {n_off}, {n_size}, 0>")),
+            ),
+        ];
+        self.val("memref.subview", &operands, ty, &attrs)
+    }
+
+    /// Writes zeros into a whole buffer with a static shape.
+    pub fn fill_zero(&self, buf: Value<'c, 'a>) {
+        let ty = buf.r#type();
+        let shape = memref_shape(ty);
+        let elem = crate::ir::element_type(ty);
+        if shape.is_empty() {
+            let z = self.zero(elem);
+            self.op("memref.store", &[z, buf], &[], &[]);
+            return;
+        }
+        let vty = self.ty(&format!("vector<{}x{elem}>", join(&shape, "x")));
+        let z = self.zero(vty);
+        let zero = self.cidx(0);
+        let mut operands = vec![z, buf];
+        operands.extend(std::iter::repeat_n(zero, shape.len()));
+        self.transfer_write(&operands, shape.len(), &identity_map(shape.len()), false);
+    }
+
+    /// `vector.transfer_write` (operands: value, base, indices..., [mask]).
+    pub fn transfer_write(
+        &self,
+        operands: &[Value<'c, 'a>],
+        rank: usize,
+        perm: &str,
+        masked: bool,
+    ) {
+        let vec_rank = perm_results(perm);
+        let attrs = [
+            ("permutation_map", self.attr(perm)),
+            (
+                "in_bounds",
+                self.attr(&format!("[{}]", vec!["true"; vec_rank].join(", "))),
+            ),
+            (
+                "operandSegmentSizes",
+                self.attr(&format!("array<i32: 1, 1, {rank}, {}>", masked as i32)),
+            ),
+        ];
+        self.op("vector.transfer_write", operands, &[], &attrs);
+    }
+
+    /// `vector.transfer_read` (operands: base, indices..., padding, [mask]).
+    pub fn transfer_read(
+        &self,
+        operands: &[Value<'c, 'a>],
+        rank: usize,
+        perm: &str,
+        masked: bool,
+        ty: Type<'c>,
+    ) -> Value<'c, 'a> {
+        let vec_rank = perm_results(perm);
+        let attrs = [
+            ("permutation_map", self.attr(perm)),
+            (
+                "in_bounds",
+                self.attr(&format!("[{}]", vec!["true"; vec_rank].join(", "))),
+            ),
+            (
+                "operandSegmentSizes",
+                self.attr(&format!("array<i32: 1, {rank}, 1, {}>", masked as i32)),
+            ),
+        ];
+        self.val("vector.transfer_read", operands, ty, &attrs)
+    }
+
+    /// The size of dim `d` of a memref value.
+    pub fn dim(&self, v: Value<'c, 'a>, d: usize) -> Value<'c, 'a> {
+        let shape = memref_shape(v.r#type());
+        if shape[d] != DYNAMIC {
+            return self.cidx(shape[d]);
+        }
+        let i = self.cidx(d as i64);
+        self.val("memref.dim", &[v, i], self.index(), &[])
+    }
+}
+
+pub fn result_of<'c, 'a>(op: OperationRef<'c, '_>, i: usize) -> Value<'c, 'a> {
+    unsafe { Value::from_raw(op.result(i).expect("result").to_raw()) }
+}
+
+pub fn is_float(ty: Type) -> bool {
+    unsafe { mlirTypeIsAFloat(ty.to_raw()) }
+}
+
+pub fn join(v: &[i64], sep: &str) -> String {
+    v.iter()
+        .map(|x| x.to_string())
+        .collect::<Vec<_>>()
+        .join(sep)
+}
+
+pub fn i64_array(v: &[i64]) -> String {
+    if v.is_empty() {
+        "array<i64>".into()
+    } else {
+        format!("array<i64: {}>", join(v, ", "))
+    }
+}
+
+/// `affine_map<(d0, .., d{rank-1}) -> (d0, .., d{rank-1})>`.
+pub fn identity_map(rank: usize) -> String {
+    let dims: Vec<usize> = (0..rank).collect();
+    projection_map(rank, &dims)
+}
+
+/// `affine_map<(d0..) -> (d{keep}...)>`.
+pub fn projection_map(rank: usize, keep: &[usize]) -> String {
+    let ds: Vec<String> = (0..rank).map(|d| format!("d{d}")).collect();
+    let rs: Vec<String> = keep.iter().map(|d| format!("d{d}")).collect();
+    format!("affine_map<({}) -> ({})>", ds.join(", "), rs.join(", "))
+}
+
+fn perm_results(perm: &str) -> usize {
+    let results = perm
+        .rsplit("-> (")
+        .next()
+        .unwrap_or("")
+        .trim_end_matches(")>");
+    if results.trim().is_empty() {
+        0
+    } else {
+        results.split(',').count()
+    }
+}
+
+/// The strides and offset of a memref type (`DYNAMIC` where unknown).
+pub fn strides_and_offset(ty: Type) -> (Vec<i64>, i64) {
+    let rank = memref_shape(ty).len();
+    let mut strides = vec![0i64; rank];
+    let mut offset = 0i64;
+    let ok = unsafe {
+        mlirMemRefTypeGetStridesAndOffset(ty.to_raw(), strides.as_mut_ptr(), &mut offset)
+    };
+    if ok.value == 0 {
+        return (vec![DYNAMIC; rank], DYNAMIC);
+    }
+    (strides, offset)
+}
+
+/// Reads a dense i64 array attribute.
+pub fn dense_i64(attr: Attribute) -> Vec<i64> {
+    unsafe {
+        let n = mlirDenseArrayGetNumElements(attr.to_raw());
+        (0..n)
+            .map(|i| mlirDenseI64ArrayGetElement(attr.to_raw(), i))
+            .collect()
+    }
+}
+
+/// Reads a dense i32 array attribute.
+pub fn dense_i32(attr: Attribute) -> Vec<i32> {
+    unsafe {
+        let n = mlirDenseArrayGetNumElements(attr.to_raw());
+        (0..n)
+            .map(|i| mlirDenseI32ArrayGetElement(attr.to_raw(), i))
+            .collect()
+    }
+}
+
+/// The elements of an array attribute.
+pub fn array_elements(attr: Attribute<'_>) -> Vec<Attribute<'_>> {
+    unsafe {
+        let n = mlirArrayAttrGetNumElements(attr.to_raw());
+        (0..n)
+            .map(|i| Attribute::from_raw(mlirArrayAttrGetElement(attr.to_raw(), i)))
+            .collect()
+    }
+}
+
+/// Splits an op's operands into its ODS segments (`operandSegmentSizes`).
+pub fn segments<'c, 'a>(op: &OperationRef, operands: &[Value<'c, 'a>]) -> Vec<Vec<Value<'c, 'a>>> {
+    let sizes = op
+        .attribute("operandSegmentSizes")
+        .map(dense_i32)
+        .unwrap_or_default();
+    let mut out = vec![];
+    let mut at = 0usize;
+    for s in sizes {
+        let s = s as usize;
+        out.push(operands[at..at + s].to_vec());
+        at += s;
+    }
+    out
+}
+
+pub fn string_attr_value(a: Attribute) -> String {
+    unsafe { crate::ir::string_ref_to_str(mlirStringAttrGetValue(a.to_raw())).to_string() }
+}

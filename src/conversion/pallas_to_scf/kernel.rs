@@ -1,0 +1,479 @@
+//! `pallas.kernel` -> `func.func` running the grid as an `scf.for` nest with
+//! window copies around the inlined body; `pallas.call` -> `func.call`;
+//! `pallas.index_map` -> a private `func.func`.
+
+use melior::ir::attribute::{Attribute, AttributeLike};
+use melior::ir::operation::{OperationLike, OperationRef};
+use melior::ir::r#type::Type;
+use melior::ir::{Block, BlockLike, Region, RegionLike, Value, ValueLike};
+use mlir_sys::*;
+
+use super::builder::{
+    array_elements, dense_i64, result_of, string_attr_value, value, Ofr, B, DYNAMIC,
+};
+use super::types::cpu_type;
+use crate::conversion::framework::{PatternSet, Rewriter, TypeConverter};
+use crate::ir::{memref_shape, BlockDim, BlockSpec, IndexMap, MemorySpace};
+
+pub fn add_patterns(set: &mut PatternSet, tc: &TypeConverter) {
+    set.add("pallas.kernel", None, lower_kernel);
+    set.add("pallas.call", Some(tc), |op, operands, rw| {
+        let b = B::new(rw, op.location());
+        let callee = op.attribute("kernel").map_err(|e| e.to_string())?;
+        b.op("func.call", operands, &[], &[("callee", callee)]);
+        rw.erase_op(&op);
+        Ok(())
+    });
+    set.add("pallas.index_map", None, lower_index_map);
+    set.add("pallas.yield", Some(tc), |op, operands, rw| {
+        // Yields of index maps (now func bodies); run_scoped handles its own.
+        let parent = op.parent_operation().ok_or("no parent")?;
+        if parent.name().as_string_ref().as_str() != Ok("func.func") {
+            return Err("yield outside a function".into());
+        }
+        let b = B::new(rw, op.location());
+        b.op("func.return", operands, &[], &[]);
+        rw.erase_op(&op);
+        Ok(())
+    });
+}
+
+/// A function op with an entry block of `inputs` ending in `func.return`,
+/// inserted at the insertion point; returns it.
+fn insert_func<'c, 'a>(
+    b: &B<'_, 'c, 'a>,
+    name: &str,
+    inputs: &[Type<'c>],
+    results: &[Type<'c>],
+    private: bool,
+) -> OperationRef<'c, 'a> {
+    let ins: Vec<String> = inputs.iter().map(|t| t.to_string()).collect();
+    let outs: Vec<String> = results.iter().map(|t| t.to_string()).collect();
+    let fty = b.attr(&format!("({}) -> ({})", ins.join(", "), outs.join(", ")));
+    let block = Block::new(&inputs.iter().map(|t| (*t, b.loc)).collect::<Vec<_>>());
+    if results.is_empty() {
+        block.append_operation(b.build("func.return", &[], &[], &[], vec![]));
+    }
+    let region = Region::new();
+    region.append_block(block);
+    let mut attrs = vec![
+        ("sym_name", b.attr(&format!("\"{name}\""))),
+        ("function_type", fty),
+    ];
+    if private {
+        attrs.push(("sym_visibility", b.attr("\"private\"")));
+    }
+    b.rw.insert(b.build("func.func", &[], &[], &attrs, vec![region]))
+}
+
+fn lower_index_map<'c, 'a>(
+    op: OperationRef<'c, 'a>,
+    _operands: &[Value<'c, 'a>],
+    rw: &Rewriter<'c, 'a>,
+) -> Result<(), String> {
+    let b = B::new(rw, op.location());
+    let name = string_attr_value(op.attribute("sym_name").map_err(|e| e.to_string())?);
+    let fty = op.attribute("function_type").map_err(|e| e.to_string())?;
+    let (inputs, results) = unsafe {
+        let t = mlirTypeAttrGetValue(fty.to_raw());
+        let ins: Vec<Type> = (0..mlirFunctionTypeGetNumInputs(t))
+            .map(|i| cpu_type(Type::from_raw(mlirFunctionTypeGetInput(t, i))))
+            .collect();
+        let outs: Vec<Type> = (0..mlirFunctionTypeGetNumResults(t))
+            .map(|i| Type::from_raw(mlirFunctionTypeGetResult(t, i)))
+            .collect();
+        (ins, outs)
+    };
+    rw.set_insertion_point_before(&op);
+    let func = insert_func(&b, &name, &inputs, &results, true);
+    let region = func.region(0).map_err(|e| e.to_string())?;
+    let placeholder = region.first_block().ok_or("no block")?;
+    let src = op.region(0).map_err(|e| e.to_string())?;
+    let src_block = src.first_block().ok_or("empty index map")?;
+    let args: Vec<Value> = (0..placeholder.argument_count())
+        .map(|i| value(placeholder.argument(i).unwrap()))
+        .collect();
+    // Move the body into the function's entry block (its return is not there:
+    // the results are non-empty, so the placeholder block is empty).
+    rw.merge_blocks(src_block, placeholder, &args);
+    rw.erase_op(&op);
+    Ok(())
+}
+
+/// One windowed operand (input or output).
+struct Window<'c, 'a> {
+    spec: BlockSpec<'c>,
+    array: Value<'c, 'a>,
+    /// The block buffer, or the array itself when not windowed.
+    buffer: Value<'c, 'a>,
+    windowed: bool,
+}
+
+fn lower_kernel<'c, 'a>(
+    op: OperationRef<'c, 'a>,
+    _operands: &[Value<'c, 'a>],
+    rw: &Rewriter<'c, 'a>,
+) -> Result<(), String> {
+    let b = B::new(rw, op.location());
+    let attr = |n: &str| op.attribute(n).map_err(|e| format!("missing {n}: {e}"));
+    let name = string_attr_value(attr("sym_name")?);
+    let grid = dense_i64(attr("grid")?);
+    let prefetch: Vec<Type<'c>> = array_elements(attr("scalar_prefetch")?)
+        .into_iter()
+        .map(|a| unsafe { cpu_type(Type::from_raw(mlirTypeAttrGetValue(a.to_raw()))) })
+        .collect();
+    let specs = |n: &str| -> Result<Vec<BlockSpec<'c>>, String> {
+        array_elements(attr(n)?)
+            .into_iter()
+            .map(|a| {
+                BlockSpec::from_attribute(unsafe { Attribute::from_raw(a.to_raw()) })
+                    .ok_or_else(|| "bad block spec".to_string())
+            })
+            .collect()
+    };
+    let in_specs = specs("in_specs")?;
+    let out_specs = specs("out_specs")?;
+    let aliases = op
+        .attribute("input_output_aliases")
+        .map(dense_i64)
+        .unwrap_or_default();
+    let body = op
+        .region(0)
+        .map_err(|e| e.to_string())?
+        .first_block()
+        .ok_or("kernel without body")?;
+    let n_fixed = prefetch.len() + in_specs.len() + out_specs.len();
+    let n_args = body.argument_count();
+    if n_args < n_fixed {
+        return Err("kernel body has too few arguments".into());
+    }
+
+    // The function: dynamic extents, prefetch, inputs, outputs.
+    let n_dyn = grid.iter().filter(|g| **g == DYNAMIC).count();
+    let mut inputs: Vec<Type<'c>> = vec![b.index(); n_dyn];
+    inputs.extend(prefetch.iter().copied());
+    inputs.extend(
+        in_specs
+            .iter()
+            .chain(&out_specs)
+            .map(|s| cpu_type(s.array_type)),
+    );
+    rw.set_insertion_point_before(&op);
+    let func = insert_func(&b, &name, &inputs, &[], false);
+    let entry = func
+        .region(0)
+        .map_err(|e| e.to_string())?
+        .first_block()
+        .ok_or("no entry")?;
+    let ret = entry.terminator().ok_or("no return")?;
+    rw.set_insertion_point_before(&unsafe { OperationRef::from_raw(ret.to_raw()) });
+    let arg = |i: usize| -> Value<'c, 'a> { value(entry.argument(i).unwrap()) };
+    let dyn_args: Vec<Value<'c, 'a>> = (0..n_dyn).map(arg).collect();
+    let pf_args: Vec<Value<'c, 'a>> = (0..prefetch.len()).map(|i| arg(n_dyn + i)).collect();
+    let base = n_dyn + prefetch.len();
+    let in_args: Vec<Value<'c, 'a>> = (0..in_specs.len()).map(|i| arg(base + i)).collect();
+    let out_args: Vec<Value<'c, 'a>> = (0..out_specs.len())
+        .map(|i| arg(base + in_specs.len() + i))
+        .collect();
+
+    // Aliased outputs start as the input they alias (when a different buffer).
+    for pair in aliases.chunks(2) {
+        let (i, o) = (pair[0] as usize, pair[1] as usize);
+        let src = if i < prefetch.len() {
+            pf_args[i]
+        } else {
+            in_args[i - prefetch.len()]
+        };
+        let dst = out_args[o];
+        let p = |v: Value<'c, 'a>| {
+            b.val(
+                "memref.extract_aligned_pointer_as_index",
+                &[v],
+                b.index(),
+                &[],
+            )
+        };
+        let (ps, pd) = (p(src), p(dst));
+        let differ = b.cmpi("ne", ps, pd);
+        let then = b.if_then(differ);
+        rw.set_insertion_point_before(&then);
+        b.op("memref.copy", &[src, dst], &[], &[]);
+        rw.set_insertion_point_after(&then.parent_operation().unwrap());
+    }
+
+    // Block buffers, allocated once.
+    let mut windows = vec![];
+    for (spec, array) in in_specs
+        .iter()
+        .zip(&in_args)
+        .chain(out_specs.iter().zip(&out_args))
+    {
+        let windowed = !matches!(
+            spec.memory_space,
+            Some(MemorySpace::Any) | Some(MemorySpace::Hbm)
+        );
+        let buffer = if windowed {
+            let ty = cpu_type(spec.block_ref_type());
+            b.val(
+                "memref.alloc",
+                &[],
+                ty,
+                &[("operandSegmentSizes", b.attr("array<i32: 0, 0>"))],
+            )
+        } else {
+            *array
+        };
+        windows.push(Window {
+            spec: spec.clone(),
+            array: *array,
+            buffer,
+            windowed,
+        });
+    }
+    // Scratch, allocated once (semaphores start at zero).
+    let mut scratch = vec![];
+    for i in n_fixed..n_args {
+        let orig = body.argument(i).unwrap().r#type();
+        let ty = cpu_type(orig);
+        if !crate::ir::is_memref(ty) || memref_shape(ty).contains(&DYNAMIC) {
+            return Err(format!("not yet supported: scratch operand of type {orig}"));
+        }
+        let buf = b.val(
+            "memref.alloc",
+            &[],
+            ty,
+            &[("operandSegmentSizes", b.attr("array<i32: 0, 0>"))],
+        );
+        if crate::ir::SemaphoreKind::of_memref(orig).is_some() {
+            b.fill_zero(buf);
+        }
+        scratch.push(buf);
+    }
+
+    // The grid, row-major.
+    let mut extents = vec![];
+    let mut ivs = vec![];
+    let mut next_dyn = 0;
+    let mut anchor = None;
+    for g in &grid {
+        let ub = if *g == DYNAMIC {
+            next_dyn += 1;
+            dyn_args[next_dyn - 1]
+        } else {
+            b.cidx(*g)
+        };
+        extents.push(ub);
+        let lb = b.cidx(0);
+        let (iv, y) = b.for_loop(lb, ub);
+        rw.set_insertion_point_before(&y);
+        ivs.push(iv);
+        anchor = Some(y);
+    }
+    let ids: Vec<Value<'c, 'a>> = ivs.iter().map(|iv| b.index_cast(*iv, b.i32())).collect();
+
+    // Grid queries in the body.
+    let mut queries = vec![];
+    collect_ops(&op, &mut |o| {
+        let n = o.name().as_string_ref().as_str().unwrap_or("").to_string();
+        if n == "pallas.program_id" || n == "pallas.num_programs" {
+            queries.push(o);
+        }
+    });
+    for q in queries {
+        let axis = unsafe {
+            mlirIntegerAttrGetValueInt(q.attribute("axis").map_err(|e| e.to_string())?.to_raw())
+        } as usize;
+        if axis >= grid.len() {
+            return Err(format!("grid axis {axis} out of range"));
+        }
+        let v = if q.name().as_string_ref().as_str() == Ok("pallas.program_id") {
+            ids[axis]
+        } else {
+            b.index_cast(extents[axis], b.i32())
+        };
+        rw.replace_op(&q, &[v]);
+    }
+
+    // Window positions and copy-in.
+    let mut positions = vec![];
+    for w in &windows {
+        if !w.windowed {
+            positions.push(None);
+            continue;
+        }
+        let pos = window_position(&b, &w.spec, &ids, &pf_args)?;
+        b.fill_zero(w.buffer);
+        copy_window(&b, w, &pos, true);
+        positions.push(Some(pos));
+    }
+
+    // The body.
+    let mut args: Vec<Value<'c, 'a>> = pf_args.clone();
+    args.extend(windows.iter().map(|w| w.buffer));
+    args.extend(scratch.iter().copied());
+    let anchor = match anchor {
+        Some(a) => a,
+        None => unsafe { OperationRef::from_raw(ret.to_raw()) },
+    };
+    let term = body
+        .terminator()
+        .map(|t| unsafe { OperationRef::from_raw(t.to_raw()) });
+    rw.inline_block_before(body, &anchor, &args);
+    if let Some(term) = term {
+        if term.name().as_string_ref().as_str() == Ok("pallas.return") {
+            rw.erase_op(&term);
+        }
+    }
+    rw.set_insertion_point_before(&anchor);
+
+    // Copy-out of the output blocks.
+    for (w, pos) in windows.iter().zip(&positions).skip(in_specs.len()) {
+        if let Some(pos) = pos {
+            copy_window(&b, w, pos, false);
+        }
+    }
+    // Free the buffers at the end.
+    rw.set_insertion_point_before(&unsafe { OperationRef::from_raw(ret.to_raw()) });
+    for w in windows.iter().filter(|w| w.windowed) {
+        b.op("memref.dealloc", &[w.buffer], &[], &[]);
+    }
+    for s in &scratch {
+        b.op("memref.dealloc", &[*s], &[], &[]);
+    }
+    rw.erase_op(&op);
+    Ok(())
+}
+
+/// Calls `f` on every op nested in `op`.
+pub fn collect_ops<'c, 'a>(op: &OperationRef<'c, 'a>, f: &mut dyn FnMut(OperationRef<'c, 'a>)) {
+    for region in op.regions() {
+        let mut block = region.first_block();
+        while let Some(bl) = block {
+            let mut o = bl.first_operation();
+            while let Some(x) = o {
+                let x: OperationRef<'c, 'a> = unsafe { OperationRef::from_raw(x.to_raw()) };
+                f(x);
+                collect_ops(&x, f);
+                o = x.next_in_block();
+            }
+            block = bl.next_in_region();
+        }
+    }
+}
+
+/// Per array dim: window start and size (array coordinates, `index`).
+type Position<'c, 'a> = Vec<(Value<'c, 'a>, Ofr<'c, 'a>)>;
+
+fn window_position<'c, 'a>(
+    b: &B<'_, 'c, 'a>,
+    spec: &BlockSpec<'c>,
+    ids: &[Value<'c, 'a>],
+    prefetch: &[Value<'c, 'a>],
+) -> Result<Position<'c, 'a>, String> {
+    let n_results: usize = spec.dims.iter().map(|d| d.map_results()).sum();
+    let results: Vec<Value<'c, 'a>> = match spec.index_map {
+        IndexMap::Affine(map) => {
+            let ids_idx: Vec<Value> = ids.iter().map(|v| b.index_cast(*v, b.index())).collect();
+            let (nd, ns, nr) = crate::ir::affine_map_dims(map);
+            if ns != 0 || nd != ids.len() || nr != n_results {
+                return Err(format!(
+                    "index map does not fit the grid and block: {}",
+                    spec.to_text()
+                ));
+            }
+            (0..nr)
+                .map(|i| unsafe {
+                    let mut e = mlirAffineMapGetResult(map, i as isize);
+                    let ctx = mlirAffineMapGetContext(map);
+                    let one = mlirAffineMapGet(ctx, nd as isize, 0, 1, &mut e);
+                    let a = Attribute::from_raw(mlirAffineMapAttrGet(one));
+                    b.val("affine.apply", &ids_idx, b.index(), &[("map", a)])
+                })
+                .collect()
+        }
+        IndexMap::Symbol(sym) => {
+            let mut operands = ids.to_vec();
+            operands.extend(prefetch.iter().copied());
+            let callee = b.attr(&format!("@{sym}"));
+            let call = b.op(
+                "func.call",
+                &operands,
+                &vec![b.i32(); n_results],
+                &[("callee", callee)],
+            );
+            (0..n_results)
+                .map(|i| b.index_cast(result_of(call, i), b.index()))
+                .collect()
+        }
+    };
+    let mut pos = vec![];
+    let mut r = 0;
+    for d in &spec.dims {
+        let v = results[r];
+        r += d.map_results();
+        pos.push(match *d {
+            BlockDim::Blocked(n) => {
+                let n_v = b.cidx(n);
+                (b.mul(v, n_v), Ofr::Static(n))
+            }
+            BlockDim::Squeezed => (v, Ofr::Static(1)),
+            BlockDim::Element { size, pad_low, .. } => {
+                let lo = b.cidx(pad_low);
+                (b.sub(v, lo), Ofr::Static(size))
+            }
+            BlockDim::Bounded(n) => {
+                let n_v = b.cidx(n);
+                (v, Ofr::Dynamic(b.min(results[r - 1], n_v)))
+            }
+        });
+    }
+    Ok(pos)
+}
+
+/// Copies the in-bounds part of the window between the array and the block
+/// buffer (`to_buffer`: array -> buffer). Squeezed dims are clamped.
+fn copy_window<'c, 'a>(
+    b: &B<'_, 'c, 'a>,
+    w: &Window<'c, 'a>,
+    pos: &Position<'c, 'a>,
+    to_buffer: bool,
+) {
+    let rank = pos.len();
+    let zero = b.cidx(0);
+    let (mut arr_off, mut arr_size, mut drop) = (vec![], vec![], vec![]);
+    let (mut buf_off, mut buf_size) = (vec![], vec![]);
+    for (d, (start, size)) in pos.iter().enumerate() {
+        let dim = b.dim(w.array, d);
+        if w.spec.dims[d] == BlockDim::Squeezed {
+            let one = b.cidx(1);
+            let last = b.sub(dim, one);
+            let s = b.min(b.max(*start, zero), last);
+            arr_off.push(Ofr::Dynamic(s));
+            arr_size.push(Ofr::Static(1));
+            drop.push(true);
+            continue;
+        }
+        let size_v = b.ofr(*size);
+        let lo = b.max(*start, zero);
+        let end = b.add(*start, size_v);
+        let hi = b.min(end, dim);
+        let len = b.max(b.sub(hi, lo), zero);
+        arr_off.push(Ofr::Dynamic(lo));
+        arr_size.push(Ofr::Dynamic(len));
+        drop.push(false);
+        buf_off.push(Ofr::Dynamic(b.sub(lo, *start)));
+        buf_size.push(Ofr::Dynamic(len));
+    }
+    let arr = b.subview(w.array, &arr_off, &arr_size, &vec![1; rank], &drop);
+    let buf = if buf_off.is_empty() {
+        w.buffer
+    } else {
+        let n = buf_off.len();
+        b.subview(w.buffer, &buf_off, &buf_size, &vec![1; n], &vec![false; n])
+    };
+    if to_buffer {
+        b.op("memref.copy", &[arr, buf], &[], &[]);
+    } else {
+        b.op("memref.copy", &[buf, arr], &[], &[]);
+    }
+}

@@ -1,0 +1,13 @@
+// RUN: not %mlir_opt -p 'builtin.module(convert-pallas-to-scf)' %s 2>&1 | FileCheck %s
+
+module {
+  pallas.kernel @k grid(1)
+      ins(%x: memref<8xf32> block [8] map affine_map<(i) -> (i)>)
+      outs(%o: memref<8xf32> block [8] map affine_map<(i) -> (i)>) {
+    %v = pallas.load %x[] : memref<8xf32> -> vector<8xf32>
+    %s = arith.constant 1 : i32
+    // CHECK: error: 'pallas.roll' op not yet supported
+    %r = pallas.roll %v, %s axis 0 : vector<8xf32>
+    pallas.store %r, %o[] : vector<8xf32>, memref<8xf32>
+  }
+}
