@@ -51,7 +51,7 @@ for tool in mlir-opt mlir-tblgen mlir-runner llvm-config FileCheck clang; do
   fi
 done
 if ! command -v cargo >/dev/null 2>&1 && [[ ! -x "$HOME/.cargo/bin/cargo" ]]; then
-  log "cargo not found: install Rust (https://rustup.rs), 1.85 or newer"
+  log "cargo not found: install a stable Rust toolchain (https://rustup.rs)"
   exit 1
 fi
 # lit: the LLVM package ships it; fall back to a pip-installed one.

@@ -16,7 +16,8 @@ fn main() {
         let registry = mlirDialectRegistryCreate();
         pallas_mlir::capi::register_all_dialects(registry);
         pallas_mlir::passes::register_all();
-        let code = pallas_mlir::ir::ffi::pallasOptMain(args.len() as i32, argv.as_mut_ptr(), registry);
+        let code =
+            pallas_mlir::ir::ffi::pallasOptMain(args.len() as i32, argv.as_mut_ptr(), registry);
         mlirDialectRegistryDestroy(registry);
         code
     };

@@ -17,7 +17,11 @@ use crate::ir::{self, ffi, str_ref, Reported};
 type LegalityFn = dyn for<'c, 'a> Fn(OperationRef<'c, 'a>) -> Option<bool>;
 type TypeFn = dyn for<'c> Fn(Type<'c>) -> Option<Type<'c>>;
 /// A conversion pattern: the op, its operands already converted, the rewriter.
-pub type PatternFn = dyn for<'c, 'a> Fn(OperationRef<'c, 'a>, &[Value<'c, 'a>], &Rewriter<'c, 'a>) -> Result<(), String>;
+pub type PatternFn = dyn for<'c, 'a> Fn(
+    OperationRef<'c, 'a>,
+    &[Value<'c, 'a>],
+    &Rewriter<'c, 'a>,
+) -> Result<(), String>;
 
 /// Which ops must, may or must not remain after a conversion.
 pub struct ConversionTarget {
@@ -31,7 +35,10 @@ impl ConversionTarget {
     /// A target for converting ops in the context of `op`.
     pub fn new(op: &OperationRef) -> Self {
         let ctx = unsafe { mlirOperationGetContext(op.to_raw()) };
-        Self { raw: unsafe { ffi::pallasConversionTargetCreate(ctx) }, callbacks: vec![] }
+        Self {
+            raw: unsafe { ffi::pallasConversionTargetCreate(ctx) },
+            callbacks: vec![],
+        }
     }
     pub fn legal_dialects(&mut self, names: &[&str]) -> &mut Self {
         for n in names {
@@ -66,7 +73,14 @@ impl ConversionTarget {
         let boxed: Box<Box<LegalityFn>> = Box::new(Box::new(f));
         let data = &*boxed as *const Box<LegalityFn> as *mut c_void;
         self.callbacks.push(boxed);
-        unsafe { ffi::pallasConversionTargetAddDynamicallyLegalOp(self.raw, str_ref(name), Some(legality_tramp), data) };
+        unsafe {
+            ffi::pallasConversionTargetAddDynamicallyLegalOp(
+                self.raw,
+                str_ref(name),
+                Some(legality_tramp),
+                data,
+            )
+        };
         self
     }
     /// Like [`Self::dynamically_legal_op`] for every op of a dialect.
@@ -78,7 +92,14 @@ impl ConversionTarget {
         let boxed: Box<Box<LegalityFn>> = Box::new(Box::new(f));
         let data = &*boxed as *const Box<LegalityFn> as *mut c_void;
         self.callbacks.push(boxed);
-        unsafe { ffi::pallasConversionTargetAddDynamicallyLegalDialect(self.raw, str_ref(name), Some(legality_tramp), data) };
+        unsafe {
+            ffi::pallasConversionTargetAddDynamicallyLegalDialect(
+                self.raw,
+                str_ref(name),
+                Some(legality_tramp),
+                data,
+            )
+        };
         self
     }
 }
@@ -91,13 +112,16 @@ impl Drop for ConversionTarget {
 
 unsafe extern "C" fn legality_tramp(op: MlirOperation, data: *mut c_void) -> i32 {
     let f = &*(data as *const Box<LegalityFn>);
-    ir::guard(mlirOperationGetLocation(op), "a legality callback", -1, || {
-        match f(ir::borrow_op(op)) {
+    ir::guard(
+        mlirOperationGetLocation(op),
+        "a legality callback",
+        -1,
+        || match f(ir::borrow_op(op)) {
             Some(true) => 1,
             Some(false) => 0,
             None => -1,
-        }
-    })
+        },
+    )
 }
 
 /// Type conversions, tried last-added first; unmatched types stay as they are.
@@ -116,7 +140,10 @@ impl Default for TypeConverter {
 
 impl TypeConverter {
     pub fn new() -> Self {
-        Self { raw: unsafe { ffi::pallasTypeConverterCreate() }, callbacks: vec![] }
+        Self {
+            raw: unsafe { ffi::pallasTypeConverterCreate() },
+            callbacks: vec![],
+        }
     }
     /// Adds a conversion; `f` returns `None` when it does not apply.
     pub fn add(&mut self, f: impl for<'c> Fn(Type<'c>) -> Option<Type<'c>> + 'static) -> &mut Self {
@@ -147,11 +174,16 @@ impl Drop for TypeConverter {
 
 unsafe extern "C" fn type_tramp(ty: MlirType, data: *mut c_void) -> MlirType {
     let f = &*(data as *const Box<TypeFn>);
-    let null = MlirType { ptr: std::ptr::null() };
+    let null = MlirType {
+        ptr: std::ptr::null(),
+    };
     let ctx = mlirTypeGetContext(ty);
-    ir::guard(mlirLocationUnknownGet(ctx), "a type conversion", null, || {
-        f(Type::from_raw(ty)).map(|t| t.to_raw()).unwrap_or(null)
-    })
+    ir::guard(
+        mlirLocationUnknownGet(ctx),
+        "a type conversion",
+        null,
+        || f(Type::from_raw(ty)).map(|t| t.to_raw()).unwrap_or(null),
+    )
 }
 
 /// The ConversionPatternRewriter of the running conversion, borrowed by a pattern.
@@ -192,7 +224,14 @@ impl<'c, 'a> Rewriter<'c, 'a> {
     }
     pub fn replace_op(&self, op: &OperationRef, values: &[Value]) {
         let raw: Vec<MlirValue> = values.iter().map(|v| v.to_raw()).collect();
-        unsafe { mlirRewriterBaseReplaceOpWithValues(self.raw, op.to_raw(), raw.len() as isize, raw.as_ptr()) }
+        unsafe {
+            mlirRewriterBaseReplaceOpWithValues(
+                self.raw,
+                op.to_raw(),
+                raw.len() as isize,
+                raw.as_ptr(),
+            )
+        }
     }
     pub fn erase_op(&self, op: &OperationRef) {
         unsafe { mlirRewriterBaseEraseOp(self.raw, op.to_raw()) }
@@ -208,20 +247,40 @@ impl<'c, 'a> Rewriter<'c, 'a> {
     pub fn inline_block_before(&self, source: BlockRef, before: &OperationRef, args: &[Value]) {
         let raw: Vec<MlirValue> = args.iter().map(|v| v.to_raw()).collect();
         unsafe {
-            mlirRewriterBaseInlineBlockBefore(self.raw, source.to_raw(), before.to_raw(), raw.len() as isize, raw.as_ptr())
+            mlirRewriterBaseInlineBlockBefore(
+                self.raw,
+                source.to_raw(),
+                before.to_raw(),
+                raw.len() as isize,
+                raw.as_ptr(),
+            )
         }
     }
     /// Moves the ops of `source` to the end of `dest`, replacing its arguments.
     pub fn merge_blocks(&self, source: BlockRef, dest: BlockRef, args: &[Value]) {
         let raw: Vec<MlirValue> = args.iter().map(|v| v.to_raw()).collect();
-        unsafe { mlirRewriterBaseMergeBlocks(self.raw, source.to_raw(), dest.to_raw(), raw.len() as isize, raw.as_ptr()) }
+        unsafe {
+            mlirRewriterBaseMergeBlocks(
+                self.raw,
+                source.to_raw(),
+                dest.to_raw(),
+                raw.len() as isize,
+                raw.as_ptr(),
+            )
+        }
     }
     pub fn erase_block(&self, block: BlockRef) {
         unsafe { mlirRewriterBaseEraseBlock(self.raw, block.to_raw()) }
     }
     /// Converts the block argument types of `region` with `converter`.
-    pub fn convert_region_types(&self, region: RegionRef, converter: &TypeConverter) -> Result<(), String> {
-        let ok = unsafe { ffi::pallasRewriterConvertRegionTypes(self.raw, region.to_raw(), converter.raw()) };
+    pub fn convert_region_types(
+        &self,
+        region: RegionRef,
+        converter: &TypeConverter,
+    ) -> Result<(), String> {
+        let ok = unsafe {
+            ffi::pallasRewriterConvertRegionTypes(self.raw, region.to_raw(), converter.raw())
+        };
         if ok.value != 0 {
             Ok(())
         } else {
@@ -242,7 +301,10 @@ impl PatternSet {
     /// A pattern set for the context of `op`.
     pub fn new(op: &OperationRef) -> Self {
         let ctx = unsafe { mlirOperationGetContext(op.to_raw()) };
-        Self { raw: Some(unsafe { ffi::pallasConversionPatternSetCreate(ctx) }), callbacks: vec![] }
+        Self {
+            raw: Some(unsafe { ffi::pallasConversionPatternSetCreate(ctx) }),
+            callbacks: vec![],
+        }
     }
 
     /// Adds a pattern for ops named `root`. With a `converter`, the pattern
@@ -251,14 +313,30 @@ impl PatternSet {
         &mut self,
         root: &str,
         converter: Option<&TypeConverter>,
-        f: impl for<'c, 'a> Fn(OperationRef<'c, 'a>, &[Value<'c, 'a>], &Rewriter<'c, 'a>) -> Result<(), String> + 'static,
+        f: impl for<'c, 'a> Fn(
+                OperationRef<'c, 'a>,
+                &[Value<'c, 'a>],
+                &Rewriter<'c, 'a>,
+            ) -> Result<(), String>
+            + 'static,
     ) -> &mut Self {
         let boxed: Box<Box<PatternFn>> = Box::new(Box::new(f));
         let data = &*boxed as *const Box<PatternFn> as *mut c_void;
         self.callbacks.push(boxed);
-        let tc = converter.map(|c| c.raw()).unwrap_or(ffi::PallasTypeConverter { ptr: std::ptr::null_mut() });
+        let tc = converter
+            .map(|c| c.raw())
+            .unwrap_or(ffi::PallasTypeConverter {
+                ptr: std::ptr::null_mut(),
+            });
         unsafe {
-            ffi::pallasConversionPatternSetAdd(self.raw.expect("pattern set not applied yet"), str_ref(root), 1, tc, Some(pattern_tramp), data)
+            ffi::pallasConversionPatternSetAdd(
+                self.raw.expect("pattern set not applied yet"),
+                str_ref(root),
+                1,
+                tc,
+                Some(pattern_tramp),
+                data,
+            )
         };
         self
     }
@@ -285,23 +363,39 @@ unsafe extern "C" fn pattern_tramp(
 ) -> MlirLogicalResult {
     let f = &*(data as *const Box<PatternFn>);
     let loc = mlirOperationGetLocation(op);
-    ir::guard(loc, "a conversion pattern", ir::logical_result(false), || {
-        let raw = if n > 0 { std::slice::from_raw_parts(operands, n as usize) } else { &[] };
-        let values: Vec<Value> = raw.iter().map(|v| Value::from_raw(*v)).collect();
-        let rw = Rewriter { raw: rewriter, _marker: std::marker::PhantomData };
-        match f(ir::borrow_op(op), &values, &rw) {
-            Ok(()) => ir::logical_result(true),
-            Err(why) => {
-                // A pattern that declines reports why; the driver decides
-                // whether that is an error (an op left illegal).
-                ffi::pallasRewriterNotifyMatchFailure(rewriter, op, str_ref(&why))
+    ir::guard(
+        loc,
+        "a conversion pattern",
+        ir::logical_result(false),
+        || {
+            let raw = if n > 0 {
+                std::slice::from_raw_parts(operands, n as usize)
+            } else {
+                &[]
+            };
+            let values: Vec<Value> = raw.iter().map(|v| Value::from_raw(*v)).collect();
+            let rw = Rewriter {
+                raw: rewriter,
+                _marker: std::marker::PhantomData,
+            };
+            match f(ir::borrow_op(op), &values, &rw) {
+                Ok(()) => ir::logical_result(true),
+                Err(why) => {
+                    // A pattern that declines reports why; the driver decides
+                    // whether that is an error (an op left illegal).
+                    ffi::pallasRewriterNotifyMatchFailure(rewriter, op, str_ref(&why))
+                }
             }
-        }
-    })
+        },
+    )
 }
 
 /// Converts what `patterns` can under `target`, leaving legal-or-unknown ops.
-pub fn apply_partial(op: &OperationRef, target: &ConversionTarget, mut patterns: PatternSet) -> Result<(), Reported> {
+pub fn apply_partial(
+    op: &OperationRef,
+    target: &ConversionTarget,
+    mut patterns: PatternSet,
+) -> Result<(), Reported> {
     let raw = patterns.take();
     let ok = unsafe { ffi::pallasApplyPartialConversion(op.to_raw(), target.raw, raw) };
     unsafe { ffi::pallasConversionPatternSetDestroy(raw) };
@@ -313,7 +407,11 @@ pub fn apply_partial(op: &OperationRef, target: &ConversionTarget, mut patterns:
 }
 
 /// Converts everything; every op left must be legal.
-pub fn apply_full(op: &OperationRef, target: &ConversionTarget, mut patterns: PatternSet) -> Result<(), Reported> {
+pub fn apply_full(
+    op: &OperationRef,
+    target: &ConversionTarget,
+    mut patterns: PatternSet,
+) -> Result<(), Reported> {
     let raw = patterns.take();
     let ok = unsafe { ffi::pallasApplyFullConversion(op.to_raw(), target.raw, raw) };
     unsafe { ffi::pallasConversionPatternSetDestroy(raw) };

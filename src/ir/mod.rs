@@ -10,8 +10,8 @@ use std::ffi::c_void;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use melior::ir::attribute::Attribute;
-use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::attribute::AttributeLike;
+use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::r#type::{Type, TypeLike};
 use melior::ir::{Location, Value, ValueLike};
 use melior::ContextRef;
@@ -38,7 +38,11 @@ pub enum BlockDim {
     /// `squeezed`: size 1, removed from the kernel ref; the map returns an element index.
     Squeezed,
     /// `element(N, pad = [lo, hi])`: the map returns an element offset into the padded array.
-    Element { size: i64, pad_low: i64, pad_high: i64 },
+    Element {
+        size: i64,
+        pad_low: i64,
+        pad_high: i64,
+    },
     /// `bounded(N)`: the map returns a start and a size <= N.
     Bounded(i64),
 }
@@ -103,7 +107,11 @@ impl<'c> BlockSpec<'c> {
                 .map(|i| match kinds[i] {
                     0 => BlockDim::Blocked(sizes[i]),
                     1 => BlockDim::Squeezed,
-                    2 => BlockDim::Element { size: sizes[i], pad_low: lows[i], pad_high: highs[i] },
+                    2 => BlockDim::Element {
+                        size: sizes[i],
+                        pad_low: lows[i],
+                        pad_high: highs[i],
+                    },
                     _ => BlockDim::Bounded(sizes[i]),
                 })
                 .collect();
@@ -135,9 +143,11 @@ impl<'c> BlockSpec<'c> {
     pub fn has_trivial_window(&self) -> bool {
         let shape = memref_shape(self.array_type);
         let whole = self.dims.len() == shape.len()
-            && self.dims.iter().zip(&shape).all(|(d, s)| {
-                matches!(d, BlockDim::Blocked(n) if n == s)
-            });
+            && self
+                .dims
+                .iter()
+                .zip(&shape)
+                .all(|(d, s)| matches!(d, BlockDim::Blocked(n) if n == s));
         whole
             && match self.index_map {
                 IndexMap::Affine(map) => affine_map_results_are_zero(map),
@@ -273,7 +283,10 @@ pub unsafe fn string_ref_to_str<'a>(s: MlirStringRef) -> &'a str {
 }
 
 pub fn str_ref(s: &str) -> MlirStringRef {
-    MlirStringRef { data: s.as_ptr() as *const _, length: s.len() }
+    MlirStringRef {
+        data: s.as_ptr() as *const _,
+        length: s.len(),
+    }
 }
 
 /// Static shape of a shaped type (dynamic dims are `i64::MIN`).
@@ -283,7 +296,9 @@ pub fn memref_shape(ty: Type) -> Vec<i64> {
         if !mlirTypeIsAShaped(raw) || !mlirShapedTypeHasRank(raw) {
             return vec![];
         }
-        (0..mlirShapedTypeGetRank(raw)).map(|i| mlirShapedTypeGetDimSize(raw, i as isize)).collect()
+        (0..mlirShapedTypeGetRank(raw))
+            .map(|i| mlirShapedTypeGetDimSize(raw, i as isize))
+            .collect()
     }
 }
 
@@ -339,12 +354,28 @@ pub fn emit_op_error(op: &OperationRef, message: &str) {
 
 /// Emits an error at `loc`.
 pub fn emit_error(loc: Location, message: &str) {
-    unsafe { ffi::pallasEmitErrorWithNote(loc.to_raw(), str_ref(message), MlirLocation { ptr: std::ptr::null() }, str_ref("")) }
+    unsafe {
+        ffi::pallasEmitErrorWithNote(
+            loc.to_raw(),
+            str_ref(message),
+            MlirLocation {
+                ptr: std::ptr::null(),
+            },
+            str_ref(""),
+        )
+    }
 }
 
 /// Emits an error at `loc` with a note at `note_loc`.
 pub fn emit_error_with_note(loc: Location, message: &str, note_loc: Location, note: &str) {
-    unsafe { ffi::pallasEmitErrorWithNote(loc.to_raw(), str_ref(message), note_loc.to_raw(), str_ref(note)) }
+    unsafe {
+        ffi::pallasEmitErrorWithNote(
+            loc.to_raw(),
+            str_ref(message),
+            note_loc.to_raw(),
+            str_ref(note),
+        )
+    }
 }
 
 /// Borrows an operation handed in by MLIR for the duration of a callback.
@@ -379,7 +410,9 @@ pub fn guard<T>(loc: MlirLocation, what: &str, on_panic: T, f: impl FnOnce() -> 
                 ffi::pallasEmitErrorWithNote(
                     loc,
                     str_ref(&format!("internal error in {what}: {msg}")),
-                    MlirLocation { ptr: std::ptr::null() },
+                    MlirLocation {
+                        ptr: std::ptr::null(),
+                    },
                     str_ref(""),
                 )
             };
@@ -399,5 +432,7 @@ fn panic_message(payload: &(dyn Any + Send)) -> String {
 }
 
 pub fn logical_result(ok: bool) -> MlirLogicalResult {
-    MlirLogicalResult { value: if ok { 1 } else { 0 } }
+    MlirLogicalResult {
+        value: if ok { 1 } else { 0 },
+    }
 }

@@ -8,7 +8,7 @@ use std::ffi::{c_void, CString};
 use std::sync::OnceLock;
 
 use melior::ir::operation::OperationRef;
-use mlir_sys::{MlirLogicalResult, MlirOperation, mlirOperationGetLocation, MlirStringRef};
+use mlir_sys::{mlirOperationGetLocation, MlirLogicalResult, MlirOperation, MlirStringRef};
 
 use crate::ir::{self, ffi};
 
@@ -116,7 +116,12 @@ fn build_info(def: &'static PassDef) -> CInfo {
         run: Some(run_pass),
         userData: def as *const PassDef as *mut c_void,
     };
-    CInfo { info, _strings: strings, _options: options, _dialects: dialects }
+    CInfo {
+        info,
+        _strings: strings,
+        _options: options,
+        _dialects: dialects,
+    }
 }
 
 unsafe extern "C" fn run_pass(
@@ -128,10 +133,16 @@ unsafe extern "C" fn run_pass(
     let def = &*(user_data as *const PassDef);
     let loc = mlirOperationGetLocation(op);
     ir::guard(loc, def.argument, ir::logical_result(false), || {
-        let raw = if count > 0 { std::slice::from_raw_parts(values, count as usize) } else { &[] };
+        let raw = if count > 0 {
+            std::slice::from_raw_parts(values, count as usize)
+        } else {
+            &[]
+        };
         let mut parsed = OptionValues::default();
         for (opt, value) in def.options.iter().zip(raw) {
-            parsed.0.insert(opt.name, ir::string_ref_to_str(*value).to_string());
+            parsed
+                .0
+                .insert(opt.name, ir::string_ref_to_str(*value).to_string());
         }
         let op = ir::borrow_op(op);
         ir::logical_result((def.run)(op, &parsed).is_ok())
