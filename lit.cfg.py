@@ -29,10 +29,9 @@ config.substitutions.append(("%pallas_opt", os.path.join(target_dir, "pallas-opt
 config.substitutions.append(("%mlir_runner", f"{llvm_bin}/mlir-runner"))
 config.substitutions.append(("%llvm_lib", llvm_lib))
 config.substitutions.append(("%plugin", plugin))
-# The upstream pipeline that takes convert-pallas-to-scf output to the LLVM dialect.
-config.substitutions.append(("%cpu_pipeline",
-    "convert-vector-to-scf,lower-affine,convert-scf-to-cf,expand-strided-metadata,lower-affine,"
-    "convert-vector-to-llvm,finalize-memref-to-llvm,convert-math-to-llvm,"
-    "convert-arith-to-llvm,convert-func-to-llvm,convert-cf-to-llvm,convert-ub-to-llvm,reconcile-unrealized-casts"))
+# The upstream pipeline that takes convert-pallas-to-scf output to the LLVM dialect
+# (one copy, shared with scripts/run-examples.sh).
+with open(os.path.join(root, "scripts", "cpu-pipeline.txt")) as f:
+    config.substitutions.append(("%cpu_pipeline", f.read().strip()))
 config.substitutions.append(("%runner_libs",
     f"-shared-libs={llvm_lib}/libmlir_c_runner_utils.so,{llvm_lib}/libmlir_runner_utils.so"))

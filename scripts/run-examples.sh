@@ -14,11 +14,8 @@ PLUGIN="$ROOT/target/$PROFILE/libpallas_mlir.so"
 MLIR_OPT="$LLVM_PREFIX/bin/mlir-opt"
 MLIR_RUNNER="$LLVM_PREFIX/bin/mlir-runner"
 LIBS="$LLVM_PREFIX/lib/libmlir_c_runner_utils.so,$LLVM_PREFIX/lib/libmlir_runner_utils.so"
-# Same pipeline as %cpu_pipeline in lit.cfg.py.
-CPU_PIPELINE="convert-vector-to-scf,lower-affine,convert-scf-to-cf,expand-strided-metadata,\
-lower-affine,convert-vector-to-llvm,finalize-memref-to-llvm,convert-math-to-llvm,\
-convert-arith-to-llvm,convert-func-to-llvm,convert-cf-to-llvm,convert-ub-to-llvm,\
-reconcile-unrealized-casts"
+# The same pipeline as %cpu_pipeline in lit.cfg.py.
+CPU_PIPELINE="$(cat "$(dirname "${BASH_SOURCE[0]}")/cpu-pipeline.txt")"
 
 [[ -f "$PLUGIN" ]] || { echo "run: $PLUGIN is missing (cargo build first)" >&2; exit 1; }
 

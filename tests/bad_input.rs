@@ -9,6 +9,8 @@
 //! PALLAS_FUZZ_SEED to explore other ones. Failing mutants are written to
 //! target/bad_input/ for reproduction.
 
+mod common;
+use common::plugin_path;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -80,26 +82,6 @@ impl Rng {
 
 fn manifest() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
-
-fn plugin_path() -> PathBuf {
-    let exe = std::env::current_exe().expect("current_exe");
-    let dir = exe
-        .parent()
-        .and_then(|d| d.parent())
-        .expect("profile dir")
-        .to_path_buf();
-    let path = if dir.join("libpallas_mlir.so").exists() {
-        dir.join("libpallas_mlir.so")
-    } else {
-        manifest().join("target/debug/libpallas_mlir.so")
-    };
-    assert!(
-        path.exists(),
-        "{} is missing: run `cargo build` first",
-        path.display()
-    );
-    path
 }
 
 fn mlir_files(dir: &Path) -> Vec<PathBuf> {

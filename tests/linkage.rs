@@ -2,28 +2,9 @@
 //! host (`libMLIR.so.22.1` is NEEDED) and carry no private copy of it (no
 //! defined `mlir::MLIRContext` symbols), while exporting only our own C API.
 
-use std::path::PathBuf;
+mod common;
+use common::plugin_path;
 use std::process::Command;
-
-fn plugin_path() -> PathBuf {
-    let exe = std::env::current_exe().expect("current_exe");
-    let dir = exe
-        .parent()
-        .and_then(|d| d.parent())
-        .expect("profile dir")
-        .to_path_buf();
-    let path = if dir.join("libpallas_mlir.so").exists() {
-        dir.join("libpallas_mlir.so")
-    } else {
-        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/debug/libpallas_mlir.so")
-    };
-    assert!(
-        path.exists(),
-        "{} is missing: run `cargo build` first",
-        path.display()
-    );
-    path
-}
 
 /// Runs `tool args... plugin`, falling back to the llvm-22 spelling
 /// (`llvm-readelf`, `llvm-nm`) when binutils are absent.

@@ -6,6 +6,8 @@
 //! dialect would abort ("Trying to register different dialects for the same
 //! namespace"), and mlir-opt itself exercises them in the lit tests.
 
+mod common;
+use common::plugin_path;
 use std::ffi::{c_void, CStr};
 use std::os::raw::c_char;
 use std::path::PathBuf;
@@ -18,29 +20,6 @@ struct PluginInfo {
     plugin_name: *const c_char,
     plugin_version: *const c_char,
     callback: Option<unsafe extern "C" fn(*mut c_void)>,
-}
-
-/// target/<profile>/: the test binary lives in target/<profile>/deps/.
-fn profile_dir() -> PathBuf {
-    let exe = std::env::current_exe().expect("current_exe");
-    let deps = exe.parent().expect("deps dir");
-    let dir = deps.parent().expect("profile dir").to_path_buf();
-    if dir.join("libpallas_mlir.so").exists() {
-        return dir;
-    }
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("target")
-        .join("debug")
-}
-
-fn plugin_path() -> PathBuf {
-    let path = profile_dir().join("libpallas_mlir.so");
-    assert!(
-        path.exists(),
-        "{} is missing: run `cargo build` first",
-        path.display()
-    );
-    path
 }
 
 fn load() -> libloading::Library {

@@ -319,6 +319,20 @@ impl<'r, 'c, 'a> B<'r, 'c, 'a> {
         self.transfer_write(&operands, shape.len(), &identity_map(shape.len()), false);
     }
 
+    /// Attributes of an in-bounds vector transfer: permutation map, one
+    /// `true` per vector dim, operand segment sizes.
+    fn transfer_attrs(&self, perm: &str, segments: &str) -> [(&'static str, Attribute<'c>); 3] {
+        let in_bounds = vec!["true"; perm_results(perm)].join(", ");
+        [
+            ("permutation_map", self.attr(perm)),
+            ("in_bounds", self.attr(&format!("[{in_bounds}]"))),
+            (
+                "operandSegmentSizes",
+                self.attr(&format!("array<i32: {segments}>")),
+            ),
+        ]
+    }
+
     /// `vector.transfer_write` (operands: value, base, indices..., [mask]).
     pub fn transfer_write(
         &self,
@@ -327,18 +341,7 @@ impl<'r, 'c, 'a> B<'r, 'c, 'a> {
         perm: &str,
         masked: bool,
     ) {
-        let vec_rank = perm_results(perm);
-        let attrs = [
-            ("permutation_map", self.attr(perm)),
-            (
-                "in_bounds",
-                self.attr(&format!("[{}]", vec!["true"; vec_rank].join(", "))),
-            ),
-            (
-                "operandSegmentSizes",
-                self.attr(&format!("array<i32: 1, 1, {rank}, {}>", masked as i32)),
-            ),
-        ];
+        let attrs = self.transfer_attrs(perm, &format!("1, 1, {rank}, {}", masked as i32));
         self.op("vector.transfer_write", operands, &[], &attrs);
     }
 
@@ -351,18 +354,7 @@ impl<'r, 'c, 'a> B<'r, 'c, 'a> {
         masked: bool,
         ty: Type<'c>,
     ) -> Value<'c, 'a> {
-        let vec_rank = perm_results(perm);
-        let attrs = [
-            ("permutation_map", self.attr(perm)),
-            (
-                "in_bounds",
-                self.attr(&format!("[{}]", vec!["true"; vec_rank].join(", "))),
-            ),
-            (
-                "operandSegmentSizes",
-                self.attr(&format!("array<i32: 1, {rank}, 1, {}>", masked as i32)),
-            ),
-        ];
+        let attrs = self.transfer_attrs(perm, &format!("1, {rank}, 1, {}", masked as i32));
         self.val("vector.transfer_read", operands, ty, &attrs)
     }
 

@@ -21,8 +21,9 @@ use mlir_sys::*;
 
 use crate::ir::{self};
 
-#[no_mangle]
-pub extern "C" fn pallas_rust_verify_op(op: MlirOperation) -> MlirLogicalResult {
+/// Runs a verifier on an op handed in by C++, with panics turned into
+/// diagnostics.
+fn verify_from_cpp(op: MlirOperation, verify: fn(&OperationRef) -> Verified) -> MlirLogicalResult {
     let loc = unsafe { mlirOperationGetLocation(op) };
     ir::guard(
         loc,
@@ -30,28 +31,23 @@ pub extern "C" fn pallas_rust_verify_op(op: MlirOperation) -> MlirLogicalResult 
         ir::logical_result(false),
         || {
             let op = unsafe { ir::borrow_op(op) };
-            ir::logical_result(verify_op(&op).is_ok())
+            ir::logical_result(verify(&op).is_ok())
         },
     )
 }
 
 #[no_mangle]
+pub extern "C" fn pallas_rust_verify_op(op: MlirOperation) -> MlirLogicalResult {
+    verify_from_cpp(op, verify_op)
+}
+
+#[no_mangle]
 pub extern "C" fn pallas_rust_verify_symbol_uses(op: MlirOperation) -> MlirLogicalResult {
-    let loc = unsafe { mlirOperationGetLocation(op) };
-    ir::guard(
-        loc,
-        "the pallas verifier",
-        ir::logical_result(false),
-        || {
-            let op = unsafe { ir::borrow_op(op) };
-            let result = match op_name(&op).as_str() {
-                "pallas.kernel" => kernel::verify_kernel_symbols(&op),
-                "pallas.call" => kernel::verify_call(&op),
-                _ => Ok(()),
-            };
-            ir::logical_result(result.is_ok())
-        },
-    )
+    verify_from_cpp(op, |op| match op_name(op).as_str() {
+        "pallas.kernel" => kernel::verify_kernel_symbols(op),
+        "pallas.call" => kernel::verify_call(op),
+        _ => Ok(()),
+    })
 }
 
 /// The result of a verifier: `Err(())` once a diagnostic has been emitted.
