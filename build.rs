@@ -27,17 +27,25 @@ const CAPI_ARCHIVES: &[&str] = &[
     "MLIRCAPINVVM",
 ];
 
+/// The ODS dialects: (root .td under include/, output directory and file
+/// prefix under OUT_DIR/gen). C++ includes them as `<dir>/<Prefix>Ops.h.inc`.
+const DIALECTS: &[(&str, &str, &str)] = &[
+    ("pallas/Dialect/Pallas/Pallas.td", "pallas", "Pallas"),
+    ("pallas/Dialect/TPU/TPU.td", "tpu", "TPU"),
+];
+
+/// mlir-tblgen generators and the file each writes, after the prefix.
 const TBLGEN_OUTPUTS: &[(&str, &str)] = &[
-    ("--gen-dialect-decls", "PallasDialect.h.inc"),
-    ("--gen-dialect-defs", "PallasDialect.cpp.inc"),
-    ("--gen-op-decls", "PallasOps.h.inc"),
-    ("--gen-op-defs", "PallasOps.cpp.inc"),
-    ("--gen-attrdef-decls", "PallasAttrs.h.inc"),
-    ("--gen-attrdef-defs", "PallasAttrs.cpp.inc"),
-    ("--gen-typedef-decls", "PallasTypes.h.inc"),
-    ("--gen-typedef-defs", "PallasTypes.cpp.inc"),
-    ("--gen-enum-decls", "PallasEnums.h.inc"),
-    ("--gen-enum-defs", "PallasEnums.cpp.inc"),
+    ("--gen-dialect-decls", "Dialect.h.inc"),
+    ("--gen-dialect-defs", "Dialect.cpp.inc"),
+    ("--gen-op-decls", "Ops.h.inc"),
+    ("--gen-op-defs", "Ops.cpp.inc"),
+    ("--gen-attrdef-decls", "Attrs.h.inc"),
+    ("--gen-attrdef-defs", "Attrs.cpp.inc"),
+    ("--gen-typedef-decls", "Types.h.inc"),
+    ("--gen-typedef-defs", "Types.cpp.inc"),
+    ("--gen-enum-decls", "Enums.h.inc"),
+    ("--gen-enum-defs", "Enums.cpp.inc"),
 ];
 
 fn llvm_prefix() -> PathBuf {
@@ -74,20 +82,21 @@ fn main() {
 
     // 1. ODS -> C++.
     let gen_dir = out_dir.join("gen");
-    let gen_pallas = gen_dir.join("pallas");
-    fs::create_dir_all(&gen_pallas).unwrap();
     let tblgen = prefix.join("bin/mlir-tblgen");
-    let td = include.join("pallas/Dialect/Pallas/Pallas.td");
-    for (flag, file) in TBLGEN_OUTPUTS {
-        run(Command::new(&tblgen)
-            .arg(flag)
-            .arg("-I")
-            .arg(&include)
-            .arg("-I")
-            .arg(&llvm_include)
-            .arg(&td)
-            .arg("-o")
-            .arg(gen_pallas.join(file)));
+    for (td, dir, file_prefix) in DIALECTS {
+        let dest = gen_dir.join(dir);
+        fs::create_dir_all(&dest).unwrap();
+        for (flag, file) in TBLGEN_OUTPUTS {
+            run(Command::new(&tblgen)
+                .arg(flag)
+                .arg("-I")
+                .arg(&include)
+                .arg("-I")
+                .arg(&llvm_include)
+                .arg(include.join(td))
+                .arg("-o")
+                .arg(dest.join(format!("{file_prefix}{file}"))));
+        }
     }
 
     // 2. The C++ shims.
@@ -116,6 +125,7 @@ fn main() {
     let mut opt_main = build.clone();
     build
         .file("src/cpp/PallasDialect.cpp")
+        .file("src/cpp/TPUDialect.cpp")
         .file("src/cpp/Passes.cpp")
         .file("src/cpp/Conversion.cpp")
         .compile("pallas_mlir_cpp");
@@ -150,8 +160,12 @@ fn main() {
         .clang_arg(format!("-I{}", llvm_include.display()))
         .allowlist_function("pallas.*")
         .allowlist_function("mlirGetDialectHandle__pallas_impl__")
+        .allowlist_function("mlirGetDialectHandle__tpu_impl__")
+        .allowlist_function("tpu[A-Z].*")
         .allowlist_type("Pallas.*")
         .allowlist_var("Pallas.*")
+        .allowlist_type("Tpu.*")
+        .allowlist_var("Tpu.*")
         .blocklist_type("Mlir.*")
         .raw_line("use mlir_sys::*;")
         .prepend_enum_name(false)

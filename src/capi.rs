@@ -11,6 +11,12 @@ pub extern "C" fn mlirGetDialectHandle__pallas__() -> MlirDialectHandle {
     unsafe { ffi::mlirGetDialectHandle__pallas_impl__() }
 }
 
+/// The Mosaic `tpu` dialect handle.
+#[no_mangle]
+pub extern "C" fn mlirGetDialectHandle__tpu__() -> MlirDialectHandle {
+    unsafe { ffi::mlirGetDialectHandle__tpu_impl__() }
+}
+
 /// Inserts every dialect of the plugin into `registry`.
 #[no_mangle]
 pub extern "C" fn pallasRegisterAllDialects(registry: MlirDialectRegistry) {
@@ -30,5 +36,8 @@ pub extern "C" fn mlirCreatePallasConvertPallasToScf() -> MlirPass {
 }
 
 pub fn register_all_dialects(registry: MlirDialectRegistry) {
-    unsafe { mlirDialectHandleInsertDialect(mlirGetDialectHandle__pallas__(), registry) };
+    unsafe {
+        mlirDialectHandleInsertDialect(mlirGetDialectHandle__pallas__(), registry);
+        mlirDialectHandleInsertDialect(mlirGetDialectHandle__tpu__(), registry);
+    }
 }

@@ -25,6 +25,7 @@ extern "C" {
  *===----------------------------------------------------------------------===*/
 
 MlirDialectHandle mlirGetDialectHandle__pallas_impl__(void);
+MlirDialectHandle mlirGetDialectHandle__tpu_impl__(void);
 
 /** Kinds of block dims, as in BlockSpecAttr. */
 enum PallasBlockDimKind {
@@ -71,6 +72,32 @@ enum PallasTypeKind {
 int32_t pallasTypeGetKind(MlirType type);
 MlirType pallasSemaphoreTypeGet(MlirContext ctx, int32_t kind);
 
+/*===----------------------------------------------------------------------===
+ * The tpu dialect (for its Rust verifiers)
+ *===----------------------------------------------------------------------===*/
+
+enum TpuTypeKind {
+  TpuTypeOther = 0,
+  TpuTypeSemaphore = 1,
+  TpuTypeDmaSemaphore = 2,
+};
+int32_t tpuTypeGetKind(MlirType type);
+/** The MemorySpace value of a #tpu.memory_space (`any` is 0xFFFFFFFF), or -1
+ *  when `attr` is not one. */
+int64_t tpuMemorySpaceAttrGetValue(MlirAttribute attr);
+/** The CoreType of a #tpu.memory_space, or -1 when absent or not one. */
+int32_t tpuMemorySpaceAttrGetCoreType(MlirAttribute attr);
+/** The CoreType of a #tpu.core_type, or -1 when `attr` is not one. */
+int32_t tpuCoreTypeAttrGetValue(MlirAttribute attr);
+/** Whether `attr` is a #tpu.tiled layout; `firstTileRank` gets the rank of
+ *  its first tile (0 when it has none). */
+bool tpuTiledLayoutGet(MlirAttribute attr, intptr_t *firstTileRank);
+/** List `which` (0..6: lhs/rhs contracting, lhs/rhs non-contracting, output
+ *  dim order, lhs/rhs batch) of a #tpu.dot_dimension_numbers; false when
+ *  `attr` is not one. The data is owned by the context. */
+bool tpuDotDimensionNumbersGetList(MlirAttribute attr, int32_t which,
+                                   const int64_t **data, intptr_t *size);
+
 /** Emits `'op' op <message>` at the op, the way the op's own verifier would. */
 void pallasEmitOpError(MlirOperation op, MlirStringRef message);
 /** Emits an error at `loc` with a note at `noteLoc` (when not null). */
@@ -84,6 +111,8 @@ void pallasEmitRemark(MlirLocation loc, MlirStringRef message);
 
 MlirLogicalResult pallas_rust_verify_op(MlirOperation op);
 MlirLogicalResult pallas_rust_verify_symbol_uses(MlirOperation op);
+/** Verifier of every `tpu` op that has one (src/dialect/tpu/verify.rs). */
+MlirLogicalResult tpu_rust_verify_op(MlirOperation op);
 
 /*===----------------------------------------------------------------------===
  * Passes described by Rust

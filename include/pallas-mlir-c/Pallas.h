@@ -31,6 +31,10 @@ extern "C" {
  *  mlirDialectHandleLoadDialect. */
 MLIR_DECLARE_CAPI_DIALECT_REGISTRATION(Pallas, pallas);
 
+/** The Mosaic `tpu` dialect (text-compatible with jaxlib 0.10.2):
+ *  `mlirGetDialectHandle__tpu__()`. */
+MLIR_DECLARE_CAPI_DIALECT_REGISTRATION(TPU, tpu);
+
 /** Inserts every dialect this library defines into `registry`. The upstream
  *  dialects the conversions produce (func, scf, memref, vector, arith, ...)
  *  are loaded on demand by the passes themselves. */

@@ -24,6 +24,7 @@
 #include "mlir/Pass/Pass.h"
 #include "mlir/Pass/PassRegistry.h"
 
+#include "TPUDialect.h"
 #include "pallas-mlir-c/Bridge.h"
 
 #include <memory>
@@ -57,6 +58,8 @@ void insertDialectByName(DialectRegistry &registry, StringRef name) {
     registry.insert<scf::SCFDialect>();
   else if (name == "vector")
     registry.insert<vector::VectorDialect>();
+  else if (name == "tpu")
+    registry.insert<tpu::TPUDialect>();
 }
 
 class RustPass : public Pass {

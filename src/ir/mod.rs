@@ -13,7 +13,7 @@ use melior::ir::attribute::Attribute;
 use melior::ir::attribute::AttributeLike;
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::r#type::{Type, TypeLike};
-use melior::ir::{Location, Value, ValueLike};
+use melior::ir::{BlockLike, Location, RegionLike, Value, ValueLike};
 use melior::ContextRef;
 use melior::StringRef;
 use mlir_sys::*;
@@ -434,5 +434,81 @@ fn panic_message(payload: &(dyn Any + Send)) -> String {
 pub fn logical_result(ok: bool) -> MlirLogicalResult {
     MlirLogicalResult {
         value: if ok { 1 } else { 0 },
+    }
+}
+
+/// Sets a (discardable or inherent) attribute on an op built by a pattern.
+pub fn set_attribute(op: &OperationRef, name: &str, attr: Attribute) {
+    unsafe { mlirOperationSetAttributeByName(op.to_raw(), str_ref(name), attr.to_raw()) }
+}
+
+/// Removes an attribute; true when it was there.
+pub fn remove_attribute(op: &OperationRef, name: &str) -> bool {
+    unsafe { mlirOperationRemoveAttributeByName(op.to_raw(), str_ref(name)) }
+}
+
+/// Calls `f` on every op nested in `op` (pre-order), not on `op` itself.
+pub fn walk_nested<'c, 'a>(op: &OperationRef<'c, 'a>, f: &mut dyn FnMut(OperationRef<'c, 'a>)) {
+    for region in op.regions() {
+        let mut block = region.first_block();
+        while let Some(bl) = block {
+            let mut o = bl.first_operation();
+            while let Some(x) = o {
+                let x: OperationRef<'c, 'a> = unsafe { OperationRef::from_raw(x.to_raw()) };
+                f(x);
+                walk_nested(&x, f);
+                o = x.next_in_block();
+            }
+            block = bl.next_in_region();
+        }
+    }
+}
+
+
+/// Erases an op outside of any rewriter (after a conversion finished).
+pub fn erase_operation(op: OperationRef) {
+    unsafe { mlirOperationDestroy(op.to_raw()) }
+}
+
+pub fn has_uses(v: Value) -> bool {
+    unsafe { !mlirValueGetFirstUse(v.to_raw()).ptr.is_null() }
+}
+
+/// The bit width of an integer or float type.
+pub fn bit_width(t: Type) -> Option<u64> {
+    unsafe {
+        let raw = t.to_raw();
+        if mlirTypeIsAInteger(raw) {
+            Some(mlirIntegerTypeGetWidth(raw) as u64)
+        } else if mlirTypeIsAFloat(raw) {
+            Some(mlirFloatTypeGetWidth(raw) as u64)
+        } else {
+            None
+        }
+    }
+}
+
+/// Inserts a deep copy of `op` right after `after` (outside any rewriter,
+/// before a conversion starts) and returns the copy.
+pub fn clone_after<'c, 'a>(op: &OperationRef<'c, 'a>, after: &OperationRef<'c, 'a>) -> OperationRef<'c, 'a> {
+    unsafe {
+        let copy = mlirOperationClone(op.to_raw());
+        let block = mlirOperationGetBlock(after.to_raw());
+        mlirBlockInsertOwnedOperationAfter(block, after.to_raw(), copy);
+        OperationRef::from_raw(copy)
+    }
+}
+
+/// Changes the type of a value in place (block arguments before a
+/// conversion; every use sees the new type).
+pub fn set_value_type(v: Value, ty: Type) {
+    unsafe { mlirValueSetType(v.to_raw(), ty.to_raw()) }
+}
+
+/// Parses a type in the context of `like`.
+pub fn parse_type_like<'c>(like: Type<'c>, text: &str) -> Option<Type<'c>> {
+    unsafe {
+        let t = mlirTypeParseGet(mlirTypeGetContext(like.to_raw()), str_ref(text));
+        (!t.ptr.is_null()).then(|| Type::from_raw(t))
     }
 }

@@ -60,7 +60,10 @@ pub struct PassDef {
 
 /// Every pass of the plugin.
 pub fn all() -> &'static [&'static PassDef] {
-    static ALL: [&PassDef; 1] = [&crate::conversion::pallas_to_scf::PASS];
+    static ALL: [&PassDef; 2] = [
+        &crate::conversion::pallas_to_scf::PASS,
+        &crate::conversion::pallas_to_tpu::PASS,
+    ];
     &ALL
 }
 

@@ -5,7 +5,7 @@
 use melior::ir::operation::OperationLike;
 use melior::ir::{Value, ValueLike};
 
-use super::builder::{segments, B};
+use crate::conversion::common::builder::{segments, B};
 use crate::conversion::framework::{PatternSet, TypeConverter};
 use crate::ir::memref_shape;
 

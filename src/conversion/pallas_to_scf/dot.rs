@@ -5,7 +5,7 @@ use melior::ir::operation::OperationLike;
 use melior::ir::r#type::{Type, TypeLike};
 use melior::ir::{Value, ValueLike};
 
-use super::builder::{is_float, B};
+use crate::conversion::common::builder::{is_float, B};
 use crate::conversion::framework::{PatternSet, TypeConverter};
 use crate::ir::{element_type, memref_shape};
 

@@ -5,10 +5,10 @@
 use melior::ir::attribute::{Attribute, AttributeLike};
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::r#type::Type;
-use melior::ir::{Block, BlockLike, Region, RegionLike, Value, ValueLike};
+use melior::ir::{BlockLike, RegionLike, Value, ValueLike};
 use mlir_sys::*;
 
-use super::builder::{
+use crate::conversion::common::builder::{
     array_elements, dense_i64, result_of, string_attr_value, value, Ofr, B, DYNAMIC,
 };
 use super::types::cpu_type;
@@ -38,8 +38,8 @@ pub fn add_patterns(set: &mut PatternSet, tc: &TypeConverter) {
     });
 }
 
-/// A function op with an entry block of `inputs` ending in `func.return`,
-/// inserted at the insertion point; returns it.
+/// A function op with an entry block of `inputs` (ending in `func.return`
+/// when there are no results), inserted at the insertion point.
 fn insert_func<'c, 'a>(
     b: &B<'_, 'c, 'a>,
     name: &str,
@@ -47,23 +47,7 @@ fn insert_func<'c, 'a>(
     results: &[Type<'c>],
     private: bool,
 ) -> OperationRef<'c, 'a> {
-    let ins: Vec<String> = inputs.iter().map(|t| t.to_string()).collect();
-    let outs: Vec<String> = results.iter().map(|t| t.to_string()).collect();
-    let fty = b.attr(&format!("({}) -> ({})", ins.join(", "), outs.join(", ")));
-    let block = Block::new(&inputs.iter().map(|t| (*t, b.loc)).collect::<Vec<_>>());
-    if results.is_empty() {
-        block.append_operation(b.build("func.return", &[], &[], &[], vec![]));
-    }
-    let region = Region::new();
-    region.append_block(block);
-    let mut attrs = vec![
-        ("sym_name", b.attr(&format!("\"{name}\""))),
-        ("function_type", fty),
-    ];
-    if private {
-        attrs.push(("sym_visibility", b.attr("\"private\"")));
-    }
-    b.rw.insert(b.build("func.func", &[], &[], &attrs, vec![region]))
+    b.func(name, inputs, results, private, results.is_empty())
 }
 
 fn lower_index_map<'c, 'a>(
@@ -273,7 +257,7 @@ fn lower_kernel<'c, 'a>(
 
     // Grid queries in the body.
     let mut queries = vec![];
-    collect_ops(&op, &mut |o| {
+    crate::ir::walk_nested(&op, &mut |o| {
         let n = o.name().as_string_ref().as_str().unwrap_or("").to_string();
         if n == "pallas.program_id" || n == "pallas.num_programs" {
             queries.push(o);
@@ -342,23 +326,6 @@ fn lower_kernel<'c, 'a>(
     }
     rw.erase_op(&op);
     Ok(())
-}
-
-/// Calls `f` on every op nested in `op`.
-pub fn collect_ops<'c, 'a>(op: &OperationRef<'c, 'a>, f: &mut dyn FnMut(OperationRef<'c, 'a>)) {
-    for region in op.regions() {
-        let mut block = region.first_block();
-        while let Some(bl) = block {
-            let mut o = bl.first_operation();
-            while let Some(x) = o {
-                let x: OperationRef<'c, 'a> = unsafe { OperationRef::from_raw(x.to_raw()) };
-                f(x);
-                collect_ops(&x, f);
-                o = x.next_in_block();
-            }
-            block = bl.next_in_region();
-        }
-    }
 }
 
 /// Per array dim: window start and size (array coordinates, `index`).

@@ -6,7 +6,7 @@ use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::r#type::Type;
 use melior::ir::{Value, ValueLike};
 
-use super::builder::{dense_i64, projection_map, segments, Ofr, B, DYNAMIC};
+use crate::conversion::common::builder::{dense_i64, projection_map, segments, Ofr, B, DYNAMIC};
 use crate::conversion::framework::{PatternSet, TypeConverter};
 use crate::ir::{is_vector, memref_shape};
 

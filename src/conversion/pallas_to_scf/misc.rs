@@ -3,7 +3,7 @@
 
 use melior::ir::operation::OperationLike;
 
-use super::builder::{string_attr_value, B};
+use crate::conversion::common::builder::{string_attr_value, B};
 use crate::conversion::framework::{PatternSet, TypeConverter};
 
 pub fn add_patterns(set: &mut PatternSet, tc: &TypeConverter) {

@@ -11,10 +11,8 @@
 //! `i32` counters. Ops without a CPU lowering are reported as
 //! "not yet supported".
 
-mod builder;
 mod dma;
 mod dot;
-mod generic;
 mod kernel;
 mod load_store;
 mod misc;
@@ -23,6 +21,7 @@ mod types;
 
 use melior::ir::operation::{OperationLike, OperationRef};
 
+use crate::conversion::common::{builder, retype};
 use crate::conversion::framework::{apply_partial, ConversionTarget, PatternSet};
 use crate::ir::emit_op_error;
 use crate::passes::{OptionValues, PassDef};
@@ -39,6 +38,28 @@ pub static PASS: PassDef = PassDef {
     ],
     run,
 };
+
+/// Region-free upstream ops that may see refs in kernel bodies.
+const RETYPED: &[&str] = &[
+    "memref.subview",
+    "memref.load",
+    "memref.store",
+    "memref.cast",
+    "memref.dim",
+    "memref.copy",
+    "memref.reinterpret_cast",
+    "memref.collapse_shape",
+    "memref.expand_shape",
+    "memref.transpose",
+    "vector.transfer_read",
+    "vector.transfer_write",
+    "vector.load",
+    "vector.store",
+    "vector.maskedload",
+    "vector.maskedstore",
+    "vector.gather",
+    "vector.scatter",
+];
 
 /// The pallas ops this lowering handles.
 const SUPPORTED: &[&str] = &[
@@ -67,7 +88,7 @@ const SUPPORTED: &[&str] = &[
 /// Reports every pallas op (or op form) the CPU lowering does not handle.
 fn check_supported(module: &OperationRef) -> bool {
     let mut ok = true;
-    kernel::collect_ops(module, &mut |op| {
+    crate::ir::walk_nested(module, &mut |op| {
         let name = op.name().as_string_ref().as_str().unwrap_or("").to_string();
         if !name.starts_with("pallas.") {
             return;
@@ -124,7 +145,7 @@ fn run(module: OperationRef, _options: &OptionValues) -> Result<(), ()> {
     dma::add_patterns(&mut patterns, &tc);
     scoped::add_patterns(&mut patterns, &tc);
     misc::add_patterns(&mut patterns, &tc);
-    generic::add_patterns(&mut patterns, &tc);
+    retype::add_patterns(&mut patterns, &tc, RETYPED, types::cpu_type);
     let result = apply_partial(&module, &target, patterns);
     drop(tc);
     result.map_err(|_| ())

@@ -179,19 +179,7 @@ pub(crate) fn is_index(t: Type) -> bool {
     unsafe { mlirTypeIsAIndex(t.to_raw()) }
 }
 
-/// The bit width of an integer or float type.
-pub(crate) fn bit_width(t: Type) -> Option<u64> {
-    unsafe {
-        let raw = t.to_raw();
-        if mlirTypeIsAInteger(raw) {
-            Some(mlirIntegerTypeGetWidth(raw) as u64)
-        } else if mlirTypeIsAFloat(raw) {
-            Some(mlirFloatTypeGetWidth(raw) as u64)
-        } else {
-            None
-        }
-    }
-}
+pub(crate) use crate::ir::bit_width;
 
 /// `vector<shape x elem>`, or `elem` itself for an empty shape.
 pub(crate) fn vector_or_scalar<'c>(shape: &[i64], elem: Type<'c>) -> Type<'c> {

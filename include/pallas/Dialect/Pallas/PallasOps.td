@@ -307,6 +307,55 @@ def Pallas_BitcastOp : Pallas_BodyOp<"bitcast", [Pure]> {
   let assemblyFormat = "$input attr-dict `:` type($input) `->` type($result)";
 }
 
+def Pallas_IotaOp : Pallas_BodyOp<"iota", [Pure]> {
+  let summary = "a vector whose elements are their own index along `dimension`";
+  let description = [{
+    `%i = pallas.iota dim 1 : vector<8x128xi32>` gives `i[r, c] = c`
+    (like `lax.broadcasted_iota`).
+  }];
+  let arguments = (ins I64Attr:$dimension);
+  let results = (outs VectorOfNonZeroRankOf<[AnySignlessInteger]>:$result);
+  let assemblyFormat = "`dim` $dimension attr-dict `:` type($result)";
+}
+
+def Pallas_ReciprocalOp : Pallas_BodyOp<"reciprocal", [Pure, AllTypesMatch<["input", "result"]>]> {
+  let summary = "1 / x, optionally with the hardware approximation (`pl.reciprocal`)";
+  let arguments = (ins AnyTypeOf<[AnyFloat, VectorOfNonZeroRankOf<[AnyFloat]>]>:$input,
+    UnitAttr:$approx);
+  let results = (outs AnyTypeOf<[AnyFloat, VectorOfNonZeroRankOf<[AnyFloat]>]>:$result);
+  let assemblyFormat = "$input (`approx` $approx^)? attr-dict `:` type($input)";
+}
+
+def Pallas_ConcatenateOp : Pallas_BodyOp<"concatenate", [Pure]> {
+  let summary = "joins vectors along one dimension (`jnp.concatenate`)";
+  let arguments = (ins Variadic<AnyVectorOfNonZeroRank>:$inputs, I64Attr:$dimension);
+  let results = (outs AnyVectorOfNonZeroRank:$result);
+  let assemblyFormat = "$inputs `dim` $dimension attr-dict `:` type($inputs) `->` type($result)";
+}
+
+def Pallas_RepeatOp : Pallas_BodyOp<"repeat", [Pure]> {
+  let summary = "tiles a vector `times` times along one dimension (`pltpu.repeat`)";
+  let arguments = (ins AnyVectorOfNonZeroRank:$input, I64Attr:$dimension, I64Attr:$times);
+  let results = (outs AnyVectorOfNonZeroRank:$result);
+  let assemblyFormat = "$input `dim` $dimension `times` $times attr-dict `:` type($input) `->` type($result)";
+}
+
+def Pallas_NamedScopeOp : Pallas_BodyOp<"named_scope", [
+    SingleBlockImplicitTerminator<"YieldOp">, RecursiveMemoryEffects]> {
+  let summary = "a named region of the kernel for profiles (`jax.named_scope`)";
+  let description = [{
+    ```mlir
+    pallas.named_scope "softmax" {
+      ...
+    }
+    ```
+    The ops run in place; the name marks them in traces.
+  }];
+  let arguments = (ins StrAttr:$name);
+  let regions = (region SizedRegion<1>:$body);
+  let assemblyFormat = "$name $body attr-dict";
+}
+
 def Pallas_MultipleOfOp : Pallas_BodyOp<"multiple_of", [Pure, AllTypesMatch<["value", "result"]>]> {
   let summary = "asserts that an integer value is a multiple of a constant";
   let arguments = (ins AnySignlessIntegerOrIndex:$value, I64Attr:$multiple);

@@ -44,6 +44,9 @@ pub(super) fn verify_body_op(op: &OperationRef, name: &str) -> Verified {
         "atomic_cas" => verify_atomic_cas(op),
         "dot" => verify_dot(op),
         "roll" => verify_roll(op),
+        "iota" => verify_iota(op),
+        "concatenate" => verify_concatenate(op),
+        "repeat" => verify_repeat(op),
         "bitcast" => verify_bitcast(op),
         "multiple_of" => {
             let m = int_attr(op, "multiple").unwrap_or(1);
@@ -436,6 +439,63 @@ fn verify_roll(op: &OperationRef) -> Verified {
         })?;
     }
     Ok(())
+}
+
+fn verify_iota(op: &OperationRef) -> Verified {
+    let t = result_type(op, 0);
+    let rank = shape_of(t).len() as i64;
+    let dim = int_attr(op, "dimension").unwrap_or(0);
+    ensure(op, (0..rank).contains(&dim), || {
+        format!("dim {dim} is out of range for {t}")
+    })
+}
+
+/// Checks that `result` is `inputs` joined along `dim`: the same element
+/// type and rank, equal sizes elsewhere, and the sum of sizes along `dim`.
+fn verify_concatenate(op: &OperationRef) -> Verified {
+    let inputs = operand_types(op);
+    ensure(op, !inputs.is_empty(), || "needs at least one input".into())?;
+    let result = result_type(op, 0);
+    let out = shape_of(result);
+    let dim = int_attr(op, "dimension").unwrap_or(0);
+    ensure(op, (0..out.len() as i64).contains(&dim), || {
+        format!("dim {dim} is out of range for {result}")
+    })?;
+    let d = dim as usize;
+    let mut total = 0;
+    for (i, t) in inputs.iter().enumerate() {
+        let s = shape_of(*t);
+        ensure(op, element_type(*t) == element_type(result), || {
+            format!("input #{i} ({t}) has another element type than the result {result}")
+        })?;
+        let same_elsewhere = s.len() == out.len()
+            && s.iter().zip(&out).enumerate().all(|(k, (a, b))| k == d || a == b);
+        ensure(op, same_elsewhere, || {
+            format!("input #{i} ({t}) does not match the result {result} outside dim {dim}")
+        })?;
+        total += s[d];
+    }
+    ensure(op, total == out[d], || {
+        format!("the inputs add up to {total} along dim {dim}, but the result has {}", out[d])
+    })
+}
+
+fn verify_repeat(op: &OperationRef) -> Verified {
+    let (input, result) = (operand_types(op)[0], result_type(op, 0));
+    let (dim, times) = (
+        int_attr(op, "dimension").unwrap_or(0),
+        int_attr(op, "times").unwrap_or(0),
+    );
+    let (a, b) = (shape_of(input), shape_of(result));
+    ensure(op, (0..a.len() as i64).contains(&dim), || {
+        format!("dim {dim} is out of range for {input}")
+    })?;
+    ensure(op, times >= 1, || format!("times must be at least 1, got {times}"))?;
+    let mut expected = a.clone();
+    expected[dim as usize] *= times;
+    ensure(op, element_type(input) == element_type(result) && expected == b, || {
+        format!("repeating {input} {times} times along dim {dim} does not give {result}")
+    })
 }
 
 fn verify_bitcast(op: &OperationRef) -> Verified {

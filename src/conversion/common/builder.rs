@@ -358,6 +358,36 @@ impl<'r, 'c, 'a> B<'r, 'c, 'a> {
         self.val("vector.transfer_read", operands, ty, &attrs)
     }
 
+    /// Inserts `func.func @name(inputs) -> (results)` with an entry block of
+    /// `inputs` (ending in `func.return` when `with_return`) and returns it.
+    pub fn func(
+        &self,
+        name: &str,
+        inputs: &[Type<'c>],
+        results: &[Type<'c>],
+        private: bool,
+        with_return: bool,
+    ) -> OperationRef<'c, 'a> {
+        let ins: Vec<String> = inputs.iter().map(|t| t.to_string()).collect();
+        let outs: Vec<String> = results.iter().map(|t| t.to_string()).collect();
+        let fty = self.attr(&format!("({}) -> ({})", ins.join(", "), outs.join(", ")));
+        let block = Block::new(&inputs.iter().map(|t| (*t, self.loc)).collect::<Vec<_>>());
+        if with_return {
+            block.append_operation(self.build("func.return", &[], &[], &[], vec![]));
+        }
+        let region = Region::new();
+        region.append_block(block);
+        let name_attr = unsafe {
+            Attribute::from_raw(mlirStringAttrGet(self.ctx, str_ref(name)))
+        };
+        let mut attrs = vec![("sym_name", name_attr), ("function_type", fty)];
+        if private {
+            attrs.push(("sym_visibility", self.attr("\"private\"")));
+        }
+        self.rw
+            .insert(self.build("func.func", &[], &[], &attrs, vec![region]))
+    }
+
     /// The size of dim `d` of a memref value.
     pub fn dim(&self, v: Value<'c, 'a>, d: usize) -> Value<'c, 'a> {
         let shape = memref_shape(v.r#type());

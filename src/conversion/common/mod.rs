@@ -1,0 +1,6 @@
+//! Helpers shared by every lowering of the `pallas` dialect: op building,
+//! index maps, memory spaces.
+
+pub mod builder;
+pub mod index_map;
+pub mod retype;

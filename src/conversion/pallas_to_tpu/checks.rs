@@ -1,0 +1,261 @@
+//! Everything the Pallas TPU lowering rejects, reported before anything is
+//! rewritten: kernel-level rules here (block shapes, memory spaces,
+//! communication), op-level rules in each family's `check`.
+
+use melior::ir::operation::{OperationLike, OperationRef};
+
+use super::kernel::{self, is_windowed, KernelInfo};
+use super::{dma, dot, elementwise, in_tc_kernel, load_store, misc, scoped, shape};
+use crate::ir::{self, BlockDim, BlockSpec, IndexMap, MemorySpace};
+
+/// The pallas ops this lowering handles in TensorCore kernels.
+const SUPPORTED: &[&str] = &[
+    "pallas.return",
+    "pallas.yield",
+    "pallas.program_id",
+    "pallas.num_programs",
+    "pallas.axis_index",
+    "pallas.device_id",
+    "pallas.load",
+    "pallas.store",
+    "pallas.swap",
+    "pallas.dot",
+    "pallas.roll",
+    "pallas.bitcast",
+    "pallas.iota",
+    "pallas.reciprocal",
+    "pallas.concatenate",
+    "pallas.repeat",
+    "pallas.multiple_of",
+    "pallas.run_scoped",
+    "pallas.named_scope",
+    "pallas.get_barrier_semaphore",
+    "pallas.semaphore_signal",
+    "pallas.semaphore_wait",
+    "pallas.semaphore_read",
+    "pallas.dma_start",
+    "pallas.dma_wait",
+    "pallas.debug_print",
+    "pallas.delay",
+    "pallas.prng_seed",
+    "pallas.prng_random_bits",
+];
+
+/// Pallas ops that only exist on GPUs.
+const GPU_ONLY: &[&str] = &[
+    "pallas.barrier_arrive",
+    "pallas.barrier_wait",
+    "pallas.copy_gmem_to_smem",
+    "pallas.copy_smem_to_gmem",
+    "pallas.commit_smem",
+    "pallas.wait_smem_to_gmem",
+    "pallas.wgmma",
+    "pallas.atomic_cas",
+];
+
+type Check = fn(&OperationRef) -> Result<(), String>;
+
+/// The op-level checks of every rule family.
+const FAMILY_CHECKS: &[Check] = &[
+    load_store::check,
+    dma::check,
+    scoped::check,
+    dot::check,
+    elementwise::check,
+    shape::check,
+    misc::check,
+];
+
+/// Reports every rejection; true when the module can be lowered.
+pub fn check_module(module: &OperationRef) -> bool {
+    let mut ok = true;
+    ir::walk_nested(module, &mut |op| {
+        let name = op.name().as_string_ref().as_str().unwrap_or("").to_string();
+        if name == "pallas.kernel" {
+            if kernel::kernel_type(&op) == "tc" {
+                ok &= check_kernel(&op);
+            }
+            return;
+        }
+        if name == "pallas.call" {
+            ir::emit_op_error(
+                &op,
+                "has no TPU lowering: Mosaic kernels are called by the TPU runtime, not from host code in the module",
+            );
+            ok = false;
+            return;
+        }
+        if !in_tc_kernel(&op) {
+            return;
+        }
+        if let Err(message) = check_op(&op, &name) {
+            ir::emit_op_error(&op, &message);
+            ok = false;
+        }
+    });
+    ok
+}
+
+fn check_op(op: &OperationRef, name: &str) -> Result<(), String> {
+    if GPU_ONLY.contains(&name) {
+        return Err("is a GPU op; it has no TPU lowering".into());
+    }
+    if name.starts_with("pallas.") && !SUPPORTED.contains(&name) {
+        return Err(format!("not yet supported: '{name}' in the TPU lowering"));
+    }
+    for check in FAMILY_CHECKS {
+        check(op)?;
+    }
+    Ok(())
+}
+
+fn check_kernel(op: &OperationRef) -> bool {
+    let info = match KernelInfo::of(op) {
+        Ok(i) => i,
+        Err(e) => {
+            ir::emit_op_error(op, &e);
+            return false;
+        }
+    };
+    let mut ok = true;
+    for (i, spec) in info.specs.iter().enumerate() {
+        if let Err(message) = check_block_spec(&info, spec, i) {
+            ir::emit_op_error(op, &message);
+            ok = false;
+        }
+    }
+    ok && check_communication(op)
+}
+
+fn shape_text(v: &[i64]) -> String {
+    let items: Vec<String> = v.iter().map(|d| d.to_string()).collect();
+    format!("({})", items.join(", "))
+}
+
+/// JAX's block-shape rules for TensorCore windows.
+fn check_block_spec(info: &KernelInfo, spec: &BlockSpec, i: usize) -> Result<(), String> {
+    let origin = info.origin(i);
+    let space = spec.memory_space;
+    if super::types::tpu_memory_space(space).is_none() {
+        return Err(format!(
+            "{origin} is in the GPU memory space '{}'; TPU kernels use any, hbm, vmem, vmem_shared, smem, cmem, semaphore or host",
+            space.map(|m| m.name()).unwrap_or("")
+        ));
+    }
+    if spec.dims.iter().any(|d| matches!(d, BlockDim::Bounded(_))) {
+        return Err(format!(
+            "not yet supported: bounded block dims ({origin}) in the TPU lowering"
+        ));
+    }
+    let bs: Vec<i64> = kernel::window_bounds(spec);
+    let array = ir::memref_shape(spec.array_type);
+    let map = match spec.index_map {
+        IndexMap::Affine(m) => ir::affine_map_to_string(m),
+        IndexMap::Symbol(s) => format!("@{s}"),
+    };
+    let details = format!(
+        "Block spec for {origin} in pallas_call {} has block shape {}, array shape {}, and index_map {map}, in memory space {}.",
+        info.name,
+        shape_text(&bs),
+        shape_text(&array),
+        space.map(|m| m.name()).unwrap_or("vmem"),
+    );
+    if matches!(space, Some(MemorySpace::Semaphore))
+        || (matches!(space, Some(MemorySpace::Smem)) && spec.has_trivial_window())
+    {
+        return Ok(());
+    }
+    if bs.is_empty() {
+        return Err(format!(
+            "The Pallas TPU lowering currently supports only blocks of rank >= 1. {details}"
+        ));
+    }
+    if !is_windowed(spec) {
+        if !spec.has_trivial_window() {
+            return Err(format!(
+                "The Pallas TPU lowering currently supports in memory space ANY only blocks having the same block shape as the array shape and a trivial index_map (returning all 0s). {details}"
+            ));
+        }
+        return Ok(());
+    }
+    // Bools are stored as 32-bit words.
+    let bits = match ir::bit_width(ir::element_type(spec.array_type)) {
+        Some(1) | None => 32,
+        Some(w) => w,
+    };
+    let n = bs.len();
+    if n >= 2 {
+        let (b1, b2) = (bs[n - 1], bs[n - 2]);
+        let (a1, a2) = (array[n - 1], array[n - 2]);
+        if !((b1 == a1 || b1 % 128 == 0) && (b2 == a2 || b2 % 8 == 0)) {
+            return Err(format!(
+                "The Pallas TPU lowering currently requires that the last two dimensions of your block shape are divisible by 8 and 128 respectively, or be equal to the respective dimensions of the overall array. {details}"
+            ));
+        }
+    } else {
+        let tiling = (128 * (32 / bits.max(1))) as i64;
+        if !(bs[0] == array[0] || bs[0] % tiling == 0) {
+            return Err(format!(
+                "The Pallas TPU lowering currently requires that rank 1 block shapes, either 1) the first (and only) dimension of the block shape is equal to the first (and only) dimension of the array shape, or 2) the first (and only) dimension of the block shape is a multiple of the tiling size ({tiling} = 128 * (32 // {bits})) of the array shape. {details}"
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Communication (remote DMA or signals, mesh axis indices) needs a mesh,
+/// and grid axis names may not shadow mesh axis names.
+fn check_communication(kernel_op: &OperationRef) -> bool {
+    let grid_names: Vec<String> = kernel_op
+        .attribute("grid_names")
+        .map(|a| {
+            crate::conversion::common::builder::array_elements(a)
+                .into_iter()
+                .map(crate::conversion::common::builder::string_attr_value)
+                .collect()
+        })
+        .unwrap_or_default();
+    let params = kernel_op.attribute("compiler_params").ok();
+    let mesh_names: Option<Vec<String>> = params
+        .and_then(|p| kernel::dict_get(p, "mosaic_tpu"))
+        .and_then(|t| kernel::dict_get(t, "mesh_axes"))
+        .map(|a| {
+            crate::conversion::common::builder::array_elements(a)
+                .into_iter()
+                .map(crate::conversion::common::builder::string_attr_value)
+                .collect()
+        });
+    let mut ok = true;
+    if let Some(mesh) = &mesh_names {
+        if grid_names.iter().any(|g| mesh.contains(g)) {
+            ir::emit_op_error(
+                kernel_op,
+                &format!(
+                    "Cannot shadow axis mesh axis names with grid names. mesh axis names: {mesh:?}, grid names: {grid_names:?}"
+                ),
+            );
+            ok = false;
+        }
+    }
+    ir::walk_nested(kernel_op, &mut |op| {
+        let communicates = match op.name().as_string_ref().as_str().unwrap_or("") {
+            "pallas.axis_index" => op
+                .attribute("axis_name")
+                .map(crate::conversion::common::builder::string_attr_value)
+                .map(|n| !grid_names.contains(&n))
+                .unwrap_or(false),
+            "pallas.dma_start" | "pallas.dma_wait" | "pallas.semaphore_signal" => {
+                dma::device_ids(&op).map(|d| !d.is_empty()).unwrap_or(false)
+            }
+            _ => false,
+        };
+        if communicates && mesh_names.is_none() {
+            ir::emit_op_error(
+                &op,
+                "Cannot use communication in pallas_call without shard_map. (give the kernel compiler_params = {mosaic_tpu = {mesh_axes = [...], mesh_shape = array<i64: ...>}})",
+            );
+            ok = false;
+        }
+    });
+    ok
+}

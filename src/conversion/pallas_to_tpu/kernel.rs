@@ -1,0 +1,598 @@
+//! The Mosaic calling convention: each TensorCore `pallas.kernel @k` becomes
+//! `module @k { func.func @k(...); func.func @transform_<i>(...) ... }`.
+//!
+//! `@k` takes one `i32` per grid dim, then the scalar prefetch refs (SMEM),
+//! the input and output windows (squeezed dims kept as size 1), then the
+//! scratch refs, and returns nothing. Its attributes describe the grid
+//! (`iteration_bounds`, `dimension_semantics`) and every windowed operand
+//! (`window_params`: the transform function computing the window's block
+//! indices, its bounds, and `window_kind` / `pipeline_mode` when needed).
+//! Grid queries in the body become the grid arguments, constants or
+//! `tpu.iteration_bound`.
+
+use melior::ir::attribute::{Attribute, AttributeLike};
+use melior::ir::block::BlockLike;
+use melior::ir::operation::{OperationLike, OperationRef};
+use melior::ir::r#type::{Type, TypeLike};
+use melior::ir::{Block, Region, RegionLike, Value, ValueLike};
+use mlir_sys::*;
+
+use super::types::{self, tpu_type};
+use crate::conversion::common::builder::{
+    array_elements, dense_i64, i64_array, result_of, string_attr_value, value, B, DYNAMIC,
+};
+use crate::conversion::common::index_map::expand_affine_map;
+use crate::conversion::framework::{PatternSet, Rewriter, TypeConverter};
+use crate::ir::{self, BlockDim, BlockSpec, IndexMap, MemorySpace};
+
+/// Discardable attribute carrying the kernel's `compiler_params` on the
+/// function while the body is converted (removed when the pass ends).
+pub const PARAMS_ATTR: &str = "pallas.compiler_params";
+/// Discardable attribute marking the modules this pass creates.
+pub const MOSAIC_MODULE_ATTR: &str = "pallas.mosaic_module";
+/// Discardable attribute carrying the grid axis names the same way.
+pub const GRID_NAMES_ATTR: &str = "pallas.grid_names";
+
+pub fn add_patterns(set: &mut PatternSet, tc: &TypeConverter) {
+    set.add("pallas.kernel", None, lower_kernel);
+    set.add("pallas.return", Some(tc), |op, _, rw| {
+        B::new(rw, op.location()).op("func.return", &[], &[], &[]);
+        rw.erase_op(&op);
+        Ok(())
+    });
+    set.add("pallas.yield", Some(tc), |op, operands, rw| {
+        // Index-map bodies (now transform functions) return their indices;
+        // scoped regions (now tpu.region) yield their results.
+        let parent = op.parent_operation().ok_or("yield without a parent")?;
+        let name = if parent.name().as_string_ref().as_str() == Ok("func.func") {
+            "func.return"
+        } else {
+            "tpu.yield"
+        };
+        B::new(rw, op.location()).op(name, operands, &[], &[]);
+        rw.erase_op(&op);
+        Ok(())
+    });
+    set.add("pallas.program_id", None, |op, _, rw| {
+        let func = enclosing_func(&op).ok_or("program_id outside a kernel")?;
+        let axis = int_attr(&op, "axis").ok_or("program_id without axis")? as usize;
+        let entry = func
+            .region(0)
+            .map_err(|e| e.to_string())?
+            .first_block()
+            .ok_or("function without body")?;
+        let arg = entry.argument(axis).map_err(|e| e.to_string())?;
+        rw.replace_op(&op, &[value(arg)]);
+        Ok(())
+    });
+    set.add("pallas.num_programs", None, |op, _, rw| {
+        let func = enclosing_func(&op).ok_or("num_programs outside a kernel")?;
+        let axis = int_attr(&op, "axis").ok_or("num_programs without axis")?;
+        let bounds = func
+            .attribute("iteration_bounds")
+            .map(dense_i64)
+            .unwrap_or_default();
+        let b = B::new(rw, op.location());
+        let v = match bounds.get(axis as usize) {
+            Some(&n) if n != DYNAMIC => b.ci32(n),
+            _ => {
+                let dim = b.attr(&format!("{axis} : i32"));
+                b.val("tpu.iteration_bound", &[], b.i32(), &[("dim", dim)])
+            }
+        };
+        rw.replace_op(&op, &[v]);
+        Ok(())
+    });
+    set.add("pallas.axis_index", None, |op, _, rw| {
+        let func = enclosing_func(&op).ok_or("axis_index outside a kernel")?;
+        let name = op
+            .attribute("axis_name")
+            .map(string_attr_value)
+            .map_err(|e| e.to_string())?;
+        let b = B::new(rw, op.location());
+        let grid_names = func
+            .attribute(GRID_NAMES_ATTR)
+            .map(|a| array_elements(a).into_iter().map(string_attr_value).collect())
+            .unwrap_or_else(|_| Vec::<String>::new());
+        if let Some(axis) = grid_names.iter().position(|n| *n == name) {
+            let entry = func.region(0).map_err(|e| e.to_string())?.first_block();
+            let arg = entry.ok_or("no body")?.argument(axis).map_err(|e| e.to_string())?;
+            rw.replace_op(&op, &[value(arg)]);
+            return Ok(());
+        }
+        let mesh = Mesh::of(&op).ok_or("Mesh context is not set.")?;
+        let k = mesh
+            .names
+            .iter()
+            .position(|n| *n == name)
+            .ok_or_else(|| format!("'{name}' is neither a grid axis nor a mesh axis"))?;
+        // coordinate k = (device_id / prod(shape[k+1..])) % shape[k]
+        let inner: i64 = mesh.shape[k + 1..].iter().product();
+        let id = b.val("tpu.device_id", &[], b.i32(), &[]);
+        let q = b.bin("arith.divsi", id, b.ci32(inner));
+        let v = b.bin("arith.remsi", q, b.ci32(mesh.shape[k]));
+        rw.replace_op(&op, &[v]);
+        Ok(())
+    });
+}
+
+/// The named device mesh a kernel communicates over
+/// (`compiler_params = {mosaic_tpu = {mesh_axes = [...], mesh_shape = array<i64: ...>}}`).
+pub struct Mesh {
+    pub names: Vec<String>,
+    pub shape: Vec<i64>,
+}
+
+impl Mesh {
+    /// The mesh of the kernel that `op` is in.
+    pub fn of(op: &OperationRef) -> Option<Mesh> {
+        let func = enclosing_func(op)?;
+        let params = func.attribute(PARAMS_ATTR).ok()?;
+        let tpu = dict_get(params, "mosaic_tpu")?;
+        let names = array_elements(dict_get(tpu, "mesh_axes")?)
+            .into_iter()
+            .map(string_attr_value)
+            .collect();
+        let shape = dense_i64(dict_get(tpu, "mesh_shape")?);
+        Some(Mesh { names, shape })
+    }
+
+    /// The logical id of the device at mesh coordinates `coords`
+    /// (row-major strides).
+    pub fn logical_id<'c, 'a>(&self, b: &B<'_, 'c, 'a>, coords: &[Value<'c, 'a>]) -> Value<'c, 'a> {
+        let mut acc: Option<Value<'c, 'a>> = None;
+        for (k, c) in coords.iter().enumerate() {
+            let stride: i64 = self.shape[k + 1..].iter().product();
+            let term = if stride == 1 { *c } else { b.bin("arith.muli", *c, b.ci32(stride)) };
+            acc = Some(match acc {
+                None => term,
+                Some(a) => b.bin("arith.addi", a, term),
+            });
+        }
+        acc.unwrap_or_else(|| b.ci32(0))
+    }
+}
+
+/// `dict[key]` of a dictionary attribute.
+pub fn dict_get<'c>(dict: Attribute<'c>, key: &str) -> Option<Attribute<'c>> {
+    unsafe {
+        if !mlirAttributeIsADictionary(dict.to_raw()) {
+            return None;
+        }
+        let a = mlirDictionaryAttrGetElementByName(dict.to_raw(), ir::str_ref(key));
+        (!a.ptr.is_null()).then(|| Attribute::from_raw(a))
+    }
+}
+
+/// The `func.func` a (converted) kernel body op is in.
+pub fn enclosing_func<'c, 'a>(op: &OperationRef<'c, 'a>) -> Option<OperationRef<'c, 'a>> {
+    let mut cur = op.parent_operation();
+    while let Some(p) = cur {
+        if p.name().as_string_ref().as_str() == Ok("func.func") {
+            return Some(p);
+        }
+        cur = p.parent_operation();
+    }
+    None
+}
+
+fn int_attr(op: &OperationRef, name: &str) -> Option<i64> {
+    let a = op.attribute(name).ok()?;
+    unsafe { mlirAttributeIsAInteger(a.to_raw()).then(|| mlirIntegerAttrGetValueInt(a.to_raw())) }
+}
+
+/// The kernel type named by `compiler_params.mosaic_tpu.kernel_type`
+/// (`tc` when absent).
+pub fn kernel_type(kernel: &OperationRef) -> String {
+    kernel
+        .attribute("compiler_params")
+        .ok()
+        .and_then(|p| dict_get(p, "mosaic_tpu"))
+        .and_then(|t| dict_get(t, "kernel_type"))
+        .map(string_attr_value)
+        .unwrap_or_else(|| "tc".into())
+}
+
+/// A kernel's operands as the lowering sees them.
+pub struct KernelInfo<'c> {
+    pub name: String,
+    pub grid: Vec<i64>,
+    pub prefetch: Vec<Type<'c>>,
+    pub specs: Vec<BlockSpec<'c>>,
+    pub n_ins: usize,
+}
+
+impl<'c> KernelInfo<'c> {
+    pub fn of(op: &OperationRef<'c, '_>) -> Result<Self, String> {
+        let attr = |n: &str| op.attribute(n).map_err(|e| format!("missing {n}: {e}"));
+        let prefetch = array_elements(attr("scalar_prefetch")?)
+            .into_iter()
+            .map(|a| unsafe { Type::from_raw(mlirTypeAttrGetValue(a.to_raw())) })
+            .collect();
+        let specs_of = |n: &str| -> Result<Vec<BlockSpec<'c>>, String> {
+            array_elements(attr(n)?)
+                .into_iter()
+                .map(|a| BlockSpec::from_attribute(a).ok_or_else(|| "bad block spec".to_string()))
+                .collect()
+        };
+        let mut specs = specs_of("in_specs")?;
+        let n_ins = specs.len();
+        specs.extend(specs_of("out_specs")?);
+        Ok(Self {
+            name: string_attr_value(attr("sym_name")?),
+            grid: dense_i64(attr("grid")?),
+            prefetch,
+            specs,
+            n_ins,
+        })
+    }
+
+    /// `inputs[i]` / `outputs[i]` for operand `i`.
+    pub fn origin(&self, i: usize) -> String {
+        if i < self.n_ins {
+            format!("inputs[{i}]")
+        } else {
+            format!("outputs[{}]", i - self.n_ins)
+        }
+    }
+}
+
+/// Whether Mosaic pipelines this operand (the others are passed whole,
+/// with an empty `window_params` entry and no transform function).
+pub fn is_windowed(spec: &BlockSpec) -> bool {
+    !matches!(
+        spec.memory_space,
+        Some(MemorySpace::Any | MemorySpace::Hbm | MemorySpace::Semaphore)
+    )
+}
+
+/// The window as Mosaic sees it: the block shape with squeezed dims as 1.
+pub fn window_bounds(spec: &BlockSpec) -> Vec<i64> {
+    spec.dims.iter().map(|d| d.size()).collect()
+}
+
+/// The type of operand `spec` in the kernel function.
+pub fn operand_type<'c>(spec: &BlockSpec<'c>) -> Result<Type<'c>, String> {
+    let shape = if is_windowed(spec) {
+        window_bounds(spec)
+    } else {
+        ir::memref_shape(spec.array_type)
+    };
+    let elem = unsafe { Type::from_raw(mlirShapedTypeGetElementType(spec.array_type.to_raw())) };
+    let space = types::tpu_memory_space(spec.memory_space).ok_or_else(|| {
+        format!(
+            "memory space '{}' has no TPU counterpart",
+            spec.memory_space.map(|m| m.name()).unwrap_or("")
+        )
+    })?;
+    // A memref<..., #pallas.memory_space<..>> with the window shape, then
+    // converted like any other ref.
+    let elem_text = elem.to_string();
+    let t = types::memref_text(&shape, &elem_text, space);
+    let raw = unsafe { mlirTypeParseGet(mlirTypeGetContext(elem.to_raw()), ir::str_ref(&t)) };
+    if raw.ptr.is_null() {
+        return Err(format!("cannot form the TPU type {t}"));
+    }
+    Ok(tpu_type(unsafe { Type::from_raw(raw) }))
+}
+
+/// Prefetch refs live in SMEM unless they say otherwise.
+pub fn prefetch_type(ty: Type<'_>) -> Type<'_> {
+    if MemorySpace::of_memref(ty).is_none() && !MemorySpace::memref_has_foreign_space(ty) {
+        let shape = ir::memref_shape(ty);
+        let elem = unsafe { Type::from_raw(mlirShapedTypeGetElementType(ty.to_raw())) };
+        let t = types::memref_text(&shape, &elem.to_string(), "smem");
+        let raw = unsafe { mlirTypeParseGet(mlirTypeGetContext(ty.to_raw()), ir::str_ref(&t)) };
+        if !raw.ptr.is_null() {
+            return tpu_type(unsafe { Type::from_raw(raw) });
+        }
+    }
+    tpu_type(ty)
+}
+
+fn semantics_attr(kernel: &OperationRef, rank: usize) -> String {
+    let given: Vec<String> = kernel
+        .attribute("dimension_semantics")
+        .map(|a| array_elements(a).into_iter().map(string_attr_value).collect())
+        .unwrap_or_else(|_| vec!["arbitrary".to_string(); rank]);
+    let items: Vec<String> = given
+        .iter()
+        .map(|s| format!("#tpu.dimension_semantics<{s}>"))
+        .collect();
+    format!("[{}]", items.join(", "))
+}
+
+fn window_params(spec: &BlockSpec, i: usize) -> String {
+    if !is_windowed(spec) {
+        return "{}".into();
+    }
+    let mut entries = vec![];
+    let mode = match spec.buffer_count {
+        Some(1) => Some("synchronous"),
+        Some(_) => Some("double_buffered"),
+        // Mosaic does not double-buffer a window that never moves.
+        None if spec.has_trivial_window() => Some("synchronous"),
+        None => None,
+    };
+    if let Some(m) = mode {
+        entries.push(format!("pipeline_mode = #tpu.pipeline_mode<{m}>"));
+    }
+    entries.push(format!("transform_indices = @transform_{i}"));
+    entries.push(format!("window_bounds = {}", i64_array(&window_bounds(spec))));
+    let element: Vec<(i64, i64)> = spec
+        .dims
+        .iter()
+        .map(|d| match d {
+            BlockDim::Element { pad_low, pad_high, .. } => (*pad_low, *pad_high),
+            _ => (0, 0),
+        })
+        .collect();
+    if spec.dims.iter().any(|d| matches!(d, BlockDim::Element { .. })) {
+        let lo: Vec<String> = element.iter().map(|p| p.0.to_string()).collect();
+        let hi: Vec<String> = element.iter().map(|p| p.1.to_string()).collect();
+        entries.push(format!(
+            "window_kind = #tpu.element_window<[{}], [{}]>",
+            lo.join(", "),
+            hi.join(", ")
+        ));
+    }
+    format!("{{{}}}", entries.join(", "))
+}
+
+fn lower_kernel<'c, 'a>(
+    op: OperationRef<'c, 'a>,
+    _operands: &[Value<'c, 'a>],
+    rw: &Rewriter<'c, 'a>,
+) -> Result<(), String> {
+    let info = KernelInfo::of(&op)?;
+    let b = B::new(rw, op.location());
+    let body = op
+        .region(0)
+        .map_err(|e| e.to_string())?
+        .first_block()
+        .ok_or("kernel without body")?;
+    let n_ops = info.specs.len();
+    let n_fixed = info.prefetch.len() + n_ops;
+    let n_scratch = body.argument_count().saturating_sub(n_fixed);
+
+    // module @k { ... }
+    rw.set_insertion_point_before(&op);
+    let module_region = Region::new();
+    module_region.append_block(Block::new(&[]));
+    let sym = b.attr(&format!("\"{}\"", info.name));
+    let mark = b.attr("unit");
+    let module = rw.insert(b.build(
+        "builtin.module",
+        &[],
+        &[],
+        &[("sym_name", sym), (MOSAIC_MODULE_ATTR, mark)],
+        vec![module_region],
+    ));
+    let module = module
+        .region(0)
+        .map_err(|e| e.to_string())?
+        .first_block()
+        .ok_or("module without body")?;
+
+    // The kernel function.
+    let grid_args = vec![b.i32(); info.grid.len()];
+    let mut inputs = grid_args.clone();
+    inputs.extend(info.prefetch.iter().map(|t| prefetch_type(*t)));
+    for spec in &info.specs {
+        inputs.push(operand_type(spec)?);
+    }
+    for i in n_fixed..body.argument_count() {
+        let t = value(body.argument(i).map_err(|e| e.to_string())?).r#type();
+        inputs.push(tpu_type(t));
+    }
+    rw.set_insertion_point_to_end(module);
+    let func = b.func(&info.name, &inputs, &[], false, false);
+    let mut attrs: Vec<(&str, String)> = vec![("dimension_semantics", semantics_attr(&op, info.grid.len()))];
+    if !info.grid.is_empty() {
+        attrs.push(("iteration_bounds", i64_array(&info.grid)));
+    }
+    attrs.push(("scalar_prefetch", format!("{} : i64", info.prefetch.len())));
+    attrs.push(("scratch_operands", format!("{n_scratch} : i64")));
+    attrs.push(("tpu.core_type", "#tpu.core_type<tc>".into()));
+    if !info.grid.is_empty() {
+        let params: Vec<String> = info
+            .specs
+            .iter()
+            .enumerate()
+            .map(|(i, s)| window_params(s, i))
+            .collect();
+        attrs.push(("window_params", format!("[{}]", params.join(", "))));
+    }
+    for (name, text) in &attrs {
+        ir::set_attribute(&func, name, b.attr(text));
+    }
+    if let Ok(p) = op.attribute("compiler_params") {
+        ir::set_attribute(&func, PARAMS_ATTR, p);
+    }
+    if let Ok(n) = op.attribute("grid_names") {
+        ir::set_attribute(&func, GRID_NAMES_ATTR, n);
+    }
+
+    // Move the body in. Windows with squeezed dims are seen through a
+    // tpu.memref_squeeze of the size-1-dim argument, which the ref accesses
+    // fold away.
+    let entry = func
+        .region(0)
+        .map_err(|e| e.to_string())?
+        .first_block()
+        .ok_or("no entry block")?;
+    rw.set_insertion_point_to_start(entry);
+    let arg = |i: usize| -> Value<'c, 'a> { value(entry.argument(i).unwrap()) };
+    let g = info.grid.len();
+    let mut body_args: Vec<Value<'c, 'a>> = (0..info.prefetch.len()).map(|i| arg(g + i)).collect();
+    for (k, spec) in info.specs.iter().enumerate() {
+        let a = arg(g + info.prefetch.len() + k);
+        let squeezed = is_windowed(spec) && spec.dims.iter().any(|d| matches!(d, BlockDim::Squeezed));
+        if squeezed {
+            let seen = tpu_type(spec.block_ref_type());
+            body_args.push(b.val("tpu.memref_squeeze", &[a], seen, &[]));
+        } else {
+            body_args.push(a);
+        }
+    }
+    for i in 0..n_scratch {
+        body_args.push(arg(g + n_fixed + i));
+    }
+    rw.merge_blocks(body, entry, &body_args);
+
+    // One transform function per windowed operand.
+    for (i, spec) in info.specs.iter().enumerate() {
+        if is_windowed(spec) {
+            rw.set_insertion_point_to_end(module);
+            transform_function(&b, &op, &info, spec, i)?;
+        }
+    }
+    rw.erase_op(&op);
+    Ok(())
+}
+
+/// `func.func @transform_<i>(grid i32s, prefetch refs) -> (i32, ...)`.
+fn transform_function<'c, 'a>(
+    b: &B<'_, 'c, 'a>,
+    kernel: &OperationRef<'c, 'a>,
+    info: &KernelInfo<'c>,
+    spec: &BlockSpec<'c>,
+    i: usize,
+) -> Result<(), String> {
+    let n_results: usize = spec.dims.iter().map(|d| d.map_results()).sum();
+    let mut inputs = vec![b.i32(); info.grid.len()];
+    inputs.extend(info.prefetch.iter().map(|t| prefetch_type(*t)));
+    let results = vec![b.i32(); n_results];
+    let name = format!("transform_{i}");
+    match spec.index_map {
+        IndexMap::Affine(map) => {
+            let func = b.func(&name, &inputs, &results, false, false);
+            let entry = func
+                .region(0)
+                .map_err(|e| e.to_string())?
+                .first_block()
+                .ok_or("no entry block")?;
+            b.rw.set_insertion_point_to_end(entry);
+            let dims: Vec<Value> = (0..info.grid.len())
+                .map(|k| value(entry.argument(k).unwrap()))
+                .collect();
+            let out = expand_affine_map(b, map, &dims)
+                .map_err(|e| format!("{}: {e}", info.origin(i)))?;
+            b.op("func.return", &out, &[], &[]);
+        }
+        IndexMap::Symbol(_) => {
+            // The private copy `prepare_index_maps` made for this operand.
+            let copy_name = private_map_name(&info.name, i);
+            let copy = find_index_map(kernel, &copy_name)
+                .ok_or_else(|| format!("index map of {} not found", info.origin(i)))?;
+            let func = b.func(&name, &inputs, &results, false, false);
+            let entry = func
+                .region(0)
+                .map_err(|e| e.to_string())?
+                .first_block()
+                .ok_or("no entry block")?;
+            let block = copy
+                .region(0)
+                .map_err(|e| e.to_string())?
+                .first_block()
+                .ok_or("empty index map")?;
+            let args: Vec<Value> = (0..entry.argument_count())
+                .map(|k| value(entry.argument(k).unwrap()))
+                .collect();
+            b.rw.merge_blocks(block, entry, &args);
+            b.rw.erase_op(&copy);
+        }
+    }
+    Ok(())
+}
+
+/// Scalar prefetch refs without a memory space live in SMEM: say so in
+/// their type, so that every op using them converts to SMEM refs.
+fn put_in_smem(v: Value) {
+    let ty = v.r#type();
+    if ir::is_memref(ty)
+        && MemorySpace::of_memref(ty).is_none()
+        && !MemorySpace::memref_has_foreign_space(ty)
+    {
+        let shape = ir::memref_shape(ty);
+        let elem = ir::element_type(ty).to_string();
+        let mut text = String::from("memref<");
+        for d in &shape {
+            text.push_str(&if *d == DYNAMIC { "?".to_string() } else { d.to_string() });
+            text.push('x');
+        }
+        text.push_str(&format!("{elem}, #pallas.memory_space<smem>>"));
+        if let Some(t) = ir::parse_type_like(ty, &text) {
+            ir::set_value_type(v, t);
+        }
+    }
+}
+
+fn private_map_name(kernel: &str, i: usize) -> String {
+    format!("__pallas_tpu_{kernel}_transform_{i}")
+}
+
+/// Gives every windowed operand with a symbol index map of a TensorCore
+/// kernel its own copy of the map, after the kernel, before the
+/// conversion starts: maps may be shared, and each copy becomes the body
+/// of one transform function.
+pub fn prepare_index_maps(module: &OperationRef) -> Result<(), ()> {
+    let mut kernels = vec![];
+    ir::walk_nested(module, &mut |op| {
+        if op.name().as_string_ref().as_str() == Ok("pallas.kernel") && kernel_type(&op) == "tc" {
+            kernels.push(op);
+        }
+    });
+    for k in kernels {
+        let Ok(info) = KernelInfo::of(&k) else { continue };
+        if let Some(body) = k.region(0).ok().and_then(|r| r.first_block()) {
+            for a in 0..info.prefetch.len().min(body.argument_count()) {
+                put_in_smem(value(body.argument(a).unwrap()));
+            }
+        }
+        for (i, spec) in info.specs.iter().enumerate() {
+            if let (true, IndexMap::Symbol(sym)) = (is_windowed(spec), spec.index_map) {
+                let Some(src) = find_index_map(&k, sym) else {
+                    ir::emit_op_error(&k, &format!("index map @{sym} of {} not found", info.origin(i)));
+                    return Err(());
+                };
+                // After the kernel: the conversion visits ops in order, and the
+                // copy's ops must be visited once they are in the transform.
+                let copy = ir::clone_after(&src, &k);
+                let name = private_map_name(&info.name, i);
+                let attr = unsafe {
+                    Attribute::from_raw(mlirStringAttrGet(
+                        mlirOperationGetContext(copy.to_raw()),
+                        ir::str_ref(&name),
+                    ))
+                };
+                ir::set_attribute(&copy, "sym_name", attr);
+                if let Some(body) = copy.region(0).ok().and_then(|r| r.first_block()) {
+                    for a in info.grid.len()..body.argument_count() {
+                        put_in_smem(value(body.argument(a).unwrap()));
+                    }
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The `pallas.index_map @sym` visible from the kernel.
+fn find_index_map<'c, 'a>(kernel: &OperationRef<'c, 'a>, sym: &str) -> Option<OperationRef<'c, 'a>> {
+    let parent = kernel.parent_operation()?;
+    unsafe {
+        let table = mlirSymbolTableCreate(parent.to_raw());
+        if table.ptr.is_null() {
+            return None;
+        }
+        let found = mlirSymbolTableLookup(table, ir::str_ref(sym));
+        mlirSymbolTableDestroy(table);
+        (!found.ptr.is_null()).then(|| OperationRef::from_raw(found))
+    }
+}
+
+/// Results of an op as values (for callers that build several).
+pub fn results<'c, 'a>(op: OperationRef<'c, 'a>) -> Vec<Value<'c, 'a>> {
+    (0..op.result_count()).map(|i| result_of(op, i)).collect()
+}

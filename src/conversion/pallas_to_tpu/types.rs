@@ -1,0 +1,123 @@
+//! Types inside a Mosaic kernel: refs live in `#tpu.memory_space<...>`
+//! without a layout, semaphores are `!tpu.semaphore` / `!tpu.dma_semaphore`
+//! refs in `semaphore_mem`, and `i1` refs hold `i32` (Mosaic has no bool
+//! memory).
+
+use melior::ir::r#type::{Type, TypeLike};
+use mlir_sys::*;
+
+use crate::conversion::framework::TypeConverter;
+use crate::ir::{self, MemorySpace, SemaphoreKind};
+
+/// The `#tpu.memory_space` keyword of a pallas memory space; `None` for the
+/// GPU spaces, which have no TPU counterpart. No memory space means VMEM.
+pub fn tpu_memory_space(space: Option<MemorySpace>) -> Option<&'static str> {
+    Some(match space {
+        None | Some(MemorySpace::Vmem) => "vmem",
+        Some(MemorySpace::Any) => "any",
+        Some(MemorySpace::Hbm) => "hbm",
+        Some(MemorySpace::VmemShared) => "vmem_shared",
+        Some(MemorySpace::Smem) => "smem",
+        Some(MemorySpace::Cmem) => "cmem",
+        Some(MemorySpace::Semaphore) => "semaphore_mem",
+        Some(MemorySpace::Host) => "host",
+        Some(MemorySpace::Gmem | MemorySpace::Shared | MemorySpace::Tmem | MemorySpace::Regs) => {
+            return None
+        }
+    })
+}
+
+/// Whether a memref type is already in Mosaic form: a `#tpu` memory space,
+/// the identity layout and a Mosaic element type.
+fn is_tpu_memref(ty: Type) -> bool {
+    unsafe {
+        let raw = ty.to_raw();
+        let space = mlirMemRefTypeGetMemorySpace(raw);
+        let layout = mlirMemRefTypeGetLayout(raw);
+        let identity = layout.ptr.is_null()
+            || (mlirAttributeIsAAffineMap(layout)
+                && mlirAffineMapIsIdentity(mlirAffineMapAttrGetValue(layout)));
+        let elem = Type::from_raw(mlirShapedTypeGetElementType(raw));
+        !space.ptr.is_null()
+            && MemorySpace::memref_has_foreign_space(ty)
+            && identity
+            && SemaphoreKind::of_type(elem).is_none()
+            && element_text(elem) == elem.to_string()
+    }
+}
+
+/// The element type text of a ref in Mosaic.
+fn element_text(elem: Type) -> String {
+    match SemaphoreKind::of_type(elem) {
+        Some(SemaphoreKind::Dma) => "!tpu.dma_semaphore".into(),
+        Some(_) => "!tpu.semaphore".into(),
+        None => {
+            if unsafe { mlirTypeIsAInteger(elem.to_raw()) && mlirIntegerTypeGetWidth(elem.to_raw()) == 1 } {
+                "i32".into()
+            } else {
+                elem.to_string()
+            }
+        }
+    }
+}
+
+/// `memref<shape x elem, #tpu.memory_space<space>>` as text.
+pub fn memref_text(shape: &[i64], elem: &str, space: &str) -> String {
+    let mut s = String::from("memref<");
+    for d in shape {
+        if *d == i64::MIN {
+            s.push('?');
+        } else {
+            s.push_str(&d.to_string());
+        }
+        s.push('x');
+    }
+    s.push_str(elem);
+    s.push_str(&format!(", #tpu.memory_space<{space}>>"));
+    s
+}
+
+/// The Mosaic type of `ty`, or `None` when it stays as it is (or has no
+/// Mosaic form: the check phase reports those).
+pub fn convert(ty: Type<'_>) -> Option<Type<'_>> {
+    unsafe {
+        let raw = ty.to_raw();
+        if !mlirTypeIsAMemRef(raw) || is_tpu_memref(ty) {
+            return None;
+        }
+        let elem = Type::from_raw(mlirShapedTypeGetElementType(raw));
+        let space = if SemaphoreKind::of_type(elem).is_some() {
+            "semaphore_mem"
+        } else {
+            if MemorySpace::memref_has_foreign_space(ty) {
+                // Already a #tpu space; only the layout is dropped.
+                let text = ty.to_string();
+                let space = text.rsplit("#tpu.memory_space<").next()?.split('>').next()?;
+                let t = memref_text(&ir::memref_shape(ty), &element_text(elem), space);
+                return parse(ty, &t);
+            }
+            tpu_memory_space(MemorySpace::of_memref(ty))?
+        };
+        let t = memref_text(&ir::memref_shape(ty), &element_text(elem), space);
+        parse(ty, &t)
+    }
+}
+
+fn parse<'c>(like: Type<'c>, text: &str) -> Option<Type<'c>> {
+    unsafe {
+        let t = mlirTypeParseGet(mlirTypeGetContext(like.to_raw()), ir::str_ref(text));
+        (!t.ptr.is_null()).then(|| Type::from_raw(t))
+    }
+}
+
+/// `convert` or the type itself.
+pub fn tpu_type(ty: Type<'_>) -> Type<'_> {
+    convert(ty).unwrap_or(ty)
+}
+
+/// The converter of the pass.
+pub fn converter() -> TypeConverter {
+    let mut tc = TypeConverter::new();
+    tc.add(convert);
+    tc
+}
