@@ -3,7 +3,7 @@
 # when everything is present: apt-get runs only when a package is missing.
 #
 #   scripts/setup.sh            # check, install what is missing
-#   PALLAS_SETUP_PYTHON=1 scripts/setup.sh   # also create .venv (hook, see below)
+#   PALLAS_SETUP_PYTHON=0 scripts/setup.sh   # skip the Python venv (.venv, see below)
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -60,12 +60,11 @@ if [[ ! -x "$LLVM_PREFIX/bin/lit" ]] && ! command -v lit >/dev/null 2>&1; then
   python3 -m pip install --user lit
 fi
 
-# Hook for later jaxlib checks of the TPU / Mosaic GPU output: a Python venv
-# at .venv (not needed by `make test` today). Enable with PALLAS_SETUP_PYTHON=1.
-if [[ "${PALLAS_SETUP_PYTHON:-0}" == 1 && ! -x "$ROOT/.venv/bin/python" ]]; then
-  log "creating $ROOT/.venv"
-  python3 -m venv "$ROOT/.venv"
-  # "$ROOT/.venv/bin/pip" install jax==0.10.2 jaxlib==0.10.2   # future jaxlib checks
+# Python venv at .venv with jax/jaxlib 0.10.2 for the TPU evidence harness
+# (`make jax-check`, part of `make test`): scripts/setup-venv.sh, idempotent.
+# Skip it with PALLAS_SETUP_PYTHON=0.
+if [[ "${PALLAS_SETUP_PYTHON:-1}" == 1 ]]; then
+  "$ROOT/scripts/setup-venv.sh"
 fi
 
 log "ok"

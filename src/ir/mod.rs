@@ -512,3 +512,28 @@ pub fn parse_type_like<'c>(like: Type<'c>, text: &str) -> Option<Type<'c>> {
         (!t.ptr.is_null()).then(|| Type::from_raw(t))
     }
 }
+
+/// A symbol table of an op (built once, for many lookups).
+pub struct SymbolTable(MlirSymbolTable);
+
+impl SymbolTable {
+    pub fn of(op: &OperationRef) -> Self {
+        Self(unsafe { mlirSymbolTableCreate(op.to_raw()) })
+    }
+
+    pub fn lookup<'c, 'a>(&self, name: &str) -> Option<OperationRef<'c, 'a>> {
+        if self.0.ptr.is_null() {
+            return None;
+        }
+        let found = unsafe { mlirSymbolTableLookup(self.0, str_ref(name)) };
+        (!found.ptr.is_null()).then(|| unsafe { OperationRef::from_raw(found) })
+    }
+}
+
+impl Drop for SymbolTable {
+    fn drop(&mut self) {
+        if !self.0.ptr.is_null() {
+            unsafe { mlirSymbolTableDestroy(self.0) }
+        }
+    }
+}

@@ -18,6 +18,7 @@ mod load_store;
 mod misc;
 mod scoped;
 mod types;
+mod vector_ops;
 
 use melior::ir::operation::{OperationLike, OperationRef};
 
@@ -83,6 +84,11 @@ const SUPPORTED: &[&str] = &[
     "pallas.multiple_of",
     "pallas.debug_print",
     "pallas.delay",
+    "pallas.iota",
+    "pallas.reciprocal",
+    "pallas.concatenate",
+    "pallas.repeat",
+    "pallas.named_scope",
 ];
 
 /// Reports every pallas op (or op form) the CPU lowering does not handle.
@@ -145,6 +151,7 @@ fn run(module: OperationRef, _options: &OptionValues) -> Result<(), ()> {
     dma::add_patterns(&mut patterns, &tc);
     scoped::add_patterns(&mut patterns, &tc);
     misc::add_patterns(&mut patterns, &tc);
+    vector_ops::add_patterns(&mut patterns, &tc);
     retype::add_patterns(&mut patterns, &tc, RETYPED, types::cpu_type);
     let result = apply_partial(&module, &target, patterns);
     drop(tc);

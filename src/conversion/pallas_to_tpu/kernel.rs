@@ -483,7 +483,7 @@ fn transform_function<'c, 'a>(
         IndexMap::Symbol(_) => {
             // The private copy `prepare_index_maps` made for this operand.
             let copy_name = private_map_name(&info.name, i);
-            let copy = find_index_map(kernel, &copy_name)
+            let copy = following_index_map(kernel, &copy_name)
                 .ok_or_else(|| format!("index map of {} not found", info.origin(i)))?;
             let func = b.func(&name, &inputs, &results, false, false);
             let entry = func
@@ -537,6 +537,7 @@ fn private_map_name(kernel: &str, i: usize) -> String {
 /// conversion starts: maps may be shared, and each copy becomes the body
 /// of one transform function.
 pub fn prepare_index_maps(module: &OperationRef) -> Result<(), ()> {
+    let table = ir::SymbolTable::of(module);
     let mut kernels = vec![];
     ir::walk_nested(module, &mut |op| {
         if op.name().as_string_ref().as_str() == Ok("pallas.kernel") && kernel_type(&op) == "tc" {
@@ -552,7 +553,7 @@ pub fn prepare_index_maps(module: &OperationRef) -> Result<(), ()> {
         }
         for (i, spec) in info.specs.iter().enumerate() {
             if let (true, IndexMap::Symbol(sym)) = (is_windowed(spec), spec.index_map) {
-                let Some(src) = find_index_map(&k, sym) else {
+                let Some(src) = table.lookup(sym) else {
                     ir::emit_op_error(&k, &format!("index map @{sym} of {} not found", info.origin(i)));
                     return Err(());
                 };
@@ -578,18 +579,20 @@ pub fn prepare_index_maps(module: &OperationRef) -> Result<(), ()> {
     Ok(())
 }
 
-/// The `pallas.index_map @sym` visible from the kernel.
-fn find_index_map<'c, 'a>(kernel: &OperationRef<'c, 'a>, sym: &str) -> Option<OperationRef<'c, 'a>> {
-    let parent = kernel.parent_operation()?;
-    unsafe {
-        let table = mlirSymbolTableCreate(parent.to_raw());
-        if table.ptr.is_null() {
+/// The private index-map copy `name` among the ops right after `kernel`
+/// (where `prepare_index_maps` put it; no symbol-table scan per kernel).
+fn following_index_map<'c, 'a>(kernel: &OperationRef<'c, 'a>, name: &str) -> Option<OperationRef<'c, 'a>> {
+    let mut cur = kernel.next_in_block();
+    while let Some(op) = cur {
+        if op.name().as_string_ref().as_str() != Ok("pallas.index_map") {
             return None;
         }
-        let found = mlirSymbolTableLookup(table, ir::str_ref(sym));
-        mlirSymbolTableDestroy(table);
-        (!found.ptr.is_null()).then(|| OperationRef::from_raw(found))
+        if op.attribute("sym_name").map(string_attr_value).ok().as_deref() == Some(name) {
+            return Some(op);
+        }
+        cur = op.next_in_block();
     }
+    None
 }
 
 /// Results of an op as values (for callers that build several).

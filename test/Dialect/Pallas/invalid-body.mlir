@@ -453,3 +453,60 @@ pallas.kernel @k grid(2) scratch(%r: memref<16x16xf32, #pallas.memory_space<vmem
   // expected-error @+1 {{shapes do not compose: acc memref<8x8xf32, #pallas.memory_space<shared>>, lhs memref<8x16xf16, #pallas.memory_space<shared>>, rhs memref<8x8xf16, #pallas.memory_space<shared>> (need acc [M, N], lhs [M, K], rhs [K, N])}}
   pallas.wgmma %acc, %l, %rr : memref<8x8xf32, #pallas.memory_space<shared>>, memref<8x16xf16, #pallas.memory_space<shared>>, memref<8x8xf16, #pallas.memory_space<shared>>
 }
+
+// -----
+
+pallas.kernel @k grid(1) {
+  // expected-error @+1 {{dim 2 is out of range for vector<8x128xi32>}}
+  %i = pallas.iota dim 2 : vector<8x128xi32>
+}
+
+// -----
+
+pallas.kernel @k grid(1) {
+  %a = arith.constant dense<0.0> : vector<8x128xf32>
+  // expected-error @+1 {{the inputs add up to 256 along dim 1, but the result has 128}}
+  %c = pallas.concatenate %a, %a dim 1 : vector<8x128xf32>, vector<8x128xf32> -> vector<8x128xf32>
+}
+
+// -----
+
+pallas.kernel @k grid(1) {
+  %a = arith.constant dense<0.0> : vector<8x128xf32>
+  %b = arith.constant dense<0.0> : vector<16x128xf32>
+  // expected-error @+1 {{input #1 (vector<16x128xf32>) does not match the result vector<8x256xf32> outside dim 1}}
+  %c = pallas.concatenate %a, %b dim 1 : vector<8x128xf32>, vector<16x128xf32> -> vector<8x256xf32>
+}
+
+// -----
+
+pallas.kernel @k grid(1) {
+  %a = arith.constant dense<0.0> : vector<8x128xf32>
+  %b = arith.constant dense<0> : vector<8x128xi32>
+  // expected-error @+1 {{input #1 (vector<8x128xi32>) has another element type than the result vector<8x256xf32>}}
+  %c = pallas.concatenate %a, %b dim 1 : vector<8x128xf32>, vector<8x128xi32> -> vector<8x256xf32>
+}
+
+// -----
+
+pallas.kernel @k grid(1) {
+  %a = arith.constant dense<0.0> : vector<8x64xf32>
+  // expected-error @+1 {{repeating vector<8x64xf32> 2 times along dim 1 does not give vector<8x256xf32>}}
+  %c = pallas.repeat %a dim 1 times 2 : vector<8x64xf32> -> vector<8x256xf32>
+}
+
+// -----
+
+pallas.kernel @k grid(1) {
+  %a = arith.constant dense<0.0> : vector<8x64xf32>
+  // expected-error @+1 {{times must be at least 1, got 0}}
+  %c = pallas.repeat %a dim 1 times 0 : vector<8x64xf32> -> vector<8x64xf32>
+}
+
+// -----
+
+func.func @f() {
+  // expected-error @+1 {{must be nested in a pallas.kernel}}
+  %i = pallas.iota dim 0 : vector<8x128xi32>
+  return
+}

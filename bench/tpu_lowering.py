@@ -1,0 +1,130 @@
+#!/usr/bin/env python3
+"""Lowering-time benchmark of convert-pallas-to-tpu, side by side with JAX.
+
+For every kernel in examples/tpu/ that has a JAX twin in
+scripts/jax/tpu_kernels.py, it measures in one run:
+
+  * JAX: `jax.jit(f).trace(*args).lower(lowering_platforms=("tpu",))` on CPU
+    (tracing + pallas_call -> Mosaic lowering + the surrounding StableHLO),
+    median of several fresh kernels;
+  * ours: the `ConvertPallasToTPU` pass time from `-mlir-timing` on a module
+    holding the kernel COPIES times, divided by COPIES;
+
+and prints the ratio. It then runs the pass on 1, 100 and 10000 copies of
+one kernel and prints the pass time per kernel next to the parse + print
+time of the same input (scaling should be linear, and the pass no slower
+than reading and writing its input).
+
+Usage: .venv/bin/python bench/tpu_lowering.py [--opt PATH] [--copies N]
+       (make bench builds the release pallas-opt and runs this).
+"""
+import argparse
+import importlib.util
+import os
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def replicate(text, copies):
+    """`copies` renamed copies of every symbol in a kernel file."""
+    body = "\n".join(l for l in text.splitlines() if not l.lstrip().startswith("//"))
+    body = body.strip()
+    if body.startswith("module"):
+        body = body[body.index("{") + 1: body.rindex("}")]
+    parts = [re.sub(r"@([A-Za-z_][\w$.]*)", lambda m: f"@{m.group(1)}_{i}", body)
+             for i in range(copies)]
+    return "module {\n" + "\n".join(parts) + "\n}\n"
+
+
+def mlir_timing(opt, text, passes):
+    """Seconds per timer name of one pallas-opt run over `text`."""
+    with tempfile.NamedTemporaryFile("w", suffix=".mlir", delete=False) as f:
+        f.write(text)
+        path = f.name
+    try:
+        args = [opt, path, "-mlir-timing", "-o", os.devnull] + passes
+        out = subprocess.run(args, capture_output=True, text=True)
+        if out.returncode != 0:
+            raise RuntimeError(out.stderr[-2000:])
+    finally:
+        os.unlink(path)
+    times = {}
+    for line in out.stderr.splitlines():
+        m = re.match(r"\s*([\d.]+) \(\s*[\d.]+%\)\s+(\S.*)$", line)
+        if m:
+            times[m.group(2).strip()] = float(m.group(1))
+    return times
+
+
+def load_jax_kernels():
+    path = os.path.join(ROOT, "scripts", "jax", "tpu_kernels.py")
+    spec = importlib.util.spec_from_file_location("tpu_kernels", path)
+    mod = importlib.util.module_from_spec(spec)
+    sys.path.insert(0, os.path.dirname(path))
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def jax_lowering_seconds(make, repeats):
+    import jax
+    samples = []
+    for _ in range(repeats):
+        fn, args = make()  # a fresh pallas_call: nothing cached
+        t = time.perf_counter()
+        jax.jit(fn).trace(*args).lower(lowering_platforms=("tpu",))
+        samples.append(time.perf_counter() - t)
+    return statistics.median(samples)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--opt", default=os.path.join(ROOT, "target", "release", "pallas-opt"))
+    ap.add_argument("--copies", type=int, default=200)
+    ap.add_argument("--repeats", type=int, default=5)
+    ap.add_argument("--scaling-kernel", default="tpu_matmul_blocked")
+    a = ap.parse_args()
+    tpu_pass = ["--convert-pallas-to-tpu"]
+
+    kernels = load_jax_kernels()
+    print(f"pallas-opt: {a.opt}")
+    print(f"{'kernel':32} {'JAX ms':>10} {'ours ms':>10} {'ratio':>8}")
+    ratios = []
+    examples = sorted(f[:-5] for f in os.listdir(os.path.join(ROOT, "examples", "tpu"))
+                      if f.endswith(".mlir"))
+    for name in examples:
+        make = kernels.kernel_factory(name)
+        if make is None:
+            continue
+        text = open(os.path.join(ROOT, "examples", "tpu", name + ".mlir")).read()
+        ours = mlir_timing(a.opt, replicate(text, a.copies), tpu_pass)
+        per_kernel = ours.get("ConvertPallasToTPU", float("nan")) / a.copies
+        theirs = jax_lowering_seconds(make, a.repeats)
+        ratio = theirs / per_kernel
+        ratios.append(ratio)
+        print(f"{name:32} {theirs * 1e3:10.3f} {per_kernel * 1e3:10.4f} {ratio:7.0f}x")
+    if ratios:
+        print(f"geometric mean speed-up over JAX: "
+              f"{statistics.geometric_mean(ratios):.0f}x (target >= 50x)")
+
+    print()
+    print(f"scaling ({a.scaling_kernel}):")
+    print(f"{'kernels':>8} {'pass ms':>10} {'pass us/kernel':>15} {'parse+print ms':>15} {'pass/(parse+print)':>19}")
+    text = open(os.path.join(ROOT, "examples", "tpu", a.scaling_kernel + ".mlir")).read()
+    per = []
+    for n in (1, 100, 10000):
+        t = mlir_timing(a.opt, replicate(text, n), tpu_pass)
+        p = t.get("ConvertPallasToTPU", 0.0)
+        io = t.get("Parser", 0.0) + t.get("Output", 0.0)
+        per.append(p / n)
+        print(f"{n:8} {p * 1e3:10.3f} {p / n * 1e6:15.2f} {io * 1e3:15.3f} {p / io if io else 0:19.2f}")
+    print(f"per-kernel time at 10000 / at 100: {per[2] / per[1]:.2f} (linear scaling: about 1)")
+
+
+if __name__ == "__main__":
+    main()
