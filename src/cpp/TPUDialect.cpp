@@ -71,8 +71,9 @@ Attribute TiledLayoutAttr::parse(AsmParser &parser, Type) {
   }
   if (parser.parseGreater())
     return {};
-  return parser.getChecked<TiledLayoutAttr>(parser.getContext(), sizes, ranks,
-                                            strides);
+  // Like Mosaic, the parser does not run the attribute verifier (only the
+  // memref's verifyLayout applies), so everything jaxlib prints parses.
+  return get(parser.getContext(), sizes, ranks, strides);
 }
 
 void TiledLayoutAttr::print(AsmPrinter &printer) const {
@@ -219,45 +220,43 @@ AffineMap TiledLayoutAttr::getAffineMap() const {
 // #tpu.vpad<"32,{0,*},(8,128),-2">
 //===----------------------------------------------------------------------===//
 
-/// Parses a vector layout and returns its canonical text, or nothing.
+/// Parses a vector layout and returns its canonical text, or nothing. The
+/// layout must be one Mosaic can represent (its VectorLayout constructor
+/// aborts the process otherwise): a power-of-two bitwidth up to 32, positive
+/// tiling, non-negative offsets, the second-minor offset inside the tile.
 static std::optional<std::string> canonicalVectorLayout(StringRef text) {
   if (text == "none")
     return std::string("none");
-  auto offset = [](StringRef &s, std::string &out) {
+  StringRef s = text;
+  // An offset is `*` (replicated, kept as -1 here) or an integer.
+  auto offset = [&s](int64_t &out) {
     if (s.consume_front("*")) {
-      out += "*";
+      out = -1;
       return true;
     }
-    int64_t v;
-    if (s.consumeInteger(10, v))
-      return false;
-    out += std::to_string(v);
-    return true;
+    return !s.consumeInteger(10, out) && out >= 0;
   };
-  std::string out;
-  StringRef s = text;
   int8_t bitwidth;
-  int64_t tile0, tile1;
-  if (s.consumeInteger(10, bitwidth))
-    return std::nullopt;
-  out += std::to_string(bitwidth) + ",{";
-  if (!s.consume_front(",{") || !offset(s, out))
-    return std::nullopt;
-  out += ",";
-  if (!s.consume_front(",") || !offset(s, out) || !s.consume_front("},(") ||
+  int64_t off0, off1, tile0, tile1;
+  if (s.consumeInteger(10, bitwidth) || !s.consume_front(",{") || !offset(off0) ||
+      !s.consume_front(",") || !offset(off1) || !s.consume_front("},(") ||
       s.consumeInteger(10, tile0) || !s.consume_front(",") ||
       s.consumeInteger(10, tile1) || !s.consume_front(")"))
     return std::nullopt;
-  out += "},(" + std::to_string(tile0) + "," + std::to_string(tile1) + ")";
-  for (StringRef implicit : {",-2,-1", ",-1", ",-2"}) {
-    if (s.consume_front(implicit)) {
-      out += implicit.str();
+  StringRef implicit;
+  for (StringRef candidate : {",-2,-1", ",-1", ",-2"}) {
+    if (s.consume_front(candidate)) {
+      implicit = candidate;
       break;
     }
   }
-  if (!s.empty())
+  if (!s.empty() || bitwidth <= 0 || bitwidth > 32 ||
+      !llvm::has_single_bit((unsigned)bitwidth) || tile0 <= 0 || tile1 <= 0 ||
+      off0 >= tile0)
     return std::nullopt;
-  return out;
+  auto str = [](int64_t v) { return v < 0 ? std::string("*") : std::to_string(v); };
+  return std::to_string(bitwidth) + ",{" + str(off0) + "," + str(off1) + "},(" +
+         std::to_string(tile0) + "," + std::to_string(tile1) + ")" + implicit.str();
 }
 
 Attribute VectorLayoutAttr::parse(AsmParser &parser, Type) {

@@ -1,6 +1,297 @@
-//! SCAFFOLD (being written).
-use melior::ir::operation::OperationRef;
+//! DMAs, semaphores and device ids, as JAX 0.10.2's Pallas TPU lowering
+//! emits them.
+//!
+//! * `pallas.dma_start` -> `tpu.enqueue_dma source(..) target(..)
+//!   [source_semaphore(..)] target_semaphore(..) [device_id(..)]`.
+//! * `pallas.dma_wait` -> `tpu.wait_dma2 semaphore(..) src(..) dst(..)`;
+//!   for a remote copy (with `device(..)`) first the send side, as JAX's
+//!   `.wait()` does: `wait_dma2` on the send semaphore with src and dst
+//!   swapped and the dummy device and core id 0, then the receive side with
+//!   the device id.
+//! * `pallas.semaphore_signal/wait/read` -> `tpu.sem_signal/sem_wait/sem_read`.
+//! * Semaphore array elements are selected with `tpu.memref_slice` (i32
+//!   starts) + `tpu.memref_squeeze` to a rank-0 ref.
+//! * Device ids of type `mesh` are mesh coordinates, linearized row-major
+//!   into the logical id Mosaic takes; `logical` ids pass as they are.
+//! * `pallas.get_barrier_semaphore` -> `tpu.sem_barrier` typed in
+//!   `semaphore_mem` (JAX 0.4.38 typed it in vmem; 0.10.2 fixed that).
+//! * `pallas.device_id` -> `tpu.device_id`.
+
+use melior::ir::attribute::{Attribute, AttributeLike};
+use melior::ir::operation::{OperationLike, OperationRef};
+use melior::ir::r#type::Type;
+use melior::ir::{Value, ValueLike};
+use mlir_sys::*;
+
+use super::kernel::{self, Mesh};
+use super::load_store::{is_bool_ref, sem_element, value_space};
+use super::types::tpu_type;
+use crate::conversion::common::builder::{array_elements, segments, B};
 use crate::conversion::framework::{PatternSet, TypeConverter};
-pub fn add_patterns(_set: &mut PatternSet, _tc: &TypeConverter) {}
-pub fn check(_op: &OperationRef) -> Result<(), String> { Ok(()) }
-pub fn device_ids<'c, 'a>(_op: &OperationRef<'c, 'a>) -> Option<Vec<melior::ir::Value<'c, 'a>>> { None }
+use crate::ir::SemaphoreKind;
+
+/// The device id operands of a `pallas.dma_start` / `pallas.dma_wait` /
+/// `pallas.semaphore_signal` (empty for a local one); `None` for other ops.
+pub fn device_ids<'c, 'a>(op: &OperationRef<'c, 'a>) -> Option<Vec<Value<'c, 'a>>> {
+    let segment = match op.name().as_string_ref().as_str().ok()? {
+        // src, dst, sem, sem_indices, src_sem, src_sem_indices, device_id
+        "pallas.dma_start" | "pallas.dma_wait" => 6,
+        // sem, indices, inc, device_id, core_index
+        "pallas.semaphore_signal" => 3,
+        _ => return None,
+    };
+    let operands: Vec<Value<'c, 'a>> = op.operands().collect();
+    segments(op, &operands).into_iter().nth(segment)
+}
+
+fn int_attr(op: &OperationRef, name: &str) -> Option<i64> {
+    let a = op.attribute(name).ok()?;
+    unsafe { mlirAttributeIsAInteger(a.to_raw()).then(|| mlirIntegerAttrGetValueInt(a.to_raw())) }
+}
+
+/// Whether the op's device ids are logical ids (`device_id_type = logical`)
+/// rather than mesh coordinates (the default).
+fn logical_ids(op: &OperationRef) -> bool {
+    int_attr(op, "device_id_type") == Some(1)
+}
+
+/// The logical device id Mosaic takes for the op's device id operands.
+fn logical_device_id<'c, 'a>(
+    b: &B<'_, 'c, 'a>,
+    op: &OperationRef<'c, 'a>,
+    ids: &[Value<'c, 'a>],
+) -> Result<Option<Value<'c, 'a>>, String> {
+    if ids.is_empty() {
+        return Ok(None);
+    }
+    if logical_ids(op) {
+        return Ok(Some(ids[0]));
+    }
+    let mesh = Mesh::of(op).ok_or("Mesh context is not set.")?;
+    if mesh.shape.len() != ids.len() {
+        return Err(mesh_arity_message(ids.len(), mesh.shape.len()));
+    }
+    Ok(Some(mesh.logical_id(b, ids)))
+}
+
+fn mesh_arity_message(ids: usize, axes: usize) -> String {
+    format!(
+        "Number of device ids must match the number of mesh axes, but got {ids} ids for a {axes}D mesh."
+    )
+}
+
+/// Mesh axis count of the kernel `op` is in, read from its
+/// `compiler_params` before the kernel is converted.
+fn kernel_mesh_rank(op: &OperationRef) -> Option<usize> {
+    let mut cur = op.parent_operation();
+    while let Some(p) = cur {
+        if p.name().as_string_ref().as_str() == Ok("pallas.kernel") {
+            let params = p.attribute("compiler_params").ok()?;
+            let tpu = kernel::dict_get(params, "mosaic_tpu")?;
+            return Some(array_elements(kernel::dict_get(tpu, "mesh_axes")?).len());
+        }
+        cur = p.parent_operation();
+    }
+    None
+}
+
+/// The `operandSegmentSizes` attribute of a generically built op.
+fn segment_sizes<'c>(b: &B<'_, 'c, '_>, sizes: &[usize]) -> (&'static str, Attribute<'c>) {
+    let items: Vec<String> = sizes.iter().map(|s| s.to_string()).collect();
+    ("operandSegmentSizes", b.attr(&format!("array<i32: {}>", items.join(", "))))
+}
+
+pub fn add_patterns(set: &mut PatternSet, tc: &TypeConverter) {
+    set.add("pallas.dma_start", Some(tc), |op, operands, rw| {
+        let seg = segments(&op, operands);
+        let (src, dst) = (seg[0][0], seg[1][0]);
+        let b = B::new(rw, op.location());
+        let device = logical_device_id(&b, &op, &seg[6])?;
+        let sem = sem_element(&b, seg[2][0], &seg[3])?;
+        let src_sem = match seg[4].first() {
+            Some(s) => Some(sem_element(&b, *s, &seg[5])?),
+            None => None,
+        };
+        // source, source_semaphore, target, target_semaphore, device_id,
+        // core_id, subcore_id
+        let mut ops = vec![src];
+        ops.extend(src_sem);
+        ops.extend([dst, sem]);
+        ops.extend(device);
+        let mut attrs = vec![segment_sizes(
+            &b,
+            &[1, src_sem.is_some() as usize, 1, 1, device.is_some() as usize, 0, 0],
+        )];
+        let priority = int_attr(&op, "priority").unwrap_or(0);
+        if priority != 0 {
+            attrs.push(("priority", b.attr(&format!("{priority} : i32"))));
+        }
+        b.op("tpu.enqueue_dma", &ops, &[], &attrs);
+        rw.erase_op(&op);
+        Ok(())
+    });
+    set.add("pallas.dma_wait", Some(tc), |op, operands, rw| {
+        let seg = segments(&op, operands);
+        let (src, dst) = (seg[0][0], seg[1][0]);
+        let b = B::new(rw, op.location());
+        let device = logical_device_id(&b, &op, &seg[6])?;
+        if let (Some(s), Some(_)) = (seg[4].first(), device) {
+            // The send side of a remote copy: its semaphore, the copy seen
+            // from the destination (src and dst swapped), and the dummy
+            // device and core id JAX's wait_send inserts.
+            let send_sem = sem_element(&b, *s, &seg[5])?;
+            let zero = b.ci32(0);
+            wait_dma2(&b, send_sem, dst, src, Some(zero), Some(zero));
+        }
+        let sem = sem_element(&b, seg[2][0], &seg[3])?;
+        wait_dma2(&b, sem, src, dst, device, None);
+        rw.erase_op(&op);
+        Ok(())
+    });
+    set.add("pallas.semaphore_signal", Some(tc), |op, operands, rw| {
+        // sem, indices, inc, device_id, core_index
+        let seg = segments(&op, operands);
+        let b = B::new(rw, op.location());
+        let device = logical_device_id(&b, &op, &seg[3])?;
+        let sem = sem_element(&b, seg[0][0], &seg[1])?;
+        let core = seg[4].first().copied();
+        let mut ops = vec![sem, seg[2][0]];
+        ops.extend(device);
+        ops.extend(core);
+        let attrs = [segment_sizes(
+            &b,
+            &[1, 1, device.is_some() as usize, core.is_some() as usize, 0],
+        )];
+        b.op("tpu.sem_signal", &ops, &[], &attrs);
+        rw.erase_op(&op);
+        Ok(())
+    });
+    set.add("pallas.semaphore_wait", Some(tc), |op, operands, rw| {
+        // sem, indices..., value
+        let (sem, rest) = operands.split_first().ok_or("semaphore_wait without operands")?;
+        let (value, idx) = rest.split_last().ok_or("semaphore_wait without a value")?;
+        let b = B::new(rw, op.location());
+        let sem = sem_element(&b, *sem, idx)?;
+        b.op("tpu.sem_wait", &[sem, *value], &[], &[]);
+        rw.erase_op(&op);
+        Ok(())
+    });
+    set.add("pallas.semaphore_read", Some(tc), |op, operands, rw| {
+        let (sem, idx) = operands.split_first().ok_or("semaphore_read without operands")?;
+        let b = B::new(rw, op.location());
+        let sem = sem_element(&b, *sem, idx)?;
+        let v = b.val("tpu.sem_read", &[sem], b.i32(), &[]);
+        rw.replace_op(&op, &[v]);
+        Ok(())
+    });
+    set.add("pallas.get_barrier_semaphore", Some(tc), |op, _, rw| {
+        let b = B::new(rw, op.location());
+        let ty = tpu_type(op.result(0).map_err(|e| e.to_string())?.r#type());
+        let v = b.val("tpu.sem_barrier", &[], ty, &[]);
+        rw.replace_op(&op, &[v]);
+        Ok(())
+    });
+    set.add("pallas.device_id", Some(tc), |op, _, rw| {
+        let b = B::new(rw, op.location());
+        let v = b.val("tpu.device_id", &[], b.i32(), &[]);
+        rw.replace_op(&op, &[v]);
+        Ok(())
+    });
+}
+
+/// `tpu.wait_dma2 semaphore(..) src(..) dst(..) [device_id(..)] [core_id(..)]`.
+fn wait_dma2<'c, 'a>(
+    b: &B<'_, 'c, 'a>,
+    sem: Value<'c, 'a>,
+    src: Value<'c, 'a>,
+    dst: Value<'c, 'a>,
+    device: Option<Value<'c, 'a>>,
+    core: Option<Value<'c, 'a>>,
+) {
+    let mut ops = vec![sem, src, dst];
+    ops.extend(device);
+    ops.extend(core);
+    let attrs = [segment_sizes(
+        b,
+        &[1, 1, 1, device.is_some() as usize, core.is_some() as usize],
+    )];
+    b.op("tpu.wait_dma2", &ops, &[], &attrs);
+}
+
+//===----------------------------------------------------------------------===//
+// Checks
+//===----------------------------------------------------------------------===//
+
+pub fn check(op: &OperationRef) -> Result<(), String> {
+    let name = op.name().as_string_ref().as_str().unwrap_or("").to_string();
+    let types: Vec<Type> = op.operands().map(|v| v.r#type()).collect();
+    match name.as_str() {
+        "pallas.dma_start" | "pallas.dma_wait" => {
+            let vals: Vec<Value> = op.operands().collect();
+            let seg = segments(op, &vals);
+            let (src, dst) = (seg[0][0], seg[1][0]);
+            if name == "pallas.dma_start" && (is_bool_ref(src.r#type()) || is_bool_ref(dst.r#type())) {
+                return Err("DMAs with bool dtypes are not supported.".into());
+            }
+            for (what, v) in [("source", src), ("destination", dst)] {
+                let t = v.r#type();
+                match value_space(v).as_deref() {
+                    None => {
+                        return Err(format!(
+                            "DMA {what} {t} has no TPU memory space (any, hbm, vmem, vmem_shared, smem, cmem or host)"
+                        ))
+                    }
+                    Some("semaphore_mem") => {
+                        return Err(format!("DMA {what} {t} is a semaphore ref; DMAs copy data"))
+                    }
+                    Some(_) => {}
+                }
+            }
+            let sem = seg[2][0].r#type();
+            if name == "pallas.dma_wait" && SemaphoreKind::of_memref(sem) != Some(SemaphoreKind::Dma) {
+                return Err(format!(
+                    "tpu.wait_dma2 waits on a DMA semaphore (!pallas.dma_semaphore), got {sem}"
+                ));
+            }
+            if name == "pallas.dma_wait" && !seg[4].is_empty() && seg[6].is_empty() {
+                return Err("Cannot `wait_send` on a local copy.".into());
+            }
+            check_device_ids(op, seg[6].len())
+        }
+        "pallas.semaphore_signal" => {
+            let vals: Vec<Value> = op.operands().collect();
+            let seg = segments(op, &vals);
+            check_device_ids(op, seg[3].len())
+        }
+        "pallas.semaphore_wait" => {
+            let decrement = op
+                .attribute("decrement")
+                .map(|a| a.to_string() != "false")
+                .unwrap_or(true);
+            if !decrement {
+                return Err("Non-decrementing wait is not supported.".into());
+            }
+            let sem = types.first().copied().ok_or("semaphore_wait without operands")?;
+            if SemaphoreKind::of_memref(sem) == Some(SemaphoreKind::Dma) {
+                // tpu.sem_wait takes !tpu.semaphore refs only.
+                return Err(format!(
+                    "tpu.sem_wait waits on a regular semaphore; wait for DMA semaphores with pallas.dma_wait, got {sem}"
+                ));
+            }
+            Ok(())
+        }
+        _ => Ok(()),
+    }
+}
+
+/// Mesh device ids must give one coordinate per mesh axis.
+fn check_device_ids(op: &OperationRef, count: usize) -> Result<(), String> {
+    if count == 0 || logical_ids(op) {
+        return Ok(());
+    }
+    // Without a mesh, checks.rs reports the communication itself.
+    match kernel_mesh_rank(op) {
+        Some(axes) if axes != count => Err(mesh_arity_message(count, axes)),
+        _ => Ok(()),
+    }
+}

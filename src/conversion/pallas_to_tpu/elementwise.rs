@@ -1,6 +1,615 @@
-//! SCAFFOLD (being written).
-use melior::ir::operation::OperationRef;
+//! Upstream `arith` / `math` / `vector` compute inside TensorCore kernels,
+//! kept as it is where JAX 0.10.2's Pallas TPU lowering emits the same op,
+//! rewritten where JAX emits something else for the same computation, and
+//! rejected where JAX has no rule.
+//!
+//! Rewrites (each the op sequence JAX emits for the matching `lax` rule):
+//! * `arith.negf x` → `0 - x` (`neg_p` is lowered as a subtraction);
+//! * `arith.cmpi` on `i1` → `xori`/`andi`/`ori` (JAX's boolean compares);
+//! * `arith.uitofp` from `i1` → `extui` to `i32`, `sitofp` (+ `truncf`);
+//! * `arith.bitcast` of vectors → `tpu.bitcast` (`bitcast_convert_type_p`);
+//! * `math.fpowi` / `math.ipowi` by a constant → the `integer_pow`
+//!   multiplication chain; `math.fpowi` by a value → `sitofp` + `math.powf`
+//!   (`pow_p` with an integer exponent);
+//! * `math.isfinite` → `tpu.weird` + not (`is_finite_p`);
+//! * reductions to a scalar (`vector.reduction`, or `vector.multi_reduction`
+//!   over every dim) → JAX's keepdims form: a leading unit dim,
+//!   `vector.multi_reduction` to `vector<1>`, `vector.shape_cast` to
+//!   `1x..x1`, `vector.extract`;
+//! * `vector.multi_reduction` whose accumulator is not the identity constant
+//!   → a reduction with the identity (the only accumulator Mosaic takes)
+//!   combined with the accumulator afterwards;
+//! * `vector.transpose` → `tpu.transpose` (patterns in [`super::shape`]).
+//!
+//! JAX 0.10.2 (not the 0.4.38 of the catalog) is the reference: it emits
+//! `math.exp2`, `math.erf` and `math.atan2` directly, reduces `i32` with
+//! `add`/`maxsi`/`minsi`, and types reduction identities with the element
+//! type (so bf16 max/min reductions get a bf16 `-inf`/`+inf`).
+
+use melior::ir::attribute::AttributeLike;
+use melior::ir::operation::{OperationLike, OperationRef};
+use melior::ir::r#type::{Type, TypeLike};
+use melior::ir::{Value, ValueLike};
+use mlir_sys::*;
+
+use super::kernel::enclosing_func;
+use crate::conversion::common::builder::{dense_i64, i64_array, B};
 use crate::conversion::framework::{PatternSet, TypeConverter};
-pub fn add_patterns(_set: &mut PatternSet, _tc: &TypeConverter) {}
-pub fn check(_op: &OperationRef) -> Result<(), String> { Ok(()) }
-pub fn is_legal(_op: &OperationRef) -> bool { true }
+use crate::ir;
+
+// ---------------------------------------------------------------------------
+// Helpers shared by the compute families (dot, shape, misc).
+// ---------------------------------------------------------------------------
+
+/// The static shape of a vector type; `None` for anything else.
+pub(super) fn vshape(ty: Type) -> Option<Vec<i64>> {
+    ir::is_vector(ty).then(|| ir::memref_shape(ty))
+}
+
+/// The element type of a vector, or the type itself.
+pub(super) fn elem(ty: Type<'_>) -> Type<'_> {
+    if ir::is_vector(ty) {
+        ir::element_type(ty)
+    } else {
+        ty
+    }
+}
+
+/// `vector<AxBxT>` as text.
+pub(super) fn vtext(shape: &[i64], elem: Type) -> String {
+    let mut s = String::from("vector<");
+    for d in shape {
+        s.push_str(&format!("{d}x"));
+    }
+    s.push_str(&elem.to_string());
+    s.push('>');
+    s
+}
+
+/// The type of operand `i` of `op`.
+pub(super) fn operand_type<'c>(op: &OperationRef<'c, '_>, i: usize) -> Option<Type<'c>> {
+    op.operand(i).ok().map(|v| v.r#type())
+}
+
+/// The type of result `i` of `op`.
+pub(super) fn result_type<'c>(op: &OperationRef<'c, '_>, i: usize) -> Option<Type<'c>> {
+    op.result(i).ok().map(|v| v.r#type())
+}
+
+/// An integer attribute of `op`.
+pub(super) fn int_attr(op: &OperationRef, name: &str) -> Option<i64> {
+    let a = op.attribute(name).ok()?;
+    unsafe { mlirAttributeIsAInteger(a.to_raw()).then(|| mlirIntegerAttrGetValueInt(a.to_raw())) }
+}
+
+pub(super) fn op_name(op: &OperationRef) -> String {
+    op.name().as_string_ref().as_str().unwrap_or("").to_string()
+}
+
+fn is_int(ty: Type, width: u32) -> bool {
+    unsafe { mlirTypeIsAInteger(ty.to_raw()) && mlirIntegerTypeGetWidth(ty.to_raw()) == width }
+}
+
+fn is_f32(ty: Type) -> bool {
+    unsafe { mlirTypeIsAF32(ty.to_raw()) }
+}
+
+/// The op defining `v`, if it is an op result.
+fn defining_op<'c, 'a>(v: Value<'c, 'a>) -> Option<OperationRef<'c, 'a>> {
+    unsafe {
+        let raw = v.to_raw();
+        mlirValueIsAOpResult(raw).then(|| OperationRef::from_raw(mlirOpResultGetOwner(raw)))
+    }
+}
+
+/// The value of an integer `arith.constant` (scalar or splat) defining `v`.
+pub(super) fn constant_int(v: Value) -> Option<i64> {
+    let def = defining_op(v)?;
+    if op_name(&def) != "arith.constant" {
+        return None;
+    }
+    let a = def.attribute("value").ok()?;
+    unsafe {
+        let mut raw = a.to_raw();
+        if mlirAttributeIsADenseElements(raw) {
+            if !mlirDenseElementsAttrIsSplat(raw) {
+                return None;
+            }
+            raw = mlirDenseElementsAttrGetSplatValue(raw);
+        }
+        mlirAttributeIsAInteger(raw).then(|| mlirIntegerAttrGetValueInt(raw))
+    }
+}
+
+/// Whether `op` belongs to a TensorCore kernel body this pass lowers: still
+/// inside the `pallas.kernel`, or already moved into its Mosaic function.
+fn in_scope(op: &OperationRef) -> bool {
+    if super::in_tc_kernel(op) {
+        return true;
+    }
+    enclosing_func(op)
+        .and_then(|f| f.attribute("tpu.core_type").ok())
+        .map(|a| a.to_string() == "#tpu.core_type<tc>")
+        .unwrap_or(false)
+}
+
+/// A constant of `ty` (scalar or splat vector) from an element literal.
+fn splat<'c, 'a>(b: &B<'_, 'c, 'a>, lit: &str, ty: Type<'c>) -> Value<'c, 'a> {
+    if ir::is_vector(ty) {
+        b.constant(&format!("dense<{lit}> : {ty}"), ty)
+    } else {
+        b.constant(&format!("{lit} : {ty}"), ty)
+    }
+}
+
+/// `x xor true`: logical not of an `i1` scalar or vector.
+fn not<'c, 'a>(b: &B<'_, 'c, 'a>, x: Value<'c, 'a>) -> Value<'c, 'a> {
+    let t = splat(b, "true", x.r#type());
+    b.bin("arith.xori", x, t)
+}
+
+// ---------------------------------------------------------------------------
+// Reductions.
+// ---------------------------------------------------------------------------
+
+/// The combining kind of a `vector.(multi_)reduction` (`add`, `maximumf`, ...).
+fn reduction_kind(op: &OperationRef) -> String {
+    op.attribute("kind")
+        .map(|a| a.to_string())
+        .unwrap_or_default()
+        .trim_start_matches("#vector.kind<")
+        .trim_end_matches('>')
+        .to_string()
+}
+
+/// The identity of `kind` over `elem` as a literal, or why JAX cannot
+/// reduce `elem` that way.
+fn identity(kind: &str, elem: Type) -> Result<&'static str, String> {
+    let t = elem.to_string();
+    if unsafe { mlirTypeIsAFloat(elem.to_raw()) } {
+        // Max/min need an infinity of the element type (JAX builds the
+        // FloatAttr with the element type, so bf16 gets a bf16 -inf).
+        let (neg_inf, pos_inf) = match t.as_str() {
+            "f32" => ("0xFF800000", "0x7F800000"),
+            "bf16" => ("0xFF80", "0x7F80"),
+            "f16" => ("0xFC00", "0x7C00"),
+            _ => ("", ""),
+        };
+        return match kind {
+            "add" => Ok("0.000000e+00"),
+            "maximumf" | "minimumf" if neg_inf.is_empty() => {
+                Err(format!("Reductions over {t} not implemented."))
+            }
+            "maximumf" => Ok(neg_inf),
+            "minimumf" => Ok(pos_inf),
+            _ => Err(format!(
+                "not yet supported: <{kind}> reductions in the TPU lowering (JAX reduces floats with add, maximumf and minimumf)"
+            )),
+        };
+    }
+    if is_int(elem, 32) {
+        return match kind {
+            "add" => Ok("0"),
+            "maxsi" => Ok("-2147483648"),
+            "minsi" => Ok("2147483647"),
+            "maxui" | "minui" => Err("Reductions over unsigned integers not implemented.".into()),
+            _ => Err(format!(
+                "not yet supported: <{kind}> reductions in the TPU lowering (JAX reduces i32 with add, maxsi and minsi)"
+            )),
+        };
+    }
+    Err(format!("Reductions over {t} not implemented."))
+}
+
+/// The op combining two partial reductions of `kind`.
+fn combine_op(kind: &str) -> &'static str {
+    match kind {
+        "add" => "arith.addf",
+        "maximumf" => "arith.maximumf",
+        "minimumf" => "arith.minimumf",
+        "maxsi" => "arith.maxsi",
+        "minsi" => "arith.minsi",
+        _ => "arith.addi",
+    }
+}
+
+/// `combine_op` with the integer add for integer elements.
+fn combine<'c, 'a>(
+    b: &B<'_, 'c, 'a>,
+    kind: &str,
+    x: Value<'c, 'a>,
+    y: Value<'c, 'a>,
+) -> Value<'c, 'a> {
+    let is_float = unsafe { mlirTypeIsAFloat(elem(x.r#type()).to_raw()) };
+    let name = if kind == "add" && !is_float {
+        "arith.addi"
+    } else {
+        combine_op(kind)
+    };
+    b.bin(name, x, y)
+}
+
+/// Whether `acc` is an `arith.constant` equal to the identity of `kind`.
+fn is_identity_constant(acc: Value, kind: &str) -> bool {
+    let ty = acc.r#type();
+    let Ok(lit) = identity(kind, elem(ty)) else {
+        return false;
+    };
+    let Some(def) = defining_op(acc) else {
+        return false;
+    };
+    if op_name(&def) != "arith.constant" {
+        return false;
+    }
+    let Ok(have) = def.attribute("value") else {
+        return false;
+    };
+    let text = if ir::is_vector(ty) {
+        format!("dense<{lit}> : {ty}")
+    } else {
+        format!("{lit} : {ty}")
+    };
+    unsafe {
+        let want = mlirAttributeParseGet(mlirTypeGetContext(ty.to_raw()), ir::str_ref(&text));
+        !want.ptr.is_null() && mlirAttributeEqual(want, have.to_raw())
+    }
+}
+
+/// `vector.multi_reduction <kind>, src, identity [dims]` with result `out`.
+fn multi_reduction<'c, 'a>(
+    b: &B<'_, 'c, 'a>,
+    kind: &str,
+    src: Value<'c, 'a>,
+    dims: &[i64],
+    out: Type<'c>,
+) -> Result<Value<'c, 'a>, String> {
+    let lit = identity(kind, elem(out))?;
+    let acc = splat(b, lit, out);
+    let attrs = [
+        ("kind", b.attr(&format!("#vector.kind<{kind}>"))),
+        ("reduction_dims", b.attr(&i64_array(dims))),
+    ];
+    Ok(b.val("vector.multi_reduction", &[src, acc], out, &attrs))
+}
+
+/// Reduces all of `src` to a scalar the way JAX does (`_proxy_fun` of
+/// `reduce_lowering_rule`): `x[None]`, a keepdims reduction over every
+/// original dim, then a squeeze, which is a `vector.extract`.
+fn reduce_to_scalar<'c, 'a>(
+    b: &B<'_, 'c, 'a>,
+    kind: &str,
+    src: Value<'c, 'a>,
+) -> Result<Value<'c, 'a>, String> {
+    let shape = vshape(src.r#type()).ok_or("reduction of a non-vector")?;
+    let t = elem(src.r#type());
+    let mut lifted = vec![1];
+    lifted.extend(&shape);
+    let x = b.val("vector.shape_cast", &[src], b.ty(&vtext(&lifted, t)), &[]);
+    let dims: Vec<i64> = (1..=shape.len() as i64).collect();
+    let r = multi_reduction(b, kind, x, &dims, b.ty(&vtext(&[1], t)))?;
+    let ones = vec![1; shape.len() + 1];
+    let kept = b.val("vector.shape_cast", &[r], b.ty(&vtext(&ones, t)), &[]);
+    let pos = i64_array(&vec![0; ones.len()]);
+    Ok(b.val(
+        "vector.extract",
+        &[kept],
+        t,
+        &[("static_position", b.attr(&pos))],
+    ))
+}
+
+fn check_scalar_reduction(src: Type, kind: &str) -> Result<(), String> {
+    let t = elem(src);
+    identity(kind, t)?;
+    if ir::bit_width(t) != Some(32) {
+        return Err(format!(
+            "Only arrays with 32-bit element types can be converted to scalars, but got: {t}. Try casting the input before squeezing the scalar."
+        ));
+    }
+    Ok(())
+}
+
+// ---------------------------------------------------------------------------
+// check / is_legal / patterns.
+// ---------------------------------------------------------------------------
+
+/// Math ops JAX 0.10.2 lowers one to one (plus the three rewritten here).
+const MATH_SUPPORTED: &[&str] = &[
+    "math.exp",
+    "math.exp2",
+    "math.log",
+    "math.log1p",
+    "math.sqrt",
+    "math.rsqrt",
+    "math.sin",
+    "math.cos",
+    "math.tan",
+    "math.tanh",
+    "math.atan2",
+    "math.erf",
+    "math.absf",
+    "math.absi",
+    "math.powf",
+    "math.round",
+    "math.roundeven",
+    "math.ceil",
+    "math.floor",
+    "math.ctlz",
+    "math.ctpop",
+    "math.fpowi",
+    "math.ipowi",
+    "math.isfinite",
+];
+
+fn has_64_bit_type(op: &OperationRef) -> bool {
+    let types = op
+        .operands()
+        .map(|v| v.r#type())
+        .chain(op.results().map(|r| r.r#type()));
+    for t in types {
+        if ir::bit_width(elem(t)) == Some(64) {
+            return true;
+        }
+    }
+    false
+}
+
+pub fn check(op: &OperationRef) -> Result<(), String> {
+    let name = op_name(op);
+    let dialect = name.split('.').next().unwrap_or("");
+    if !matches!(dialect, "arith" | "math" | "vector") {
+        return Ok(());
+    }
+    if has_64_bit_type(op) {
+        return Err("64-bit types are not supported".into());
+    }
+    if dialect == "math" && !MATH_SUPPORTED.contains(&name.as_str()) {
+        let short = name.trim_start_matches("math.");
+        return Err(format!(
+            "not yet supported: '{name}' in the TPU lowering (Unimplemented primitive in Pallas TPU lowering for tc: {short})"
+        ));
+    }
+    let in_ty = operand_type(op, 0);
+    let out_ty = result_type(op, 0);
+    match name.as_str() {
+        "math.ctpop" if !out_ty.map(ir::is_vector).unwrap_or(false) => {
+            Err("Population count is not supported on scalars".into())
+        }
+        "math.ipowi" => match op.operand(1).ok().and_then(|v| constant_int(v)) {
+            Some(_) => Ok(()),
+            None => Err(
+                "not yet supported: math.ipowi with a non-constant exponent in the TPU lowering (JAX's integer_pow needs a static exponent)"
+                    .into(),
+            ),
+        },
+        "arith.extsi" | "arith.sitofp" | "arith.trunci" | "arith.fptosi" | "arith.fptoui"
+        | "arith.uitofp" | "arith.extui" => {
+            let (Some(a), Some(r)) = (in_ty, out_ty) else {
+                return Ok(());
+            };
+            let (ea, er) = (elem(a), elem(r));
+            // JAX casts bools only by zero extension (to ints, and through
+            // i32 to floats), and casts to bool by comparing with zero,
+            // which is `arith.cmpi/cmpf ne` here, not a truncation.
+            let from_bool = is_int(ea, 1) && !matches!(name.as_str(), "arith.extui" | "arith.uitofp");
+            if from_bool || is_int(er, 1) {
+                return Err(format!(
+                    "Unsupported cast: {ea} -> {er} ('{name}'; cast bools with arith.extui / arith.uitofp and compare with zero to get a bool)"
+                ));
+            }
+            Ok(())
+        }
+        "vector.multi_reduction" => {
+            let src = in_ty.ok_or("reduction without source")?;
+            let kind = reduction_kind(op);
+            if out_ty.map(ir::is_vector).unwrap_or(false) {
+                identity(&kind, elem(src)).map(|_| ())
+            } else {
+                check_scalar_reduction(src, &kind)
+            }
+        }
+        "vector.reduction" => check_scalar_reduction(in_ty.ok_or("reduction without source")?, &reduction_kind(op)),
+        _ => Ok(()),
+    }
+}
+
+/// False for the ops the patterns below (and `vector.transpose` in
+/// [`super::shape`]) rewrite; only inside TensorCore kernels.
+pub fn is_legal(op: &OperationRef) -> bool {
+    if !in_scope(op) {
+        return true;
+    }
+    let name = op_name(op);
+    let in_elem = operand_type(op, 0).map(elem);
+    match name.as_str() {
+        "arith.negf" | "math.fpowi" | "math.ipowi" | "math.isfinite" | "vector.reduction"
+        | "vector.transpose" => false,
+        "arith.cmpi" | "arith.uitofp" => !in_elem.map(|t| is_int(t, 1)).unwrap_or(false),
+        "arith.bitcast" => !operand_type(op, 0).map(ir::is_vector).unwrap_or(false),
+        "vector.multi_reduction" => {
+            let vector_result = result_type(op, 0).map(ir::is_vector).unwrap_or(false);
+            let acc_ok = op
+                .operand(1)
+                .map(|acc| is_identity_constant(acc, &reduction_kind(op)))
+                .unwrap_or(false);
+            vector_result && acc_ok
+        }
+        _ => true,
+    }
+}
+
+pub fn add_patterns(set: &mut PatternSet, tc: &TypeConverter) {
+    set.add("arith.negf", Some(tc), |op, operands, rw| {
+        // neg_p is lowered as sub(0, x): a scalar zero, broadcast for vectors.
+        let b = B::new(rw, op.location());
+        let x = operands[0];
+        let t = elem(x.r#type());
+        let mut zero = b.constant(&format!("0.000000e+00 : {t}"), t);
+        if ir::is_vector(x.r#type()) {
+            zero = b.val("vector.broadcast", &[zero], x.r#type(), &[]);
+        }
+        let v = b.bin("arith.subf", zero, x);
+        rw.replace_op(&op, &[v]);
+        Ok(())
+    });
+    set.add("arith.cmpi", Some(tc), |op, operands, rw| {
+        let b = B::new(rw, op.location());
+        let (x, y) = (operands[0], operands[1]);
+        let pred = int_attr(&op, "predicate").ok_or("cmpi without predicate")?;
+        // JAX's boolean compares (false < true, the unsigned order); the
+        // signed predicates see true as -1, so they swap.
+        let v = match pred {
+            0 => {
+                let d = b.bin("arith.xori", x, y);
+                not(&b, d)
+            }
+            1 => b.bin("arith.xori", x, y),
+            6 | 4 => b.bin("arith.andi", not(&b, x), y), // ult, sgt
+            7 | 5 => b.bin("arith.ori", not(&b, x), y),  // ule, sge
+            8 | 2 => b.bin("arith.andi", x, not(&b, y)), // ugt, slt
+            9 | 3 => b.bin("arith.ori", x, not(&b, y)),  // uge, sle
+            _ => return Err(format!("unknown cmpi predicate {pred}")),
+        };
+        rw.replace_op(&op, &[v]);
+        Ok(())
+    });
+    set.add("arith.uitofp", Some(tc), |op, operands, rw| {
+        // bool -> float goes through int32 (JAX's _convert_helper), and
+        // through f32 for narrower floats.
+        let b = B::new(rw, op.location());
+        let x = operands[0];
+        let out = result_type(&op, 0).ok_or("no result")?;
+        let shape = vshape(x.r#type());
+        let with_elem = |e: &str| -> Type {
+            match &shape {
+                Some(s) => b.ty(&vtext(s, b.ty(e))),
+                None => b.ty(e),
+            }
+        };
+        let i = b.val("arith.extui", &[x], with_elem("i32"), &[]);
+        let v = if ir::bit_width(elem(out)).unwrap_or(32) < 32 {
+            let f = b.val("arith.sitofp", &[i], with_elem("f32"), &[]);
+            b.val("arith.truncf", &[f], out, &[])
+        } else {
+            b.val("arith.sitofp", &[i], out, &[])
+        };
+        rw.replace_op(&op, &[v]);
+        Ok(())
+    });
+    set.add("arith.bitcast", Some(tc), |op, operands, rw| {
+        let b = B::new(rw, op.location());
+        let out = result_type(&op, 0).ok_or("no result")?;
+        let v = b.val("tpu.bitcast", &[operands[0]], out, &[]);
+        rw.replace_op(&op, &[v]);
+        Ok(())
+    });
+    set.add("math.fpowi", Some(tc), |op, operands, rw| {
+        let b = B::new(rw, op.location());
+        let v = match op.operand(1).ok().and_then(|v| constant_int(v)) {
+            Some(n) => integer_pow(&b, operands[0], n, true),
+            None => {
+                // pow_p with an integer exponent: sitofp, then powf.
+                let x = operands[0];
+                let n = operands[1];
+                let ft = match vshape(n.r#type()) {
+                    Some(s) => b.ty(&vtext(&s, elem(x.r#type()))),
+                    None => elem(x.r#type()),
+                };
+                let y = b.val("arith.sitofp", &[n], ft, &[]);
+                b.bin("math.powf", x, y)
+            }
+        };
+        rw.replace_op(&op, &[v]);
+        Ok(())
+    });
+    set.add("math.ipowi", Some(tc), |op, operands, rw| {
+        let b = B::new(rw, op.location());
+        let n = op
+            .operand(1)
+            .ok()
+            .and_then(|v| constant_int(v))
+            .ok_or("math.ipowi with a non-constant exponent")?;
+        let v = integer_pow(&b, operands[0], n, false);
+        rw.replace_op(&op, &[v]);
+        Ok(())
+    });
+    set.add("math.isfinite", Some(tc), |op, operands, rw| {
+        let b = B::new(rw, op.location());
+        let out = result_type(&op, 0).ok_or("no result")?;
+        let w = b.val("tpu.weird", &[operands[0]], out, &[]);
+        let v = not(&b, w);
+        rw.replace_op(&op, &[v]);
+        Ok(())
+    });
+    set.add("vector.reduction", Some(tc), |op, operands, rw| {
+        let b = B::new(rw, op.location());
+        let kind = reduction_kind(&op);
+        let mut v = reduce_to_scalar(&b, &kind, operands[0])?;
+        if let Some(acc) = operands.get(1) {
+            v = combine(&b, &kind, v, *acc);
+        }
+        rw.replace_op(&op, &[v]);
+        Ok(())
+    });
+    set.add("vector.multi_reduction", Some(tc), |op, operands, rw| {
+        let b = B::new(rw, op.location());
+        let kind = reduction_kind(&op);
+        let (src, acc) = (operands[0], operands[1]);
+        let out = result_type(&op, 0).ok_or("no result")?;
+        let acc_is_identity = op
+            .operand(1)
+            .map(|a| is_identity_constant(a, &kind))
+            .unwrap_or(false);
+        let mut v = if ir::is_vector(out) {
+            let dims = op
+                .attribute("reduction_dims")
+                .map(dense_i64)
+                .unwrap_or_default();
+            multi_reduction(&b, &kind, src, &dims, out)?
+        } else {
+            reduce_to_scalar(&b, &kind, src)?
+        };
+        if !acc_is_identity {
+            v = combine(&b, &kind, v, acc);
+        }
+        rw.replace_op(&op, &[v]);
+        Ok(())
+    });
+}
+
+/// `lax._integer_pow`: square-and-multiply, `1 / acc` for negative
+/// exponents, a splat of one for zero.
+fn integer_pow<'c, 'a>(b: &B<'_, 'c, 'a>, x: Value<'c, 'a>, y: i64, float: bool) -> Value<'c, 'a> {
+    let ty = x.r#type();
+    let one = if float { "1.000000e+00" } else { "1" };
+    if y == 0 {
+        return splat(b, one, ty);
+    }
+    let mul = if float { "arith.mulf" } else { "arith.muli" };
+    let mut e = y.unsigned_abs();
+    let mut base = x;
+    let mut acc: Option<Value> = None;
+    while e > 0 {
+        if e & 1 == 1 {
+            acc = Some(match acc {
+                None => base,
+                Some(a) => b.bin(mul, a, base),
+            });
+        }
+        e >>= 1;
+        if e > 0 {
+            base = b.bin(mul, base, base);
+        }
+    }
+    let acc = acc.unwrap_or(x);
+    if y < 0 {
+        let div = if float { "arith.divf" } else { "arith.divsi" };
+        return b.bin(div, splat(b, one, ty), acc);
+    }
+    acc
+}
+
+/// Whether `ty` is `f32` or a vector of `f32`.
+pub(super) fn f32_elements(ty: Type) -> bool {
+    is_f32(elem(ty))
+}

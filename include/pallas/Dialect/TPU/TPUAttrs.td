@@ -14,7 +14,8 @@ include "mlir/IR/BuiltinAttributeInterfaces.td"
 include "mlir/IR/EnumAttr.td"
 
 // An enum (no specialized integer attribute) plus its `#tpu.<mnemonic><..>`
-// dialect attribute.
+// dialect attribute. The summaries appear in parse errors ("expected one of
+// [...] for Memory space") and are Mosaic's.
 class TPU_I32Enum<string name, string summary, list<I32EnumAttrCase> cases>
     : I32EnumAttr<name, summary, cases> {
   let genSpecializedAttr = 0;
@@ -26,24 +27,24 @@ class TPU_EnumAttr<EnumAttrInfo enumInfo, string attrMnemonic>
   let assemblyFormat = "`<` $value `>`";
 }
 
-def TPU_CoreType : TPU_I32Enum<"CoreType", "the core a kernel runs on", [
+def TPU_CoreType : TPU_I32Enum<"CoreType", "Core type", [
   I32EnumAttrCase<"kTc", 0, "tc">,
   I32EnumAttrCase<"kScScalarSubcore", 1, "sc_scalar_subcore">,
   I32EnumAttrCase<"kScVectorSubcore", 2, "sc_vector_subcore">]>;
 def TPU_CoreTypeEnum : TPU_EnumAttr<TPU_CoreType, "core_type">;
 
-def TPU_PipelineMode : TPU_I32Enum<"PipelineMode", "how a window is buffered", [
+def TPU_PipelineMode : TPU_I32Enum<"PipelineMode", "Pipeline mode", [
   I32EnumAttrCase<"kSynchronous", 1, "synchronous">,
   I32EnumAttrCase<"kDoubleBuffered", 2, "double_buffered">]>;
 def TPU_PipelineModeEnum : TPU_EnumAttr<TPU_PipelineMode, "pipeline_mode">;
 
-def TPU_RevisitMode : TPU_I32Enum<"RevisitMode", "when a revisited window is written back", [
+def TPU_RevisitMode : TPU_I32Enum<"RevisitMode", "Revisit mode", [
   I32EnumAttrCase<"kImmediate", 0, "immediate">,
   I32EnumAttrCase<"kAny", 1, "any">]>;
 def TPU_RevisitModeEnum : TPU_EnumAttr<TPU_RevisitMode, "revisit_mode">;
 
 def TPU_DimensionSemantics : TPU_I32Enum<"DimensionSemantics",
-                                         "how a grid dimension may be scheduled", [
+                                         "Dimension semantics", [
   I32EnumAttrCase<"parallel", 0>,
   I32EnumAttrCase<"arbitrary", 1>,
   I32EnumAttrCase<"core_parallel", 2>,
@@ -52,18 +53,18 @@ def TPU_DimensionSemanticsEnum
     : TPU_EnumAttr<TPU_DimensionSemantics, "dimension_semantics">;
 
 def TPU_ContractPrecision : TPU_I32Enum<"ContractPrecision",
-                                        "the precision of a contraction", [
+                                        "Contraction precision", [
   I32EnumAttrCase<"kBF16", 0, "bf16">,
   I32EnumAttrCase<"kFP32", 1, "fp32">]>;
 def TPU_ContractPrecisionEnum
     : TPU_EnumAttr<TPU_ContractPrecision, "contract_precision">;
 
-def TPU_PackFormat : TPU_I32Enum<"PackFormat", "how sub-elements are packed", [
+def TPU_PackFormat : TPU_I32Enum<"PackFormat", "Pack format", [
   I32EnumAttrCase<"kCompressed", 0, "compressed">,
   I32EnumAttrCase<"kInterleaved", 1, "interleaved">]>;
 def TPU_PackFormatEnum : TPU_EnumAttr<TPU_PackFormat, "pack_format">;
 
-def TPU_ReductionKind : TPU_I32Enum<"ReductionKind", "a reduction operator", [
+def TPU_ReductionKind : TPU_I32Enum<"ReductionKind", "Reduction kind", [
   I32EnumAttrCase<"kSum", 0, "sum">,
   I32EnumAttrCase<"kMax", 1, "max">,
   I32EnumAttrCase<"kMin", 2, "min">,
@@ -72,12 +73,12 @@ def TPU_ReductionKind : TPU_I32Enum<"ReductionKind", "a reduction operator", [
   I32EnumAttrCase<"kFindFirstSet", 5, "find_first_set">]>;
 def TPU_ReductionKindAttr : TPU_EnumAttr<TPU_ReductionKind, "reduction_kind">;
 
-def TPU_RoundingMode : TPU_I32Enum<"RoundingMode", "a float rounding mode", [
+def TPU_RoundingMode : TPU_I32Enum<"RoundingMode", "Rounding mode", [
   I32EnumAttrCase<"kTowardsZero", 0, "towards_zero">,
   I32EnumAttrCase<"kToNearestEven", 1, "to_nearest_even">]>;
 def TPU_RoundingModeEnum : TPU_EnumAttr<TPU_RoundingMode, "rounding_mode">;
 
-def TPU_MemorySpace : TPU_I32Enum<"MemorySpace", "a TPU memory", [
+def TPU_MemorySpace : TPU_I32Enum<"MemorySpace", "Memory space", [
   I32EnumAttrCase<"kAny", 4294967295, "any">,
   I32EnumAttrCase<"kVmem", 0, "vmem">,
   I32EnumAttrCase<"kSmem", 1, "smem">,

@@ -1,0 +1,166 @@
+#!/usr/bin/env python3
+"""Parses and verifies Mosaic TPU MLIR text with jaxlib's own MLIR and `tpu`
+dialect (the consumer our convert-pallas-to-tpu output is written for).
+
+  .venv/bin/python scripts/jax/verify_tpu.py [--split-input-file] [-q] FILE...
+
+FILE may be `-` (stdin). With --split-input-file a file is cut at lines
+starting with `// -----` (pallas-opt --split-input-file output) and every
+chunk is checked on its own.
+
+A chunk passes when, in a context holding every dialect jaxlib registers for
+lowering plus `tpu` and no unregistered dialects:
+  * it parses (parsing runs the op verifiers) and `verify()` succeeds;
+  * its printed form parses again (round trip);
+  * every nested `builtin.module` (our pass emits one per kernel:
+    `module { module @k { func.func @k ... } ... }`) also parses and
+    verifies as a standalone module, as Mosaic would receive it;
+  * it holds at least one `func.func` with a `tpu.core_type` attribute
+    (a kernel), unless --no-kernel-required.
+Prints `OK` or `FAIL` and jaxlib's diagnostics per chunk; exits 1 if any
+chunk failed, 2 on usage errors.
+"""
+
+import argparse
+import re
+import sys
+
+from jax._src.interpreters import mlir as jmlir
+from jax._src.lib import tpu as tpu_lib
+from jax._src.lib.mlir import ir
+
+SPLIT_RE = re.compile(r"^// -----", re.M)
+
+
+def make_context():
+  ctx = jmlir.make_ir_context()
+  tpu_lib.register_dialect(ctx)
+  ctx.allow_unregistered_dialects = False
+  return ctx
+
+
+def describe(err):
+  """jaxlib's diagnostics of an MLIRError (or any exception) as text."""
+  if isinstance(err, ir.MLIRError):
+    lines = []
+    for d in err.error_diagnostics:
+      lines.append(f"{d.location}: {d.message}")
+      lines.extend(f"  note: {n.location}: {n.message}" for n in d.notes)
+    return "\n".join(lines) or str(err)
+  return f"{type(err).__name__}: {err}"
+
+
+def walk(op):
+  yield op
+  for region in op.regions:
+    for block in region.blocks:
+      for child in block.operations:
+        yield from walk(child.operation)
+
+
+def check_text(ctx, text, require_kernel=True):
+  """Returns a list of problems (empty: OK) and a short summary."""
+  problems = []
+  with ctx, ir.Location.unknown():
+    try:
+      module = ir.Module.parse(text)
+    except Exception as e:
+      return [f"parse: {describe(e)}"], ""
+    try:
+      if not module.operation.verify():
+        problems.append("verify: returned false")
+    except Exception as e:
+      problems.append(f"verify: {describe(e)}")
+    try:
+      ir.Module.parse(module.operation.get_asm(enable_debug_info=False))
+    except Exception as e:
+      problems.append(f"round trip: {describe(e)}")
+
+    kernels, nested = [], []
+    for op in walk(module.operation):
+      if op.name == "func.func" and "tpu.core_type" in op.attributes:
+        kernels.append(ir.StringAttr(op.attributes["sym_name"]).value)
+      if op.name == "builtin.module" and op != module.operation:
+        nested.append(op)
+    for op in nested:
+      label = ("@" + ir.StringAttr(op.attributes["sym_name"]).value
+               if "sym_name" in op.attributes else "<anonymous>")
+      try:
+        standalone = ir.Module.parse(op.get_asm(enable_debug_info=False))
+        if not standalone.operation.verify():
+          problems.append(f"nested module {label}: verify returned false")
+      except Exception as e:
+        problems.append(f"nested module {label}: {describe(e)}")
+    if require_kernel and not kernels:
+      problems.append("no kernel: no func.func carries a tpu.core_type attribute")
+  summary = f"{len(kernels)} kernel(s)" + (f" in {len(nested)} nested module(s)"
+                                           if nested else "")
+  return problems, summary
+
+
+def chunks(text, split):
+  if not split:
+    return [(1, text)]
+  out, line = [], 1
+  pieces = SPLIT_RE.split(text)
+  for piece in pieces:
+    # The separator line's remainder belongs to no chunk.
+    if out:
+      nl = piece.find("\n")
+      line += 1
+      piece_line = line
+      piece = piece[nl + 1:] if nl >= 0 else ""
+    else:
+      piece_line = 1
+    out.append((piece_line, piece))
+    line = piece_line + piece.count("\n")
+  return [(l, p) for l, p in out if p.strip()]
+
+
+def main():
+  ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+  ap.add_argument("files", nargs="+")
+  ap.add_argument("--split-input-file", action="store_true",
+                  help="check every `// -----` separated chunk on its own")
+  ap.add_argument("--no-kernel-required", action="store_true",
+                  help="accept chunks without a tpu.core_type kernel function")
+  ap.add_argument("-q", "--quiet", action="store_true", help="print failures only")
+  opts = ap.parse_args()
+
+  ctx = make_context()
+  failed = total = 0
+  for path in opts.files:
+    try:
+      text = sys.stdin.read() if path == "-" else open(path).read()
+    except OSError as e:
+      print(f"{path}: FAIL cannot read: {e}")
+      failed += 1
+      total += 1
+      continue
+    parts = chunks(text, opts.split_input_file)
+    if not parts:
+      print(f"{path}: FAIL empty input")
+      failed += 1
+      total += 1
+      continue
+    for line, chunk in parts:
+      total += 1
+      name = path if len(parts) == 1 else f"{path}:{line}"
+      # Pad with newlines so that jaxlib's line numbers are the file's.
+      problems, summary = check_text(ctx, "\n" * (line - 1) + chunk,
+                                     not opts.no_kernel_required)
+      problems = [p.replace('loc("-":', f'loc("{path}":') for p in problems]
+      if problems:
+        failed += 1
+        print(f"{name}: FAIL")
+        for p in problems:
+          print("    " + p.replace("\n", "\n    "))
+      elif not opts.quiet:
+        print(f"{name}: OK ({summary})")
+  print(f"verify_tpu: {total - failed}/{total} passed"
+        + (f", {failed} FAILED" if failed else ""))
+  return 1 if failed else 0
+
+
+if __name__ == "__main__":
+  sys.exit(main())

@@ -1,0 +1,109 @@
+// RUN: %pallas_opt %s --convert-pallas-to-tpu --split-input-file | FileCheck %s
+
+// DMAs and semaphores as JAX 0.10.2 emits them: refs sliced with
+// tpu.memref_slice (i32 starts), semaphore array elements sliced and
+// squeezed to rank 0, tpu.enqueue_dma / tpu.wait_dma2 with both ends.
+
+// CHECK-LABEL: module @local
+// CHECK: func.func @local(%[[G:.*]]: i32, %[[X:.*]]: memref<16x128xf32, #tpu.memory_space<any>>, %[[O:.*]]: memref<16x128xf32, #tpu.memory_space<any>>, %[[BUF:.*]]: memref<8x128xf32, #tpu.memory_space<vmem>>, %[[SEMS:.*]]: memref<2x!tpu.dma_semaphore, #tpu.memory_space<semaphore_mem>>, %[[S:.*]]: memref<!tpu.semaphore, #tpu.memory_space<semaphore_mem>>)
+// CHECK: %[[SRC:.*]] = tpu.memref_slice %[[X]][%{{.*}}, %{{.*}}] : memref<16x128xf32, #tpu.memory_space<any>> -> memref<8x128xf32, #tpu.memory_space<any>>
+// CHECK: %[[I0:.*]] = arith.constant 0 : i32
+// CHECK: %[[SL0:.*]] = tpu.memref_slice %[[SEMS]][%[[I0]]] : memref<2x!tpu.dma_semaphore, #tpu.memory_space<semaphore_mem>> -> memref<1x!tpu.dma_semaphore, #tpu.memory_space<semaphore_mem>>
+// CHECK: %[[SEM0:.*]] = tpu.memref_squeeze %[[SL0]] : memref<1x!tpu.dma_semaphore, #tpu.memory_space<semaphore_mem>> -> memref<!tpu.dma_semaphore, #tpu.memory_space<semaphore_mem>>
+// CHECK: tpu.enqueue_dma source(%[[SRC]] : memref<8x128xf32, #tpu.memory_space<any>>) target(%[[BUF]] : memref<8x128xf32, #tpu.memory_space<vmem>>) target_semaphore(%[[SEM0]] : memref<!tpu.dma_semaphore, #tpu.memory_space<semaphore_mem>>)
+// CHECK: %[[SL1:.*]] = tpu.memref_slice %[[SEMS]]
+// CHECK: %[[SEM1:.*]] = tpu.memref_squeeze %[[SL1]]
+// CHECK: tpu.wait_dma2 semaphore(%[[SEM1]] : memref<!tpu.dma_semaphore, #tpu.memory_space<semaphore_mem>>) src(%[[SRC]] : memref<8x128xf32, #tpu.memory_space<any>>) dst(%[[BUF]] : memref<8x128xf32, #tpu.memory_space<vmem>>)
+// The dynamic start is the grid id itself (i32), not a cast of its index.
+// CHECK: %[[DST:.*]] = tpu.memref_slice %[[O]][%[[G]], %{{.*}}] : memref<16x128xf32, #tpu.memory_space<any>> -> memref<8x128xf32, #tpu.memory_space<any>>
+// CHECK: %[[SEM2:.*]] = tpu.memref_squeeze
+// CHECK: tpu.enqueue_dma source(%[[BUF]] : memref<8x128xf32, #tpu.memory_space<vmem>>) target(%[[DST]] : memref<8x128xf32, #tpu.memory_space<any>>) target_semaphore(%[[SEM2]] : memref<!tpu.dma_semaphore, #tpu.memory_space<semaphore_mem>>) {priority = 1 : i32}
+// CHECK: tpu.wait_dma2 semaphore(%{{.*}} : memref<!tpu.dma_semaphore, #tpu.memory_space<semaphore_mem>>) src(%[[BUF]] : memref<8x128xf32, #tpu.memory_space<vmem>>) dst(%[[DST]] : memref<8x128xf32, #tpu.memory_space<any>>)
+// CHECK: %[[ONE:.*]] = arith.constant 1 : i32
+// CHECK: tpu.sem_signal %[[S]], %[[ONE]] : memref<!tpu.semaphore, #tpu.memory_space<semaphore_mem>>
+// CHECK: tpu.sem_wait %[[S]], %[[ONE]] : memref<!tpu.semaphore, #tpu.memory_space<semaphore_mem>>
+// CHECK: %[[RS:.*]] = tpu.memref_squeeze
+// CHECK: %{{.*}} = tpu.sem_read %[[RS]] : memref<!tpu.dma_semaphore, #tpu.memory_space<semaphore_mem>> -> i32
+// CHECK: %{{.*}} = tpu.device_id : i32
+pallas.kernel @local grid(1) semantics(arbitrary)
+    ins(%x: memref<16x128xf32> block [16, 128] map affine_map<(i) -> (0, 0)> in any)
+    outs(%o: memref<16x128xf32> block [16, 128] map affine_map<(i) -> (0, 0)> in any)
+    scratch(%buf: memref<8x128xf32, #pallas.memory_space<vmem>>,
+            %sems: memref<2x!pallas.dma_semaphore, #pallas.memory_space<semaphore>>,
+            %s: memref<!pallas.semaphore, #pallas.memory_space<semaphore>>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %src = memref.subview %x[0, 0] [8, 128] [1, 1] : memref<16x128xf32, #pallas.memory_space<any>> to memref<8x128xf32, strided<[128, 1]>, #pallas.memory_space<any>>
+  pallas.dma_start %src -> %buf, %sems[%c0] : memref<8x128xf32, strided<[128, 1]>, #pallas.memory_space<any>> -> memref<8x128xf32, #pallas.memory_space<vmem>>, memref<2x!pallas.dma_semaphore, #pallas.memory_space<semaphore>>
+  pallas.dma_wait %src -> %buf, %sems[%c0] : memref<8x128xf32, strided<[128, 1]>, #pallas.memory_space<any>> -> memref<8x128xf32, #pallas.memory_space<vmem>>, memref<2x!pallas.dma_semaphore, #pallas.memory_space<semaphore>>
+  %p = pallas.program_id 0
+  %pi = arith.index_cast %p : i32 to index
+  %dst = memref.subview %o[%pi, 0] [8, 128] [1, 1] : memref<16x128xf32, #pallas.memory_space<any>> to memref<8x128xf32, strided<[128, 1], offset: ?>, #pallas.memory_space<any>>
+  pallas.dma_start %buf -> %dst, %sems[%c1] {priority = 1} : memref<8x128xf32, #pallas.memory_space<vmem>> -> memref<8x128xf32, strided<[128, 1], offset: ?>, #pallas.memory_space<any>>, memref<2x!pallas.dma_semaphore, #pallas.memory_space<semaphore>>
+  pallas.dma_wait %buf -> %dst, %sems[%c1] : memref<8x128xf32, #pallas.memory_space<vmem>> -> memref<8x128xf32, strided<[128, 1], offset: ?>, #pallas.memory_space<any>>, memref<2x!pallas.dma_semaphore, #pallas.memory_space<semaphore>>
+  %one = arith.constant 1 : i32
+  pallas.semaphore_signal %s[], %one : memref<!pallas.semaphore, #pallas.memory_space<semaphore>>
+  pallas.semaphore_wait %s[], %one : memref<!pallas.semaphore, #pallas.memory_space<semaphore>>
+  %r = pallas.semaphore_read %sems[%c1] : memref<2x!pallas.dma_semaphore, #pallas.memory_space<semaphore>>
+  %d = pallas.device_id
+}
+
+// -----
+
+// A remote copy on a 2x4 mesh: mesh coordinates are linearized row-major
+// into the logical device id; the wait waits for the send side first (src
+// and dst swapped, dummy device and core id 0, as JAX's wait_send), then the
+// receive side. The barrier semaphore lives in semaphore_mem.
+
+// CHECK-LABEL: module @remote
+// CHECK: func.func @remote(%{{.*}}: i32, %[[X:.*]]: memref<8x128xf32, #tpu.memory_space<any>>, %[[O:.*]]: memref<8x128xf32, #tpu.memory_space<any>>, %[[SEND:.*]]: memref<!tpu.dma_semaphore, #tpu.memory_space<semaphore_mem>>, %[[RECV:.*]]: memref<!tpu.dma_semaphore, #tpu.memory_space<semaphore_mem>>)
+// CHECK: %[[IX:.*]] = arith.remsi %{{.*}}, %{{.*}} : i32
+// CHECK: %[[IY:.*]] = arith.remsi %{{.*}}, %{{.*}} : i32
+// CHECK: %[[ONE:.*]] = arith.constant 1 : i32
+// CHECK: %[[NY:.*]] = arith.addi %[[IY]], %[[ONE]] : i32
+// CHECK: %[[C4:.*]] = arith.constant 4 : i32
+// CHECK: %[[M:.*]] = arith.muli %[[IX]], %[[C4]] : i32
+// CHECK: %[[DEV:.*]] = arith.addi %[[M]], %[[NY]] : i32
+// CHECK: tpu.enqueue_dma source(%[[X]] : memref<8x128xf32, #tpu.memory_space<any>>) target(%[[O]] : memref<8x128xf32, #tpu.memory_space<any>>) source_semaphore(%[[SEND]] : memref<!tpu.dma_semaphore, #tpu.memory_space<semaphore_mem>>) target_semaphore(%[[RECV]] : memref<!tpu.dma_semaphore, #tpu.memory_space<semaphore_mem>>) device_id(%[[DEV]])
+// CHECK: %[[DEV2:.*]] = arith.addi %{{.*}}, %[[NY]] : i32
+// CHECK: %[[Z:.*]] = arith.constant 0 : i32
+// CHECK: tpu.wait_dma2 semaphore(%[[SEND]] : memref<!tpu.dma_semaphore, #tpu.memory_space<semaphore_mem>>) src(%[[O]] : memref<8x128xf32, #tpu.memory_space<any>>) dst(%[[X]] : memref<8x128xf32, #tpu.memory_space<any>>) device_id(%[[Z]]) core_id(%[[Z]])
+// CHECK: tpu.wait_dma2 semaphore(%[[RECV]] : memref<!tpu.dma_semaphore, #tpu.memory_space<semaphore_mem>>) src(%[[X]] : memref<8x128xf32, #tpu.memory_space<any>>) dst(%[[O]] : memref<8x128xf32, #tpu.memory_space<any>>) device_id(%[[DEV2]])
+// CHECK: %[[BAR:.*]] = tpu.sem_barrier : memref<!tpu.semaphore, #tpu.memory_space<semaphore_mem>>
+// CHECK: tpu.sem_signal %[[BAR]], %[[ONE]] device_id %[[NY]] : memref<!tpu.semaphore, #tpu.memory_space<semaphore_mem>>
+// CHECK: %[[DEV3:.*]] = arith.addi %{{.*}}, %[[IY]] : i32
+// CHECK: tpu.sem_signal %[[BAR]], %[[ONE]] device_id %[[DEV3]] core_id %[[ONE]] : memref<!tpu.semaphore, #tpu.memory_space<semaphore_mem>>
+// CHECK: tpu.sem_wait %[[BAR]], %[[ONE]] : memref<!tpu.semaphore, #tpu.memory_space<semaphore_mem>>
+pallas.kernel @remote grid(1) semantics(arbitrary)
+    ins(%x: memref<8x128xf32> block [8, 128] map affine_map<(i) -> (0, 0)> in any)
+    outs(%o: memref<8x128xf32> block [8, 128] map affine_map<(i) -> (0, 0)> in any)
+    scratch(%send: memref<!pallas.dma_semaphore, #pallas.memory_space<semaphore>>,
+            %recv: memref<!pallas.dma_semaphore, #pallas.memory_space<semaphore>>)
+    attributes {compiler_params = {mosaic_tpu = {mesh_axes = ["x", "y"], mesh_shape = array<i64: 2, 4>}}} {
+  %ix = pallas.axis_index "x"
+  %iy = pallas.axis_index "y"
+  %one = arith.constant 1 : i32
+  %ny = arith.addi %iy, %one : i32
+  pallas.dma_start %x -> %o, %recv[] src_sem(%send[] : memref<!pallas.dma_semaphore, #pallas.memory_space<semaphore>>) device(%ix, %ny) : memref<8x128xf32, #pallas.memory_space<any>> -> memref<8x128xf32, #pallas.memory_space<any>>, memref<!pallas.dma_semaphore, #pallas.memory_space<semaphore>>
+  pallas.dma_wait %x -> %o, %recv[] src_sem(%send[] : memref<!pallas.dma_semaphore, #pallas.memory_space<semaphore>>) device(%ix, %ny) : memref<8x128xf32, #pallas.memory_space<any>> -> memref<8x128xf32, #pallas.memory_space<any>>, memref<!pallas.dma_semaphore, #pallas.memory_space<semaphore>>
+  %bar = pallas.get_barrier_semaphore : memref<!pallas.barrier_semaphore, #pallas.memory_space<semaphore>>
+  pallas.semaphore_signal %bar[], %one device(%ny) {device_id_type = 1 : i32} : memref<!pallas.barrier_semaphore, #pallas.memory_space<semaphore>>
+  pallas.semaphore_signal %bar[], %one device(%ix, %iy) core(%one) : memref<!pallas.barrier_semaphore, #pallas.memory_space<semaphore>>
+  pallas.semaphore_wait %bar[], %one : memref<!pallas.barrier_semaphore, #pallas.memory_space<semaphore>>
+}
+
+// -----
+
+// A copy into a squeezed window slot: the window keeps its squeezed view
+// (both ends of a DMA must have the same shape).
+
+// CHECK-LABEL: module @squeezed_dst
+// CHECK: %[[V:.*]] = tpu.memref_squeeze %[[ARG:.*]] : memref<1x8x128xf32, #tpu.memory_space<vmem>> -> memref<8x128xf32, #tpu.memory_space<vmem>>
+// CHECK: tpu.enqueue_dma source(%{{.*}} : memref<8x128xf32, #tpu.memory_space<any>>) target(%[[V]] : memref<8x128xf32, #tpu.memory_space<vmem>>)
+pallas.kernel @squeezed_dst grid(2) semantics(arbitrary)
+    ins(%x: memref<8x128xf32> block [8, 128] map affine_map<(i) -> (0, 0)> in any)
+    outs(%o: memref<2x8x128xf32> block [squeezed, 8, 128] map affine_map<(i) -> (i, 0, 0)>)
+    scratch(%sem: memref<!pallas.dma_semaphore, #pallas.memory_space<semaphore>>) {
+  pallas.dma_start %x -> %o, %sem[] : memref<8x128xf32, #pallas.memory_space<any>> -> memref<8x128xf32>, memref<!pallas.dma_semaphore, #pallas.memory_space<semaphore>>
+  pallas.dma_wait %x -> %o, %sem[] : memref<8x128xf32, #pallas.memory_space<any>> -> memref<8x128xf32>, memref<!pallas.dma_semaphore, #pallas.memory_space<semaphore>>
+}
