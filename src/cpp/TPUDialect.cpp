@@ -178,7 +178,7 @@ AffineMap TiledLayoutAttr::getAffineMap() const {
     exprs.push_back(getAffineDimExpr(i, ctx));
   for (ArrayRef<int64_t> tile : tiles) {
     size_t n = tile.size();
-    if (n > exprs.size())
+    if (n > exprs.size() || llvm::any_of(tile, [](int64_t t) { return t <= 0; }))
       return AffineMap::getMultiDimIdentityMap(rank, ctx);
     SmallVector<AffineExpr> next(exprs.begin(), exprs.end() - n);
     for (size_t i = 0; i < n; ++i)

@@ -464,7 +464,6 @@ pub fn walk_nested<'c, 'a>(op: &OperationRef<'c, 'a>, f: &mut dyn FnMut(Operatio
     }
 }
 
-
 /// Erases an op outside of any rewriter (after a conversion finished).
 pub fn erase_operation(op: OperationRef) {
     unsafe { mlirOperationDestroy(op.to_raw()) }
@@ -490,7 +489,10 @@ pub fn bit_width(t: Type) -> Option<u64> {
 
 /// Inserts a deep copy of `op` right after `after` (outside any rewriter,
 /// before a conversion starts) and returns the copy.
-pub fn clone_after<'c, 'a>(op: &OperationRef<'c, 'a>, after: &OperationRef<'c, 'a>) -> OperationRef<'c, 'a> {
+pub fn clone_after<'c, 'a>(
+    op: &OperationRef<'c, 'a>,
+    after: &OperationRef<'c, 'a>,
+) -> OperationRef<'c, 'a> {
     unsafe {
         let copy = mlirOperationClone(op.to_raw());
         let block = mlirOperationGetBlock(after.to_raw());

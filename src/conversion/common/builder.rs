@@ -377,9 +377,7 @@ impl<'r, 'c, 'a> B<'r, 'c, 'a> {
         }
         let region = Region::new();
         region.append_block(block);
-        let name_attr = unsafe {
-            Attribute::from_raw(mlirStringAttrGet(self.ctx, str_ref(name)))
-        };
+        let name_attr = unsafe { Attribute::from_raw(mlirStringAttrGet(self.ctx, str_ref(name))) };
         let mut attrs = vec![("sym_name", name_attr), ("function_type", fty)];
         if private {
             attrs.push(("sym_visibility", self.attr("\"private\"")));

@@ -29,10 +29,9 @@ fn expand_expr<'c, 'a>(
     unsafe {
         if mlirAffineExprIsADim(e) {
             let p = mlirAffineDimExprGetPosition(e) as usize;
-            return dims
-                .get(p)
-                .copied()
-                .ok_or_else(|| format!("index map uses d{p} but the grid has {} dims", dims.len()));
+            return dims.get(p).copied().ok_or_else(|| {
+                format!("index map uses d{p} but the grid has {} dims", dims.len())
+            });
         }
         if mlirAffineExprIsAConstant(e) {
             return Ok(b.constant(&format!("{} : {ty}", mlirAffineConstantExprGetValue(e)), ty));

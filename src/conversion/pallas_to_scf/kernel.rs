@@ -8,10 +8,10 @@ use melior::ir::r#type::Type;
 use melior::ir::{BlockLike, RegionLike, Value, ValueLike};
 use mlir_sys::*;
 
+use super::types::cpu_type;
 use crate::conversion::common::builder::{
     array_elements, dense_i64, result_of, string_attr_value, value, Ofr, B, DYNAMIC,
 };
-use super::types::cpu_type;
 use crate::conversion::framework::{PatternSet, Rewriter, TypeConverter};
 use crate::ir::{memref_shape, BlockDim, BlockSpec, IndexMap, MemorySpace};
 

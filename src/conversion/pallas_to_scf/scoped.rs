@@ -4,8 +4,8 @@
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::{Block, BlockLike, Region, RegionLike, Value, ValueLike};
 
-use crate::conversion::common::builder::{value, B};
 use super::types::cpu_type;
+use crate::conversion::common::builder::{value, B};
 use crate::conversion::framework::{PatternSet, TypeConverter};
 use crate::ir::{memref_shape, SemaphoreKind};
 
@@ -32,7 +32,9 @@ pub fn add_patterns(set: &mut PatternSet, tc: &TypeConverter) {
         for i in 0..body.argument_count() {
             let orig = body.argument(i).unwrap().r#type();
             let ty = cpu_type(orig);
-            if !crate::ir::is_memref(ty) || memref_shape(ty).contains(&crate::conversion::common::builder::DYNAMIC) {
+            if !crate::ir::is_memref(ty)
+                || memref_shape(ty).contains(&crate::conversion::common::builder::DYNAMIC)
+            {
                 return Err(format!(
                     "not yet supported: a scoped allocation of type {orig}"
                 ));

@@ -62,7 +62,9 @@ pub fn add_patterns(set: &mut PatternSet, tc: &TypeConverter) {
 
 fn int_attr(op: &OperationRef, name: &str) -> Result<i64, String> {
     let a = op.attribute(name).map_err(|e| e.to_string())?;
-    Ok(unsafe { mlir_sys::mlirIntegerAttrGetValueInt(melior::ir::attribute::AttributeLike::to_raw(&a)) })
+    Ok(unsafe {
+        mlir_sys::mlirIntegerAttrGetValueInt(melior::ir::attribute::AttributeLike::to_raw(&a))
+    })
 }
 
 /// `dense<[[0, 1, ..], ..]>` with each element its index along `dim`.
@@ -96,7 +98,11 @@ fn assemble<'c, 'a>(
 ) -> Result<(), String> {
     let ty = op.result(0).map_err(|e| e.to_string())?.r#type();
     let b = B::new(rw, op.location());
-    let zero = if is_float(element_type(ty)) { "0.0" } else { "0" };
+    let zero = if is_float(element_type(ty)) {
+        "0.0"
+    } else {
+        "0"
+    };
     let mut acc = b.constant(&format!("dense<{zero}> : {ty}"), ty);
     let mut at = 0i64;
     for p in pieces {

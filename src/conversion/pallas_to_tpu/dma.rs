@@ -19,7 +19,6 @@
 
 use melior::ir::attribute::{Attribute, AttributeLike};
 use melior::ir::operation::{OperationLike, OperationRef};
-use melior::ir::r#type::Type;
 use melior::ir::{Value, ValueLike};
 use mlir_sys::*;
 
@@ -98,7 +97,10 @@ fn kernel_mesh_rank(op: &OperationRef) -> Option<usize> {
 /// The `operandSegmentSizes` attribute of a generically built op.
 fn segment_sizes<'c>(b: &B<'_, 'c, '_>, sizes: &[usize]) -> (&'static str, Attribute<'c>) {
     let items: Vec<String> = sizes.iter().map(|s| s.to_string()).collect();
-    ("operandSegmentSizes", b.attr(&format!("array<i32: {}>", items.join(", "))))
+    (
+        "operandSegmentSizes",
+        b.attr(&format!("array<i32: {}>", items.join(", "))),
+    )
 }
 
 pub fn add_patterns(set: &mut PatternSet, tc: &TypeConverter) {
@@ -120,7 +122,15 @@ pub fn add_patterns(set: &mut PatternSet, tc: &TypeConverter) {
         ops.extend(device);
         let mut attrs = vec![segment_sizes(
             &b,
-            &[1, src_sem.is_some() as usize, 1, 1, device.is_some() as usize, 0, 0],
+            &[
+                1,
+                src_sem.is_some() as usize,
+                1,
+                1,
+                device.is_some() as usize,
+                0,
+                0,
+            ],
         )];
         let priority = int_attr(&op, "priority").unwrap_or(0);
         if priority != 0 {
@@ -168,7 +178,9 @@ pub fn add_patterns(set: &mut PatternSet, tc: &TypeConverter) {
     });
     set.add("pallas.semaphore_wait", Some(tc), |op, operands, rw| {
         // sem, indices..., value
-        let (sem, rest) = operands.split_first().ok_or("semaphore_wait without operands")?;
+        let (sem, rest) = operands
+            .split_first()
+            .ok_or("semaphore_wait without operands")?;
         let (value, idx) = rest.split_last().ok_or("semaphore_wait without a value")?;
         let b = B::new(rw, op.location());
         let sem = sem_element(&b, *sem, idx)?;
@@ -177,7 +189,9 @@ pub fn add_patterns(set: &mut PatternSet, tc: &TypeConverter) {
         Ok(())
     });
     set.add("pallas.semaphore_read", Some(tc), |op, operands, rw| {
-        let (sem, idx) = operands.split_first().ok_or("semaphore_read without operands")?;
+        let (sem, idx) = operands
+            .split_first()
+            .ok_or("semaphore_read without operands")?;
         let b = B::new(rw, op.location());
         let sem = sem_element(&b, *sem, idx)?;
         let v = b.val("tpu.sem_read", &[sem], b.i32(), &[]);
@@ -224,13 +238,14 @@ fn wait_dma2<'c, 'a>(
 
 pub fn check(op: &OperationRef) -> Result<(), String> {
     let name = op.name().as_string_ref().as_str().unwrap_or("").to_string();
-    let types: Vec<Type> = op.operands().map(|v| v.r#type()).collect();
     match name.as_str() {
         "pallas.dma_start" | "pallas.dma_wait" => {
             let vals: Vec<Value> = op.operands().collect();
             let seg = segments(op, &vals);
             let (src, dst) = (seg[0][0], seg[1][0]);
-            if name == "pallas.dma_start" && (is_bool_ref(src.r#type()) || is_bool_ref(dst.r#type())) {
+            if name == "pallas.dma_start"
+                && (is_bool_ref(src.r#type()) || is_bool_ref(dst.r#type()))
+            {
                 return Err("DMAs with bool dtypes are not supported.".into());
             }
             for (what, v) in [("source", src), ("destination", dst)] {
@@ -248,7 +263,9 @@ pub fn check(op: &OperationRef) -> Result<(), String> {
                 }
             }
             let sem = seg[2][0].r#type();
-            if name == "pallas.dma_wait" && SemaphoreKind::of_memref(sem) != Some(SemaphoreKind::Dma) {
+            if name == "pallas.dma_wait"
+                && SemaphoreKind::of_memref(sem) != Some(SemaphoreKind::Dma)
+            {
                 return Err(format!(
                     "tpu.wait_dma2 waits on a DMA semaphore (!pallas.dma_semaphore), got {sem}"
                 ));
@@ -270,13 +287,6 @@ pub fn check(op: &OperationRef) -> Result<(), String> {
                 .unwrap_or(true);
             if !decrement {
                 return Err("Non-decrementing wait is not supported.".into());
-            }
-            let sem = types.first().copied().ok_or("semaphore_wait without operands")?;
-            if SemaphoreKind::of_memref(sem) == Some(SemaphoreKind::Dma) {
-                // tpu.sem_wait takes !tpu.semaphore refs only.
-                return Err(format!(
-                    "tpu.sem_wait waits on a regular semaphore; wait for DMA semaphores with pallas.dma_wait, got {sem}"
-                ));
             }
             Ok(())
         }

@@ -68,12 +68,13 @@ pub(super) fn vtext(shape: &[i64], elem: Type) -> String {
 
 /// The type of operand `i` of `op`.
 pub(super) fn operand_type<'c>(op: &OperationRef<'c, '_>, i: usize) -> Option<Type<'c>> {
-    op.operand(i).ok().map(|v| v.r#type())
+    // Bounds first: melior prints (and so verifies) the op when out of range.
+    (i < op.operand_count()).then(|| op.operand(i).ok().map(|v| v.r#type()))?
 }
 
 /// The type of result `i` of `op`.
 pub(super) fn result_type<'c>(op: &OperationRef<'c, '_>, i: usize) -> Option<Type<'c>> {
-    op.result(i).ok().map(|v| v.r#type())
+    (i < op.result_count()).then(|| op.result(i).ok().map(|v| v.r#type()))?
 }
 
 /// An integer attribute of `op`.

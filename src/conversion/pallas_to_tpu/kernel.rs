@@ -92,11 +92,19 @@ pub fn add_patterns(set: &mut PatternSet, tc: &TypeConverter) {
         let b = B::new(rw, op.location());
         let grid_names = func
             .attribute(GRID_NAMES_ATTR)
-            .map(|a| array_elements(a).into_iter().map(string_attr_value).collect())
+            .map(|a| {
+                array_elements(a)
+                    .into_iter()
+                    .map(string_attr_value)
+                    .collect()
+            })
             .unwrap_or_else(|_| Vec::<String>::new());
         if let Some(axis) = grid_names.iter().position(|n| *n == name) {
             let entry = func.region(0).map_err(|e| e.to_string())?.first_block();
-            let arg = entry.ok_or("no body")?.argument(axis).map_err(|e| e.to_string())?;
+            let arg = entry
+                .ok_or("no body")?
+                .argument(axis)
+                .map_err(|e| e.to_string())?;
             rw.replace_op(&op, &[value(arg)]);
             return Ok(());
         }
@@ -143,7 +151,11 @@ impl Mesh {
         let mut acc: Option<Value<'c, 'a>> = None;
         for (k, c) in coords.iter().enumerate() {
             let stride: i64 = self.shape[k + 1..].iter().product();
-            let term = if stride == 1 { *c } else { b.bin("arith.muli", *c, b.ci32(stride)) };
+            let term = if stride == 1 {
+                *c
+            } else {
+                b.bin("arith.muli", *c, b.ci32(stride))
+            };
             acc = Some(match acc {
                 None => term,
                 Some(a) => b.bin("arith.addi", a, term),
@@ -293,7 +305,12 @@ pub fn prefetch_type(ty: Type<'_>) -> Type<'_> {
 fn semantics_attr(kernel: &OperationRef, rank: usize) -> String {
     let given: Vec<String> = kernel
         .attribute("dimension_semantics")
-        .map(|a| array_elements(a).into_iter().map(string_attr_value).collect())
+        .map(|a| {
+            array_elements(a)
+                .into_iter()
+                .map(string_attr_value)
+                .collect()
+        })
         .unwrap_or_else(|_| vec!["arbitrary".to_string(); rank]);
     let items: Vec<String> = given
         .iter()
@@ -318,16 +335,25 @@ fn window_params(spec: &BlockSpec, i: usize) -> String {
         entries.push(format!("pipeline_mode = #tpu.pipeline_mode<{m}>"));
     }
     entries.push(format!("transform_indices = @transform_{i}"));
-    entries.push(format!("window_bounds = {}", i64_array(&window_bounds(spec))));
+    entries.push(format!(
+        "window_bounds = {}",
+        i64_array(&window_bounds(spec))
+    ));
     let element: Vec<(i64, i64)> = spec
         .dims
         .iter()
         .map(|d| match d {
-            BlockDim::Element { pad_low, pad_high, .. } => (*pad_low, *pad_high),
+            BlockDim::Element {
+                pad_low, pad_high, ..
+            } => (*pad_low, *pad_high),
             _ => (0, 0),
         })
         .collect();
-    if spec.dims.iter().any(|d| matches!(d, BlockDim::Element { .. })) {
+    if spec
+        .dims
+        .iter()
+        .any(|d| matches!(d, BlockDim::Element { .. }))
+    {
         let lo: Vec<String> = element.iter().map(|p| p.0.to_string()).collect();
         let hi: Vec<String> = element.iter().map(|p| p.1.to_string()).collect();
         entries.push(format!(
@@ -387,7 +413,8 @@ fn lower_kernel<'c, 'a>(
     }
     rw.set_insertion_point_to_end(module);
     let func = b.func(&info.name, &inputs, &[], false, false);
-    let mut attrs: Vec<(&str, String)> = vec![("dimension_semantics", semantics_attr(&op, info.grid.len()))];
+    let mut attrs: Vec<(&str, String)> =
+        vec![("dimension_semantics", semantics_attr(&op, info.grid.len()))];
     if !info.grid.is_empty() {
         attrs.push(("iteration_bounds", i64_array(&info.grid)));
     }
@@ -427,7 +454,8 @@ fn lower_kernel<'c, 'a>(
     let mut body_args: Vec<Value<'c, 'a>> = (0..info.prefetch.len()).map(|i| arg(g + i)).collect();
     for (k, spec) in info.specs.iter().enumerate() {
         let a = arg(g + info.prefetch.len() + k);
-        let squeezed = is_windowed(spec) && spec.dims.iter().any(|d| matches!(d, BlockDim::Squeezed));
+        let squeezed =
+            is_windowed(spec) && spec.dims.iter().any(|d| matches!(d, BlockDim::Squeezed));
         if squeezed {
             let seen = tpu_type(spec.block_ref_type());
             body_args.push(b.val("tpu.memref_squeeze", &[a], seen, &[]));
@@ -441,8 +469,9 @@ fn lower_kernel<'c, 'a>(
     rw.merge_blocks(body, entry, &body_args);
 
     // One transform function per windowed operand.
+    // Grid-less kernels have no pipeline, hence no transform functions.
     for (i, spec) in info.specs.iter().enumerate() {
-        if is_windowed(spec) {
+        if is_windowed(spec) && !info.grid.is_empty() {
             rw.set_insertion_point_to_end(module);
             transform_function(&b, &op, &info, spec, i)?;
         }
@@ -476,8 +505,8 @@ fn transform_function<'c, 'a>(
             let dims: Vec<Value> = (0..info.grid.len())
                 .map(|k| value(entry.argument(k).unwrap()))
                 .collect();
-            let out = expand_affine_map(b, map, &dims)
-                .map_err(|e| format!("{}: {e}", info.origin(i)))?;
+            let out =
+                expand_affine_map(b, map, &dims).map_err(|e| format!("{}: {e}", info.origin(i)))?;
             b.op("func.return", &out, &[], &[]);
         }
         IndexMap::Symbol(_) => {
@@ -518,7 +547,11 @@ fn put_in_smem(v: Value) {
         let elem = ir::element_type(ty).to_string();
         let mut text = String::from("memref<");
         for d in &shape {
-            text.push_str(&if *d == DYNAMIC { "?".to_string() } else { d.to_string() });
+            text.push_str(&if *d == DYNAMIC {
+                "?".to_string()
+            } else {
+                d.to_string()
+            });
             text.push('x');
         }
         text.push_str(&format!("{elem}, #pallas.memory_space<smem>>"));
@@ -536,7 +569,7 @@ fn private_map_name(kernel: &str, i: usize) -> String {
 /// kernel its own copy of the map, after the kernel, before the
 /// conversion starts: maps may be shared, and each copy becomes the body
 /// of one transform function.
-pub fn prepare_index_maps(module: &OperationRef) -> Result<(), ()> {
+pub(crate) fn prepare_index_maps(module: &OperationRef) -> Result<(), ()> {
     let table = ir::SymbolTable::of(module);
     let mut kernels = vec![];
     ir::walk_nested(module, &mut |op| {
@@ -545,7 +578,9 @@ pub fn prepare_index_maps(module: &OperationRef) -> Result<(), ()> {
         }
     });
     for k in kernels {
-        let Ok(info) = KernelInfo::of(&k) else { continue };
+        let Ok(info) = KernelInfo::of(&k) else {
+            continue;
+        };
         if let Some(body) = k.region(0).ok().and_then(|r| r.first_block()) {
             for a in 0..info.prefetch.len().min(body.argument_count()) {
                 put_in_smem(value(body.argument(a).unwrap()));
@@ -554,7 +589,10 @@ pub fn prepare_index_maps(module: &OperationRef) -> Result<(), ()> {
         for (i, spec) in info.specs.iter().enumerate() {
             if let (true, IndexMap::Symbol(sym)) = (is_windowed(spec), spec.index_map) {
                 let Some(src) = table.lookup(sym) else {
-                    ir::emit_op_error(&k, &format!("index map @{sym} of {} not found", info.origin(i)));
+                    ir::emit_op_error(
+                        &k,
+                        &format!("index map @{sym} of {} not found", info.origin(i)),
+                    );
                     return Err(());
                 };
                 // After the kernel: the conversion visits ops in order, and the
@@ -581,13 +619,22 @@ pub fn prepare_index_maps(module: &OperationRef) -> Result<(), ()> {
 
 /// The private index-map copy `name` among the ops right after `kernel`
 /// (where `prepare_index_maps` put it; no symbol-table scan per kernel).
-fn following_index_map<'c, 'a>(kernel: &OperationRef<'c, 'a>, name: &str) -> Option<OperationRef<'c, 'a>> {
+fn following_index_map<'c, 'a>(
+    kernel: &OperationRef<'c, 'a>,
+    name: &str,
+) -> Option<OperationRef<'c, 'a>> {
     let mut cur = kernel.next_in_block();
     while let Some(op) = cur {
         if op.name().as_string_ref().as_str() != Ok("pallas.index_map") {
             return None;
         }
-        if op.attribute("sym_name").map(string_attr_value).ok().as_deref() == Some(name) {
+        if op
+            .attribute("sym_name")
+            .map(string_attr_value)
+            .ok()
+            .as_deref()
+            == Some(name)
+        {
             return Some(op);
         }
         cur = op.next_in_block();

@@ -65,7 +65,14 @@ pub fn add_patterns(set: &mut PatternSet, tc: &TypeConverter) {
             // value, ref, indices, mask
             let seg = segments(&op, operands);
             let b = B::new(rw, op.location());
-            let old = write(&b, &op, seg[0][0], seg[1][0], &seg[2], seg[3].first().copied())?;
+            let old = write(
+                &b,
+                &op,
+                seg[0][0],
+                seg[1][0],
+                &seg[2],
+                seg[3].first().copied(),
+            )?;
             if returns_old {
                 rw.replace_op(&op, &[old]);
             } else {
@@ -82,7 +89,9 @@ pub fn add_patterns(set: &mut PatternSet, tc: &TypeConverter) {
     });
     set.add("vector.store", Some(tc), |op, operands, rw| {
         // value, base, indices
-        let (v, rest) = operands.split_first().ok_or("vector.store without operands")?;
+        let (v, rest) = operands
+            .split_first()
+            .ok_or("vector.store without operands")?;
         let (base, indices) = rest.split_first().ok_or("vector.store without a base")?;
         let b = B::new(rw, op.location());
         vector_store(&b, *v, *base, indices, None);
@@ -162,7 +171,11 @@ fn check_store(op: &OperationRef) -> Result<(), String> {
     let (value, r) = (seg[0][0].r#type(), seg[1][0]);
     let mask = seg[3].first().map(|m| m.r#type());
     if let Some(m) = mask {
-        let elem = if is_vector(value) { element_type(value) } else { value };
+        let elem = if is_vector(value) {
+            element_type(value)
+        } else {
+            value
+        };
         if ir::bit_width(elem) != Some(32) {
             return Err("masked swap with non-32-bit data".into());
         }
@@ -212,7 +225,10 @@ fn check_store(op: &OperationRef) -> Result<(), String> {
 
 fn check_subview(op: &OperationRef) -> Result<(), String> {
     let seg = op_values(op);
-    let strides = op.attribute("static_strides").map(dense_i64).unwrap_or_default();
+    let strides = op
+        .attribute("static_strides")
+        .map(dense_i64)
+        .unwrap_or_default();
     if !seg.get(3).map(|s| s.is_empty()).unwrap_or(true) || strides.iter().any(|s| *s != 1) {
         return Err("Strided slices of references are unsupported.".into());
     }
@@ -327,7 +343,8 @@ pub(super) fn space_of(ty: Type) -> Option<String> {
 /// The defining op of `v`, if it is an op result.
 pub(super) fn defining_op<'c, 'a>(v: Value<'c, 'a>) -> Option<OperationRef<'c, 'a>> {
     unsafe {
-        mlirValueIsAOpResult(v.to_raw()).then(|| OperationRef::from_raw(mlirOpResultGetOwner(v.to_raw())))
+        mlirValueIsAOpResult(v.to_raw())
+            .then(|| OperationRef::from_raw(mlirOpResultGetOwner(v.to_raw())))
     }
 }
 
@@ -375,7 +392,11 @@ fn window_squeeze<'c, 'a>(r: Value<'c, 'a>) -> Option<(Value<'c, 'a>, Vec<bool>)
         mlirValueIsABlockArgument(src.to_raw()) && {
             let parent = mlirBlockGetParentOperation(mlirBlockArgumentGetOwner(src.to_raw()));
             !parent.ptr.is_null()
-                && OperationRef::from_raw(parent).name().as_string_ref().as_str() == Ok("func.func")
+                && OperationRef::from_raw(parent)
+                    .name()
+                    .as_string_ref()
+                    .as_str()
+                    == Ok("func.func")
         }
     };
     if !is_func_arg {
@@ -419,7 +440,11 @@ fn py_shape(shape: &[i64]) -> String {
         [one] => format!("({one},)"),
         _ => format!(
             "({})",
-            shape.iter().map(|d| d.to_string()).collect::<Vec<_>>().join(", ")
+            shape
+                .iter()
+                .map(|d| d.to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
         ),
     }
 }
@@ -460,7 +485,12 @@ fn to_bool<'c, 'a>(b: &B<'_, 'c, 'a>, v: Value<'c, 'a>, ty: Type<'c>) -> Value<'
         b.ty("i1")
     };
     // predicate 1 = ne
-    b.val("arith.cmpi", &[v, zero], i1, &[("predicate", b.attr("1 : i64"))])
+    b.val(
+        "arith.cmpi",
+        &[v, zero],
+        i1,
+        &[("predicate", b.attr("1 : i64"))],
+    )
 }
 
 /// A bool value as the `i32` its memory holds; anything else as it is.
@@ -583,7 +613,11 @@ fn vector_store<'c, 'a>(
     let mut operands = vec![v, base];
     operands.extend_from_slice(indices);
     operands.extend(mask);
-    let seg = format!("array<i32: 1, 1, {}, {}>", indices.len(), mask.is_some() as i32);
+    let seg = format!(
+        "array<i32: 1, 1, {}, {}>",
+        indices.len(),
+        mask.is_some() as i32
+    );
     b.op(
         "tpu.vector_store",
         &operands,

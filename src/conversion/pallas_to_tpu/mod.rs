@@ -135,7 +135,12 @@ fn finish(module: &OperationRef) {
         match name.as_str() {
             "pallas.index_map" => index_maps.push(op),
             "pallas.kernel" => kernels_left = true,
-            "tpu.memref_squeeze" if op.result(0).map(|r| !ir::has_uses(r.into())).unwrap_or(false) => {
+            "tpu.memref_squeeze"
+                if op
+                    .result(0)
+                    .map(|r| !ir::has_uses(r.into()))
+                    .unwrap_or(false) =>
+            {
                 dead.push(op)
             }
             "builtin.module" => {

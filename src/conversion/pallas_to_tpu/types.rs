@@ -52,7 +52,9 @@ fn element_text(elem: Type) -> String {
         Some(SemaphoreKind::Dma) => "!tpu.dma_semaphore".into(),
         Some(_) => "!tpu.semaphore".into(),
         None => {
-            if unsafe { mlirTypeIsAInteger(elem.to_raw()) && mlirIntegerTypeGetWidth(elem.to_raw()) == 1 } {
+            if unsafe {
+                mlirTypeIsAInteger(elem.to_raw()) && mlirIntegerTypeGetWidth(elem.to_raw()) == 1
+            } {
                 "i32".into()
             } else {
                 elem.to_string()
@@ -92,7 +94,11 @@ pub fn convert(ty: Type<'_>) -> Option<Type<'_>> {
             if MemorySpace::memref_has_foreign_space(ty) {
                 // Already a #tpu space; only the layout is dropped.
                 let text = ty.to_string();
-                let space = text.rsplit("#tpu.memory_space<").next()?.split('>').next()?;
+                let space = text
+                    .rsplit("#tpu.memory_space<")
+                    .next()?
+                    .split('>')
+                    .next()?;
                 let t = memref_text(&ir::memref_shape(ty), &element_text(elem), space);
                 return parse(ty, &t);
             }

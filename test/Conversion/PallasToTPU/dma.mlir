@@ -107,3 +107,23 @@ pallas.kernel @squeezed_dst grid(2) semantics(arbitrary)
   pallas.dma_start %x -> %o, %sem[] : memref<8x128xf32, #pallas.memory_space<any>> -> memref<8x128xf32>, memref<!pallas.dma_semaphore, #pallas.memory_space<semaphore>>
   pallas.dma_wait %x -> %o, %sem[] : memref<8x128xf32, #pallas.memory_space<any>> -> memref<8x128xf32>, memref<!pallas.dma_semaphore, #pallas.memory_space<semaphore>>
 }
+
+// -----
+
+// A slice with a dynamic size: `?` in the slice type and the size as an
+// i32 `dynamic_sizes` operand.
+
+// CHECK-LABEL: module @dynamic_size
+// CHECK: func.func @dynamic_size(%[[G:.*]]: i32, %[[X:.*]]: memref<64x128xf32, #tpu.memory_space<any>>, %[[BUF:.*]]: memref<64x128xf32, #tpu.memory_space<vmem>>
+// CHECK: %[[SRC:.*]] = tpu.memref_slice %[[X]][%{{.*}}, %{{.*}}] <%[[G]]> : memref<64x128xf32, #tpu.memory_space<any>> -> memref<?x128xf32, #tpu.memory_space<any>>
+// CHECK: %[[DST:.*]] = tpu.memref_slice %[[BUF]][%{{.*}}, %{{.*}}] <%[[G]]> : memref<64x128xf32, #tpu.memory_space<vmem>> -> memref<?x128xf32, #tpu.memory_space<vmem>>
+// CHECK: tpu.enqueue_dma source(%[[SRC]] : memref<?x128xf32, #tpu.memory_space<any>>) target(%[[DST]] : memref<?x128xf32, #tpu.memory_space<vmem>>)
+pallas.kernel @dynamic_size grid(1) ins(%x: memref<64x128xf32> block [64, 128] map affine_map<(i) -> (0, 0)> in any)
+    scratch(%buf: memref<64x128xf32, #pallas.memory_space<vmem>>,
+            %sem: memref<!pallas.dma_semaphore, #pallas.memory_space<semaphore>>) {
+  %p = pallas.program_id 0
+  %n = arith.index_cast %p : i32 to index
+  %src = memref.subview %x[0, 0] [%n, 128] [1, 1] : memref<64x128xf32, #pallas.memory_space<any>> to memref<?x128xf32, strided<[128, 1]>, #pallas.memory_space<any>>
+  %dst = memref.subview %buf[0, 0] [%n, 128] [1, 1] : memref<64x128xf32, #pallas.memory_space<vmem>> to memref<?x128xf32, strided<[128, 1]>, #pallas.memory_space<vmem>>
+  pallas.dma_start %src -> %dst, %sem[] : memref<?x128xf32, strided<[128, 1]>, #pallas.memory_space<any>> -> memref<?x128xf32, strided<[128, 1]>, #pallas.memory_space<vmem>>, memref<!pallas.dma_semaphore, #pallas.memory_space<semaphore>>
+}

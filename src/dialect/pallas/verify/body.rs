@@ -469,14 +469,20 @@ fn verify_concatenate(op: &OperationRef) -> Verified {
             format!("input #{i} ({t}) has another element type than the result {result}")
         })?;
         let same_elsewhere = s.len() == out.len()
-            && s.iter().zip(&out).enumerate().all(|(k, (a, b))| k == d || a == b);
+            && s.iter()
+                .zip(&out)
+                .enumerate()
+                .all(|(k, (a, b))| k == d || a == b);
         ensure(op, same_elsewhere, || {
             format!("input #{i} ({t}) does not match the result {result} outside dim {dim}")
         })?;
         total += s[d];
     }
     ensure(op, total == out[d], || {
-        format!("the inputs add up to {total} along dim {dim}, but the result has {}", out[d])
+        format!(
+            "the inputs add up to {total} along dim {dim}, but the result has {}",
+            out[d]
+        )
     })
 }
 
@@ -490,12 +496,16 @@ fn verify_repeat(op: &OperationRef) -> Verified {
     ensure(op, (0..a.len() as i64).contains(&dim), || {
         format!("dim {dim} is out of range for {input}")
     })?;
-    ensure(op, times >= 1, || format!("times must be at least 1, got {times}"))?;
+    ensure(op, times >= 1, || {
+        format!("times must be at least 1, got {times}")
+    })?;
     let mut expected = a.clone();
     expected[dim as usize] *= times;
-    ensure(op, element_type(input) == element_type(result) && expected == b, || {
-        format!("repeating {input} {times} times along dim {dim} does not give {result}")
-    })
+    ensure(
+        op,
+        element_type(input) == element_type(result) && expected == b,
+        || format!("repeating {input} {times} times along dim {dim} does not give {result}"),
+    )
 }
 
 fn verify_bitcast(op: &OperationRef) -> Verified {
