@@ -509,3 +509,26 @@ pub fn segments<'c, 'a>(op: &OperationRef, operands: &[Value<'c, 'a>]) -> Vec<Ve
 pub fn string_attr_value(a: Attribute) -> String {
     unsafe { crate::ir::string_ref_to_str(mlirStringAttrGetValue(a.to_raw())).to_string() }
 }
+
+/// Per ref dim: starts, sizes and strides of an indexer.
+pub type IndexerParts = (Vec<i64>, Vec<i64>, Vec<i64>);
+
+/// The indexer of a `pallas.load`/`store`/`swap` (`starts`, `sizes`,
+/// `strides`) on a ref of `shape`, one entry per ref dim: `[]` means the
+/// whole ref and absent strides are 1. Errors when the ranks differ.
+pub fn indexer(op: &OperationRef, shape: &[i64]) -> Result<IndexerParts, String> {
+    let rank = shape.len();
+    let get = |n: &str| op.attribute(n).map(dense_i64).unwrap_or_default();
+    let (mut starts, mut sizes, mut strides) = (get("starts"), get("sizes"), get("strides"));
+    if starts.is_empty() {
+        starts = vec![0; rank];
+        sizes = shape.to_vec();
+    }
+    if strides.len() != rank {
+        strides = vec![1; rank];
+    }
+    if starts.len() != rank || sizes.len() != rank {
+        return Err("not yet supported: an indexer whose rank differs from the ref's".into());
+    }
+    Ok((starts, sizes, strides))
+}

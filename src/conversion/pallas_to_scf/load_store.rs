@@ -6,7 +6,7 @@ use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::r#type::Type;
 use melior::ir::{Value, ValueLike};
 
-use crate::conversion::common::builder::{dense_i64, projection_map, segments, Ofr, B, DYNAMIC};
+use crate::conversion::common::builder::{indexer, projection_map, segments, Ofr, B, DYNAMIC};
 use crate::conversion::framework::{PatternSet, TypeConverter};
 use crate::ir::{is_vector, memref_shape};
 
@@ -66,19 +66,7 @@ fn access<'c, 'a>(
 ) -> Result<Access<'c, 'a>, String> {
     let shape = memref_shape(r.r#type());
     let rank = shape.len();
-    let mut starts = op.attribute("starts").map(dense_i64).unwrap_or_default();
-    let mut sizes = op.attribute("sizes").map(dense_i64).unwrap_or_default();
-    let mut strides = op.attribute("strides").map(dense_i64).unwrap_or_default();
-    if starts.is_empty() {
-        starts = vec![0; rank];
-        sizes = shape.clone();
-    }
-    if strides.len() != rank {
-        strides = vec![1; rank];
-    }
-    if starts.len() != rank || sizes.len() != rank {
-        return Err("not yet supported: an indexer whose rank differs from the ref's".into());
-    }
+    let (starts, sizes, strides) = indexer(op, &shape)?;
     let mut next = dyn_idx.iter();
     let mut indices = vec![];
     for s in &starts {

@@ -246,6 +246,24 @@ fn check_communication(kernel_op: &OperationRef) -> bool {
         }
     }
     ir::walk_nested(kernel_op, &mut |op| {
+        if let (Some(mesh), true) = (
+            &mesh_names,
+            op.name().as_string_ref().as_str() == Ok("pallas.axis_index"),
+        ) {
+            let name = op
+                .attribute("axis_name")
+                .map(crate::conversion::common::builder::string_attr_value)
+                .unwrap_or_default();
+            if !grid_names.contains(&name) && !mesh.contains(&name) {
+                ir::emit_op_error(
+                    &op,
+                    &format!(
+                        "'{name}' is neither a grid axis {grid_names:?} nor a mesh axis {mesh:?}"
+                    ),
+                );
+                ok = false;
+            }
+        }
         let communicates = match op.name().as_string_ref().as_str().unwrap_or("") {
             "pallas.axis_index" => op
                 .attribute("axis_name")

@@ -11,7 +11,7 @@
 //! `tpu.iteration_bound`.
 
 use melior::ir::attribute::{Attribute, AttributeLike};
-use melior::ir::block::BlockLike;
+use melior::ir::block::{BlockLike, BlockRef};
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::r#type::{Type, TypeLike};
 use melior::ir::{Block, Region, RegionLike, Value, ValueLike};
@@ -56,11 +56,7 @@ pub fn add_patterns(set: &mut PatternSet, tc: &TypeConverter) {
     set.add("pallas.program_id", None, |op, _, rw| {
         let func = enclosing_func(&op).ok_or("program_id outside a kernel")?;
         let axis = int_attr(&op, "axis").ok_or("program_id without axis")? as usize;
-        let entry = func
-            .region(0)
-            .map_err(|e| e.to_string())?
-            .first_block()
-            .ok_or("function without body")?;
+        let entry = entry_of(func)?;
         let arg = entry.argument(axis).map_err(|e| e.to_string())?;
         rw.replace_op(&op, &[value(arg)]);
         Ok(())
@@ -100,11 +96,7 @@ pub fn add_patterns(set: &mut PatternSet, tc: &TypeConverter) {
             })
             .unwrap_or_else(|_| Vec::<String>::new());
         if let Some(axis) = grid_names.iter().position(|n| *n == name) {
-            let entry = func.region(0).map_err(|e| e.to_string())?.first_block();
-            let arg = entry
-                .ok_or("no body")?
-                .argument(axis)
-                .map_err(|e| e.to_string())?;
+            let arg = entry_of(func)?.argument(axis).map_err(|e| e.to_string())?;
             rw.replace_op(&op, &[value(arg)]);
             return Ok(());
         }
@@ -113,7 +105,7 @@ pub fn add_patterns(set: &mut PatternSet, tc: &TypeConverter) {
             .names
             .iter()
             .position(|n| *n == name)
-            .ok_or_else(|| format!("'{name}' is neither a grid axis nor a mesh axis"))?;
+            .ok_or("axis_index of an unknown axis (rejected by the checks)")?;
         // coordinate k = (device_id / prod(shape[k+1..])) % shape[k]
         let inner: i64 = mesh.shape[k + 1..].iter().product();
         let id = b.val("tpu.device_id", &[], b.i32(), &[]);
@@ -279,27 +271,29 @@ pub fn operand_type<'c>(spec: &BlockSpec<'c>) -> Result<Type<'c>, String> {
     })?;
     // A memref<..., #pallas.memory_space<..>> with the window shape, then
     // converted like any other ref.
-    let elem_text = elem.to_string();
-    let t = types::memref_text(&shape, &elem_text, space);
-    let raw = unsafe { mlirTypeParseGet(mlirTypeGetContext(elem.to_raw()), ir::str_ref(&t)) };
-    if raw.ptr.is_null() {
-        return Err(format!("cannot form the TPU type {t}"));
-    }
-    Ok(tpu_type(unsafe { Type::from_raw(raw) }))
+    let t = types::memref_text(&shape, &elem.to_string(), space);
+    let ty =
+        ir::parse_type_like(elem, &t).ok_or_else(|| format!("cannot form the TPU type {t}"))?;
+    Ok(tpu_type(ty))
 }
 
 /// Prefetch refs live in SMEM unless they say otherwise.
 pub fn prefetch_type(ty: Type<'_>) -> Type<'_> {
-    if MemorySpace::of_memref(ty).is_none() && !MemorySpace::memref_has_foreign_space(ty) {
-        let shape = ir::memref_shape(ty);
-        let elem = unsafe { Type::from_raw(mlirShapedTypeGetElementType(ty.to_raw())) };
-        let t = types::memref_text(&shape, &elem.to_string(), "smem");
-        let raw = unsafe { mlirTypeParseGet(mlirTypeGetContext(ty.to_raw()), ir::str_ref(&t)) };
-        if !raw.ptr.is_null() {
-            return tpu_type(unsafe { Type::from_raw(raw) });
-        }
+    tpu_type(in_smem(ty))
+}
+
+/// `ty` with `#pallas.memory_space<smem>` when it is a ref without a
+/// memory space.
+fn in_smem(ty: Type<'_>) -> Type<'_> {
+    if !ir::is_memref(ty)
+        || MemorySpace::of_memref(ty).is_some()
+        || MemorySpace::memref_has_foreign_space(ty)
+    {
+        return ty;
     }
-    tpu_type(ty)
+    let elem = ir::element_type(ty).to_string();
+    let text = types::memref_text_in(&ir::memref_shape(ty), &elem, "#pallas.memory_space<smem>");
+    ir::parse_type_like(ty, &text).unwrap_or(ty)
 }
 
 fn semantics_attr(kernel: &OperationRef, rank: usize) -> String {
@@ -372,11 +366,7 @@ fn lower_kernel<'c, 'a>(
 ) -> Result<(), String> {
     let info = KernelInfo::of(&op)?;
     let b = B::new(rw, op.location());
-    let body = op
-        .region(0)
-        .map_err(|e| e.to_string())?
-        .first_block()
-        .ok_or("kernel without body")?;
+    let body = entry_of(op)?;
     let n_ops = info.specs.len();
     let n_fixed = info.prefetch.len() + n_ops;
     let n_scratch = body.argument_count().saturating_sub(n_fixed);
@@ -394,11 +384,7 @@ fn lower_kernel<'c, 'a>(
         &[("sym_name", sym), (MOSAIC_MODULE_ATTR, mark)],
         vec![module_region],
     ));
-    let module = module
-        .region(0)
-        .map_err(|e| e.to_string())?
-        .first_block()
-        .ok_or("module without body")?;
+    let module = entry_of(module)?;
 
     // The kernel function.
     let grid_args = vec![b.i32(); info.grid.len()];
@@ -443,11 +429,7 @@ fn lower_kernel<'c, 'a>(
     // Move the body in. Windows with squeezed dims are seen through a
     // tpu.memref_squeeze of the size-1-dim argument, which the ref accesses
     // fold away.
-    let entry = func
-        .region(0)
-        .map_err(|e| e.to_string())?
-        .first_block()
-        .ok_or("no entry block")?;
+    let entry = entry_of(func)?;
     rw.set_insertion_point_to_start(entry);
     let arg = |i: usize| -> Value<'c, 'a> { value(entry.argument(i).unwrap()) };
     let g = info.grid.len();
@@ -480,6 +462,20 @@ fn lower_kernel<'c, 'a>(
     Ok(())
 }
 
+/// The first block of an op's first region (a function's entry block, a
+/// module's or a kernel's body).
+fn entry_of<'c, 'a>(op: OperationRef<'c, 'a>) -> Result<BlockRef<'c, 'a>, String> {
+    op.region(0)
+        .map_err(|e| e.to_string())?
+        .first_block()
+        .ok_or_else(|| {
+            format!(
+                "'{}' without a body",
+                op.name().as_string_ref().as_str().unwrap_or("")
+            )
+        })
+}
+
 /// `func.func @transform_<i>(grid i32s, prefetch refs) -> (i32, ...)`.
 fn transform_function<'c, 'a>(
     b: &B<'_, 'c, 'a>,
@@ -495,12 +491,7 @@ fn transform_function<'c, 'a>(
     let name = format!("transform_{i}");
     match spec.index_map {
         IndexMap::Affine(map) => {
-            let func = b.func(&name, &inputs, &results, false, false);
-            let entry = func
-                .region(0)
-                .map_err(|e| e.to_string())?
-                .first_block()
-                .ok_or("no entry block")?;
+            let entry = entry_of(b.func(&name, &inputs, &results, false, false))?;
             b.rw.set_insertion_point_to_end(entry);
             let dims: Vec<Value> = (0..info.grid.len())
                 .map(|k| value(entry.argument(k).unwrap()))
@@ -514,17 +505,8 @@ fn transform_function<'c, 'a>(
             let copy_name = private_map_name(&info.name, i);
             let copy = following_index_map(kernel, &copy_name)
                 .ok_or_else(|| format!("index map of {} not found", info.origin(i)))?;
-            let func = b.func(&name, &inputs, &results, false, false);
-            let entry = func
-                .region(0)
-                .map_err(|e| e.to_string())?
-                .first_block()
-                .ok_or("no entry block")?;
-            let block = copy
-                .region(0)
-                .map_err(|e| e.to_string())?
-                .first_block()
-                .ok_or("empty index map")?;
+            let entry = entry_of(b.func(&name, &inputs, &results, false, false))?;
+            let block = entry_of(copy)?;
             let args: Vec<Value> = (0..entry.argument_count())
                 .map(|k| value(entry.argument(k).unwrap()))
                 .collect();
@@ -539,25 +521,9 @@ fn transform_function<'c, 'a>(
 /// their type, so that every op using them converts to SMEM refs.
 fn put_in_smem(v: Value) {
     let ty = v.r#type();
-    if ir::is_memref(ty)
-        && MemorySpace::of_memref(ty).is_none()
-        && !MemorySpace::memref_has_foreign_space(ty)
-    {
-        let shape = ir::memref_shape(ty);
-        let elem = ir::element_type(ty).to_string();
-        let mut text = String::from("memref<");
-        for d in &shape {
-            text.push_str(&if *d == DYNAMIC {
-                "?".to_string()
-            } else {
-                d.to_string()
-            });
-            text.push('x');
-        }
-        text.push_str(&format!("{elem}, #pallas.memory_space<smem>>"));
-        if let Some(t) = ir::parse_type_like(ty, &text) {
-            ir::set_value_type(v, t);
-        }
+    let smem = in_smem(ty);
+    if smem != ty {
+        ir::set_value_type(v, smem);
     }
 }
 

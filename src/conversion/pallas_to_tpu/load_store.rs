@@ -29,7 +29,7 @@ use mlir_sys::*;
 
 use super::kernel::{self, KernelInfo};
 use super::types::{self, tpu_type};
-use crate::conversion::common::builder::{dense_i64, segments, value, B, DYNAMIC};
+use crate::conversion::common::builder::{dense_i64, indexer, segments, value, B, DYNAMIC};
 use crate::conversion::framework::{PatternSet, TypeConverter};
 use crate::ir::{self, element_type, is_memref, is_vector, memref_shape};
 
@@ -549,18 +549,7 @@ fn access<'c, 'a>(
 ) -> Result<Access<'c, 'a>, String> {
     let view_shape = memref_shape(r.r#type());
     let rank = view_shape.len();
-    let mut starts = op.attribute("starts").map(dense_i64).unwrap_or_default();
-    let mut sizes = op.attribute("sizes").map(dense_i64).unwrap_or_default();
-    let mut strides = op.attribute("strides").map(dense_i64).unwrap_or_default();
-    if starts.is_empty() {
-        // `[]`: the whole ref.
-        starts = vec![0; rank];
-        sizes = view_shape.clone();
-        strides = vec![1; rank];
-    }
-    if starts.len() != rank || sizes.len() != rank || strides.len() != rank {
-        return Err("indexer rank differs from the ref's".into());
-    }
+    let (starts, sizes, strides) = indexer(op, &view_shape)?;
     let (base, squeezed) = window_squeeze(r).unwrap_or((r, vec![false; rank]));
     let mut dynamic = dyn_idx.iter();
     let mut view_dims = 0..rank;

@@ -65,6 +65,11 @@ fn element_text(elem: Type) -> String {
 
 /// `memref<shape x elem, #tpu.memory_space<space>>` as text.
 pub fn memref_text(shape: &[i64], elem: &str, space: &str) -> String {
+    memref_text_in(shape, elem, &format!("#tpu.memory_space<{space}>"))
+}
+
+/// `memref<shape x elem, space_attr>` as text.
+pub fn memref_text_in(shape: &[i64], elem: &str, space_attr: &str) -> String {
     let mut s = String::from("memref<");
     for d in shape {
         if *d == i64::MIN {
@@ -75,7 +80,7 @@ pub fn memref_text(shape: &[i64], elem: &str, space: &str) -> String {
         s.push('x');
     }
     s.push_str(elem);
-    s.push_str(&format!(", #tpu.memory_space<{space}>>"));
+    s.push_str(&format!(", {space_attr}>"));
     s
 }
 
@@ -100,19 +105,12 @@ pub fn convert(ty: Type<'_>) -> Option<Type<'_>> {
                     .split('>')
                     .next()?;
                 let t = memref_text(&ir::memref_shape(ty), &element_text(elem), space);
-                return parse(ty, &t);
+                return ir::parse_type_like(ty, &t);
             }
             tpu_memory_space(MemorySpace::of_memref(ty))?
         };
         let t = memref_text(&ir::memref_shape(ty), &element_text(elem), space);
-        parse(ty, &t)
-    }
-}
-
-fn parse<'c>(like: Type<'c>, text: &str) -> Option<Type<'c>> {
-    unsafe {
-        let t = mlirTypeParseGet(mlirTypeGetContext(like.to_raw()), ir::str_ref(text));
-        (!t.ptr.is_null()).then(|| Type::from_raw(t))
+        ir::parse_type_like(ty, &t)
     }
 }
 

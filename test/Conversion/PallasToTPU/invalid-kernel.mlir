@@ -95,3 +95,14 @@ pallas.kernel @k grid(2) ins(%x: memref<16x128xf32> block [8, 128] map affine_ma
     outs(%o: memref<16x128xf32> block [8, 128] map affine_map<(i) -> (i, 0)>) {
   pallas.return
 }
+
+// -----
+
+pallas.kernel @k grid(2) names("i") semantics(parallel)
+    ins(%x: memref<16x128xf32> block [8, 128] map affine_map<(i) -> (i, 0)>)
+    outs(%o: memref<16x128xf32> block [8, 128] map affine_map<(i) -> (i, 0)>)
+    attributes {compiler_params = {mosaic_tpu = {mesh_axes = ["x"], mesh_shape = array<i64: 4>}}} {
+  // expected-error @+1 {{'y' is neither a grid axis ["i"] nor a mesh axis ["x"]}}
+  %d = pallas.axis_index "y"
+  pallas.return
+}
