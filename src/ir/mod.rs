@@ -469,6 +469,14 @@ pub fn erase_operation(op: OperationRef) {
     unsafe { mlirOperationDestroy(op.to_raw()) }
 }
 
+/// The op defining `v`, if it is an op result (not a block argument).
+pub fn defining_op<'c, 'a>(v: Value<'c, 'a>) -> Option<OperationRef<'c, 'a>> {
+    unsafe {
+        mlirValueIsAOpResult(v.to_raw())
+            .then(|| OperationRef::from_raw(mlirOpResultGetOwner(v.to_raw())))
+    }
+}
+
 pub fn has_uses(v: Value) -> bool {
     unsafe { !mlirValueGetFirstUse(v.to_raw()).ptr.is_null() }
 }
@@ -499,6 +507,11 @@ pub fn clone_after<'c, 'a>(
         mlirBlockInsertOwnedOperationAfter(block, after.to_raw(), copy);
         OperationRef::from_raw(copy)
     }
+}
+
+/// A detached deep copy of `op`, to be inserted by a rewriter.
+pub fn clone_detached<'c>(op: &OperationRef<'c, '_>) -> melior::ir::Operation<'c> {
+    unsafe { melior::ir::Operation::from_raw(mlirOperationClone(op.to_raw())) }
 }
 
 /// Changes the type of a value in place (block arguments before a

@@ -27,7 +27,8 @@ use super::load_store::{is_bool_ref, sem_element, value_space};
 use super::types::tpu_type;
 use crate::conversion::common::builder::{array_elements, segments, B};
 use crate::conversion::framework::{PatternSet, TypeConverter};
-use crate::ir::SemaphoreKind;
+use crate::conversion::common::builder::result_of;
+use crate::ir::{self, SemaphoreKind};
 
 /// The device id operands of a `pallas.dma_start` / `pallas.dma_wait` /
 /// `pallas.semaphore_signal` (empty for a local one); `None` for other ops.
@@ -114,6 +115,7 @@ pub fn add_patterns(set: &mut PatternSet, tc: &TypeConverter) {
             Some(s) => Some(sem_element(&b, *s, &seg[5])?),
             None => None,
         };
+        let (src, dst) = (ref_for_dma(&b, src), ref_for_dma(&b, dst));
         // source, source_semaphore, target, target_semaphore, device_id,
         // core_id, subcore_id
         let mut ops = vec![src];
@@ -151,9 +153,11 @@ pub fn add_patterns(set: &mut PatternSet, tc: &TypeConverter) {
             // device and core id JAX's wait_send inserts.
             let send_sem = sem_element(&b, *s, &seg[5])?;
             let zero = b.ci32(0);
+            let (src, dst) = (ref_for_dma(&b, src), ref_for_dma(&b, dst));
             wait_dma2(&b, send_sem, dst, src, Some(zero), Some(zero));
         }
         let sem = sem_element(&b, seg[2][0], &seg[3])?;
+        let (src, dst) = (ref_for_dma(&b, src), ref_for_dma(&b, dst));
         wait_dma2(&b, sem, src, dst, device, None);
         rw.erase_op(&op);
         Ok(())
@@ -211,6 +215,29 @@ pub fn add_patterns(set: &mut PatternSet, tc: &TypeConverter) {
         rw.replace_op(&op, &[v]);
         Ok(())
     });
+}
+
+/// The ref `v` as one DMA use sees it. JAX applies a ref's slicing at every
+/// use, so each DMA (and each side of a remote wait) gets its own copy of
+/// the `tpu.memref_slice` (+ `tpu.memref_squeeze`) that a `memref.subview`
+/// became; `finish` erases the originals that only DMAs used.
+fn ref_for_dma<'c, 'a>(b: &B<'_, 'c, 'a>, v: Value<'c, 'a>) -> Value<'c, 'a> {
+    let is = |op: &OperationRef, name: &str| op.name().as_string_ref().as_str() == Ok(name);
+    let Some(def) = ir::defining_op(v) else {
+        return v;
+    };
+    let copy = |slice: &OperationRef<'c, '_>| result_of(b.rw.insert(ir::clone_detached(slice)), 0);
+    if is(&def, "tpu.memref_slice") {
+        return copy(&def);
+    }
+    if is(&def, "tpu.memref_squeeze") && def.operand_count() == 1 {
+        if let Some(slice) = def.operand(0).ok().and_then(ir::defining_op) {
+            if is(&slice, "tpu.memref_slice") {
+                return b.val("tpu.memref_squeeze", &[copy(&slice)], v.r#type(), &[]);
+            }
+        }
+    }
+    v
 }
 
 /// `tpu.wait_dma2 semaphore(..) src(..) dst(..) [device_id(..)] [core_id(..)]`.

@@ -26,6 +26,7 @@
 //! `add`/`maxsi`/`minsi`, and types reduction identities with the element
 //! type (so bf16 max/min reductions get a bf16 `-inf`/`+inf`).
 
+use crate::ir::defining_op;
 use melior::ir::attribute::AttributeLike;
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::r#type::{Type, TypeLike};
@@ -93,14 +94,6 @@ fn is_int(ty: Type, width: u32) -> bool {
 
 fn is_f32(ty: Type) -> bool {
     unsafe { mlirTypeIsAF32(ty.to_raw()) }
-}
-
-/// The op defining `v`, if it is an op result.
-fn defining_op<'c, 'a>(v: Value<'c, 'a>) -> Option<OperationRef<'c, 'a>> {
-    unsafe {
-        let raw = v.to_raw();
-        mlirValueIsAOpResult(raw).then(|| OperationRef::from_raw(mlirOpResultGetOwner(raw)))
-    }
 }
 
 /// The value of an integer `arith.constant` (scalar or splat) defining `v`.

@@ -21,6 +21,7 @@
 //!   Mosaic lowers (`memref.load` / `memref.store` / `vector.load` only
 //!   change types; `mod.rs` retypes them).
 
+use crate::ir::defining_op;
 use melior::ir::attribute::AttributeLike;
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::r#type::{Type, TypeLike};
@@ -338,14 +339,6 @@ pub(super) fn space_of(ty: Type) -> Option<String> {
     }
     let end = rest.find([',', '>'])?;
     Some(rest[..end].trim().to_string())
-}
-
-/// The defining op of `v`, if it is an op result.
-pub(super) fn defining_op<'c, 'a>(v: Value<'c, 'a>) -> Option<OperationRef<'c, 'a>> {
-    unsafe {
-        mlirValueIsAOpResult(v.to_raw())
-            .then(|| OperationRef::from_raw(mlirOpResultGetOwner(v.to_raw())))
-    }
 }
 
 /// The value of an integer `arith.constant`.

@@ -159,4 +159,20 @@ fn finish(module: &OperationRef) {
     for op in dead {
         ir::erase_operation(op);
     }
+    // Slices left without uses: those of dead squeezes, and those that only
+    // DMAs used (they re-slice per use, see dma.rs).
+    let mut dead_slices = vec![];
+    ir::walk_nested(module, &mut |op| {
+        if op.name().as_string_ref().as_str() == Ok("tpu.memref_slice")
+            && op
+                .result(0)
+                .map(|r| !ir::has_uses(r.into()))
+                .unwrap_or(false)
+        {
+            dead_slices.push(op)
+        }
+    });
+    for op in dead_slices {
+        ir::erase_operation(op);
+    }
 }

@@ -6,19 +6,23 @@
 
 // CHECK-LABEL: module @local
 // CHECK: func.func @local(%[[G:.*]]: i32, %[[X:.*]]: memref<16x128xf32, #tpu.memory_space<any>>, %[[O:.*]]: memref<16x128xf32, #tpu.memory_space<any>>, %[[BUF:.*]]: memref<8x128xf32, #tpu.memory_space<vmem>>, %[[SEMS:.*]]: memref<2x!tpu.dma_semaphore, #tpu.memory_space<semaphore_mem>>, %[[S:.*]]: memref<!tpu.semaphore, #tpu.memory_space<semaphore_mem>>)
-// CHECK: %[[SRC:.*]] = tpu.memref_slice %[[X]][%{{.*}}, %{{.*}}] : memref<16x128xf32, #tpu.memory_space<any>> -> memref<8x128xf32, #tpu.memory_space<any>>
-// CHECK: %[[I0:.*]] = arith.constant 0 : i32
-// CHECK: %[[SL0:.*]] = tpu.memref_slice %[[SEMS]][%[[I0]]] : memref<2x!tpu.dma_semaphore, #tpu.memory_space<semaphore_mem>> -> memref<1x!tpu.dma_semaphore, #tpu.memory_space<semaphore_mem>>
+// Every DMA slices its refs itself, right before it, as JAX applies a
+// ref's slicing at each use; no slice is left where the subview was.
+// CHECK-NOT: tpu.memref_slice %[[X]]
+// CHECK: %[[SL0:.*]] = tpu.memref_slice %[[SEMS]][%{{.*}}] : memref<2x!tpu.dma_semaphore, #tpu.memory_space<semaphore_mem>> -> memref<1x!tpu.dma_semaphore, #tpu.memory_space<semaphore_mem>>
 // CHECK: %[[SEM0:.*]] = tpu.memref_squeeze %[[SL0]] : memref<1x!tpu.dma_semaphore, #tpu.memory_space<semaphore_mem>> -> memref<!tpu.dma_semaphore, #tpu.memory_space<semaphore_mem>>
-// CHECK: tpu.enqueue_dma source(%[[SRC]] : memref<8x128xf32, #tpu.memory_space<any>>) target(%[[BUF]] : memref<8x128xf32, #tpu.memory_space<vmem>>) target_semaphore(%[[SEM0]] : memref<!tpu.dma_semaphore, #tpu.memory_space<semaphore_mem>>)
+// CHECK: %[[SRC:.*]] = tpu.memref_slice %[[X]][%{{.*}}, %{{.*}}] : memref<16x128xf32, #tpu.memory_space<any>> -> memref<8x128xf32, #tpu.memory_space<any>>
+// CHECK-NEXT: tpu.enqueue_dma source(%[[SRC]] : memref<8x128xf32, #tpu.memory_space<any>>) target(%[[BUF]] : memref<8x128xf32, #tpu.memory_space<vmem>>) target_semaphore(%[[SEM0]] : memref<!tpu.dma_semaphore, #tpu.memory_space<semaphore_mem>>)
 // CHECK: %[[SL1:.*]] = tpu.memref_slice %[[SEMS]]
 // CHECK: %[[SEM1:.*]] = tpu.memref_squeeze %[[SL1]]
-// CHECK: tpu.wait_dma2 semaphore(%[[SEM1]] : memref<!tpu.dma_semaphore, #tpu.memory_space<semaphore_mem>>) src(%[[SRC]] : memref<8x128xf32, #tpu.memory_space<any>>) dst(%[[BUF]] : memref<8x128xf32, #tpu.memory_space<vmem>>)
+// CHECK: %[[SRC1:.*]] = tpu.memref_slice %[[X]][%{{.*}}, %{{.*}}] : memref<16x128xf32, #tpu.memory_space<any>> -> memref<8x128xf32, #tpu.memory_space<any>>
+// CHECK-NEXT: tpu.wait_dma2 semaphore(%[[SEM1]] : memref<!tpu.dma_semaphore, #tpu.memory_space<semaphore_mem>>) src(%[[SRC1]] : memref<8x128xf32, #tpu.memory_space<any>>) dst(%[[BUF]] : memref<8x128xf32, #tpu.memory_space<vmem>>)
 // The dynamic start is the grid id itself (i32), not a cast of its index.
-// CHECK: %[[DST:.*]] = tpu.memref_slice %[[O]][%[[G]], %{{.*}}] : memref<16x128xf32, #tpu.memory_space<any>> -> memref<8x128xf32, #tpu.memory_space<any>>
 // CHECK: %[[SEM2:.*]] = tpu.memref_squeeze
-// CHECK: tpu.enqueue_dma source(%[[BUF]] : memref<8x128xf32, #tpu.memory_space<vmem>>) target(%[[DST]] : memref<8x128xf32, #tpu.memory_space<any>>) target_semaphore(%[[SEM2]] : memref<!tpu.dma_semaphore, #tpu.memory_space<semaphore_mem>>) {priority = 1 : i32}
-// CHECK: tpu.wait_dma2 semaphore(%{{.*}} : memref<!tpu.dma_semaphore, #tpu.memory_space<semaphore_mem>>) src(%[[BUF]] : memref<8x128xf32, #tpu.memory_space<vmem>>) dst(%[[DST]] : memref<8x128xf32, #tpu.memory_space<any>>)
+// CHECK: %[[DST:.*]] = tpu.memref_slice %[[O]][%[[G]], %{{.*}}] : memref<16x128xf32, #tpu.memory_space<any>> -> memref<8x128xf32, #tpu.memory_space<any>>
+// CHECK-NEXT: tpu.enqueue_dma source(%[[BUF]] : memref<8x128xf32, #tpu.memory_space<vmem>>) target(%[[DST]] : memref<8x128xf32, #tpu.memory_space<any>>) target_semaphore(%[[SEM2]] : memref<!tpu.dma_semaphore, #tpu.memory_space<semaphore_mem>>) {priority = 1 : i32}
+// CHECK: %[[DST1:.*]] = tpu.memref_slice %[[O]][%[[G]], %{{.*}}]
+// CHECK-NEXT: tpu.wait_dma2 semaphore(%{{.*}} : memref<!tpu.dma_semaphore, #tpu.memory_space<semaphore_mem>>) src(%[[BUF]] : memref<8x128xf32, #tpu.memory_space<vmem>>) dst(%[[DST1]] : memref<8x128xf32, #tpu.memory_space<any>>)
 // CHECK: %[[ONE:.*]] = arith.constant 1 : i32
 // CHECK: tpu.sem_signal %[[S]], %[[ONE]] : memref<!tpu.semaphore, #tpu.memory_space<semaphore_mem>>
 // CHECK: tpu.sem_wait %[[S]], %[[ONE]] : memref<!tpu.semaphore, #tpu.memory_space<semaphore_mem>>
@@ -126,4 +130,43 @@ pallas.kernel @dynamic_size grid(1) ins(%x: memref<64x128xf32> block [64, 128] m
   %src = memref.subview %x[0, 0] [%n, 128] [1, 1] : memref<64x128xf32, #pallas.memory_space<any>> to memref<?x128xf32, strided<[128, 1]>, #pallas.memory_space<any>>
   %dst = memref.subview %buf[0, 0] [%n, 128] [1, 1] : memref<64x128xf32, #pallas.memory_space<vmem>> to memref<?x128xf32, strided<[128, 1]>, #pallas.memory_space<vmem>>
   pallas.dma_start %src -> %dst, %sem[] : memref<?x128xf32, strided<[128, 1]>, #pallas.memory_space<any>> -> memref<?x128xf32, strided<[128, 1]>, #pallas.memory_space<vmem>>, memref<!pallas.dma_semaphore, #pallas.memory_space<semaphore>>
+}
+
+// -----
+
+// A remote copy between slices: the wait of the send side and the wait of
+// the receive side each slice both refs again (two slices + squeezes per
+// wait), as JAX's `.wait()` does.
+
+// CHECK-LABEL: module @remote_sliced
+// CHECK: func.func @remote_sliced(%{{.*}}: i32, %[[X:.*]]: memref<2x8x128xf32, #tpu.memory_space<any>>, %[[O:.*]]: memref<2x8x128xf32, #tpu.memory_space<any>>, %[[SEND:.*]]: memref<!tpu.dma_semaphore, #tpu.memory_space<semaphore_mem>>, %[[RECV:.*]]: memref<!tpu.dma_semaphore, #tpu.memory_space<semaphore_mem>>)
+// CHECK-NOT: tpu.memref_slice
+// CHECK: %[[S0:.*]] = tpu.memref_slice %[[X]]
+// CHECK-NEXT: %[[S:.*]] = tpu.memref_squeeze %[[S0]]
+// CHECK-NEXT: %[[D0:.*]] = tpu.memref_slice %[[O]]
+// CHECK-NEXT: %[[D:.*]] = tpu.memref_squeeze %[[D0]]
+// CHECK-NEXT: tpu.enqueue_dma source(%[[S]] : {{.*}}) target(%[[D]] : {{.*}}) source_semaphore(%[[SEND]] : {{.*}}) target_semaphore(%[[RECV]] : {{.*}}) device_id(%{{.*}})
+// CHECK: %[[SS0:.*]] = tpu.memref_slice %[[X]]
+// CHECK-NEXT: %[[SS:.*]] = tpu.memref_squeeze %[[SS0]]
+// CHECK-NEXT: %[[SD0:.*]] = tpu.memref_slice %[[O]]
+// CHECK-NEXT: %[[SD:.*]] = tpu.memref_squeeze %[[SD0]]
+// CHECK-NEXT: tpu.wait_dma2 semaphore(%[[SEND]] : {{.*}}) src(%[[SD]] : {{.*}}) dst(%[[SS]] : {{.*}}) device_id(%{{.*}}) core_id(%{{.*}})
+// CHECK: %[[RS0:.*]] = tpu.memref_slice %[[X]]
+// CHECK-NEXT: %[[RS:.*]] = tpu.memref_squeeze %[[RS0]]
+// CHECK-NEXT: %[[RD0:.*]] = tpu.memref_slice %[[O]]
+// CHECK-NEXT: %[[RD:.*]] = tpu.memref_squeeze %[[RD0]]
+// CHECK-NEXT: tpu.wait_dma2 semaphore(%[[RECV]] : {{.*}}) src(%[[RS]] : {{.*}}) dst(%[[RD]] : {{.*}}) device_id(%{{.*}})
+// CHECK-NOT: tpu.memref_slice
+// CHECK: return
+pallas.kernel @remote_sliced grid(1) semantics(arbitrary)
+    ins(%x: memref<2x8x128xf32> block [2, 8, 128] map affine_map<(i) -> (0, 0, 0)> in any)
+    outs(%o: memref<2x8x128xf32> block [2, 8, 128] map affine_map<(i) -> (0, 0, 0)> in any)
+    scratch(%send: memref<!pallas.dma_semaphore, #pallas.memory_space<semaphore>>,
+            %recv: memref<!pallas.dma_semaphore, #pallas.memory_space<semaphore>>)
+    attributes {compiler_params = {mosaic_tpu = {mesh_axes = ["x"], mesh_shape = array<i64: 4>}}} {
+  %ix = pallas.axis_index "x"
+  %src = memref.subview %x[1, 0, 0] [1, 8, 128] [1, 1, 1] : memref<2x8x128xf32, #pallas.memory_space<any>> to memref<8x128xf32, strided<[128, 1], offset: 1024>, #pallas.memory_space<any>>
+  %dst = memref.subview %o[0, 0, 0] [1, 8, 128] [1, 1, 1] : memref<2x8x128xf32, #pallas.memory_space<any>> to memref<8x128xf32, strided<[128, 1]>, #pallas.memory_space<any>>
+  pallas.dma_start %src -> %dst, %recv[] src_sem(%send[] : memref<!pallas.dma_semaphore, #pallas.memory_space<semaphore>>) device(%ix) : memref<8x128xf32, strided<[128, 1], offset: 1024>, #pallas.memory_space<any>> -> memref<8x128xf32, strided<[128, 1]>, #pallas.memory_space<any>>, memref<!pallas.dma_semaphore, #pallas.memory_space<semaphore>>
+  pallas.dma_wait %src -> %dst, %recv[] src_sem(%send[] : memref<!pallas.dma_semaphore, #pallas.memory_space<semaphore>>) device(%ix) : memref<8x128xf32, strided<[128, 1], offset: 1024>, #pallas.memory_space<any>> -> memref<8x128xf32, strided<[128, 1]>, #pallas.memory_space<any>>, memref<!pallas.dma_semaphore, #pallas.memory_space<semaphore>>
 }
