@@ -9,7 +9,7 @@ LIT_FLAGS ?= -sv
 TBLGEN := $(LLVM_PREFIX)/bin/mlir-tblgen
 DIALECT_TD := include/pallas/Dialect/Pallas/Pallas.td
 
-.PHONY: all setup build run test cargo-test lit docs fmt fmt-fix lint help venv jax-references jax-check
+.PHONY: all setup build run test cargo-test lit docs fmt fmt-fix lint help venv jax-references jax-check bench
 
 all: build
 
@@ -17,8 +17,9 @@ help:
 	@echo "make build     cargo build (libpallas_mlir.so, pallas-opt)"
 	@echo "make run       build, then lower and run every examples/*.mlir with a @main"
 	@echo "make test      build, cargo test, lit tests under test/, jax-check"
-	@echo "make jax-check lower examples/tpu + test/Conversion/PallasToTPU, verify with jaxlib, compare with JAX"
+	@echo "make jax-check lower examples/{tpu,sparsecore} + test/Conversion/PallasTo{TPU,SparseCore}, verify with jaxlib, compare with JAX"
 	@echo "make jax-references  regenerate test/Reference/TPU with JAX (scripts/jax/tpu_kernels.py)"
+	@echo "make bench     release build, then lowering time vs JAX and scaling (bench/tpu_lowering.py)"
 	@echo "make docs      regenerate docs/PallasDialect.md with mlir-tblgen"
 	@echo "make fmt       cargo fmt --check   (make fmt-fix to apply)"
 	@echo "make lint      cargo clippy -- -D warnings"
@@ -69,38 +70,61 @@ venv:
 jax-references: venv
 	$(JAX_PY) scripts/jax/dump_tpu_reference.py
 
-# 1. lower every examples/tpu/*.mlir and every test/Conversion/PallasToTPU/*.mlir
-#    that expects no error (no expected-error, no `RUN: not ...`), the latter
-#    with --split-input-file, into $(JAX_CHECK_DIR);
+# Two rounds, TensorCore then SparseCore, each:
+# 1. lower every EXAMPLES/*.mlir and every LIT/*.mlir that expects no error
+#    (no expected-error, no `RUN: not ...`), the latter with
+#    --split-input-file, with PASS into $(JAX_CHECK_DIR);
 # 2. parse + verify all of it with jaxlib (verify_tpu.py);
-# 3. compare the examples with test/Reference/TPU (compare_tpu.py).
+# 3. compare the examples with REFS (compare_tpu.py), but those named in
+#    XFAIL, which must still differ (the list only shrinks).
+#   TensorCore: examples/tpu, test/Conversion/PallasToTPU,
+#     convert-pallas-to-tpu, test/Reference/TPU, scripts/jax/compare-xfail.txt
+#   SparseCore: examples/sparsecore, test/Conversion/PallasToSparseCore,
+#     convert-pallas-to-sparsecore, test/Reference/SparseCore,
+#     scripts/jax/compare-xfail-sc.txt (compare_tpu.py --sparsecore)
 # Every step runs; the target fails if any did.
 jax-check: venv build
-	@rm -rf $(JAX_CHECK_DIR); mkdir -p $(JAX_CHECK_DIR)/examples $(JAX_CHECK_DIR)/lit; \
-	fail=0; outs=""; \
-	for f in examples/tpu/*.mlir; do \
-	  o=$(JAX_CHECK_DIR)/examples/$$(basename $$f); \
-	  if $(PALLAS_OPT) --convert-pallas-to-tpu $$f -o $$o 2>$$o.log; then outs="$$outs $$o"; \
-	  else echo "jax-check: convert-pallas-to-tpu failed on $$f:"; head -n 5 $$o.log; fail=1; fi; \
-	done; \
-	for f in test/Conversion/PallasToTPU/*.mlir; do \
-	  [ -e "$$f" ] || continue; \
-	  if grep -q 'expected-error' $$f || grep -Eq 'RUN:.*not %(pallas_opt|mlir_opt)' $$f; then \
-	    echo "jax-check: skipping $$f (expects errors)"; continue; fi; \
-	  o=$(JAX_CHECK_DIR)/lit/$$(basename $$f); \
-	  if $(PALLAS_OPT) --split-input-file --convert-pallas-to-tpu $$f -o $$o 2>$$o.log; then outs="$$outs $$o"; \
-	  else echo "jax-check: convert-pallas-to-tpu failed on $$f:"; head -n 5 $$o.log; fail=1; fi; \
-	done; \
+	@rm -rf $(JAX_CHECK_DIR); \
+	mkdir -p $(JAX_CHECK_DIR)/examples $(JAX_CHECK_DIR)/lit $(JAX_CHECK_DIR)/sc-examples $(JAX_CHECK_DIR)/sc-lit; \
+	fail=0; \
+	lower() { pass=$$1; dir=$$2; split=$$3; shift 3; \
+	  for f in "$$@"; do \
+	    [ -e "$$f" ] || continue; \
+	    if [ -n "$$split" ] && { grep -q 'expected-error' $$f || grep -Eq 'RUN:.*not %(pallas_opt|mlir_opt)' $$f; }; then \
+	      echo "jax-check: skipping $$f (expects errors)"; continue; fi; \
+	    o=$$dir/$$(basename $$f); \
+	    if $(PALLAS_OPT) $$split --$$pass $$f -o $$o 2>$$o.log; then outs="$$outs $$o"; \
+	    else echo "jax-check: $$pass failed on $$f:"; head -n 5 $$o.log; fail=1; fi; \
+	  done; }; \
+	compare() { refs=$$1; list=$$2; flags=$$3; shift 3; \
+	  echo "jax-check: comparing with JAX's lowering ($$refs)"; \
+	  xfail=$$(grep -v '^#' $$list | awk '{print $$1}'); \
+	  names=$$(for f in "$$@"; do [ -e "$$f" ] || continue; n=$$(basename $$f .mlir); \
+	    echo "$$xfail" | grep -qx "$$n" || echo $$n; done); \
+	  if [ -n "$$names" ]; then \
+	    $(JAX_PY) scripts/jax/compare_tpu.py --pallas-opt $(PALLAS_OPT) $$flags $$names || fail=1; fi; \
+	  for n in $$xfail; do \
+	    if $(JAX_PY) scripts/jax/compare_tpu.py --pallas-opt $(PALLAS_OPT) $$flags $$n >/dev/null 2>&1; then \
+	      echo "jax-check: $$n now matches JAX; remove it from $$list"; fail=1; \
+	    else echo "jax-check: $$n differs from JAX (expected, see $$list)"; fi; \
+	  done; }; \
+	outs=""; \
+	lower convert-pallas-to-tpu $(JAX_CHECK_DIR)/examples "" examples/tpu/*.mlir; \
+	lower convert-pallas-to-tpu $(JAX_CHECK_DIR)/lit --split-input-file test/Conversion/PallasToTPU/*.mlir; \
 	echo "jax-check: verifying with jaxlib's tpu dialect"; \
 	if [ -n "$$outs" ]; then $(JAX_PY) scripts/jax/verify_tpu.py --split-input-file $$outs || fail=1; fi; \
-	echo "jax-check: comparing with JAX's lowering (test/Reference/TPU)"; \
-	xfail=$$(grep -v '^#' scripts/jax/compare-xfail.txt | awk '{print $$1}'); \
-	names=$$(for f in examples/tpu/*.mlir; do n=$$(basename $$f .mlir); \
-	  echo "$$xfail" | grep -qx "$$n" || echo $$n; done); \
-	$(JAX_PY) scripts/jax/compare_tpu.py --pallas-opt $(PALLAS_OPT) $$names || fail=1; \
-	for n in $$xfail; do \
-	  if $(JAX_PY) scripts/jax/compare_tpu.py --pallas-opt $(PALLAS_OPT) $$n >/dev/null 2>&1; then \
-	    echo "jax-check: $$n now matches JAX; remove it from scripts/jax/compare-xfail.txt"; fail=1; \
-	  else echo "jax-check: $$n differs from JAX (expected, see scripts/jax/compare-xfail.txt)"; fi; \
-	done; \
+	compare test/Reference/TPU scripts/jax/compare-xfail.txt "" examples/tpu/*.mlir; \
+	echo "jax-check: SparseCore (convert-pallas-to-sparsecore)"; \
+	outs=""; \
+	lower convert-pallas-to-sparsecore $(JAX_CHECK_DIR)/sc-examples "" examples/sparsecore/*.mlir; \
+	lower convert-pallas-to-sparsecore $(JAX_CHECK_DIR)/sc-lit --split-input-file test/Conversion/PallasToSparseCore/*.mlir; \
+	echo "jax-check: verifying SparseCore output with jaxlib's tpu dialect"; \
+	if [ -n "$$outs" ]; then $(JAX_PY) scripts/jax/verify_tpu.py --split-input-file $$outs || fail=1; fi; \
+	compare test/Reference/SparseCore scripts/jax/compare-xfail-sc.txt --sparsecore examples/sparsecore/*.mlir; \
 	exit $$fail
+
+# Lowering time of examples/tpu vs JAX's own lowering, and scaling of the
+# pass over 1/100/10000 kernels (bench/tpu_lowering.py; README "Benchmark").
+bench: venv
+	$(CARGO) build --release
+	$(JAX_PY) bench/tpu_lowering.py --opt target/release/pallas-opt

@@ -1,33 +1,50 @@
 #!/usr/bin/env python3
-"""Structural comparison of our TPU lowering with JAX's.
+"""Structural comparison of our TPU / SparseCore lowering with JAX's.
 
   .venv/bin/python scripts/jax/compare_tpu.py [-v] [--pallas-opt P]
-      [--examples DIR] [--refs DIR] [--ours-dir DIR] [NAME...]
+      [--sparsecore] [--examples DIR] [--refs DIR] [--pass PASS]
+      [--ours-dir DIR] [NAME...]
 
-For every kernel NAME (default: every examples/tpu/*.mlir and every
-test/Reference/TPU/*.mlir) it lowers examples/tpu/NAME.mlir with
-`pallas-opt --convert-pallas-to-tpu` (or reads DIR/NAME.mlir with
---ours-dir) and compares the kernel with test/Reference/TPU/NAME.mlir, the
-module JAX 0.10.2's Pallas TPU lowering emits for the same kernel
-(scripts/jax/dump_tpu_reference.py). Both sides are parsed with jaxlib's
-MLIR (tpu dialect registered). The kernel is the one `func.func` carrying
-`tpu.core_type`; its name is ignored (JAX uses the Python function's).
-Compared:
+For every kernel NAME (default: every EXAMPLES/*.mlir and every
+REFS/*.mlir) it lowers EXAMPLES/NAME.mlir with `pallas-opt --PASS` (or
+reads DIR/NAME.mlir with --ours-dir) and compares the kernel with
+REFS/NAME.mlir, the module JAX 0.10.2's Pallas lowering emits for the same
+kernel (scripts/jax/dump_tpu_reference.py). The defaults are the TensorCore
+ones: EXAMPLES examples/tpu, REFS test/Reference/TPU, PASS
+convert-pallas-to-tpu. --sparsecore makes them examples/sparsecore,
+test/Reference/SparseCore and convert-pallas-to-sparsecore (an explicit
+--examples/--refs/--pass still wins). Both sides are parsed with jaxlib's
+MLIR (tpu dialect registered, scripts/jax/jaxlib_ctx.py). The kernel is the
+one `func.func` carrying `tpu.core_type`; its name is ignored (JAX uses the
+Python function's). Compared:
 
   signature   argument and result types, in order;
   attributes  every attribute of the kernel function but its name and
               type: dimension_semantics, iteration_bounds, scalar_prefetch,
               scratch_operands, tpu.core_type, window_params (per operand,
               per key), and anything else either side sets; values as
-              jaxlib prints them;
-  transforms  the index map functions (@transform_i, next to the kernel),
+              jaxlib prints them (a SparseCore kernel's
+              window_params[i].transform_indices is an inline affine map
+              and is compared like every other attribute value);
+  transforms  the index map functions (@transform_i, next to the kernel,
+              named by window_params' transform_indices symbol refs),
               each side normalised with `pallas-opt --canonicalize --cse`
-              (JAX emits dead constants), compared as printed text;
+              (JAX emits dead constants), compared as printed text.
+              SparseCore kernels have none (both sides must agree);
   tpu ops     the multiset of `tpu.*` op names in the kernel function
               (nested regions included);
   pass diagnostics  a successful pass run must print no error or warning;
   jaxlib parse      our output must parse in jaxlib (if it does not, the
               rest is compared on pallas-opt's generic form of it).
+
+SparseCore normalization (kernels whose JAX side has tpu.core_type
+sc_vector_subcore or sc_scalar_subcore, applied to both sides alike): JAX
+0.10.2 applies a ref's slicing transforms at every use and on SparseCore
+leaves the unused results behind (each sync_copy of `x.at[...]` carries
+dead tpu.memref_slice / tpu.memref_squeeze pairs), so the op multisets
+ignore every tpu.memref_slice and tpu.memref_squeeze whose results are all
+unused, transitively (a slice used only by such a dead squeeze is dead
+too). Live slices still count. TensorCore kernels are compared as they are.
 
 With -v the multiset of the other ops (arith/vector/memref/scf/...) is also
 shown where it differs, for information only. Prints one report per kernel
@@ -42,9 +59,7 @@ import os
 import subprocess
 import sys
 
-from jax._src.interpreters import mlir as jmlir
-from jax._src.lib import tpu as tpu_lib
-from jax._src.lib.mlir import ir
+from jaxlib_ctx import describe as _describe, ir, make_context, walk
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
@@ -52,35 +67,28 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 IGNORED_ATTRS = {"sym_name", "function_type"}
 ABSENT = "<absent>"
 
+TPU_DEFAULTS = {"examples": os.path.join(ROOT, "examples", "tpu"),
+                "refs": os.path.join(ROOT, "test", "Reference", "TPU"),
+                "pass_name": "convert-pallas-to-tpu"}
+SC_DEFAULTS = {"examples": os.path.join(ROOT, "examples", "sparsecore"),
+               "refs": os.path.join(ROOT, "test", "Reference", "SparseCore"),
+               "pass_name": "convert-pallas-to-sparsecore"}
+SC_CORE_TYPES = ("#tpu.core_type<sc_vector_subcore>", "#tpu.core_type<sc_scalar_subcore>")
+# Slicing ops JAX leaves dead on SparseCore (see the docstring).
+DEAD_VIEW_OPS = ("tpu.memref_slice", "tpu.memref_squeeze")
+
 
 class Failure(Exception):
   """A kernel that cannot be compared at all (missing, unparsable ...)."""
 
 
-def make_context(unregistered=False):
-  ctx = jmlir.make_ir_context()
-  tpu_lib.register_dialect(ctx)
-  ctx.allow_unregistered_dialects = unregistered
-  return ctx
-
-
 def describe(err):
-  if isinstance(err, ir.MLIRError):
-    return "; ".join(f"{d.location}: {d.message}" for d in err.error_diagnostics) or str(err)
-  return f"{type(err).__name__}: {err}"
+  return _describe(err, notes=False)
 
 
 def run(cmd, stdin=None):
   p = subprocess.run(cmd, input=stdin, capture_output=True, text=True)
   return p.returncode, p.stdout, p.stderr
-
-
-def walk(op):
-  yield op
-  for region in op.regions:
-    for block in region.blocks:
-      for child in block.operations:
-        yield from walk(child.operation)
 
 
 def sym_name(op):
@@ -156,14 +164,36 @@ class Side:
     names = set()
     for entry in self.window_params() or []:
       ref = entry.get("transform_indices")
-      if ref is not None:
+      # A symbol ref names a transform function; SparseCore kernels carry an
+      # inline affine map instead (compared with the attributes).
+      if ref is not None and ref.startswith("@"):
         names.add(ref.lstrip("@"))
     names.update(n for n in self.funcs if n.startswith("transform_"))
     return names
 
-  def op_counts(self):
+  def is_sparsecore(self):
     with self.ctx:
-      return collections.Counter(op.name for op in walk(self.kernel) if op != self.kernel)
+      return ("tpu.core_type" in self.kernel.attributes
+              and str(self.kernel.attributes["tpu.core_type"]) in SC_CORE_TYPES)
+
+  def op_counts(self, drop_dead_views=False):
+    """Multiset of the op names in the kernel; with drop_dead_views, less the
+    dead tpu.memref_slice / tpu.memref_squeeze ops (transitively)."""
+    with self.ctx:
+      ops = [op for op in walk(self.kernel) if op != self.kernel]
+      dead = set()
+      if drop_dead_views:
+        views = [op for op in ops if op.name in DEAD_VIEW_OPS and len(op.results) > 0]
+        changed = True
+        while changed:
+          changed = False
+          for op in views:
+            if hash(op) in dead:
+              continue
+            if all(hash(use.owner.operation) in dead for r in op.results for use in r.uses):
+              dead.add(hash(op))
+              changed = True
+      return collections.Counter(op.name for op in ops if hash(op) not in dead)
 
 
 def normalize_funcs(side, names, pallas_opt):
@@ -274,9 +304,10 @@ def compare(name, ours_text, ref_text, pallas_opt, verbose, pass_stderr=""):
             diffs.append("    " + line)
   sections["transforms"] = diffs
 
-  # tpu ops.
+  # tpu ops (SparseCore: less the dead slices JAX leaves behind, both sides).
   diffs = []
-  o_ops, r_ops = ours.op_counts(), ref.op_counts()
+  sparsecore = ref.is_sparsecore()
+  o_ops, r_ops = ours.op_counts(sparsecore), ref.op_counts(sparsecore)
   for op in sorted(set(o_ops) | set(r_ops)):
     if op.startswith("tpu.") and o_ops[op] != r_ops[op]:
       diffs.append(f"{op}: ours {o_ops[op]}  vs  jax {r_ops[op]}")
@@ -295,12 +326,22 @@ def main():
   ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
   ap.add_argument("names", nargs="*")
   ap.add_argument("--pallas-opt", default=os.path.join(ROOT, "target", "debug", "pallas-opt"))
-  ap.add_argument("--examples", default=os.path.join(ROOT, "examples", "tpu"))
-  ap.add_argument("--refs", default=os.path.join(ROOT, "test", "Reference", "TPU"))
+  ap.add_argument("--sparsecore", action="store_true",
+                  help="SparseCore defaults: --examples examples/sparsecore --refs "
+                  "test/Reference/SparseCore --pass convert-pallas-to-sparsecore")
+  ap.add_argument("--examples", help="pallas twins (default examples/tpu)")
+  ap.add_argument("--refs", help="JAX's lowerings (default test/Reference/TPU)")
+  ap.add_argument("--pass", dest="pass_name",
+                  help="pallas-opt pass that lowers the twins (default convert-pallas-to-tpu)")
   ap.add_argument("--ours-dir", help="read our lowered NAME.mlir from here instead of "
                   "running the pass")
   ap.add_argument("-v", "--verbose", action="store_true")
   opts = ap.parse_args()
+  for key, value in (SC_DEFAULTS if opts.sparsecore else TPU_DEFAULTS).items():
+    if getattr(opts, key) is None:
+      setattr(opts, key, value)
+  sparsecore = opts.sparsecore or opts.pass_name == SC_DEFAULTS["pass_name"]
+  kernels_py = "scripts/jax/sc_kernels.py" if sparsecore else "scripts/jax/tpu_kernels.py"
   if not os.access(opts.pallas_opt, os.X_OK):
     ap.error(f"{opts.pallas_opt} is not executable (cargo build first)")
 
@@ -318,7 +359,7 @@ def main():
     try:
       if not os.path.exists(reference):
         raise Failure(f"no reference {os.path.relpath(reference, ROOT)} "
-                      "(add the kernel to scripts/jax/tpu_kernels.py, make jax-references)")
+                      f"(add the kernel to {kernels_py}, make jax-references)")
       pass_err = ""
       if opts.ours_dir:
         path = os.path.join(opts.ours_dir, name + ".mlir")
@@ -328,12 +369,12 @@ def main():
       else:
         if not os.path.exists(example):
           raise Failure(f"no example {os.path.relpath(example, ROOT)}")
-        rc, ours_text, pass_err = run([opts.pallas_opt, "--convert-pallas-to-tpu", example])
+        rc, ours_text, pass_err = run([opts.pallas_opt, "--" + opts.pass_name, example])
         err = pass_err
         if rc != 0:
           lines = [l for l in err.strip().splitlines() if l.strip()]
           shown = "\n      ".join(lines[:6]) + ("\n      ..." if len(lines) > 6 else "")
-          raise Failure(f"convert-pallas-to-tpu failed (exit {rc}):\n      {shown}")
+          raise Failure(f"{opts.pass_name} failed (exit {rc}):\n      {shown}")
       sections, notes = compare(name, ours_text, open(reference).read(), opts.pallas_opt,
                                 opts.verbose, pass_err)
     except Failure as f:

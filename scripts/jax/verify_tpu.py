@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Parses and verifies Mosaic TPU MLIR text with jaxlib's own MLIR and `tpu`
-dialect (the consumer our convert-pallas-to-tpu output is written for).
+dialect (the consumer our convert-pallas-to-tpu and convert-pallas-to-sparsecore
+output is written for).
 
   .venv/bin/python scripts/jax/verify_tpu.py [--split-input-file] [-q] FILE...
 
@@ -9,14 +10,15 @@ starting with `// -----` (pallas-opt --split-input-file output) and every
 chunk is checked on its own.
 
 A chunk passes when, in a context holding every dialect jaxlib registers for
-lowering plus `tpu` and no unregistered dialects:
+lowering plus `tpu` and no unregistered dialects (jaxlib_ctx.make_context):
   * it parses (parsing runs the op verifiers) and `verify()` succeeds;
   * its printed form parses again (round trip);
   * every nested `builtin.module` (our pass emits one per kernel:
     `module { module @k { func.func @k ... } ... }`) also parses and
     verifies as a standalone module, as Mosaic would receive it;
   * it holds at least one `func.func` with a `tpu.core_type` attribute
-    (a kernel), unless --no-kernel-required.
+    (a kernel: `tc`, or `sc_vector_subcore` / `sc_scalar_subcore` for
+    SparseCore), unless --no-kernel-required.
 Prints `OK` or `FAIL` and jaxlib's diagnostics per chunk; exits 1 if any
 chunk failed, 2 on usage errors.
 """
@@ -25,37 +27,9 @@ import argparse
 import re
 import sys
 
-from jax._src.interpreters import mlir as jmlir
-from jax._src.lib import tpu as tpu_lib
-from jax._src.lib.mlir import ir
+from jaxlib_ctx import describe, ir, make_context, walk
 
 SPLIT_RE = re.compile(r"^// -----", re.M)
-
-
-def make_context():
-  ctx = jmlir.make_ir_context()
-  tpu_lib.register_dialect(ctx)
-  ctx.allow_unregistered_dialects = False
-  return ctx
-
-
-def describe(err):
-  """jaxlib's diagnostics of an MLIRError (or any exception) as text."""
-  if isinstance(err, ir.MLIRError):
-    lines = []
-    for d in err.error_diagnostics:
-      lines.append(f"{d.location}: {d.message}")
-      lines.extend(f"  note: {n.location}: {n.message}" for n in d.notes)
-    return "\n".join(lines) or str(err)
-  return f"{type(err).__name__}: {err}"
-
-
-def walk(op):
-  yield op
-  for region in op.regions:
-    for block in region.blocks:
-      for child in block.operations:
-        yield from walk(child.operation)
 
 
 def check_text(ctx, text, require_kernel=True):

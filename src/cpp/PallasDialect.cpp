@@ -102,6 +102,32 @@ static void printIndexer(OpAsmPrinter &p, Operation *, OperandRange indices,
 }
 
 //===----------------------------------------------------------------------===//
+// SparseCore lane ops: derived result types
+//===----------------------------------------------------------------------===//
+
+Type mlir::pallas::vectorOfShapeLike(Type like, Type elem) {
+  if (auto v = llvm::dyn_cast<VectorType>(like))
+    return VectorType::get(v.getShape(), elem, v.getScalableDims());
+  return elem;
+}
+
+// `: type($x), type($indices)` of pallas.take_along_axis; the result is the
+// element type of x with the shape of the indices.
+static ParseResult parseGatherTypes(OpAsmParser &parser, Type &x, Type &indices,
+                                    Type &result) {
+  if (parser.parseType(x) || parser.parseComma() || parser.parseType(indices))
+    return failure();
+  auto shaped = llvm::dyn_cast<ShapedType>(x);
+  result = shaped ? vectorOfShapeLike(indices, shaped.getElementType()) : x;
+  return success();
+}
+
+static void printGatherTypes(OpAsmPrinter &p, Operation *, Type x, Type indices,
+                             Type) {
+  p << x << ", " << indices;
+}
+
+//===----------------------------------------------------------------------===//
 // Block specs
 //===----------------------------------------------------------------------===//
 
@@ -552,6 +578,14 @@ PALLAS_RUST_VERIFIER(ReciprocalOp)
 PALLAS_RUST_VERIFIER(ConcatenateOp)
 PALLAS_RUST_VERIFIER(RepeatOp)
 PALLAS_RUST_VERIFIER(NamedScopeOp)
+PALLAS_RUST_VERIFIER(SortOp)
+PALLAS_RUST_VERIFIER(CumulativeOp)
+PALLAS_RUST_VERIFIER(ScanCountOp)
+PALLAS_RUST_VERIFIER(TakeAlongAxisOp)
+PALLAS_RUST_VERIFIER(RevOp)
+PALLAS_RUST_VERIFIER(LoadGatherOp)
+PALLAS_RUST_VERIFIER(StoreScatterOp)
+PALLAS_RUST_VERIFIER(SubcoreBarrierOp)
 #undef PALLAS_RUST_VERIFIER
 
 LogicalResult KernelOp::verifySymbolUses(SymbolTableCollection &) {

@@ -23,6 +23,13 @@
 
 #include "pallas/PallasEnums.h.inc"
 
+namespace mlir::pallas {
+/// `vector<shape(like) x elem>` when `like` is a vector; `elem` otherwise
+/// (the result types ODS derives for the SparseCore lane ops; a non-vector
+/// operand then fails the op's verifier rather than the parser).
+Type vectorOfShapeLike(Type like, Type elem);
+} // namespace mlir::pallas
+
 #include "pallas/PallasDialect.h.inc"
 
 #define GET_ATTRDEF_CLASSES

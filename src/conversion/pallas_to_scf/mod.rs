@@ -91,12 +91,51 @@ const SUPPORTED: &[&str] = &[
     "pallas.named_scope",
 ];
 
+/// The SparseCore-only pallas ops (no CPU lowering yet).
+const SPARSECORE_ONLY: &[&str] = &[
+    "pallas.sort",
+    "pallas.cumulative",
+    "pallas.scan_count",
+    "pallas.take_along_axis",
+    "pallas.rev",
+    "pallas.load_gather",
+    "pallas.store_scatter",
+    "pallas.subcore_barrier",
+];
+
+/// The SparseCore-only form of a supported op, described (`pallas.load
+/// {expand}`), when `op` is one.
+fn sparsecore_form(op: &OperationRef, name: &str, seg: &[i32]) -> Option<String> {
+    let has = |a: &str| op.attribute(a).is_ok();
+    let attrs: &[&str] = match name {
+        "pallas.load" => &["expand"],
+        "pallas.store" => &["compress", "add"],
+        "pallas.dma_start" | "pallas.dma_wait" => {
+            let indirect = seg.iter().skip(7).any(|n| *n > 0) || has("add");
+            return indirect.then(|| format!("an indirect {name} (offsets/filter/add)"));
+        }
+        _ => &[],
+    };
+    attrs
+        .iter()
+        .find(|a| has(a))
+        .map(|a| format!("{name} {{{a}}}"))
+}
+
 /// Reports every pallas op (or op form) the CPU lowering does not handle.
 fn check_supported(module: &OperationRef) -> bool {
     let mut ok = true;
     crate::ir::walk_nested(module, &mut |op| {
         let name = op.name().as_string_ref().as_str().unwrap_or("").to_string();
         if !name.starts_with("pallas.") {
+            return;
+        }
+        if SPARSECORE_ONLY.contains(&name.as_str()) {
+            emit_op_error(
+                &op,
+                &format!("not yet supported: {name} on the CPU reference (SparseCore-only op)"),
+            );
+            ok = false;
             return;
         }
         if !SUPPORTED.contains(&name.as_str()) {
@@ -111,6 +150,14 @@ fn check_supported(module: &OperationRef) -> bool {
             .attribute("operandSegmentSizes")
             .map(builder::dense_i32)
             .unwrap_or_default();
+        if let Some(what) = sparsecore_form(&op, &name, &seg) {
+            emit_op_error(
+                &op,
+                &format!("not yet supported: {what} on the CPU reference (SparseCore-only)"),
+            );
+            ok = false;
+            return;
+        }
         let remote = match name.as_str() {
             "pallas.dma_start" | "pallas.dma_wait" => {
                 seg.get(4).copied().unwrap_or(0) + seg.get(6).copied().unwrap_or(0) > 0

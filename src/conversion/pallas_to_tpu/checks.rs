@@ -53,6 +53,47 @@ const GPU_ONLY: &[&str] = &[
     "pallas.atomic_cas",
 ];
 
+/// Pallas ops that only exist on SparseCores.
+const SPARSECORE_ONLY: &[&str] = &[
+    "pallas.sort",
+    "pallas.cumulative",
+    "pallas.scan_count",
+    "pallas.take_along_axis",
+    "pallas.rev",
+    "pallas.load_gather",
+    "pallas.store_scatter",
+    "pallas.subcore_barrier",
+];
+
+/// The SparseCore-only attributes and operands of TensorCore ops.
+fn check_sparsecore_forms(op: &OperationRef, name: &str) -> Result<(), String> {
+    let attrs: &[&str] = match name {
+        "pallas.load" => &["expand"],
+        "pallas.store" => &["compress", "add"],
+        "pallas.dma_start" | "pallas.dma_wait" => &["add"],
+        _ => &[],
+    };
+    for a in attrs {
+        if op.attribute(a).is_ok() {
+            return Err(format!(
+                "'{a}' on '{name}' is SparseCore-only; TensorCore kernels cannot use it"
+            ));
+        }
+    }
+    if matches!(name, "pallas.dma_start" | "pallas.dma_wait") {
+        let seg = op
+            .attribute("operandSegmentSizes")
+            .map(crate::conversion::common::builder::dense_i32)
+            .unwrap_or_default();
+        if seg.iter().skip(7).any(|n| *n > 0) {
+            return Err(format!(
+                "an indirect DMA (offsets(...)/filter(...) on '{name}') is SparseCore-only; TensorCore kernels cannot use it"
+            ));
+        }
+    }
+    Ok(())
+}
+
 type Check = fn(&OperationRef) -> Result<(), String>;
 
 /// The op-level checks of every rule family.
@@ -100,6 +141,12 @@ fn check_op(op: &OperationRef, name: &str) -> Result<(), String> {
     if GPU_ONLY.contains(&name) {
         return Err("is a GPU op; it has no TPU lowering".into());
     }
+    if SPARSECORE_ONLY.contains(&name) {
+        return Err(format!(
+            "'{name}' is a SparseCore op; TensorCore kernels cannot use it"
+        ));
+    }
+    check_sparsecore_forms(op, name)?;
     if name.starts_with("pallas.") && !SUPPORTED.contains(&name) {
         return Err(format!("not yet supported: '{name}' in the TPU lowering"));
     }

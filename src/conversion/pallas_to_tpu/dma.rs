@@ -25,9 +25,9 @@ use mlir_sys::*;
 use super::kernel::{self, Mesh};
 use super::load_store::{is_bool_ref, sem_element, value_space};
 use super::types::tpu_type;
+use crate::conversion::common::builder::result_of;
 use crate::conversion::common::builder::{array_elements, segments, B};
 use crate::conversion::framework::{PatternSet, TypeConverter};
-use crate::conversion::common::builder::result_of;
 use crate::ir::{self, SemaphoreKind};
 
 /// The device id operands of a `pallas.dma_start` / `pallas.dma_wait` /

@@ -79,16 +79,8 @@ pub fn check(op: &OperationRef) -> Result<(), String> {
         return Ok(());
     }
     let d = Dot::of(op).ok_or("malformed pallas.dot")?;
-    for t in [d.lhs, d.rhs] {
-        let s = vshape(t).unwrap_or_default();
-        if s.len() != 2 {
-            let dims: Vec<String> = s.iter().map(|x| x.to_string()).collect();
-            return Err(format!(
-                "Only 2D tensors supported in dot; received: [{}]",
-                dims.join(", ")
-            ));
-        }
-    }
+    // Both operands are rank 2 by the op's ODS type, so JAX's "Only 2D
+    // tensors supported in dot" cannot happen here.
     if [d.lhs, d.rhs, d.out]
         .iter()
         .any(|t| ir::bit_width(elem(*t)) == Some(64))

@@ -182,6 +182,26 @@ pallas.kernel @k grid(1) {
 // -----
 
 pallas.kernel @k grid(1) {
+  %x = arith.constant dense<1.0> : vector<8x128xf32>
+  %s = arith.constant 1 : i32
+  // expected-error @+1 {{'pallas.roll' op stride must be non-negative.}}
+  %r = pallas.roll %x, %s axis 1 {stride = -1 : i64, stride_axis = 0 : i64} : vector<8x128xf32>
+  pallas.return
+}
+
+// -----
+
+pallas.kernel @k grid(1) {
+  %x = arith.constant dense<1.0> : vector<8x128xf32>
+  %s = arith.constant 1 : i32
+  // expected-error @+1 {{'pallas.roll' op expected axis and stride_axis are different.}}
+  %r = pallas.roll %x, %s axis 1 {stride = 1 : i64, stride_axis = 1 : i64} : vector<8x128xf32>
+  pallas.return
+}
+
+// -----
+
+pallas.kernel @k grid(1) {
   // expected-error @+1 {{'pallas.prng_random_bits' op random_bits only supports rank>=2 outputs.}}
   %b = pallas.prng_random_bits : vector<128xi32>
   pallas.return

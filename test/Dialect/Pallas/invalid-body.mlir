@@ -250,7 +250,7 @@ pallas.kernel @k grid(2) scratch(%r: memref<16x16xf32, #pallas.memory_space<vmem
   %one = arith.constant 1 : i32
   %v16 = arith.constant dense<0.0> : vector<16xf32>
   // expected-error @+1 {{has src_sem indices but no src_sem}}
-  "pallas.dma_start"(%g, %r, %d, %c0, %c0) <{operandSegmentSizes = array<i32: 1, 1, 1, 1, 0, 1, 0>}> : (memref<16x16xf32, #pallas.memory_space<gmem>>, memref<16x16xf32, #pallas.memory_space<vmem>>, memref<2x!pallas.dma_semaphore, #pallas.memory_space<semaphore>>, index, index) -> ()
+  "pallas.dma_start"(%g, %r, %d, %c0, %c0) <{operandSegmentSizes = array<i32: 1, 1, 1, 1, 0, 1, 0, 0, 0>}> : (memref<16x16xf32, #pallas.memory_space<gmem>>, memref<16x16xf32, #pallas.memory_space<vmem>>, memref<2x!pallas.dma_semaphore, #pallas.memory_space<semaphore>>, index, index) -> ()
 }
 
 // -----

@@ -208,9 +208,15 @@ def Pallas_LoadOp : Pallas_BodyOp<"load", [AttrSizedOperandSegments]> {
   let description = [{
     `pallas.load %ref[%i, 0:8] mask(%m : vector<8xi1>) other(%o : vector<8xf32>)`:
     lanes whose mask bit is false read `other` (unspecified without it).
+
+    `{expand}` (SparseCore, `plsc.load_expanded`): needs a mask and no
+    `other`; the lanes whose mask bit is set read consecutive elements of
+    the window, in lane order (the k-th set lane reads element k); the
+    other lanes are unspecified.
   }];
   let arguments = !con((ins AnyMemRef:$ref), PallasIndexer,
-    (ins Optional<Pallas_MaskVector>:$mask, Optional<AnyType>:$other));
+    (ins Optional<Pallas_MaskVector>:$mask, Optional<AnyType>:$other,
+     UnitAttr:$expand));
   let results = (outs AnyType:$result);
   let assemblyFormat = [{
     $ref `[` custom<Indexer>($indices, $starts, $sizes, $strides) `]`
@@ -222,8 +228,21 @@ def Pallas_LoadOp : Pallas_BodyOp<"load", [AttrSizedOperandSegments]> {
 
 def Pallas_StoreOp : Pallas_BodyOp<"store", [AttrSizedOperandSegments]> {
   let summary = "writes a vector (or a scalar) into a window of a ref";
+  let description = [{
+    `pallas.store %v, %ref[%i, 0:8] mask(%m : vector<8xi1>)`: lanes whose
+    mask bit is false are not written.
+
+    SparseCore forms, in the attribute dictionary:
+
+    * `{compress}` (`plsc.store_compressed`): needs a mask; the lanes whose
+      mask bit is set are written to consecutive elements of the window, in
+      lane order (the k-th set lane goes to element k); the rest of the
+      window keeps its value.
+    * `{add}`: adds the value to what the window holds instead of
+      overwriting it.
+  }];
   let arguments = !con((ins AnyType:$value, AnyMemRef:$ref), PallasIndexer,
-    (ins Optional<Pallas_MaskVector>:$mask));
+    (ins Optional<Pallas_MaskVector>:$mask, UnitAttr:$compress, UnitAttr:$add));
   let assemblyFormat = [{
     $value `,` $ref `[` custom<Indexer>($indices, $starts, $sizes, $strides) `]`
     (`mask` `(` $mask^ `:` type($mask) `)`)?
@@ -431,14 +450,22 @@ def Pallas_SemaphoreReadOp : Pallas_BodyOp<"semaphore_read"> {
 // DMA
 //===----------------------------------------------------------------------===//
 
+// The offsets of an indirect DMA: a rank-1 i32 ref or vector.
+def Pallas_DmaOffsets : AnyTypeOf<[MemRefRankOf<[I32], [1]>, VectorOfRankAndType<[1], [I32]>]>;
+
+// The new operands (offsets, offset_filter) come last so that the operand
+// segments of the older ones keep their positions.
 class Pallas_DmaOp<string mnemonic, string what> : Pallas_BodyOp<mnemonic, [AttrSizedOperandSegments]> {
   let summary = what;
   let arguments = (ins AnyMemRef:$src, AnyMemRef:$dst, AnyMemRef:$sem, Variadic<Index>:$sem_indices,
     Optional<AnyMemRef>:$src_sem, Variadic<Index>:$src_sem_indices, Variadic<I32>:$device_id,
+    Optional<Pallas_DmaOffsets>:$offsets, Optional<I32>:$offset_filter,
     DefaultValuedAttr<Pallas_DeviceIdType, "::mlir::pallas::DeviceIdType::mesh">:$device_id_type,
-    DefaultValuedAttr<I64Attr, "0">:$priority);
+    DefaultValuedAttr<I64Attr, "0">:$priority, UnitAttr:$add);
   let assemblyFormat = [{
     $src `->` $dst `,` $sem `[` $sem_indices `]`
+    (`offsets` `(` $offsets^ `:` type($offsets) `)`)?
+    (`filter` `(` $offset_filter^ `:` type($offset_filter) `)`)?
     (`src_sem` `(` $src_sem^ `[` $src_sem_indices `]` `:` type($src_sem) `)`)?
     (`device` `(` $device_id^ `)`)?
     attr-dict `:` type($src) `->` type($dst) `,` type($sem)
@@ -451,6 +478,22 @@ def Pallas_DmaStartOp : Pallas_DmaOp<"dma_start",
     Source and destination are refs (slice them with `memref.subview`).
     A remote copy names the destination device with `device(%d...)` and a
     send semaphore with `src_sem(...)`; the two go together.
+
+    Indirect (gather/scatter) DMA, SparseCore only:
+
+    ```mlir
+    pallas.dma_start %table -> %rows, %sem[] offsets(%idx : memref<8xi32, #pallas.memory_space<vmem>>)
+        filter(%pad : i32) {add} : ...
+    ```
+
+    `offsets(...)` (a rank-1 `i32` ref or vector of K offsets) indexes the
+    ref in `hbm`/`vmem_shared` along its major dim: a gather reads rows
+    `src[offsets[k]]` into `dst[k]`, a scatter writes `src[k]` to rows
+    `dst[offsets[k]]`. Both refs have the same element type and the same
+    dims after the major one; the other ref's major dim is K. Offsets equal
+    to `filter(...)` are skipped. `{add}` adds into the destination instead
+    of overwriting it. `filter` and `add` need `offsets`; an indirect DMA
+    cannot be remote (no `device(...)`).
   }];
 }
 
@@ -458,7 +501,8 @@ def Pallas_DmaWaitOp : Pallas_DmaOp<"dma_wait",
     "waits until the copy of this shape has signalled `sem`"> {
   let description = [{
     Takes the same operands as the `pallas.dma_start` it waits for: the
-    amount waited for is the size of `dst`.
+    amount waited for is the size of `dst` (for an indirect DMA, that of
+    the ref that is not indexed by `offsets`).
   }];
 }
 
@@ -488,6 +532,183 @@ def Pallas_PrngRandomBitsOp : Pallas_BodyOp<"prng_random_bits"> {
   let summary = "draws random bits from the hardware PRNG (TPU)";
   let results = (outs VectorOfAnyRankOf<[I32]>:$result);
   let assemblyFormat = "attr-dict `:` type($result)";
+}
+
+//===----------------------------------------------------------------------===//
+// SparseCore ops
+//===----------------------------------------------------------------------===//
+
+// The lane vectors of the SparseCore vector subcores.
+def Pallas_Elem32 : Type<CPred<"$_self.isIntOrFloat() && $_self.getIntOrFloatBitWidth() == 32">,
+    "32-bit integer or float">;
+def Pallas_LaneKeys : VectorOfRankAndType<[1], [I32, F32]>;
+def Pallas_LaneValues : VectorOfRankAndType<[1], [Pallas_Elem32]>;
+def Pallas_LaneMask : VectorOfRankAndType<[1], [I1]>;
+def Pallas_LaneIndices : VectorOfRankAndType<[1], [I32]>;
+
+// `vector<N x i1>` / `vector<N x i32>` for a lane vector of length N (the
+// helpers in PallasDialect.h; for a non-vector they return the element type
+// itself, which then fails the op's verifier).
+defvar Pallas_I1LanesOf = "::mlir::pallas::vectorOfShapeLike($_self, ::mlir::IntegerType::get($_self.getContext(), 1))";
+defvar Pallas_I32LanesOf = "::mlir::pallas::vectorOfShapeLike($_self, ::mlir::IntegerType::get($_self.getContext(), 32))";
+
+def Pallas_SortOp : Pallas_BodyOp<"sort", [Pure,
+    AllTypesMatch<["keys", "sorted_keys"]>, AllTypesMatch<["values", "sorted_values"]>,
+    TypesMatchWith<"valid is an i1 vector as long as keys", "keys", "valid", Pallas_I1LanesOf>]> {
+  let summary = "stable sort of keys carrying values across the lanes (SparseCore)";
+  let description = [{
+    ```mlir
+    %k, %v, %valid = pallas.sort %keys, %values mask(%m : vector<16xi1>) descending
+        : vector<16xf32>, vector<16xi32>
+    ```
+
+    A stable ascending (or, with `descending`, descending) sort of `keys`
+    (`i32` or `f32` lanes), moving `values` (32-bit lanes of the same
+    length) along. Lanes whose `mask` bit is false sort after all others;
+    `valid` (a `vector<N x i1>`) is true for the result lanes that hold a
+    masked-in key. The result types are those of `keys`, `values` and
+    `vector<N x i1>`.
+  }];
+  let arguments = (ins Pallas_LaneKeys:$keys, Pallas_LaneValues:$values,
+    Optional<Pallas_LaneMask>:$mask, UnitAttr:$descending);
+  let results = (outs Pallas_LaneKeys:$sorted_keys, Pallas_LaneValues:$sorted_values,
+    Pallas_LaneMask:$valid);
+  let assemblyFormat = [{
+    $keys `,` $values (`mask` `(` $mask^ `:` type($mask) `)`)? (`descending` $descending^)?
+    attr-dict `:` type($keys) `,` type($values)
+  }];
+}
+
+def Pallas_CumulativeKind : I32EnumAttr<"CumulativeKind", "the combining operation of a cumulative scan", [
+    I32EnumAttrCase<"sum", 0>, I32EnumAttrCase<"max", 1>, I32EnumAttrCase<"min", 2>]> {
+  let cppNamespace = "::mlir::pallas";
+}
+
+def Pallas_CumulativeOp : Pallas_BodyOp<"cumulative", [Pure, AllTypesMatch<["x", "result"]>]> {
+  let summary = "inclusive scan (sum, max or min) across the lanes (SparseCore)";
+  let description = [{
+    ```mlir
+    %r = pallas.cumulative sum %x mask(%m : vector<16xi1>) : vector<16xf32>
+    ```
+
+    `r[i]` combines (`sum`, `max` or `min`) the lanes `x[j]`, `j <= i`,
+    whose mask bit is set (all lanes without a mask). The result lanes
+    whose mask bit is false are unspecified.
+  }];
+  let arguments = (ins Pallas_CumulativeKind:$kind, Pallas_LaneKeys:$x,
+    Optional<Pallas_LaneMask>:$mask);
+  let results = (outs Pallas_LaneKeys:$result);
+  let assemblyFormat = [{
+    $kind $x (`mask` `(` $mask^ `:` type($mask) `)`)? attr-dict `:` type($x)
+  }];
+}
+
+def Pallas_ScanCountOp : Pallas_BodyOp<"scan_count", [Pure,
+    TypesMatchWith<"counts is an i32 vector as long as x", "x", "counts", Pallas_I32LanesOf>,
+    TypesMatchWith<"last is an i1 vector as long as x", "x", "last", Pallas_I1LanesOf>]> {
+  let summary = "running count of equal values across the lanes (SparseCore)";
+  let description = [{
+    ```mlir
+    %counts, %last = pallas.scan_count %x mask(%m : vector<16xi1>) : vector<16xi32>
+    ```
+
+    `counts[i]` (`i32`) is the number of lanes `j <= i` (with their mask
+    bit set) where `x[j] == x[i]`; `last[i]` is true when lane `i` holds
+    the last such occurrence of its value. Masked-out lanes are not
+    counted and their results are unspecified. The result
+    types are `vector<N x i32>` and `vector<N x i1>` for an `x` of N lanes.
+  }];
+  let arguments = (ins Pallas_LaneKeys:$x, Optional<Pallas_LaneMask>:$mask);
+  let results = (outs Pallas_LaneIndices:$counts, Pallas_LaneMask:$last);
+  let assemblyFormat = [{
+    $x (`mask` `(` $mask^ `:` type($mask) `)`)? attr-dict `:` type($x)
+  }];
+}
+
+def Pallas_TakeAlongAxisOp : Pallas_BodyOp<"take_along_axis", [Pure]> {
+  let summary = "gathers vector elements along one dimension (`jnp.take_along_axis`)";
+  let description = [{
+    ```mlir
+    %r = pallas.take_along_axis %x, %idx dim 0 : vector<16xf32>, vector<16xi32>
+    ```
+
+    `r[..., i, ...] = x[..., idx[..., i, ...], ...]` along `dim`. `idx`
+    has the rank of `x` and its sizes outside `dim`; the result has the
+    shape of `idx` and the element type of `x` (its type is not written).
+    Out-of-range indices give unspecified lanes.
+  }];
+  let arguments = (ins AnyVectorOfNonZeroRank:$x, VectorOfNonZeroRankOf<[I32]>:$indices,
+    I64Attr:$dimension);
+  let results = (outs AnyVectorOfNonZeroRank:$result);
+  let assemblyFormat = [{
+    $x `,` $indices `dim` $dimension attr-dict `:`
+    custom<GatherTypes>(type($x), type($indices), type($result))
+  }];
+}
+
+def Pallas_RevOp : Pallas_BodyOp<"rev", [Pure, AllTypesMatch<["x", "result"]>]> {
+  let summary = "reverses a vector along some dimensions (`lax.rev`)";
+  let description = [{
+    `%r = pallas.rev %x dims [0] : vector<16xf32>`: `r[..., i, ...] =
+    x[..., n - 1 - i, ...]` along every listed dim.
+  }];
+  let arguments = (ins AnyVectorOfNonZeroRank:$x, DenseI64ArrayAttr:$dimensions);
+  let results = (outs AnyVectorOfNonZeroRank:$result);
+  let assemblyFormat = "$x `dims` $dimensions attr-dict `:` type($x)";
+}
+
+def Pallas_LoadGatherOp : Pallas_BodyOp<"load_gather", [AttrSizedOperandSegments]> {
+  let summary = "reads one ref element per lane at vector indices (SparseCore)";
+  let description = [{
+    ```mlir
+    %v = pallas.load_gather %ref[%i0, %i1] mask(%m : vector<16xi1>)
+        : memref<8x64xf32, #pallas.memory_space<vmem>>, vector<16xi32>, vector<16xi32> -> vector<16xf32>
+    ```
+
+    One `i32` index vector per ref dim, all N lanes long; lane `k` reads
+    `ref[i0[k], i1[k], ...]`. The result is `vector<N x element>`. Lanes
+    whose mask bit is false are not read (unspecified).
+  }];
+  let arguments = (ins Arg<AnyNon0RankedMemRef, "the ref read", [MemRead]>:$ref,
+    Variadic<Pallas_LaneIndices>:$indices, Optional<Pallas_LaneMask>:$mask);
+  let results = (outs VectorOfRankAndType<[1], [AnyType]>:$result);
+  let assemblyFormat = [{
+    $ref `[` $indices `]` (`mask` `(` $mask^ `:` type($mask) `)`)?
+    attr-dict `:` type($ref) `,` type($indices) `->` type($result)
+  }];
+}
+
+def Pallas_StoreScatterOp : Pallas_BodyOp<"store_scatter", [AttrSizedOperandSegments]> {
+  let summary = "writes one ref element per lane at vector indices (SparseCore)";
+  let description = [{
+    ```mlir
+    pallas.store_scatter %v, %ref[%i0] mask(%m : vector<16xi1>) {add}
+        : vector<16xf32>, memref<64xf32, #pallas.memory_space<vmem>>, vector<16xi32>
+    ```
+
+    One `i32` index vector per ref dim, as long as the value; lane `k`
+    writes `value[k]` to `ref[i0[k], ...]` (with `{add}`, adds it to what
+    the element holds). Lanes whose mask bit is false write nothing.
+    Lanes that hit the same element: the last one wins (all add with
+    `{add}`).
+  }];
+  let arguments = (ins VectorOfRankAndType<[1], [AnyType]>:$value,
+    Arg<AnyNon0RankedMemRef, "the ref written", [MemRead, MemWrite]>:$ref,
+    Variadic<Pallas_LaneIndices>:$indices, Optional<Pallas_LaneMask>:$mask, UnitAttr:$add);
+  let assemblyFormat = [{
+    $value `,` $ref `[` $indices `]` (`mask` `(` $mask^ `:` type($mask) `)`)?
+    attr-dict `:` type($value) `,` type($ref) `,` type($indices)
+  }];
+}
+
+def Pallas_SubcoreBarrierOp : Pallas_BodyOp<"subcore_barrier"> {
+  let summary = "waits until every vector subcore of the SparseCore reaches this point";
+  let description = [{
+    `pallas.subcore_barrier` (`plsc.subcore_barrier`): all vector subcores
+    of the core wait here; memory written before it (in `vmem_shared`) is
+    visible to every subcore after it.
+  }];
+  let assemblyFormat = "attr-dict";
 }
 
 //===----------------------------------------------------------------------===//

@@ -97,6 +97,15 @@ pub(super) fn verify_body_op(op: &OperationRef, name: &str) -> Verified {
             })
         }
         "wgmma" => verify_wgmma(op),
+        "sort" => verify_sort(op),
+        "cumulative" | "scan_count" => {
+            let types = operand_types(op);
+            verify_lane_mask(op, types.get(1), "x", types[0])
+        }
+        "take_along_axis" => verify_take_along_axis(op),
+        "rev" => verify_rev(op),
+        "load_gather" => verify_gather_scatter(op, false),
+        "store_scatter" => verify_gather_scatter(op, true),
         _ => Ok(()),
     }
 }
@@ -259,6 +268,14 @@ fn verify_load(op: &OperationRef) -> Verified {
             format!("other {other} must have the result type {result}")
         })?;
     }
+    if attr(op, "expand").is_some() {
+        ensure(op, !seg[2].is_empty(), || {
+            "expand needs a mask (its set lanes read consecutive elements)".into()
+        })?;
+        ensure(op, seg[3].is_empty(), || {
+            "expand cannot take other (the lanes outside the mask are unspecified)".into()
+        })?;
+    }
     Ok(())
 }
 
@@ -276,6 +293,10 @@ fn verify_store_like(op: &OperationRef, returns_old: bool) -> Verified {
             format!(
                 "result type {result} does not match the window {window} selected from {ref_type}"
             )
+        })?;
+    } else if attr(op, "compress").is_some() {
+        ensure(op, !seg[3].is_empty(), || {
+            "compress needs a mask (its set lanes are written to consecutive elements)".into()
         })?;
     }
     verify_mask(op, seg[3].first(), value)
@@ -366,9 +387,21 @@ fn verify_same_array(op: &OperationRef, a_name: &str, a: Type, b_name: &str, b: 
 }
 
 fn verify_dma(op: &OperationRef, is_start: bool) -> Verified {
-    // src, dst, sem, sem_indices, src_sem, src_sem_indices, device_id
+    // src, dst, sem, sem_indices, src_sem, src_sem_indices, device_id,
+    // offsets, offset_filter
     let seg = segments(op);
-    verify_same_array(op, "src", seg[0][0], "dst", seg[1][0])?;
+    match seg.get(7).and_then(|s| s.first()) {
+        Some(offsets) => verify_indirect_dma(op, *offsets, seg[0][0], seg[1][0], &seg[6])?,
+        None => {
+            ensure(op, seg.get(8).is_none_or(|s| s.is_empty()), || {
+                "filter needs offsets (it names the offsets to skip)".into()
+            })?;
+            ensure(op, attr(op, "add").is_none(), || {
+                "add needs offsets (only an indirect DMA accumulates)".into()
+            })?;
+            verify_same_array(op, "src", seg[0][0], "dst", seg[1][0])?;
+        }
+    }
     verify_sem(op, "sem", seg[2][0], seg[3].len(), DMA)?;
     match seg[4].first() {
         Some(src_sem) => verify_sem(op, "src_sem", *src_sem, seg[5].len(), DMA)?,
@@ -387,6 +420,160 @@ fn verify_dma(op: &OperationRef, is_start: bool) -> Verified {
     ensure(op, priority >= 0, || {
         format!("priority must be non-negative, got {priority}")
     })
+}
+
+/// An indirect DMA: one of src/dst is indexed along its major dim by the K
+/// offsets, the other one has K rows; both agree on the element type and
+/// the dims after the major one.
+fn verify_indirect_dma(
+    op: &OperationRef,
+    offsets: Type,
+    src: Type,
+    dst: Type,
+    device_id: &[Type],
+) -> Verified {
+    ensure(op, device_id.is_empty(), || {
+        "an indirect DMA cannot be remote: offsets and device(...) exclude each other".into()
+    })?;
+    ensure(op, element_type(src) == element_type(dst), || {
+        format!("src {src} and dst {dst} must have the same element type")
+    })?;
+    let (s, d) = (memref_shape(src), memref_shape(dst));
+    ensure(
+        op,
+        !s.is_empty() && s.len() == d.len() && s[1..] == d[1..],
+        || {
+            format!(
+            "with offsets, src {src} and dst {dst} must have the same rank (at least 1) and the same dims after the major one"
+        )
+        },
+    )?;
+    let k = shape_of(offsets)[0];
+    ensure(op, k == DYNAMIC || s[0] == k || d[0] == k, || {
+        format!(
+            "offsets {offsets} select {k} rows, but neither src {src} nor dst {dst} has {k} rows along its major dim"
+        )
+    })
+}
+
+//===----------------------------------------------------------------------===//
+// SparseCore lane ops
+//===----------------------------------------------------------------------===//
+
+/// The lane count of a rank-1 vector (the op's ODS types make them rank 1).
+fn lanes(t: Type) -> i64 {
+    shape_of(t).first().copied().unwrap_or(0)
+}
+
+/// An optional lane mask as long as `what` (`t`).
+fn verify_lane_mask(op: &OperationRef, mask: Option<&Type>, what: &str, t: Type) -> Verified {
+    let Some(mask) = mask else { return Ok(()) };
+    ensure(op, lanes(*mask) == lanes(t), || {
+        format!("mask {mask} must have as many lanes as {what} {t}")
+    })
+}
+
+fn verify_sort(op: &OperationRef) -> Verified {
+    // keys, values, mask
+    let types = operand_types(op);
+    let (keys, values) = (types[0], types[1]);
+    ensure(op, lanes(values) == lanes(keys), || {
+        format!("values {values} must have as many lanes as keys {keys}")
+    })?;
+    verify_lane_mask(op, types.get(2), "keys", keys)
+}
+
+fn verify_take_along_axis(op: &OperationRef) -> Verified {
+    let types = operand_types(op);
+    let (x, indices, result) = (types[0], types[1], result_type(op, 0));
+    let (xs, is) = (shape_of(x), shape_of(indices));
+    let dim = int_attr(op, "dimension").unwrap_or(0);
+    ensure(op, (0..xs.len() as i64).contains(&dim), || {
+        format!("dim {dim} is out of range for x {x}")
+    })?;
+    ensure(op, is.len() == xs.len(), || {
+        format!("indices {indices} must have the rank of x {x}")
+    })?;
+    let d = dim as usize;
+    let same_elsewhere = xs
+        .iter()
+        .zip(&is)
+        .enumerate()
+        .all(|(k, (a, b))| k == d || a == b);
+    ensure(op, same_elsewhere, || {
+        format!("indices {indices} must match x {x} outside dim {dim}")
+    })?;
+    let expected = vector_or_scalar(&is, element_type(x));
+    ensure(op, result == expected, || {
+        format!(
+            "result {result} must be {expected} (the element type of x with the shape of indices)"
+        )
+    })
+}
+
+fn verify_rev(op: &OperationRef) -> Verified {
+    let x = operand_types(op)[0];
+    let rank = shape_of(x).len() as i64;
+    let dims = dense_i64(op, "dimensions").unwrap_or_default();
+    for (k, dim) in dims.iter().enumerate() {
+        ensure(op, (0..rank).contains(dim), || {
+            format!("dim {dim} is out of range for {x}")
+        })?;
+        ensure(op, !dims[..k].contains(dim), || {
+            format!("dims {} list dim {dim} twice", shape_text(&dims))
+        })?;
+    }
+    Ok(())
+}
+
+/// pallas.load_gather (ref, indices, mask -> result) and
+/// pallas.store_scatter (value, ref, indices, mask).
+fn verify_gather_scatter(op: &OperationRef, is_store: bool) -> Verified {
+    let seg = segments(op);
+    let (ref_type, indices, mask) = if is_store {
+        (seg[1][0], &seg[2], seg[3].first())
+    } else {
+        (seg[0][0], &seg[1], seg[2].first())
+    };
+    let rank = memref_shape(ref_type).len();
+    ensure(op, indices.len() == rank, || {
+        format!(
+            "needs {rank} index vectors (one per dim of {ref_type}), got {}",
+            indices.len()
+        )
+    })?;
+    let n = lanes(indices[0]);
+    for (k, t) in indices.iter().enumerate().skip(1) {
+        ensure(op, lanes(*t) == n, || {
+            format!(
+                "index vector #{k} ({t}) must have as many lanes as index vector #0 ({})",
+                indices[0]
+            )
+        })?;
+    }
+    let elem = element_type(ref_type);
+    let lanes_text = format!("the indices ({n})");
+    if is_store {
+        let value = seg[0][0];
+        ensure(op, lanes(value) == n, || {
+            format!("value {value} must have as many lanes as {lanes_text}")
+        })?;
+        ensure(op, element_type(value) == elem, || {
+            format!("value {value} must have the element type of {ref_type}")
+        })?;
+    } else {
+        let result = result_type(op, 0);
+        let expected = vector_or_scalar(&[n], elem);
+        ensure(op, result == expected, || {
+            format!("result {result} must be {expected}: one element of {ref_type} per index lane")
+        })?;
+    }
+    if let Some(mask) = mask {
+        ensure(op, lanes(*mask) == n, || {
+            format!("mask {mask} must have as many lanes as {lanes_text}")
+        })?;
+    }
+    Ok(())
 }
 
 //===----------------------------------------------------------------------===//
