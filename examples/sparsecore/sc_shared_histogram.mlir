@@ -55,7 +55,7 @@ module {
     }
     // ids = ids_vmem[...]; rank, _ = plsc.scan_count(ids)
     %iv = pallas.load %ids_vmem[] : memref<8xi32, #pallas.memory_space<vmem>> -> vector<8xi32>
-    %counts, %valid = pallas.scan_count %iv : vector<8xi32>
+    %counts, %last = pallas.scan_count %iv : vector<8xi32>
     // ones_vmem[...] = jnp.ones((8,), i32)
     %one = arith.constant dense<1> : vector<8xi32>
     pallas.store %one, %ones_vmem[] : vector<8xi32>, memref<8xi32, #pallas.memory_space<vmem>>

@@ -302,6 +302,14 @@ pub fn memref_shape(ty: Type) -> Vec<i64> {
     }
 }
 
+/// The memory space attribute of a memref type (`None`: the default space).
+pub fn memref_memory_space(ty: Type<'_>) -> Option<Attribute<'_>> {
+    unsafe {
+        let a = mlirMemRefTypeGetMemorySpace(ty.to_raw());
+        (!a.ptr.is_null()).then(|| Attribute::from_raw(a))
+    }
+}
+
 pub fn is_memref(ty: Type) -> bool {
     unsafe { mlirTypeIsAMemRef(ty.to_raw()) }
 }

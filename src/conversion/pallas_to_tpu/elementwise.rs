@@ -118,13 +118,11 @@ pub(super) fn constant_int(v: Value) -> Option<i64> {
 /// Whether `op` belongs to a TensorCore kernel body this pass lowers: still
 /// inside the `pallas.kernel`, or already moved into its Mosaic function.
 fn in_scope(op: &OperationRef) -> bool {
-    if super::in_tc_kernel(op) {
-        return true;
-    }
-    enclosing_func(op)
-        .and_then(|f| f.attribute("tpu.core_type").ok())
-        .map(|a| a.to_string() == "#tpu.core_type<tc>")
-        .unwrap_or(false)
+    // The Mosaic modules of this run hold only TensorCore kernels; their
+    // transform functions (no `tpu.core_type`) are out of scope.
+    super::in_tc_kernel(op)
+        || (super::in_mosaic_module(op)
+            && enclosing_func(op).is_some_and(|f| f.attribute("tpu.core_type").is_ok()))
 }
 
 /// A constant of `ty` (scalar or splat vector) from an element literal.

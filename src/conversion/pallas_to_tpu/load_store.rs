@@ -332,7 +332,9 @@ pub(super) fn space_of(ty: Type) -> Option<String> {
     if !is_memref(ty) {
         return None;
     }
-    let text = tpu_type(ty).to_string();
+    // Only the space attribute is printed: printing the whole type for
+    // every access was a tenth of the pass time.
+    let text = ir::memref_memory_space(tpu_type(ty))?.to_string();
     let rest = text.rsplit("#tpu.memory_space<").next()?;
     if rest.len() == text.len() {
         return None;

@@ -42,7 +42,7 @@ fn is_tpu_memref(ty: Type) -> bool {
             && MemorySpace::memref_has_foreign_space(ty)
             && identity
             && SemaphoreKind::of_type(elem).is_none()
-            && element_text(elem) == elem.to_string()
+            && !(mlirTypeIsAInteger(elem.to_raw()) && mlirIntegerTypeGetWidth(elem.to_raw()) == 1)
     }
 }
 
