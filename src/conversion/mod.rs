@@ -4,4 +4,5 @@
 pub mod common;
 pub mod framework;
 pub mod pallas_to_scf;
+pub mod pallas_to_sparsecore;
 pub mod pallas_to_tpu;

@@ -60,9 +60,10 @@ pub struct PassDef {
 
 /// Every pass of the plugin.
 pub fn all() -> &'static [&'static PassDef] {
-    static ALL: [&PassDef; 2] = [
+    static ALL: [&PassDef; 3] = [
         &crate::conversion::pallas_to_scf::PASS,
         &crate::conversion::pallas_to_tpu::PASS,
+        &crate::conversion::pallas_to_sparsecore::PASS,
     ];
     &ALL
 }

@@ -23,12 +23,12 @@ use melior::ir::{Value, ValueLike};
 use mlir_sys::*;
 
 use super::kernel::{self, Mesh};
-use super::load_store::{is_bool_ref, sem_element, value_space};
+use super::load_store::{is_bool_ref, sem_element, space_of, value_space};
 use super::types::tpu_type;
 use crate::conversion::common::builder::result_of;
 use crate::conversion::common::builder::{array_elements, segments, B};
 use crate::conversion::framework::{PatternSet, TypeConverter};
-use crate::ir::{self, SemaphoreKind};
+use crate::ir::{self, memref_shape, SemaphoreKind};
 
 /// The device id operands of a `pallas.dma_start` / `pallas.dma_wait` /
 /// `pallas.semaphore_signal` (empty for a local one); `None` for other ops.
@@ -109,6 +109,21 @@ pub fn add_patterns(set: &mut PatternSet, tc: &TypeConverter) {
         let seg = segments(&op, operands);
         let (src, dst) = (seg[0][0], seg[1][0]);
         let b = B::new(rw, op.location());
+        if let Some(offsets) = seg.get(OFFSETS).and_then(|s| s.first()) {
+            let sem = sem_element(&b, seg[2][0], &seg[3])?;
+            let (src, dst) = indirect_refs(&b, src, dst);
+            let offsets = ref_for_dma(&b, *offsets);
+            let filter = seg.get(OFFSET_FILTER).and_then(|s| s.first()).copied();
+            let mut ops = vec![src, dst, offsets, sem];
+            ops.extend(filter);
+            let mut attrs = vec![];
+            if op.attribute("add").is_ok() {
+                attrs.push(("add", b.attr("true")));
+            }
+            b.op("tpu.enqueue_indirect_dma", &ops, &[], &attrs);
+            rw.erase_op(&op);
+            return Ok(());
+        }
         let device = logical_device_id(&b, &op, &seg[6])?;
         let sem = sem_element(&b, seg[2][0], &seg[3])?;
         let src_sem = match seg[4].first() {
@@ -146,6 +161,13 @@ pub fn add_patterns(set: &mut PatternSet, tc: &TypeConverter) {
         let seg = segments(&op, operands);
         let (src, dst) = (seg[0][0], seg[1][0]);
         let b = B::new(rw, op.location());
+        if seg.get(OFFSETS).is_some_and(|s| !s.is_empty()) {
+            let sem = sem_element(&b, seg[2][0], &seg[3])?;
+            let (src, dst) = indirect_refs(&b, src, dst);
+            b.op("tpu.wait_indirect_dma", &[sem, src, dst], &[], &[]);
+            rw.erase_op(&op);
+            return Ok(());
+        }
         let device = logical_device_id(&b, &op, &seg[6])?;
         if let (Some(s), Some(_)) = (seg[4].first(), device) {
             // The send side of a remote copy: its semaphore, the copy seen
@@ -215,6 +237,44 @@ pub fn add_patterns(set: &mut PatternSet, tc: &TypeConverter) {
         rw.replace_op(&op, &[v]);
         Ok(())
     });
+}
+
+/// Operand segments of an indirect (SparseCore gather/scatter) DMA.
+const OFFSETS: usize = 7;
+const OFFSET_FILTER: usize = 8;
+
+/// The source and destination of an indirect DMA as one use sees them. The
+/// side the offsets index (HBM or VMEM_SHARED, copied from or to VMEM) is
+/// sliced again over its whole major dim, as JAX does for `ref.at[idx]`.
+fn indirect_refs<'c, 'a>(
+    b: &B<'_, 'c, 'a>,
+    src: Value<'c, 'a>,
+    dst: Value<'c, 'a>,
+) -> (Value<'c, 'a>, Value<'c, 'a>) {
+    let shared = |v: Value| matches!(space_of(v.r#type()).as_deref(), Some("hbm" | "vmem_shared"));
+    let gather = shared(src) && space_of(dst.r#type()).as_deref() == Some("vmem");
+    let indexed = |v: Value<'c, 'a>| {
+        let fresh = ref_for_dma(b, v);
+        if fresh != v {
+            return fresh;
+        }
+        let ty = v.r#type();
+        let starts: Vec<Value> = memref_shape(ty).iter().map(|_| b.ci32(0)).collect();
+        let mut ops = vec![v];
+        ops.extend(starts.iter().copied());
+        let seg = format!("array<i32: 1, {}, 0>", starts.len());
+        b.val(
+            "tpu.memref_slice",
+            &ops,
+            ty,
+            &[("operandSegmentSizes", b.attr(&seg))],
+        )
+    };
+    if gather {
+        (indexed(src), ref_for_dma(b, dst))
+    } else {
+        (ref_for_dma(b, src), indexed(dst))
+    }
 }
 
 /// The ref `v` as one DMA use sees it. JAX applies a ref's slicing at every

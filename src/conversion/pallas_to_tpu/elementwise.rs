@@ -43,12 +43,12 @@ use crate::ir;
 // ---------------------------------------------------------------------------
 
 /// The static shape of a vector type; `None` for anything else.
-pub(super) fn vshape(ty: Type) -> Option<Vec<i64>> {
+pub(crate) fn vshape(ty: Type) -> Option<Vec<i64>> {
     ir::is_vector(ty).then(|| ir::memref_shape(ty))
 }
 
 /// The element type of a vector, or the type itself.
-pub(super) fn elem(ty: Type<'_>) -> Type<'_> {
+pub(crate) fn elem(ty: Type<'_>) -> Type<'_> {
     if ir::is_vector(ty) {
         ir::element_type(ty)
     } else {
@@ -57,7 +57,7 @@ pub(super) fn elem(ty: Type<'_>) -> Type<'_> {
 }
 
 /// `vector<AxBxT>` as text.
-pub(super) fn vtext(shape: &[i64], elem: Type) -> String {
+pub(crate) fn vtext(shape: &[i64], elem: Type) -> String {
     let mut s = String::from("vector<");
     for d in shape {
         s.push_str(&format!("{d}x"));
@@ -68,23 +68,23 @@ pub(super) fn vtext(shape: &[i64], elem: Type) -> String {
 }
 
 /// The type of operand `i` of `op`.
-pub(super) fn operand_type<'c>(op: &OperationRef<'c, '_>, i: usize) -> Option<Type<'c>> {
+pub(crate) fn operand_type<'c>(op: &OperationRef<'c, '_>, i: usize) -> Option<Type<'c>> {
     // Bounds first: melior prints (and so verifies) the op when out of range.
     (i < op.operand_count()).then(|| op.operand(i).ok().map(|v| v.r#type()))?
 }
 
 /// The type of result `i` of `op`.
-pub(super) fn result_type<'c>(op: &OperationRef<'c, '_>, i: usize) -> Option<Type<'c>> {
+pub(crate) fn result_type<'c>(op: &OperationRef<'c, '_>, i: usize) -> Option<Type<'c>> {
     (i < op.result_count()).then(|| op.result(i).ok().map(|v| v.r#type()))?
 }
 
 /// An integer attribute of `op`.
-pub(super) fn int_attr(op: &OperationRef, name: &str) -> Option<i64> {
+pub(crate) fn int_attr(op: &OperationRef, name: &str) -> Option<i64> {
     let a = op.attribute(name).ok()?;
     unsafe { mlirAttributeIsAInteger(a.to_raw()).then(|| mlirIntegerAttrGetValueInt(a.to_raw())) }
 }
 
-pub(super) fn op_name(op: &OperationRef) -> String {
+pub(crate) fn op_name(op: &OperationRef) -> String {
     op.name().as_string_ref().as_str().unwrap_or("").to_string()
 }
 
@@ -145,7 +145,7 @@ fn not<'c, 'a>(b: &B<'_, 'c, 'a>, x: Value<'c, 'a>) -> Value<'c, 'a> {
 // ---------------------------------------------------------------------------
 
 /// The combining kind of a `vector.(multi_)reduction` (`add`, `maximumf`, ...).
-fn reduction_kind(op: &OperationRef) -> String {
+pub(crate) fn reduction_kind(op: &OperationRef) -> String {
     op.attribute("kind")
         .map(|a| a.to_string())
         .unwrap_or_default()
@@ -206,7 +206,7 @@ fn combine_op(kind: &str) -> &'static str {
 }
 
 /// `combine_op` with the integer add for integer elements.
-fn combine<'c, 'a>(
+pub(crate) fn combine<'c, 'a>(
     b: &B<'_, 'c, 'a>,
     kind: &str,
     x: Value<'c, 'a>,

@@ -197,6 +197,70 @@ pub fn kernel_type(kernel: &OperationRef) -> String {
         .unwrap_or_else(|| "tc".into())
 }
 
+/// The TPU core a kernel runs on (`compiler_params.mosaic_tpu.kernel_type`).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Core {
+    TensorCore,
+    ScVectorSubcore,
+    ScScalarSubcore,
+}
+
+impl Core {
+    /// `None` for a kernel type this project does not know.
+    pub fn of(kernel: &OperationRef) -> Option<Self> {
+        match kernel_type(kernel).as_str() {
+            "tc" => Some(Self::TensorCore),
+            "sc_vector_subcore" => Some(Self::ScVectorSubcore),
+            "sc_scalar_subcore" => Some(Self::ScScalarSubcore),
+            _ => None,
+        }
+    }
+
+    pub fn is_sparsecore(self) -> bool {
+        self != Self::TensorCore
+    }
+
+    /// The `#tpu.core_type` keyword.
+    pub fn keyword(self) -> &'static str {
+        match self {
+            Self::TensorCore => "tc",
+            Self::ScVectorSubcore => "sc_vector_subcore",
+            Self::ScScalarSubcore => "sc_scalar_subcore",
+        }
+    }
+
+    /// The grid (= mesh) rank of a SparseCore kernel: (cores, subcores) or
+    /// (cores).
+    pub fn mesh_rank(self) -> Option<usize> {
+        match self {
+            Self::TensorCore => None,
+            Self::ScVectorSubcore => Some(2),
+            Self::ScScalarSubcore => Some(1),
+        }
+    }
+
+    /// What the mesh axes of a SparseCore kernel iterate over.
+    pub fn mesh_semantics(self) -> &'static [&'static str] {
+        match self {
+            Self::TensorCore => &[],
+            Self::ScVectorSubcore => &["core_parallel", "subcore_parallel"],
+            Self::ScScalarSubcore => &["core_parallel"],
+        }
+    }
+}
+
+/// The core of the kernel `op` is in, if any.
+pub fn enclosing_core(op: &OperationRef) -> Option<Core> {
+    let mut cur = op.parent_operation();
+    while let Some(p) = cur {
+        if p.name().as_string_ref().as_str() == Ok("pallas.kernel") {
+            return Core::of(&p);
+        }
+        cur = p.parent_operation();
+    }
+    None
+}
+
 /// A kernel's operands as the lowering sees them.
 pub struct KernelInfo<'c> {
     pub name: String,
@@ -256,14 +320,21 @@ pub fn window_bounds(spec: &BlockSpec) -> Vec<i64> {
 }
 
 /// The type of operand `spec` in the kernel function.
-pub fn operand_type<'c>(spec: &BlockSpec<'c>) -> Result<Type<'c>, String> {
-    let shape = if is_windowed(spec) {
+pub fn operand_type<'c>(spec: &BlockSpec<'c>, core: Core) -> Result<Type<'c>, String> {
+    let shape = if is_windowed(spec) && !core.is_sparsecore() {
         window_bounds(spec)
     } else {
         ir::memref_shape(spec.array_type)
     };
     let elem = unsafe { Type::from_raw(mlirShapedTypeGetElementType(spec.array_type.to_raw())) };
-    let space = types::tpu_memory_space(spec.memory_space).ok_or_else(|| {
+    // SparseCore kernels take their operands whole, in HBM unless they say
+    // otherwise.
+    let space = if core.is_sparsecore() && spec.memory_space.is_none() {
+        Some("hbm")
+    } else {
+        types::tpu_memory_space(spec.memory_space)
+    };
+    let space = space.ok_or_else(|| {
         format!(
             "memory space '{}' has no TPU counterpart",
             spec.memory_space.map(|m| m.name()).unwrap_or("")
@@ -275,6 +346,16 @@ pub fn operand_type<'c>(spec: &BlockSpec<'c>) -> Result<Type<'c>, String> {
     let ty =
         ir::parse_type_like(elem, &t).ok_or_else(|| format!("cannot form the TPU type {t}"))?;
     Ok(tpu_type(ty))
+}
+
+/// The kernel-function type of a scratch ref: the scalar subcore has no
+/// VMEM, so its refs without a memory space live in SMEM.
+fn scratch_type(ty: Type<'_>, core: Core) -> Type<'_> {
+    if core == Core::ScScalarSubcore {
+        tpu_type(in_smem(ty))
+    } else {
+        tpu_type(ty)
+    }
 }
 
 /// Prefetch refs live in SMEM unless they say otherwise.
@@ -365,6 +446,7 @@ fn lower_kernel<'c, 'a>(
     rw: &Rewriter<'c, 'a>,
 ) -> Result<(), String> {
     let info = KernelInfo::of(&op)?;
+    let core = Core::of(&op).ok_or("unknown kernel type (rejected by the checks)")?;
     let b = B::new(rw, op.location());
     let body = entry_of(op)?;
     let n_ops = info.specs.len();
@@ -391,23 +473,49 @@ fn lower_kernel<'c, 'a>(
     let mut inputs = grid_args.clone();
     inputs.extend(info.prefetch.iter().map(|t| prefetch_type(*t)));
     for spec in &info.specs {
-        inputs.push(operand_type(spec)?);
+        inputs.push(operand_type(spec, core)?);
     }
     for i in n_fixed..body.argument_count() {
         let t = value(body.argument(i).map_err(|e| e.to_string())?).r#type();
-        inputs.push(tpu_type(t));
+        inputs.push(scratch_type(t, core));
     }
     rw.set_insertion_point_to_end(module);
     let func = b.func(&info.name, &inputs, &[], false, false);
-    let mut attrs: Vec<(&str, String)> =
-        vec![("dimension_semantics", semantics_attr(&op, info.grid.len()))];
+    let semantics = if core.is_sparsecore() {
+        let items: Vec<String> = core
+            .mesh_semantics()
+            .iter()
+            .map(|s| format!("#tpu.dimension_semantics<{s}>"))
+            .collect();
+        format!("[{}]", items.join(", "))
+    } else {
+        semantics_attr(&op, info.grid.len())
+    };
+    let mut attrs: Vec<(&str, String)> = vec![("dimension_semantics", semantics)];
     if !info.grid.is_empty() {
         attrs.push(("iteration_bounds", i64_array(&info.grid)));
     }
     attrs.push(("scalar_prefetch", format!("{} : i64", info.prefetch.len())));
     attrs.push(("scratch_operands", format!("{n_scratch} : i64")));
-    attrs.push(("tpu.core_type", "#tpu.core_type<tc>".into()));
-    if !info.grid.is_empty() {
+    attrs.push(("tpu.core_type", format!("#tpu.core_type<{}>", core.keyword())));
+    if core.is_sparsecore() {
+        // Whole operands: every one is "indexed" by a constant zero map
+        // over the mesh, and there are no transform functions.
+        let params: Vec<String> = info
+            .specs
+            .iter()
+            .map(|s| {
+                let dims: Vec<String> = (0..info.grid.len()).map(|d| format!("d{d}")).collect();
+                let zeros = vec!["0"; ir::memref_shape(s.array_type).len()];
+                format!(
+                    "{{transform_indices = affine_map<({}) -> ({})>}}",
+                    dims.join(", "),
+                    zeros.join(", ")
+                )
+            })
+            .collect();
+        attrs.push(("window_params", format!("[{}]", params.join(", "))));
+    } else if !info.grid.is_empty() {
         let params: Vec<String> = info
             .specs
             .iter()
@@ -436,8 +544,9 @@ fn lower_kernel<'c, 'a>(
     let mut body_args: Vec<Value<'c, 'a>> = (0..info.prefetch.len()).map(|i| arg(g + i)).collect();
     for (k, spec) in info.specs.iter().enumerate() {
         let a = arg(g + info.prefetch.len() + k);
-        let squeezed =
-            is_windowed(spec) && spec.dims.iter().any(|d| matches!(d, BlockDim::Squeezed));
+        let squeezed = is_windowed(spec)
+            && !core.is_sparsecore()
+            && spec.dims.iter().any(|d| matches!(d, BlockDim::Squeezed));
         if squeezed {
             let seen = tpu_type(spec.block_ref_type());
             body_args.push(b.val("tpu.memref_squeeze", &[a], seen, &[]));
@@ -453,7 +562,7 @@ fn lower_kernel<'c, 'a>(
     // One transform function per windowed operand.
     // Grid-less kernels have no pipeline, hence no transform functions.
     for (i, spec) in info.specs.iter().enumerate() {
-        if is_windowed(spec) && !info.grid.is_empty() {
+        if is_windowed(spec) && !info.grid.is_empty() && !core.is_sparsecore() {
             rw.set_insertion_point_to_end(module);
             transform_function(&b, &op, &info, spec, i)?;
         }

@@ -34,8 +34,12 @@ use crate::conversion::common::builder::{dense_i64, indexer, segments, value, B,
 use crate::conversion::framework::{PatternSet, TypeConverter};
 use crate::ir::{self, element_type, is_memref, is_vector, memref_shape};
 
-pub fn add_patterns(set: &mut PatternSet, tc: &TypeConverter) {
-    set.add("pallas.load", Some(tc), |op, operands, rw| {
+/// `sparsecore`: the refs of SparseCore kernels, whose vector accesses are
+/// `tpu.vector_load` / `tpu.vector_store` of the whole window followed by
+/// (preceded by) a `vector.shape_cast` to (from) the value's shape, and
+/// whose masks select lanes to expand / compress rather than to keep.
+pub fn add_patterns(set: &mut PatternSet, tc: &TypeConverter, sparsecore: bool) {
+    set.add("pallas.load", Some(tc), move |op, operands, rw| {
         // ref, indices, mask, other
         let seg = segments(&op, operands);
         let ty = op.result(0).map_err(|e| e.to_string())?.r#type();
@@ -43,6 +47,11 @@ pub fn add_patterns(set: &mut PatternSet, tc: &TypeConverter) {
         let a = access(&b, &op, seg[0][0], &seg[1])?;
         let v = if a.smem {
             let v = b.val("memref.load", &a.operands(), a.elem, &[]);
+            to_bool(&b, v, ty)
+        } else if sparsecore {
+            let v = sc_vector_load(&b, &a, seg[2].first().copied());
+            let t = b.ty(&vector_text(&shape_of(ty), a.elem));
+            let v = b.val("vector.shape_cast", &[v], t, &[]);
             to_bool(&b, v, ty)
         } else {
             let v = read_window(&b, &a)?;
@@ -66,14 +75,12 @@ pub fn add_patterns(set: &mut PatternSet, tc: &TypeConverter) {
             // value, ref, indices, mask
             let seg = segments(&op, operands);
             let b = B::new(rw, op.location());
-            let old = write(
-                &b,
-                &op,
-                seg[0][0],
-                seg[1][0],
-                &seg[2],
-                seg[3].first().copied(),
-            )?;
+            let (v, r, idx, mask) = (seg[0][0], seg[1][0], &seg[2], seg[3].first().copied());
+            let old = if sparsecore {
+                sc_write(&b, &op, v, r, idx, mask)?
+            } else {
+                write(&b, &op, v, r, idx, mask)?
+            };
             if returns_old {
                 rw.replace_op(&op, &[old]);
             } else {
@@ -298,7 +305,7 @@ fn kernel_arg<'c, 'a>(v: Value<'c, 'a>) -> Option<(OperationRef<'c, 'a>, usize)>
 /// The TPU memory space of a ref in the body before conversion: scalar
 /// prefetch refs without a memory space live in SMEM (see
 /// `kernel::prefetch_type`), everything else as its type says.
-pub(super) fn value_space(v: Value) -> Option<String> {
+pub(crate) fn value_space(v: Value) -> Option<String> {
     if let Some((kernel, k)) = kernel_arg(v) {
         if let Ok(info) = KernelInfo::of(&kernel) {
             if k < info.prefetch.len() {
@@ -611,6 +618,66 @@ fn vector_store<'c, 'a>(
             ("operandSegmentSizes", b.attr(&seg)),
         ],
     );
+}
+
+/// `tpu.vector_load %base[%indices] [masked %m] {strides = array<i32>}` of
+/// the whole window (SparseCore).
+fn sc_vector_load<'c, 'a>(
+    b: &B<'_, 'c, 'a>,
+    a: &Access<'c, 'a>,
+    mask: Option<Value<'c, 'a>>,
+) -> Value<'c, 'a> {
+    let mut operands = a.operands();
+    operands.extend(mask);
+    let seg = format!("array<i32: 1, {}, {}>", a.indices.len(), mask.is_some() as i32);
+    b.val(
+        "tpu.vector_load",
+        &operands,
+        a.vector_type(b),
+        &[
+            ("strides", b.attr("array<i32>")),
+            ("operandSegmentSizes", b.attr(&seg)),
+        ],
+    )
+}
+
+/// A SparseCore store or swap, as JAX emits it: the old window is read
+/// (masked like the store), both values are reshaped between the window
+/// and the value's shape, and the store accumulates with `{add}`.
+fn sc_write<'c, 'a>(
+    b: &B<'_, 'c, 'a>,
+    op: &OperationRef<'c, 'a>,
+    v: Value<'c, 'a>,
+    r: Value<'c, 'a>,
+    idx: &[Value<'c, 'a>],
+    mask: Option<Value<'c, 'a>>,
+) -> Result<Value<'c, 'a>, String> {
+    let a = access(b, op, r, idx)?;
+    if a.smem {
+        return write(b, op, v, r, idx, mask);
+    }
+    let vty = v.r#type();
+    let old = sc_vector_load(b, &a, mask);
+    let old = b.val(
+        "vector.shape_cast",
+        &[old],
+        b.ty(&vector_text(&shape_of(vty), a.elem)),
+        &[],
+    );
+    let new = b.val("vector.shape_cast", &[from_bool(b, v)], a.vector_type(b), &[]);
+    let mut operands = vec![new, a.base];
+    operands.extend(a.indices.iter().copied());
+    operands.extend(mask);
+    let seg = format!("array<i32: 1, 1, {}, {}>", a.indices.len(), mask.is_some() as i32);
+    let mut attrs = vec![
+        ("strides", b.attr("array<i32>")),
+        ("operandSegmentSizes", b.attr(&seg)),
+    ];
+    if op.attribute("add").is_ok() {
+        attrs.push(("add", b.attr("true")));
+    }
+    b.op("tpu.vector_store", &operands, &[], &attrs);
+    Ok(to_bool(b, old, vty))
 }
 
 /// A store or swap: reads the old window, writes `v`, returns the old value

@@ -19,14 +19,14 @@
 //! mesh of communicating kernels).
 
 mod checks;
-mod dma;
+pub(crate) mod dma;
 mod dot;
-mod elementwise;
+pub(crate) mod elementwise;
 pub mod kernel;
-mod load_store;
-mod misc;
-mod scoped;
-mod shape;
+pub(crate) mod load_store;
+pub(crate) mod misc;
+pub(crate) mod scoped;
+pub(crate) mod shape;
 pub mod types;
 
 use melior::ir::operation::{OperationLike, OperationRef};
@@ -108,7 +108,7 @@ fn run(module: OperationRef, _options: &OptionValues) -> Result<(), ()> {
     }
     let mut patterns = PatternSet::new(&module);
     kernel::add_patterns(&mut patterns, &tc);
-    load_store::add_patterns(&mut patterns, &tc);
+    load_store::add_patterns(&mut patterns, &tc, false);
     dma::add_patterns(&mut patterns, &tc);
     scoped::add_patterns(&mut patterns, &tc);
     dot::add_patterns(&mut patterns, &tc);
@@ -126,7 +126,7 @@ fn run(module: OperationRef, _options: &OptionValues) -> Result<(), ()> {
 /// Removes what only the conversion needed: the index maps (now copied into
 /// transform functions), the kernel parameters kept on the functions, and
 /// the squeeze views of windows that every access folded away.
-fn finish(module: &OperationRef) {
+pub(crate) fn finish(module: &OperationRef) {
     let mut dead = vec![];
     let mut index_maps = vec![];
     let mut kernels_left = false;

@@ -34,7 +34,7 @@ fn alloc_kind(ty: Type) -> Result<Alloc, String> {
         None => {}
     }
     match space_of(ty).as_deref() {
-        Some("vmem") | Some("smem") => Ok(Alloc::Buffer),
+        Some("vmem" | "smem" | "vmem_shared") => Ok(Alloc::Buffer),
         _ => Err(cannot()),
     }
 }

@@ -1,0 +1,312 @@
+//! Everything the SparseCore lowering rejects, reported before anything is
+//! rewritten, with the information of JAX's messages.
+
+use melior::ir::operation::{OperationLike, OperationRef};
+use melior::ir::{Value, ValueLike};
+
+use crate::conversion::common::builder::segments;
+use crate::conversion::pallas_to_tpu::elementwise::{op_name, vshape};
+use crate::conversion::pallas_to_tpu::kernel::{enclosing_core, Core, KernelInfo};
+use crate::conversion::pallas_to_tpu::load_store::value_space;
+use crate::ir::{self, BlockDim};
+
+/// Pallas ops both subcores lower.
+const SUPPORTED: &[&str] = &[
+    "pallas.return",
+    "pallas.yield",
+    "pallas.program_id",
+    "pallas.num_programs",
+    "pallas.axis_index",
+    "pallas.device_id",
+    "pallas.load",
+    "pallas.store",
+    "pallas.swap",
+    "pallas.multiple_of",
+    "pallas.run_scoped",
+    "pallas.named_scope",
+    "pallas.get_barrier_semaphore",
+    "pallas.semaphore_signal",
+    "pallas.semaphore_wait",
+    "pallas.semaphore_read",
+    "pallas.dma_start",
+    "pallas.dma_wait",
+    "pallas.delay",
+    "pallas.subcore_barrier",
+];
+
+/// Pallas ops only the vector subcore lowers.
+const VECTOR_SUBCORE_ONLY: &[&str] = &[
+    "pallas.iota",
+    "pallas.sort",
+    "pallas.cumulative",
+    "pallas.scan_count",
+    "pallas.take_along_axis",
+    "pallas.rev",
+    "pallas.load_gather",
+    "pallas.store_scatter",
+    "vector.reduction",
+];
+
+/// Ops JAX registers no SparseCore rule for, with the primitive's name in
+/// JAX's message.
+const UNIMPLEMENTED: &[(&str, &str)] = &[
+    ("pallas.dot", "dot_general"),
+    ("pallas.roll", "roll"),
+    ("pallas.reciprocal", "reciprocal"),
+    ("pallas.repeat", "tile"),
+    ("pallas.bitcast", "bitcast"),
+    ("pallas.prng_seed", "prng_seed"),
+    ("pallas.prng_random_bits", "prng_random_bits"),
+    ("vector.transpose", "transpose"),
+    ("vector.contract", "dot_general"),
+    ("math.sqrt", "sqrt"),
+    ("math.rsqrt", "rsqrt"),
+    ("math.log", "log"),
+    ("math.log1p", "log1p"),
+    ("math.tanh", "tanh"),
+    ("math.sin", "sin"),
+    ("math.cos", "cos"),
+    ("math.tan", "tan"),
+    ("math.atan2", "atan2"),
+    ("math.powf", "pow"),
+    ("math.exp2", "exp2"),
+    ("math.erf", "erf"),
+    ("math.round", "round"),
+    ("math.roundeven", "round"),
+    ("math.ceil", "ceil"),
+    ("math.floor", "floor"),
+    ("math.ctlz", "clz"),
+    ("math.ctpop", "population_count"),
+];
+
+fn unimplemented(core: Core, primitive: &str) -> String {
+    format!(
+        "Unimplemented primitive in Pallas TPU lowering for {}: {primitive}.",
+        core.keyword()
+    )
+}
+
+/// Reports every rejection; true when the module can be lowered.
+pub fn check_module(module: &OperationRef) -> bool {
+    let mut ok = true;
+    ir::walk_nested(module, &mut |op| {
+        let name = op_name(&op);
+        if name == "pallas.kernel" {
+            match Core::of(&op) {
+                Some(core) if core.is_sparsecore() => ok &= check_kernel(&op, core),
+                Some(_) => {}
+                None => {
+                    ir::emit_op_error(
+                        &op,
+                        "unknown mosaic_tpu.kernel_type; expected \"tc\", \"sc_vector_subcore\" or \"sc_scalar_subcore\"",
+                    );
+                    ok = false;
+                }
+            }
+            return;
+        }
+        let Some(core) = enclosing_core(&op).filter(|c| c.is_sparsecore()) else {
+            return;
+        };
+        if let Err(message) = check_op(&op, &name, core) {
+            ir::emit_op_error(&op, &message);
+            ok = false;
+        }
+    });
+    ok
+}
+
+fn check_kernel(op: &OperationRef, core: Core) -> bool {
+    let info = match KernelInfo::of(op) {
+        Ok(i) => i,
+        Err(e) => {
+            ir::emit_op_error(op, &e);
+            return false;
+        }
+    };
+    let mut errors = vec![];
+    let mesh = if core == Core::ScVectorSubcore {
+        "VectorSubcoreMesh"
+    } else {
+        "ScalarSubcoreMesh"
+    };
+    let rank = core.mesh_rank().unwrap_or(0);
+    if info.grid.len() != rank || info.grid.iter().any(|d| *d <= 0) {
+        errors.push(format!(
+            "the grid of a {} kernel is its {mesh}: {rank} static extent(s) ({}), got {} ",
+            core.keyword(),
+            if rank == 2 {
+                "num_cores, num_subcores"
+            } else {
+                "num_cores"
+            },
+            crate::conversion::common::builder::i64_array(&info.grid)
+        ));
+    }
+    if let Ok(sem) = op.attribute("dimension_semantics") {
+        let given: Vec<String> = crate::conversion::common::builder::array_elements(sem)
+            .into_iter()
+            .map(crate::conversion::common::builder::string_attr_value)
+            .collect();
+        if given != core.mesh_semantics() {
+            errors.push(format!("{mesh} does not support dimension_semantics="));
+        }
+    }
+    if !info.prefetch.is_empty() {
+        errors.push("Scalar prefetch not supported.".into());
+    }
+    for (i, spec) in info.specs.iter().enumerate() {
+        if let Some(d) = spec.dims.iter().find(|d| !matches!(d, BlockDim::Blocked(_))) {
+            errors.push(format!(
+                "Unsupported block dimension type: {d:?} for block shape: {} ({})",
+                spec.to_text(),
+                info.origin(i)
+            ));
+        } else if !spec.has_trivial_window() {
+            errors.push(format!(
+                "SparseCore kernels take whole operands: the block spec of {} must be the whole array with a zero index map, got {}",
+                info.origin(i),
+                spec.to_text()
+            ));
+        }
+    }
+    for e in &errors {
+        ir::emit_op_error(op, e);
+    }
+    errors.is_empty()
+}
+
+fn check_op(op: &OperationRef, name: &str, core: Core) -> Result<(), String> {
+    if let Some((_, primitive)) = UNIMPLEMENTED.iter().find(|(n, _)| *n == name) {
+        return Err(unimplemented(core, primitive));
+    }
+    if VECTOR_SUBCORE_ONLY.contains(&name) {
+        if core == Core::ScScalarSubcore {
+            return Err(unimplemented(core, name.trim_start_matches("pallas.")));
+        }
+    } else if name.starts_with("pallas.") && !SUPPORTED.contains(&name) {
+        return Err(format!(
+            "not yet supported: '{name}' in the SparseCore lowering"
+        ));
+    }
+    match name {
+        "pallas.load" | "pallas.store" | "pallas.swap" => check_access(op, name),
+        "pallas.dma_start" | "pallas.dma_wait" => check_dma(op),
+        "vector.reduction" => {
+            let rank = op
+                .operand(0)
+                .ok()
+                .and_then(|v| vshape(v.r#type()))
+                .map(|s| s.len());
+            if rank != Some(1) {
+                return Err(format!(
+                    "reductions require axes to be (0,) on SparseCore, but got a rank-{} vector (reduce a 1-D vector).",
+                    rank.unwrap_or(0)
+                ));
+            }
+            Ok(())
+        }
+        "vector.multi_reduction" => Err(
+            "not yet supported: vector.multi_reduction on SparseCore (reduce 1-D vectors with vector.reduction)"
+                .into(),
+        ),
+        _ => Ok(()),
+    }
+}
+
+/// The space rules of JAX's SparseCore get/swap: no direct HBM or
+/// VMEM_SHARED access, scalars only in SMEM and vectors never there.
+fn check_access(op: &OperationRef, name: &str) -> Result<(), String> {
+    let vals: Vec<Value> = op.operands().collect();
+    let seg = segments(op, &vals);
+    let (what, r, v_ty) = if name == "pallas.load" {
+        let ty = op.result(0).map_err(|e| e.to_string())?.r#type();
+        ("Get", seg[0][0], ty)
+    } else {
+        ("Swap", seg[1][0], seg[0][0].r#type())
+    };
+    let space = value_space(r).unwrap_or_default();
+    if space == "hbm" || space == "vmem_shared" || space == "any" {
+        let (verb, to) = if what == "Get" {
+            ("loading", "from")
+        } else {
+            ("storing", "to")
+        };
+        return Err(format!(
+            "{what} does not support {verb} {to} {}. Copy the data to a core-local memory space, e.g. VMEM, via `pltpu.async_copy`.",
+            space.to_uppercase()
+        ));
+    }
+    let scalar = !ir::is_vector(v_ty);
+    let masked = if name == "pallas.load" {
+        !seg[2].is_empty()
+    } else {
+        !seg[3].is_empty()
+    };
+    if scalar != (space == "smem") {
+        return Err(if scalar {
+            format!(
+                "{what} only supports scalars in SMEM. Trying to access a scalar in {}.",
+                space.to_uppercase()
+            )
+        } else {
+            format!(
+                "{what} only supports scalars in SMEM. Trying to access an array of shape {:?} in SMEM.",
+                vshape(v_ty).unwrap_or_default()
+            )
+        });
+    }
+    if scalar && masked {
+        return Err(format!("{what} does not support masked scalar accesses"));
+    }
+    if name == "pallas.load" && masked && op.attribute("expand").is_err() {
+        return Err(
+            "a masked pallas.load on SparseCore expands lanes: mark it {expand} (JAX's select-style masked load is TensorCore-only)"
+                .into(),
+        );
+    }
+    if name == "pallas.store" && masked && op.attribute("compress").is_err() {
+        return Err(
+            "a masked pallas.store on SparseCore compresses lanes: mark it {compress} (JAX's select-style masked store is TensorCore-only)"
+                .into(),
+        );
+    }
+    Ok(())
+}
+
+/// Which DMAs a SparseCore can do: any copy without offsets; a gather from
+/// HBM/VMEM_SHARED into VMEM or a scatter from VMEM into HBM/VMEM_SHARED
+/// with them.
+fn check_dma(op: &OperationRef) -> Result<(), String> {
+    let vals: Vec<Value> = op.operands().collect();
+    let seg = segments(op, &vals);
+    let Some(offsets) = seg.get(7).and_then(|s| s.first()) else {
+        return Ok(());
+    };
+    let src = value_space(seg[0][0]).unwrap_or_default();
+    let dst = value_space(seg[1][0]).unwrap_or_default();
+    let shared = |s: &str| s == "hbm" || s == "vmem_shared";
+    if !((shared(&src) && dst == "vmem") || (src == "vmem" && shared(&dst))) {
+        let add = if op.attribute("add").is_ok() {
+            format!("DMAs with `add=True` are only supported between VMEM and HBM/VMEM_SHARED.Got (src, dst)=({src}, {dst})")
+        } else {
+            format!("Scatter/gather via `pltpu.async_copy` from {src:?} to {dst:?} is not supported")
+        };
+        return Err(add);
+    }
+    if ir::is_memref(offsets.r#type()) {
+        let space = value_space(*offsets).unwrap_or_default();
+        if space != "vmem" {
+            return Err(format!(
+                "Indices for scatter/gather via `pltpu.async_copy` must be in VMEM, got {space:?}"
+            ));
+        }
+    }
+    if !seg[6].is_empty() {
+        return Err(
+            "Scatter/gather to or from a remote device via `pltpu.async_copy` is not supported"
+                .into(),
+        );
+    }
+    Ok(())
+}

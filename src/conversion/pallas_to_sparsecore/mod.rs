@@ -1,0 +1,87 @@
+//! `convert-pallas-to-sparsecore`: SparseCore kernels (vector and scalar
+//! subcores) to the `tpu` dialect as jaxlib 0.10.2 accepts it, the way
+//! JAX's Pallas SparseCore lowering emits them.
+//!
+//! A SparseCore kernel is a `pallas.kernel` whose `compiler_params` say
+//! `mosaic_tpu = {kernel_type = "sc_vector_subcore"}` (or
+//! `"sc_scalar_subcore"`) and whose grid is its mesh: `(num_cores,
+//! num_subcores)` on the vector subcores, `(num_cores)` on the scalar one.
+//! Its operands are whole arrays, in HBM unless they say otherwise. It
+//! becomes `module @k { func.func @k }` with the mesh ids as `i32`
+//! arguments, `core_parallel` / `subcore_parallel` dimension semantics, the
+//! mesh as `iteration_bounds` and a constant zero `transform_indices` map
+//! per operand (no transform functions).
+//!
+//! The body rules are those of the TensorCore lowering where JAX shares
+//! them (DMAs and semaphores, scoped allocations, program and axis ids,
+//! control flow, elementwise `arith`/`math`), with SparseCore accesses
+//! (`tpu.vector_load` / `tpu.vector_store` + `vector.shape_cast`, masks
+//! that expand and compress, `{add}` stores), indirect gather/scatter DMAs
+//! and the SparseCore vector ops of [`vector_ops`]. TensorCore kernels are
+//! left to `convert-pallas-to-tpu`.
+
+mod checks;
+mod vector_ops;
+
+use melior::ir::operation::{OperationLike, OperationRef};
+
+use crate::conversion::common::retype;
+use crate::conversion::framework::{apply_partial, ConversionTarget, PatternSet};
+use crate::conversion::pallas_to_tpu::kernel::{self, enclosing_core, Core};
+use crate::conversion::pallas_to_tpu::{
+    dma, finish, in_mosaic_module, load_store, misc, scoped, types,
+};
+use crate::passes::{OptionValues, PassDef};
+
+pub static PASS: PassDef = PassDef {
+    argument: "convert-pallas-to-sparsecore",
+    name: "ConvertPallasToSparseCore",
+    description: "Lower SparseCore pallas kernels (sc_vector_subcore / sc_scalar_subcore) to the tpu dialect, as JAX's Pallas SparseCore lowering emits them",
+    anchor: "builtin.module",
+    options: &[],
+    dialects: &["arith", "func", "math", "memref", "scf", "tpu", "vector"],
+    run,
+};
+
+/// Upstream ops that only need their ref types converted.
+const RETYPED: &[&str] = &["memref.load", "memref.store", "memref.dim"];
+
+fn in_sparsecore_kernel(op: &OperationRef) -> bool {
+    enclosing_core(op).is_some_and(Core::is_sparsecore)
+}
+
+fn run(module: OperationRef, _options: &OptionValues) -> Result<(), ()> {
+    if !checks::check_module(&module) {
+        return Err(());
+    }
+    let tc = types::converter();
+    let mut target = ConversionTarget::new(&module);
+    target.legal_dialects(&["func", "scf", "tpu", "builtin"]);
+    // TensorCore kernels stay for their own pass.
+    target.dynamically_legal_dialect("pallas", |op| {
+        Some(match op.name().as_string_ref().as_str().unwrap_or("") {
+            "pallas.kernel" => !Core::of(&op).is_some_and(Core::is_sparsecore),
+            "pallas.index_map" | "pallas.call" => true,
+            _ => !in_mosaic_module(&op) && !in_sparsecore_kernel(&op),
+        })
+    });
+    for d in ["arith", "math", "vector", "memref"] {
+        let tc2 = types::converter();
+        target.dynamically_legal_dialect(d, move |op| {
+            Some(!in_mosaic_module(&op) || (tc2.is_legal(&op) && !vector_ops::lowers(&op)))
+        });
+    }
+    let mut patterns = PatternSet::new(&module);
+    kernel::add_patterns(&mut patterns, &tc);
+    load_store::add_patterns(&mut patterns, &tc, true);
+    dma::add_patterns(&mut patterns, &tc);
+    scoped::add_patterns(&mut patterns, &tc);
+    misc::add_patterns(&mut patterns, &tc);
+    vector_ops::add_patterns(&mut patterns, &tc);
+    retype::add_patterns(&mut patterns, &tc, RETYPED, types::tpu_type);
+    let result = apply_partial(&module, &target, patterns);
+    drop(tc);
+    result.map_err(|_| ())?;
+    finish(&module);
+    Ok(())
+}
