@@ -1,17 +1,20 @@
 #!/usr/bin/env python3
 """Lowering-time benchmark of convert-pallas-to-tpu, side by side with JAX.
 
-For every kernel in examples/tpu/ that has a JAX twin in
-scripts/jax/tpu_kernels.py, it measures in one run:
+For every kernel in examples/tpu/ (examples/sparsecore/) that has a JAX twin
+in scripts/jax/tpu_kernels.py (sc_kernels.py), it measures in one run:
 
   * JAX, on CPU, median over REPEATS freshly built kernels:
     - "JAX lower": all of `jax.jit(f).trace(*args).lower(lowering_platforms=
       ("tpu",))` (tracing, the Pallas -> Mosaic lowering, the StableHLO
       around it and the serialization of the Mosaic module);
     - "JAX mosaic": only Pallas's jaxpr -> Mosaic module step
-      (`lowering.lower_jaxpr_to_pipelined_module`, timed by wrapping it),
+      (`lowering.lower_jaxpr_to_pipelined_module` for TensorCore,
+      `lower_jaxpr_into_unpipelined_module` for SparseCore kernels, timed by
+      wrapping them),
       the part our pass replaces;
-  * ours: the `ConvertPallasToTPU` pass time from `-mlir-timing` on a module
+  * ours: the `ConvertPallasToTPU` (`ConvertPallasToSparseCore`) pass time
+    from `-mlir-timing` on a module
     holding the kernel COPIES times, divided by COPIES;
 
 and prints both ratios; the target (>= 50x) is checked against the
@@ -74,9 +77,9 @@ os.environ["XLA_FLAGS"] = (os.environ.get("XLA_FLAGS", "") +
 os.environ.setdefault("JAX_PLATFORMS", "cpu")
 
 
-def load_jax_kernels():
-    path = os.path.join(ROOT, "scripts", "jax", "tpu_kernels.py")
-    spec = importlib.util.spec_from_file_location("tpu_kernels", path)
+def load_jax_kernels(module="tpu_kernels"):
+    path = os.path.join(ROOT, "scripts", "jax", module + ".py")
+    spec = importlib.util.spec_from_file_location(module, path)
     mod = importlib.util.module_from_spec(spec)
     sys.path.insert(0, os.path.dirname(path))
     spec.loader.exec_module(mod)
@@ -130,26 +133,34 @@ def main():
     a = ap.parse_args()
     tpu_pass = ["--convert-pallas-to-tpu"]
 
-    kernels = load_jax_kernels()
+    tc_kernels = load_jax_kernels("tpu_kernels")
+    sc_kernels = load_jax_kernels("sc_kernels")
     timer = MosaicTimer()
     print(f"pallas-opt: {a.opt}; ours = pass time over {a.copies} copies / {a.copies}")
     print(f"{'kernel':28} {'JAX lower ms':>12} {'JAX mosaic ms':>13} {'ours ms':>9}"
           f" {'lower/ours':>10} {'mosaic/ours':>11}")
     ratios, full_ratios = [], []
-    examples = sorted(f[:-5] for f in os.listdir(os.path.join(ROOT, "examples", "tpu"))
-                      if f.endswith(".mlir"))
-    for name in examples:
-        make = kernels.KERNELS.get(name)
-        if make is None:
-            continue
-        text = open(os.path.join(ROOT, "examples", "tpu", name + ".mlir")).read()
-        ours = mlir_timing(a.opt, replicate(text, a.copies), tpu_pass)
-        per_kernel = ours.get("ConvertPallasToTPU", float("nan")) / a.copies
-        full, mosaic = jax_lowering_seconds(make, a.repeats, timer)
-        ratios.append(mosaic / per_kernel)
-        full_ratios.append(full / per_kernel)
-        print(f"{name:28} {full * 1e3:12.2f} {mosaic * 1e3:13.2f} {per_kernel * 1e3:9.4f}"
-              f" {full_ratios[-1]:9.0f}x {ratios[-1]:10.0f}x")
+    # TensorCore kernels first: faking the SparseCore chip is for good.
+    suites = [(tc_kernels, "tpu", tpu_pass, "ConvertPallasToTPU"),
+              (sc_kernels, "sparsecore", ["--convert-pallas-to-sparsecore"],
+               "ConvertPallasToSparseCore")]
+    for kernels, folder, passes, timer_name in suites:
+        if folder == "sparsecore":
+            kernels.fake_chip()
+        examples = sorted(f[:-5] for f in os.listdir(os.path.join(ROOT, "examples", folder))
+                            if f.endswith(".mlir"))
+        for name in examples:
+            make = kernels.KERNELS.get(name)
+            if make is None:
+                continue
+            text = open(os.path.join(ROOT, "examples", folder, name + ".mlir")).read()
+            ours = mlir_timing(a.opt, replicate(text, a.copies), passes)
+            per_kernel = ours.get(timer_name, float("nan")) / a.copies
+            full, mosaic = jax_lowering_seconds(make, a.repeats, timer)
+            ratios.append(mosaic / per_kernel)
+            full_ratios.append(full / per_kernel)
+            print(f"{name:28} {full * 1e3:12.2f} {mosaic * 1e3:13.2f} {per_kernel * 1e3:9.4f}"
+                  f" {full_ratios[-1]:9.0f}x {ratios[-1]:10.0f}x")
     if ratios:
         worst = min(ratios)
         print(f"speed-up over JAX's Mosaic lowering: geometric mean "

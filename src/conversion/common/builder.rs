@@ -368,9 +368,18 @@ impl<'r, 'c, 'a> B<'r, 'c, 'a> {
         private: bool,
         with_return: bool,
     ) -> OperationRef<'c, 'a> {
-        let ins: Vec<String> = inputs.iter().map(|t| t.to_string()).collect();
-        let outs: Vec<String> = results.iter().map(|t| t.to_string()).collect();
-        let fty = self.attr(&format!("({}) -> ({})", ins.join(", "), outs.join(", ")));
+        let raw = |ts: &[Type<'c>]| ts.iter().map(|t| t.to_raw()).collect::<Vec<_>>();
+        let (ins, outs) = (raw(inputs), raw(results));
+        let fty = unsafe {
+            let t = mlirFunctionTypeGet(
+                self.ctx,
+                ins.len() as isize,
+                ins.as_ptr(),
+                outs.len() as isize,
+                outs.as_ptr(),
+            );
+            Attribute::from_raw(mlirTypeAttrGet(t))
+        };
         let block = Block::new(&inputs.iter().map(|t| (*t, self.loc)).collect::<Vec<_>>());
         if with_return {
             block.append_operation(self.build("func.return", &[], &[], &[], vec![]));

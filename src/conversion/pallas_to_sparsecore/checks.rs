@@ -156,7 +156,11 @@ fn check_kernel(op: &OperationRef, core: Core) -> bool {
         errors.push("Scalar prefetch not supported.".into());
     }
     for (i, spec) in info.specs.iter().enumerate() {
-        if let Some(d) = spec.dims.iter().find(|d| !matches!(d, BlockDim::Blocked(_))) {
+        if let Some(d) = spec
+            .dims
+            .iter()
+            .find(|d| !matches!(d, BlockDim::Blocked(_)))
+        {
             errors.push(format!(
                 "Unsupported block dimension type: {d:?} for block shape: {} ({})",
                 spec.to_text(),
@@ -290,7 +294,9 @@ fn check_dma(op: &OperationRef) -> Result<(), String> {
         let add = if op.attribute("add").is_ok() {
             format!("DMAs with `add=True` are only supported between VMEM and HBM/VMEM_SHARED.Got (src, dst)=({src}, {dst})")
         } else {
-            format!("Scatter/gather via `pltpu.async_copy` from {src:?} to {dst:?} is not supported")
+            format!(
+                "Scatter/gather via `pltpu.async_copy` from {src:?} to {dst:?} is not supported"
+            )
         };
         return Err(add);
     }

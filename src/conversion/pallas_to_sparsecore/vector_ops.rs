@@ -127,7 +127,11 @@ pub fn add_patterns(set: &mut PatternSet, tc: &TypeConverter) {
             "add" => "sum",
             "maxsi" | "maximumf" | "maxnumf" => "max",
             "minsi" | "minimumf" | "minnumf" => "min",
-            _ => return Err(format!("not yet supported: <{kind}> reductions on SparseCore")),
+            _ => {
+                return Err(format!(
+                    "not yet supported: <{kind}> reductions on SparseCore"
+                ))
+            }
         };
         let x = operands[0];
         let n = vshape(x.r#type()).unwrap_or_default();

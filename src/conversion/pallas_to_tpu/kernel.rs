@@ -497,7 +497,10 @@ fn lower_kernel<'c, 'a>(
     }
     attrs.push(("scalar_prefetch", format!("{} : i64", info.prefetch.len())));
     attrs.push(("scratch_operands", format!("{n_scratch} : i64")));
-    attrs.push(("tpu.core_type", format!("#tpu.core_type<{}>", core.keyword())));
+    attrs.push((
+        "tpu.core_type",
+        format!("#tpu.core_type<{}>", core.keyword()),
+    ));
     if core.is_sparsecore() {
         // Whole operands: every one is "indexed" by a constant zero map
         // over the mesh, and there are no transform functions.

@@ -629,7 +629,11 @@ fn sc_vector_load<'c, 'a>(
 ) -> Value<'c, 'a> {
     let mut operands = a.operands();
     operands.extend(mask);
-    let seg = format!("array<i32: 1, {}, {}>", a.indices.len(), mask.is_some() as i32);
+    let seg = format!(
+        "array<i32: 1, {}, {}>",
+        a.indices.len(),
+        mask.is_some() as i32
+    );
     b.val(
         "tpu.vector_load",
         &operands,
@@ -664,11 +668,20 @@ fn sc_write<'c, 'a>(
         b.ty(&vector_text(&shape_of(vty), a.elem)),
         &[],
     );
-    let new = b.val("vector.shape_cast", &[from_bool(b, v)], a.vector_type(b), &[]);
+    let new = b.val(
+        "vector.shape_cast",
+        &[from_bool(b, v)],
+        a.vector_type(b),
+        &[],
+    );
     let mut operands = vec![new, a.base];
     operands.extend(a.indices.iter().copied());
     operands.extend(mask);
-    let seg = format!("array<i32: 1, 1, {}, {}>", a.indices.len(), mask.is_some() as i32);
+    let seg = format!(
+        "array<i32: 1, 1, {}, {}>",
+        a.indices.len(),
+        mask.is_some() as i32
+    );
     let mut attrs = vec![
         ("strides", b.attr("array<i32>")),
         ("operandSegmentSizes", b.attr(&seg)),
