@@ -4,8 +4,8 @@
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::{Value, ValueLike};
 
-use crate::conversion::common::builder::segments;
-use crate::conversion::pallas_to_tpu::elementwise::{op_name, vshape};
+use crate::conversion::common::builder::{dense_i64, indexer, segments};
+use crate::conversion::pallas_to_tpu::elementwise::{op_name, reduction_kind, vshape};
 use crate::conversion::pallas_to_tpu::kernel::{enclosing_core, Core, KernelInfo};
 use crate::conversion::pallas_to_tpu::load_store::value_space;
 use crate::ir::{self, BlockDim};
@@ -196,7 +196,34 @@ fn check_op(op: &OperationRef, name: &str, core: Core) -> Result<(), String> {
     match name {
         "pallas.load" | "pallas.store" | "pallas.swap" => check_access(op, name),
         "pallas.dma_start" | "pallas.dma_wait" => check_dma(op),
+        "pallas.rev" => {
+            let dims = op
+                .attribute("dimensions")
+                .map(dense_i64)
+                .unwrap_or_default();
+            let rank = op
+                .operand(0)
+                .ok()
+                .and_then(|v| vshape(v.r#type()))
+                .map(|s| s.len());
+            if rank != Some(1) || dims != [0] {
+                return Err(format!(
+                    "Invalid dimensions for SC lax.rev: {}",
+                    py_tuple(&dims)
+                ));
+            }
+            Ok(())
+        }
         "vector.reduction" => {
+            let kind = reduction_kind(op);
+            if !matches!(
+                kind.as_str(),
+                "add" | "maxsi" | "maximumf" | "maxnumf" | "minsi" | "minimumf" | "minnumf"
+            ) {
+                return Err(format!(
+                    "not yet supported: <{kind}> reductions on SparseCore (add, signed and float max/min lower to scans)"
+                ));
+            }
             let rank = op
                 .operand(0)
                 .ok()
@@ -229,6 +256,13 @@ fn check_access(op: &OperationRef, name: &str) -> Result<(), String> {
     } else {
         ("Swap", seg[1][0], seg[0][0].r#type())
     };
+    let (_, _, strides) = indexer(op, &ir::memref_shape(r.r#type()))?;
+    if strides.iter().any(|s| *s != 1) {
+        return Err(format!(
+            "{what} only supports slices with stride 1, got {}",
+            py_tuple(&strides)
+        ));
+    }
     let space = value_space(r).unwrap_or_default();
     if space == "hbm" || space == "vmem_shared" || space == "any" {
         let (verb, to) = if what == "Get" {
@@ -259,6 +293,9 @@ fn check_access(op: &OperationRef, name: &str) -> Result<(), String> {
                 vshape(v_ty).unwrap_or_default()
             )
         });
+    }
+    if scalar && op.attribute("add").is_ok() {
+        return Err("Swap does not support atomic scalar adds".into());
     }
     if scalar && masked {
         return Err(format!("{what} does not support masked scalar accesses"));
@@ -315,4 +352,14 @@ fn check_dma(op: &OperationRef) -> Result<(), String> {
         );
     }
     Ok(())
+}
+
+/// `(a, b, ...)` as Python prints a tuple.
+fn py_tuple(v: &[i64]) -> String {
+    let items: Vec<String> = v.iter().map(|x| x.to_string()).collect();
+    if items.len() == 1 {
+        format!("({},)", items[0])
+    } else {
+        format!("({})", items.join(", "))
+    }
 }

@@ -51,6 +51,7 @@ fn in_sparsecore_kernel(op: &OperationRef) -> bool {
 }
 
 fn run(module: OperationRef, _options: &OptionValues) -> Result<(), ()> {
+    kernel::prepare_sparsecore_kernels(&module);
     if !checks::check_module(&module) {
         return Err(());
     }

@@ -631,6 +631,55 @@ fn transform_function<'c, 'a>(
 
 /// Scalar prefetch refs without a memory space live in SMEM: say so in
 /// their type, so that every op using them converts to SMEM refs.
+/// Gives the body arguments of a SparseCore kernel the memory spaces its
+/// function arguments will have, before anything looks at them: operands
+/// without one are in HBM, and scalar-subcore scratch without one in SMEM.
+pub(crate) fn prepare_sparsecore_kernels(module: &OperationRef) {
+    let mut kernels = vec![];
+    ir::walk_nested(module, &mut |op| {
+        if op.name().as_string_ref().as_str() == Ok("pallas.kernel")
+            && Core::of(&op).is_some_and(Core::is_sparsecore)
+        {
+            kernels.push(op);
+        }
+    });
+    for k in kernels {
+        let (Ok(info), Some(core)) = (KernelInfo::of(&k), Core::of(&k)) else {
+            continue;
+        };
+        let Some(body) = k.region(0).ok().and_then(|r| r.first_block()) else {
+            continue;
+        };
+        let n_fixed = info.prefetch.len() + info.specs.len();
+        for i in 0..body.argument_count() {
+            let v = value(body.argument(i).unwrap());
+            let ty = v.r#type();
+            if !ir::is_memref(ty)
+                || MemorySpace::of_memref(ty).is_some()
+                || MemorySpace::memref_has_foreign_space(ty)
+            {
+                continue;
+            }
+            let space = if (info.prefetch.len()..n_fixed).contains(&i) {
+                "hbm"
+            } else if i >= n_fixed && core == Core::ScScalarSubcore {
+                "smem"
+            } else {
+                continue;
+            };
+            let elem = ir::element_type(ty).to_string();
+            let text = types::memref_text_in(
+                &ir::memref_shape(ty),
+                &elem,
+                &format!("#pallas.memory_space<{space}>"),
+            );
+            if let Some(t) = ir::parse_type_like(ty, &text) {
+                ir::set_value_type(v, t);
+            }
+        }
+    }
+}
+
 fn put_in_smem(v: Value) {
     let ty = v.r#type();
     let smem = in_smem(ty);

@@ -390,3 +390,57 @@ pallas.kernel @sc grid(1, 16) names("core", "subcore")
   // expected-error @+1 {{'math.sqrt' op Unimplemented primitive in Pallas TPU lowering for sc_vector_subcore: sqrt.}}
   %s = math.sqrt %v : vector<8xf32>
 }
+
+// -----
+
+// Operands without a memory space are in HBM on SparseCore: a direct read
+// is rejected as for `in hbm`.
+pallas.kernel @hbm_default grid(1, 16) names("core", "subcore")
+    ins(%x: memref<8xf32> block [8] map affine_map<(c, s) -> (0)>)
+    attributes {compiler_params = {mosaic_tpu = {kernel_type = "sc_vector_subcore"}}} {
+  // expected-error @+1 {{'pallas.load' op Get does not support loading from HBM. Copy the data to a core-local memory space, e.g. VMEM, via `pltpu.async_copy`.}}
+  %v = pallas.load %x[] : memref<8xf32> -> vector<8xf32>
+  pallas.return
+}
+
+// -----
+
+pallas.kernel @strided grid(1, 16) names("core", "subcore")
+    scratch(%a: memref<16xf32, #pallas.memory_space<vmem>>)
+    attributes {compiler_params = {mosaic_tpu = {kernel_type = "sc_vector_subcore"}}} {
+  // expected-error @+1 {{'pallas.load' op Get only supports slices with stride 1, got (2,)}}
+  %v = pallas.load %a[0:8:2] : memref<16xf32, #pallas.memory_space<vmem>> -> vector<8xf32>
+  pallas.return
+}
+
+// -----
+
+pallas.kernel @scalar_add grid(1) names("core")
+    scratch(%s: memref<4xi32, #pallas.memory_space<smem>>)
+    attributes {compiler_params = {mosaic_tpu = {kernel_type = "sc_scalar_subcore"}}} {
+  %c0 = arith.constant 0 : index
+  %one = arith.constant 1 : i32
+  // expected-error @+1 {{'pallas.store' op Swap does not support atomic scalar adds}}
+  pallas.store %one, %s[%c0] {add} : i32, memref<4xi32, #pallas.memory_space<smem>>
+  pallas.return
+}
+
+// -----
+
+pallas.kernel @mul_reduction grid(1, 16) names("core", "subcore")
+    attributes {compiler_params = {mosaic_tpu = {kernel_type = "sc_vector_subcore"}}} {
+  %x = arith.constant dense<2.0> : vector<8xf32>
+  // expected-error @+1 {{'vector.reduction' op not yet supported: <mul> reductions on SparseCore}}
+  %r = vector.reduction <mul>, %x : vector<8xf32> into f32
+  pallas.return
+}
+
+// -----
+
+pallas.kernel @rev_2d grid(1, 16) names("core", "subcore")
+    attributes {compiler_params = {mosaic_tpu = {kernel_type = "sc_vector_subcore"}}} {
+  %x = arith.constant dense<2.0> : vector<2x8xf32>
+  // expected-error @+1 {{'pallas.rev' op Invalid dimensions for SC lax.rev: (1,)}}
+  %r = pallas.rev %x dims [1] : vector<2x8xf32>
+  pallas.return
+}

@@ -170,3 +170,22 @@ pallas.kernel @subview grid(1, 16) names("core", "subcore")
   %dyn = memref.subview %t[%p, 0] [1, 8] [1, 1] : memref<4x8xf32, #pallas.memory_space<vmem>> to memref<1x8xf32, strided<[8, 1], offset: ?>, #pallas.memory_space<vmem>>
   %d = pallas.load %dyn[] : memref<1x8xf32, strided<[8, 1], offset: ?>, #pallas.memory_space<vmem>> -> vector<1x8xf32>
 }
+
+// -----
+
+// Scalar-subcore scratch without a memory space is SMEM in the body too:
+// scalar accesses become memref.load / memref.store on the SMEM argument.
+
+// CHECK-LABEL: module @scalar_default_smem
+// CHECK: func.func @scalar_default_smem(%{{.*}}: i32, %[[S:.*]]: memref<4xi32, #tpu.memory_space<smem>>)
+// CHECK: %[[V:.*]] = memref.load %[[S]][%{{.*}}] : memref<4xi32, #tpu.memory_space<smem>>
+// CHECK: memref.store %{{.*}}, %[[S]][%{{.*}}] : memref<4xi32, #tpu.memory_space<smem>>
+// CHECK-NOT: unrealized_conversion_cast
+pallas.kernel @scalar_default_smem grid(1) names("core")
+    scratch(%s: memref<4xi32>)
+    attributes {compiler_params = {mosaic_tpu = {kernel_type = "sc_scalar_subcore"}}} {
+  %c0 = arith.constant 0 : index
+  %v = pallas.load %s[%c0] : memref<4xi32> -> i32
+  pallas.store %v, %s[%c0] : i32, memref<4xi32>
+  pallas.return
+}
