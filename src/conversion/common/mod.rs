@@ -4,3 +4,4 @@
 pub mod builder;
 pub mod index_map;
 pub mod retype;
+pub mod sparsecore;

@@ -22,6 +22,7 @@ mod vector_ops;
 
 use melior::ir::operation::{OperationLike, OperationRef};
 
+use crate::conversion::common::sparsecore::{sparsecore_form, SparseCoreForm, SPARSECORE_ONLY_OPS};
 use crate::conversion::common::{builder, retype};
 use crate::conversion::framework::{apply_partial, ConversionTarget, PatternSet};
 use crate::ir::emit_op_error;
@@ -91,37 +92,6 @@ const SUPPORTED: &[&str] = &[
     "pallas.named_scope",
 ];
 
-/// The SparseCore-only pallas ops (no CPU lowering yet).
-const SPARSECORE_ONLY: &[&str] = &[
-    "pallas.sort",
-    "pallas.cumulative",
-    "pallas.scan_count",
-    "pallas.take_along_axis",
-    "pallas.rev",
-    "pallas.load_gather",
-    "pallas.store_scatter",
-    "pallas.subcore_barrier",
-];
-
-/// The SparseCore-only form of a supported op, described (`pallas.load
-/// {expand}`), when `op` is one.
-fn sparsecore_form(op: &OperationRef, name: &str, seg: &[i32]) -> Option<String> {
-    let has = |a: &str| op.attribute(a).is_ok();
-    let attrs: &[&str] = match name {
-        "pallas.load" => &["expand"],
-        "pallas.store" => &["compress", "add"],
-        "pallas.dma_start" | "pallas.dma_wait" => {
-            let indirect = seg.iter().skip(7).any(|n| *n > 0) || has("add");
-            return indirect.then(|| format!("an indirect {name} (offsets/filter/add)"));
-        }
-        _ => &[],
-    };
-    attrs
-        .iter()
-        .find(|a| has(a))
-        .map(|a| format!("{name} {{{a}}}"))
-}
-
 /// Reports every pallas op (or op form) the CPU lowering does not handle.
 fn check_supported(module: &OperationRef) -> bool {
     let mut ok = true;
@@ -130,7 +100,7 @@ fn check_supported(module: &OperationRef) -> bool {
         if !name.starts_with("pallas.") {
             return;
         }
-        if SPARSECORE_ONLY.contains(&name.as_str()) {
+        if SPARSECORE_ONLY_OPS.contains(&name.as_str()) {
             emit_op_error(
                 &op,
                 &format!("not yet supported: {name} on the CPU reference (SparseCore-only op)"),
@@ -150,7 +120,13 @@ fn check_supported(module: &OperationRef) -> bool {
             .attribute("operandSegmentSizes")
             .map(builder::dense_i32)
             .unwrap_or_default();
-        if let Some(what) = sparsecore_form(&op, &name, &seg) {
+        if let Some(form) = sparsecore_form(&op, &name) {
+            let what = match form {
+                SparseCoreForm::Attr(a) if !name.starts_with("pallas.dma") => {
+                    format!("{name} {{{a}}}")
+                }
+                _ => format!("an indirect {name} (offsets/filter/add)"),
+            };
             emit_op_error(
                 &op,
                 &format!("not yet supported: {what} on the CPU reference (SparseCore-only)"),

@@ -5,6 +5,7 @@ use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::{Value, ValueLike};
 
 use crate::conversion::common::builder::{dense_i64, indexer, segments};
+use crate::conversion::common::sparsecore::{DMA_OFFSETS, SPARSECORE_ONLY_OPS};
 use crate::conversion::pallas_to_tpu::elementwise::{op_name, reduction_kind, vshape};
 use crate::conversion::pallas_to_tpu::kernel::{enclosing_core, Core, KernelInfo};
 use crate::conversion::pallas_to_tpu::load_store::value_space;
@@ -34,18 +35,11 @@ const SUPPORTED: &[&str] = &[
     "pallas.subcore_barrier",
 ];
 
-/// Pallas ops only the vector subcore lowers.
-const VECTOR_SUBCORE_ONLY: &[&str] = &[
-    "pallas.iota",
-    "pallas.sort",
-    "pallas.cumulative",
-    "pallas.scan_count",
-    "pallas.take_along_axis",
-    "pallas.rev",
-    "pallas.load_gather",
-    "pallas.store_scatter",
-    "vector.reduction",
-];
+/// Ops only the vector subcore lowers: the SparseCore ops, 1-D iota and
+/// reductions (scans).
+fn vector_subcore_only(name: &str) -> bool {
+    SPARSECORE_ONLY_OPS.contains(&name) || matches!(name, "pallas.iota" | "vector.reduction")
+}
 
 /// Ops JAX registers no SparseCore rule for, with the primitive's name in
 /// JAX's message.
@@ -184,7 +178,7 @@ fn check_op(op: &OperationRef, name: &str, core: Core) -> Result<(), String> {
     if let Some((_, primitive)) = UNIMPLEMENTED.iter().find(|(n, _)| *n == name) {
         return Err(unimplemented(core, primitive));
     }
-    if VECTOR_SUBCORE_ONLY.contains(&name) {
+    if vector_subcore_only(name) {
         if core == Core::ScScalarSubcore {
             return Err(unimplemented(core, name.trim_start_matches("pallas.")));
         }
@@ -297,9 +291,6 @@ fn check_access(op: &OperationRef, name: &str) -> Result<(), String> {
     if scalar && op.attribute("add").is_ok() {
         return Err("Swap does not support atomic scalar adds".into());
     }
-    if scalar && masked {
-        return Err(format!("{what} does not support masked scalar accesses"));
-    }
     if name == "pallas.load" && masked && op.attribute("expand").is_err() {
         return Err(
             "a masked pallas.load on SparseCore expands lanes: mark it {expand} (JAX's select-style masked load is TensorCore-only)"
@@ -321,7 +312,7 @@ fn check_access(op: &OperationRef, name: &str) -> Result<(), String> {
 fn check_dma(op: &OperationRef) -> Result<(), String> {
     let vals: Vec<Value> = op.operands().collect();
     let seg = segments(op, &vals);
-    let Some(offsets) = seg.get(7).and_then(|s| s.first()) else {
+    let Some(offsets) = seg.get(DMA_OFFSETS).and_then(|s| s.first()) else {
         return Ok(());
     };
     let src = value_space(seg[0][0]).unwrap_or_default();
@@ -345,12 +336,8 @@ fn check_dma(op: &OperationRef) -> Result<(), String> {
             ));
         }
     }
-    if !seg[6].is_empty() {
-        return Err(
-            "Scatter/gather to or from a remote device via `pltpu.async_copy` is not supported"
-                .into(),
-        );
-    }
+    // A remote indirect DMA is rejected by the op's verifier; masked
+    // scalar accesses by the mask's type.
     Ok(())
 }
 

@@ -6,6 +6,7 @@ use melior::ir::operation::{OperationLike, OperationRef};
 
 use super::kernel::{self, is_windowed, KernelInfo};
 use super::{dma, dot, elementwise, in_tc_kernel, load_store, misc, scoped, shape};
+use crate::conversion::common::sparsecore::{sparsecore_form, SparseCoreForm, SPARSECORE_ONLY_OPS};
 use crate::ir::{self, BlockDim, BlockSpec, IndexMap, MemorySpace};
 
 /// The pallas ops this lowering handles in TensorCore kernels.
@@ -53,45 +54,17 @@ const GPU_ONLY: &[&str] = &[
     "pallas.atomic_cas",
 ];
 
-/// Pallas ops that only exist on SparseCores.
-const SPARSECORE_ONLY: &[&str] = &[
-    "pallas.sort",
-    "pallas.cumulative",
-    "pallas.scan_count",
-    "pallas.take_along_axis",
-    "pallas.rev",
-    "pallas.load_gather",
-    "pallas.store_scatter",
-    "pallas.subcore_barrier",
-];
-
 /// The SparseCore-only attributes and operands of TensorCore ops.
 fn check_sparsecore_forms(op: &OperationRef, name: &str) -> Result<(), String> {
-    let attrs: &[&str] = match name {
-        "pallas.load" => &["expand"],
-        "pallas.store" => &["compress", "add"],
-        "pallas.dma_start" | "pallas.dma_wait" => &["add"],
-        _ => &[],
-    };
-    for a in attrs {
-        if op.attribute(a).is_ok() {
-            return Err(format!(
-                "'{a}' on '{name}' is SparseCore-only; TensorCore kernels cannot use it"
-            ));
-        }
+    match sparsecore_form(op, name) {
+        Some(SparseCoreForm::Attr(a)) => Err(format!(
+            "'{a}' on '{name}' is SparseCore-only; TensorCore kernels cannot use it"
+        )),
+        Some(SparseCoreForm::IndirectDma) => Err(format!(
+            "an indirect DMA (offsets(...)/filter(...) on '{name}') is SparseCore-only; TensorCore kernels cannot use it"
+        )),
+        None => Ok(()),
     }
-    if matches!(name, "pallas.dma_start" | "pallas.dma_wait") {
-        let seg = op
-            .attribute("operandSegmentSizes")
-            .map(crate::conversion::common::builder::dense_i32)
-            .unwrap_or_default();
-        if seg.iter().skip(7).any(|n| *n > 0) {
-            return Err(format!(
-                "an indirect DMA (offsets(...)/filter(...) on '{name}') is SparseCore-only; TensorCore kernels cannot use it"
-            ));
-        }
-    }
-    Ok(())
 }
 
 type Check = fn(&OperationRef) -> Result<(), String>;
@@ -141,7 +114,7 @@ fn check_op(op: &OperationRef, name: &str) -> Result<(), String> {
     if GPU_ONLY.contains(&name) {
         return Err("is a GPU op; it has no TPU lowering".into());
     }
-    if SPARSECORE_ONLY.contains(&name) {
+    if SPARSECORE_ONLY_OPS.contains(&name) {
         return Err(format!(
             "'{name}' is a SparseCore op; TensorCore kernels cannot use it"
         ));

@@ -27,6 +27,7 @@ use super::load_store::{is_bool_ref, sem_element, space_of, value_space};
 use super::types::tpu_type;
 use crate::conversion::common::builder::result_of;
 use crate::conversion::common::builder::{array_elements, segments, B};
+use crate::conversion::common::sparsecore::{DMA_OFFSETS, DMA_OFFSET_FILTER};
 use crate::conversion::framework::{PatternSet, TypeConverter};
 use crate::ir::{self, memref_shape, SemaphoreKind};
 
@@ -109,11 +110,11 @@ pub fn add_patterns(set: &mut PatternSet, tc: &TypeConverter) {
         let seg = segments(&op, operands);
         let (src, dst) = (seg[0][0], seg[1][0]);
         let b = B::new(rw, op.location());
-        if let Some(offsets) = seg.get(OFFSETS).and_then(|s| s.first()) {
+        if let Some(offsets) = seg.get(DMA_OFFSETS).and_then(|s| s.first()) {
             let sem = sem_element(&b, seg[2][0], &seg[3])?;
             let (src, dst) = indirect_refs(&b, src, dst);
             let offsets = ref_for_dma(&b, *offsets);
-            let filter = seg.get(OFFSET_FILTER).and_then(|s| s.first()).copied();
+            let filter = seg.get(DMA_OFFSET_FILTER).and_then(|s| s.first()).copied();
             let mut ops = vec![src, dst, offsets, sem];
             ops.extend(filter);
             let mut attrs = vec![];
@@ -161,7 +162,7 @@ pub fn add_patterns(set: &mut PatternSet, tc: &TypeConverter) {
         let seg = segments(&op, operands);
         let (src, dst) = (seg[0][0], seg[1][0]);
         let b = B::new(rw, op.location());
-        if seg.get(OFFSETS).is_some_and(|s| !s.is_empty()) {
+        if seg.get(DMA_OFFSETS).is_some_and(|s| !s.is_empty()) {
             let sem = sem_element(&b, seg[2][0], &seg[3])?;
             let (src, dst) = indirect_refs(&b, src, dst);
             b.op("tpu.wait_indirect_dma", &[sem, src, dst], &[], &[]);
@@ -238,10 +239,6 @@ pub fn add_patterns(set: &mut PatternSet, tc: &TypeConverter) {
         Ok(())
     });
 }
-
-/// Operand segments of an indirect (SparseCore gather/scatter) DMA.
-const OFFSETS: usize = 7;
-const OFFSET_FILTER: usize = 8;
 
 /// The source and destination of an indirect DMA as one use sees them. The
 /// side the offsets index (HBM or VMEM_SHARED, copied from or to VMEM) is

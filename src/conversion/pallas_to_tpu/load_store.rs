@@ -102,7 +102,7 @@ pub fn add_patterns(set: &mut PatternSet, tc: &TypeConverter, sparsecore: bool) 
             .ok_or("vector.store without operands")?;
         let (base, indices) = rest.split_first().ok_or("vector.store without a base")?;
         let b = B::new(rw, op.location());
-        vector_store(&b, *v, *base, indices, None);
+        vector_store(&b, *v, *base, indices, None, false);
         rw.erase_op(&op);
         Ok(())
     });
@@ -593,13 +593,15 @@ fn read_window<'c, 'a>(b: &B<'_, 'c, 'a>, a: &Access<'c, 'a>) -> Result<Value<'c
     })
 }
 
-/// `tpu.vector_store %base[%indices], %v [masked %m] {strides = array<i32>}`.
+/// `tpu.vector_store %base[%indices], %v [masked %m] {[add = true,]
+/// strides = array<i32>}`.
 fn vector_store<'c, 'a>(
     b: &B<'_, 'c, 'a>,
     v: Value<'c, 'a>,
     base: Value<'c, 'a>,
     indices: &[Value<'c, 'a>],
     mask: Option<Value<'c, 'a>>,
+    add: bool,
 ) {
     let mut operands = vec![v, base];
     operands.extend_from_slice(indices);
@@ -609,15 +611,14 @@ fn vector_store<'c, 'a>(
         indices.len(),
         mask.is_some() as i32
     );
-    b.op(
-        "tpu.vector_store",
-        &operands,
-        &[],
-        &[
-            ("strides", b.attr("array<i32>")),
-            ("operandSegmentSizes", b.attr(&seg)),
-        ],
-    );
+    let mut attrs = vec![
+        ("strides", b.attr("array<i32>")),
+        ("operandSegmentSizes", b.attr(&seg)),
+    ];
+    if add {
+        attrs.push(("add", b.attr("true")));
+    }
+    b.op("tpu.vector_store", &operands, &[], &attrs);
 }
 
 /// `tpu.vector_load %base[%indices] [masked %m] {strides = array<i32>}` of
@@ -674,22 +675,8 @@ fn sc_write<'c, 'a>(
         a.vector_type(b),
         &[],
     );
-    let mut operands = vec![new, a.base];
-    operands.extend(a.indices.iter().copied());
-    operands.extend(mask);
-    let seg = format!(
-        "array<i32: 1, 1, {}, {}>",
-        a.indices.len(),
-        mask.is_some() as i32
-    );
-    let mut attrs = vec![
-        ("strides", b.attr("array<i32>")),
-        ("operandSegmentSizes", b.attr(&seg)),
-    ];
-    if op.attribute("add").is_ok() {
-        attrs.push(("add", b.attr("true")));
-    }
-    b.op("tpu.vector_store", &operands, &[], &attrs);
+    let add = op.attribute("add").is_ok();
+    vector_store(b, new, a.base, &a.indices, mask, add);
     Ok(to_bool(b, old, vty))
 }
 
@@ -736,7 +723,7 @@ fn write<'c, 'a>(
         let s = b.attr(&i32_array(&a.strides));
         b.op("tpu.strided_store", &operands, &[], &[("strides", s)]);
     } else {
-        vector_store(b, new, a.base, &a.indices, mask);
+        vector_store(b, new, a.base, &a.indices, mask, false);
     }
     Ok(old)
 }
