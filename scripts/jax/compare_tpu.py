@@ -37,14 +37,13 @@ Python function's). Compared:
   jaxlib parse      our output must parse in jaxlib (if it does not, the
               rest is compared on pallas-opt's generic form of it).
 
-SparseCore normalization (kernels whose JAX side has tpu.core_type
-sc_vector_subcore or sc_scalar_subcore, applied to both sides alike): JAX
-0.10.2 applies a ref's slicing transforms at every use and on SparseCore
-leaves the unused results behind (each sync_copy of `x.at[...]` carries
-dead tpu.memref_slice / tpu.memref_squeeze pairs), so the op multisets
-ignore every tpu.memref_slice and tpu.memref_squeeze whose results are all
-unused, transitively (a slice used only by such a dead squeeze is dead
-too). Live slices still count. TensorCore kernels are compared as they are.
+Dead-op normalization (both sides alike, TensorCore and SparseCore): a
+side-effect-free tpu op (PURE_TPU_OPS: views such as tpu.memref_slice /
+tpu.memref_squeeze, value ops such as tpu.iota) whose results are all
+unused, transitively, is an artefact and not counted. JAX 0.10.2 applies a
+ref's transforms at every use and leaves such results behind (each
+SparseCore sync_copy of `x.at[...]` carries dead slice/squeeze pairs); our
+pass erases its own. Live ops always count.
 
 With -v the multiset of the other ops (arith/vector/memref/scf/...) is also
 shown where it differs, for information only. Prints one report per kernel
@@ -73,9 +72,17 @@ TPU_DEFAULTS = {"examples": os.path.join(ROOT, "examples", "tpu"),
 SC_DEFAULTS = {"examples": os.path.join(ROOT, "examples", "sparsecore"),
                "refs": os.path.join(ROOT, "test", "Reference", "SparseCore"),
                "pass_name": "convert-pallas-to-sparsecore"}
-SC_CORE_TYPES = ("#tpu.core_type<sc_vector_subcore>", "#tpu.core_type<sc_scalar_subcore>")
-# Slicing ops JAX leaves dead on SparseCore (see the docstring).
-DEAD_VIEW_OPS = ("tpu.memref_slice", "tpu.memref_squeeze")
+# Side-effect-free tpu ops: where their results are unused (transitively)
+# they are artefacts, not part of the kernel (see the docstring).
+PURE_TPU_OPS = frozenset(
+    "tpu." + n for n in """
+    memref_slice memref_squeeze memref_reshape memref_bitcast erase_memref_layout
+    reinterpret_cast assume_layout assume_multiple iota reshape repeat bitcast
+    bitcast_vreg broadcast_in_sublanes unpack_subelements pack_subelements
+    relayout pack_vmsk gather dynamic_gather extf truncf matmul concatenate
+    transpose create_mask create_subelement_mask mask_cast all_reduce
+    reduce_index sort roll_vectors unroll_vectors device_id core_id subcore_id
+    iteration_bound""".split())
 
 
 class Failure(Exception):
@@ -171,28 +178,22 @@ class Side:
     names.update(n for n in self.funcs if n.startswith("transform_"))
     return names
 
-  def is_sparsecore(self):
-    with self.ctx:
-      return ("tpu.core_type" in self.kernel.attributes
-              and str(self.kernel.attributes["tpu.core_type"]) in SC_CORE_TYPES)
-
-  def op_counts(self, drop_dead_views=False):
-    """Multiset of the op names in the kernel; with drop_dead_views, less the
-    dead tpu.memref_slice / tpu.memref_squeeze ops (transitively)."""
+  def op_counts(self):
+    """Multiset of the op names in the kernel, less the side-effect-free tpu
+    ops whose results are all unused (transitively)."""
     with self.ctx:
       ops = [op for op in walk(self.kernel) if op != self.kernel]
       dead = set()
-      if drop_dead_views:
-        views = [op for op in ops if op.name in DEAD_VIEW_OPS and len(op.results) > 0]
-        changed = True
-        while changed:
-          changed = False
-          for op in views:
-            if hash(op) in dead:
-              continue
-            if all(hash(use.owner.operation) in dead for r in op.results for use in r.uses):
-              dead.add(hash(op))
-              changed = True
+      pure = [op for op in ops if op.name in PURE_TPU_OPS and len(op.results) > 0]
+      changed = True
+      while changed:
+        changed = False
+        for op in pure:
+          if hash(op) in dead:
+            continue
+          if all(hash(use.owner.operation) in dead for r in op.results for use in r.uses):
+            dead.add(hash(op))
+            changed = True
       return collections.Counter(op.name for op in ops if hash(op) not in dead)
 
 
@@ -304,10 +305,9 @@ def compare(name, ours_text, ref_text, pallas_opt, verbose, pass_stderr=""):
             diffs.append("    " + line)
   sections["transforms"] = diffs
 
-  # tpu ops (SparseCore: less the dead slices JAX leaves behind, both sides).
+  # tpu ops, less dead side-effect-free ones (both sides).
   diffs = []
-  sparsecore = ref.is_sparsecore()
-  o_ops, r_ops = ours.op_counts(sparsecore), ref.op_counts(sparsecore)
+  o_ops, r_ops = ours.op_counts(), ref.op_counts()
   for op in sorted(set(o_ops) | set(r_ops)):
     if op.startswith("tpu.") and o_ops[op] != r_ops[op]:
       diffs.append(f"{op}: ours {o_ops[op]}  vs  jax {r_ops[op]}")

@@ -541,3 +541,26 @@ def tpu_concat_named_scope():
         compiler_params=params("parallel"))(x)
 
   return fn, (sds((16, 128), f32),)
+
+
+# --------------------------------------------------------------------------
+# The kernels of jax.experimental.pallas.ops.tpu (issue 9): one module per
+# kernel family under scripts/jax/public/, each registering its builders
+# with `register` above. Their names start with `ops_`; their pallas twins
+# are examples/tpu/ops_*.mlir.
+# --------------------------------------------------------------------------
+
+def _load_public_kernels():
+  import importlib
+  import os
+  import sys
+  here = os.path.dirname(os.path.abspath(__file__))
+  if here not in sys.path:
+    sys.path.insert(0, here)
+  public = os.path.join(here, "public")
+  for entry in sorted(os.listdir(public)):
+    if entry.endswith(".py") and not entry.startswith("_"):
+      importlib.import_module(f"public.{entry[:-3]}")
+
+
+_load_public_kernels()
