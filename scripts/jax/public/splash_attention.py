@@ -1,0 +1,130 @@
+"""jax.experimental.pallas.ops.tpu.splash_attention: forward and backward.
+
+One configuration throughout: 2 query heads, q and kv sequence 256, head dim
+128, every block size 128, f32 data; the grid is (heads, q blocks, kv blocks)
+= (2, 2, 2) for the forward and dq kernels and (kv blocks, heads, q blocks)
+for dkv. A causal mask over 256 x 256 in 128 x 128 blocks has every kind of
+block: one fully masked (skipped through block_mask, so the kv index maps
+read data_next), two fully visible and one partial (the diagonal). The mask
+info is built by the public constructors (make_splash_mha / make_splash_mqa),
+exactly as a user gets it; since both heads share the mask, JAX stores one
+head of it (1 x 2 x 2 int8 tables in SMEM).
+
+The causal mask is given in both forms splash supports, because they lower
+to different kernels:
+  * mask_lib.CausalMask: the mask is computed in the kernel (iota against a
+    q_sequence input); scalar prefetch is data_next and block_mask;
+  * the same mask as a NumPy array: partial blocks are read from
+    partial_mask_blocks (bool, i32 in VMEM), picked by mask_next; scalar
+    prefetch is data_next, block_mask and mask_next.
+block_kv_compute == block_kv, so the kernel's `fori_loop(..., unroll=True)`
+over compute blocks runs once and JAX emits its body once.
+
+The public op issues one pallas_call for the forward pass and two for the
+backward (dkv, then dq). The forward names call the public kernel object;
+the backward names call the module's _splash_attention_bwd_dkv and
+_splash_attention_bwd_dq (each issues exactly one pallas_call) with the
+kernel object's own dq/dkv mask info and mask function, the arguments the
+public backward passes them.
+"""
+
+import numpy as np
+from jax.experimental.pallas.ops.tpu.splash_attention import (
+    splash_attention_kernel as splash,
+    splash_attention_mask as mask_lib,
+)
+
+from tpu_kernels import f32, register, sds
+
+HEADS, SEQ, HEAD_DIM, BLOCK = 2, 256, 128, 128
+
+
+def _block_sizes():
+  return splash.BlockSizes(
+      block_q=BLOCK, block_kv=BLOCK, block_kv_compute=BLOCK,
+      block_q_dkv=BLOCK, block_kv_dkv=BLOCK, block_kv_dkv_compute=BLOCK,
+      block_q_dq=BLOCK, block_kv_dq=BLOCK)
+
+
+def _causal_mask():
+  return mask_lib.MultiHeadMask(
+      [mask_lib.CausalMask((SEQ, SEQ)) for _ in range(HEADS)])
+
+
+def _numpy_causal_mask():
+  return np.stack([np.tril(np.ones((SEQ, SEQ), np.bool_))] * HEADS)
+
+
+def _make(make, mask, **kw):
+  return make(mask, block_sizes=_block_sizes(), head_shards=1, q_seq_shards=1,
+              **kw)
+
+
+@register
+def ops_splash_attention_mha_fwd():
+  """Forward, MHA (k and v have a head dim), CausalMask computed in the
+  kernel from q_sequence, no residuals."""
+  kernel = _make(splash.make_splash_mha, _causal_mask())
+  qkv = sds((HEADS, SEQ, HEAD_DIM), f32)
+  return (lambda q, k, v: kernel(q, k, v)), (qkv, qkv, qkv)
+
+
+@register
+def ops_splash_attention_mqa_fwd_residuals():
+  """Forward, MQA (one k/v head shared by the query heads), the causal mask
+  as a NumPy array (partial mask blocks + mask_next), save_residuals: the
+  logsumexp residual is a second output (128 lanes wide)."""
+  kernel = _make(splash.make_splash_mqa, _numpy_causal_mask(),
+                 save_residuals=True)
+  q = sds((HEADS, SEQ, HEAD_DIM), f32)
+  kv = sds((SEQ, HEAD_DIM), f32)
+  return (lambda q, k, v: kernel(q, k, v)), (q, kv, kv)
+
+
+def _bwd_args():
+  q = sds((HEADS, SEQ, HEAD_DIM), f32)
+  lse = sds((HEADS, SEQ), f32)
+  # q, k, v, logsumexp, do, di (di = rowsum(o * do), as the public bwd has it)
+  return (q, q, q, lse, q, lse)
+
+
+def _layouts():
+  layout = splash.QKVLayout.HEAD_DIM_MINOR
+  return dict(q_layout=layout, k_layout=layout, v_layout=layout)
+
+
+@register
+def ops_splash_attention_mha_dq():
+  """Backward dq kernel (_splash_attention_bwd_dq), MHA, CausalMask (computed
+  in the kernel), the dq mask info of make_splash_mha."""
+  kernel = _make(splash.make_splash_mha, _causal_mask())
+
+  def fn(q, k, v, lse, do, di):
+    return splash._splash_attention_bwd_dq(
+        q, k, v, None, None, lse, do, di, bq=BLOCK, bkv=BLOCK, is_mqa=False,
+        mask_info=kernel.dq_mask_info,
+        mask_value=splash.DEFAULT_MASK_VALUE, attn_logits_soft_cap=None,
+        mask_function=kernel.kwargs["mask_function"], interpret=False,
+        **_layouts())
+
+  return fn, _bwd_args()
+
+
+@register
+def ops_splash_attention_mha_dkv():
+  """Backward dkv kernel (_splash_attention_bwd_dkv, not fused with dq),
+  MHA, CausalMask (computed in the kernel), the dkv mask info of
+  make_splash_mha (its grid shrunk along q)."""
+  kernel = _make(splash.make_splash_mha, _causal_mask())
+
+  def fn(q, k, v, lse, do, di):
+    return splash._splash_attention_bwd_dkv(
+        q, k, v, None, None, lse, do, di, bq=BLOCK, bkv=BLOCK,
+        bkv_compute=BLOCK, is_mqa=False, mask_info=kernel.dkv_mask_info,
+        mask_value=splash.DEFAULT_MASK_VALUE, attn_logits_soft_cap=None,
+        use_fused_bwd_kernel=False,
+        mask_function=kernel.kwargs["mask_function"], interpret=False,
+        **_layouts())[1:]
+
+  return fn, _bwd_args()
+
