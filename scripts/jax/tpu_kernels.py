@@ -569,6 +569,26 @@ def tpu_pipeline_modes():
   return fn, (sds((1, 1), f32), sds((8, 128), f32), sds((32, 128), f32))
 
 
+@register
+def tpu_oversized_block():
+  """Block dims larger than the array dims (JAX pads the window): a
+  (None, 4, None, 128) output block on an f32[2, 8, 1, 1] array, over a
+  (2, 2) grid; the kernel writes its row/column ids into every element."""
+  def kernel(o_ref):
+    b = pl.program_id(0).astype(f32)
+    h = pl.program_id(1).astype(f32)
+    o_ref[...] = jnp.full(o_ref.shape, b * 10.0 + h, f32)
+
+  def fn():
+    return pl.pallas_call(
+        kernel, grid=(2, 2),
+        out_specs=pl.BlockSpec((None, 4, None, 128), lambda b, h: (b, h, 0, 0)),
+        out_shape=sds((2, 8, 1, 1), f32),
+        compiler_params=params("parallel", "parallel"))()
+
+  return fn, ()
+
+
 # --------------------------------------------------------------------------
 # The kernels of jax.experimental.pallas.ops.tpu (issue 9): one module per
 # kernel family under scripts/jax/public/, each registering its builders

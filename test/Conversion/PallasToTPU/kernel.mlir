@@ -123,3 +123,15 @@ pallas.kernel @modes grid(4) semantics(arbitrary)
 // CHECK-SAME: {transform_indices = @transform_3, window_bounds = array<i64: 8, 128>},
 // CHECK-SAME: {pipeline_mode = #tpu.pipeline_mode<double_buffered>, revisit_mode = #tpu.revisit_mode<immediate>, transform_indices = @transform_4, window_bounds = array<i64: 8, 128>},
 // CHECK-SAME: {pipeline_mode = #tpu.pipeline_mode<synchronous>, revisit_mode = #tpu.revisit_mode<any>, transform_indices = @transform_5, window_bounds = array<i64: 8, 128>}]
+
+// -----
+
+// A block larger than its array dim is legal (JAX pads the window): the
+// window keeps the block's size.
+pallas.kernel @oversized grid(2, 2) semantics(parallel, parallel)
+    outs(%o: memref<2x8x1x1xf32> block [squeezed, 4, squeezed, 128] map affine_map<(b, h) -> (b, h, 0, 0)>) {
+  pallas.return
+}
+// CHECK-LABEL: module @oversized {
+// CHECK: func.func @oversized(%{{.*}}: i32, %{{.*}}: i32, %{{.*}}: memref<1x4x1x128xf32, #tpu.memory_space<vmem>>)
+// CHECK-SAME: window_params = [{transform_indices = @transform_0, window_bounds = array<i64: 1, 4, 1, 128>}]
