@@ -618,6 +618,23 @@ def tpu_dma_slice_chain():
   return fn, (sds((4, 16, 128), f32),)
 
 
+@register
+def tpu_uint32_shift():
+  """uint32 arrays: Mosaic sees signless i32 refs; the kernel's unsigned
+  semantics are in its ops (a logical right shift)."""
+  def kernel(x_ref, o_ref):
+    o_ref[...] = x_ref[...] >> jnp.uint32(4)
+
+  def fn(x):
+    spec = pl.BlockSpec((8, 128), lambda i: (i, 0))
+    return pl.pallas_call(
+        kernel, grid=(x.shape[0] // 8,), in_specs=[spec], out_specs=spec,
+        out_shape=sds(x.shape, x.dtype),
+        compiler_params=params("parallel"))(x)
+
+  return fn, (sds((16, 128), jnp.uint32),)
+
+
 # --------------------------------------------------------------------------
 # The kernels of jax.experimental.pallas.ops.tpu (issue 9): one module per
 # kernel family under scripts/jax/public/, each registering its builders
