@@ -8,8 +8,6 @@ ring in opposite directions are (8, 128) tiles; with 4 devices the kernel
 runs 3 steps of two remote DMAs each (one pallas_call, collective_id 0).
 """
 
-import functools
-
 import jax
 import numpy as np
 from jax.experimental.pallas.ops.tpu import all_gather
