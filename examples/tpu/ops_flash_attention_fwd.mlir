@@ -1,5 +1,5 @@
 // jax.experimental.pallas.ops.tpu.flash_attention.flash_attention, forward,
-// not causal, no bias or segment ids: bf16 q/k/v [2, 2, 256|512, 128],
+// not causal, no bias or segment ids: bf16 q/k/v [2, 2, 512, 128],
 // sm_scale = 1/sqrt(128), BlockSizes(block_q=128, block_k_major=256,
 // block_k=128, block_b=1).
 //
@@ -14,12 +14,12 @@
 // Mirrors `ops_flash_attention_fwd` in scripts/jax/public/flash_attention.py;
 // JAX's lowering of it is test/Reference/TPU/ops_flash_attention_fwd.mlir.
 module {
-  pallas.kernel @ops_flash_attention_fwd grid(2, 2, 2, 2)
+  pallas.kernel @ops_flash_attention_fwd grid(2, 2, 4, 2)
       semantics(parallel, parallel, parallel, arbitrary)
-      ins(%q: memref<2x2x256x128xbf16> block [1, 1, 128, 128] map affine_map<(b, h, i, j) -> (b, h, i, 0)>,
+      ins(%q: memref<2x2x512x128xbf16> block [1, 1, 128, 128] map affine_map<(b, h, i, j) -> (b, h, i, 0)>,
           %k: memref<2x2x512x128xbf16> block [1, 1, 256, 128] map affine_map<(b, h, i, j) -> (b, h, j, 0)>,
           %v: memref<2x2x512x128xbf16> block [1, 1, 256, 128] map affine_map<(b, h, i, j) -> (b, h, j, 0)>)
-      outs(%o: memref<2x2x256x128xbf16> block [1, 1, 128, 128] map affine_map<(b, h, i, j) -> (b, h, i, 0)>)
+      outs(%o: memref<2x2x512x128xbf16> block [1, 1, 128, 128] map affine_map<(b, h, i, j) -> (b, h, i, 0)>)
       scratch(%m_sc: memref<1x1x128x128xf32, #pallas.memory_space<vmem>>,
               %l_sc: memref<1x1x128x128xf32, #pallas.memory_space<vmem>>,
               %acc_sc: memref<1x1x128x128xf32, #pallas.memory_space<vmem>>) {

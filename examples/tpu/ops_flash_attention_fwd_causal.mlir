@@ -1,5 +1,5 @@
 // jax.experimental.pallas.ops.tpu.flash_attention.flash_attention, forward,
-// causal=True, no bias or segment ids: bf16 q/k/v [2, 2, 256|512, 128],
+// causal=True, no bias or segment ids: bf16 q/k/v [2, 2, 512, 128],
 // sm_scale = 1/sqrt(128), BlockSizes(block_q=128, block_k_major=256,
 // block_k=128, block_b=1).
 //
@@ -36,12 +36,12 @@ module {
     pallas.yield %b, %h, %kv, %c0 : i32, i32, i32, i32
   }
 
-  pallas.kernel @ops_flash_attention_fwd_causal grid(2, 2, 2, 2)
+  pallas.kernel @ops_flash_attention_fwd_causal grid(2, 2, 4, 2)
       semantics(parallel, parallel, parallel, arbitrary)
-      ins(%q: memref<2x2x256x128xbf16> block [1, 1, 128, 128] map affine_map<(b, h, i, j) -> (b, h, i, 0)>,
+      ins(%q: memref<2x2x512x128xbf16> block [1, 1, 128, 128] map affine_map<(b, h, i, j) -> (b, h, i, 0)>,
           %k: memref<2x2x512x128xbf16> block [1, 1, 256, 128] map @kv_map,
           %v: memref<2x2x512x128xbf16> block [1, 1, 256, 128] map @kv_map)
-      outs(%o: memref<2x2x256x128xbf16> block [1, 1, 128, 128] map affine_map<(b, h, i, j) -> (b, h, i, 0)>)
+      outs(%o: memref<2x2x512x128xbf16> block [1, 1, 128, 128] map affine_map<(b, h, i, j) -> (b, h, i, 0)>)
       scratch(%m_sc: memref<1x1x128x128xf32, #pallas.memory_space<vmem>>,
               %l_sc: memref<1x1x128x128xf32, #pallas.memory_space<vmem>>,
               %acc_sc: memref<1x1x128x128xf32, #pallas.memory_space<vmem>>) {

@@ -1,5 +1,5 @@
 // jax.experimental.pallas.ops.tpu.flash_attention.flash_attention, forward,
-// not causal, with SegmentIds, no bias: bf16 q/k/v [2, 2, 256|512, 128],
+// not causal, with SegmentIds, no bias: bf16 q/k/v [2, 2, 512, 128],
 // sm_scale = 1/sqrt(128), BlockSizes(block_q=128, block_k_major=256,
 // block_k=128, block_b=1).
 //
@@ -12,8 +12,8 @@
 // kept normalised (rescaled by l_corr / l_next and 1 / l_next, where
 // l_next == 0 counts as 1). The output is written at the last kv block.
 //
-// Segment ids: flash_attention broadcasts the int32 q ids [2, 256] to
-// (2, 256, 128) (one id per row, repeated over the lanes) and the kv ids
+// Segment ids: flash_attention broadcasts the int32 q ids [2, 512] to
+// (2, 512, 128) (one id per row, repeated over the lanes) and the kv ids
 // [2, 512] to (2, 8, 512) (one id per column, repeated over 8 sublanes)
 // before the call; the kernel gets (1, 128, 128) and (1, 8, 256) blocks of
 // them. Each step compares the q ids with row 0 of the step's 128 kv ids and
@@ -21,14 +21,14 @@
 // Mirrors `ops_flash_attention_fwd_segment_ids` in scripts/jax/public/flash_attention.py;
 // JAX's lowering of it is test/Reference/TPU/ops_flash_attention_fwd_segment_ids.mlir.
 module {
-  pallas.kernel @ops_flash_attention_fwd_segment_ids grid(2, 2, 2, 2)
+  pallas.kernel @ops_flash_attention_fwd_segment_ids grid(2, 2, 4, 2)
       semantics(parallel, parallel, parallel, arbitrary)
-      ins(%q: memref<2x2x256x128xbf16> block [1, 1, 128, 128] map affine_map<(b, h, i, j) -> (b, h, i, 0)>,
+      ins(%q: memref<2x2x512x128xbf16> block [1, 1, 128, 128] map affine_map<(b, h, i, j) -> (b, h, i, 0)>,
           %k: memref<2x2x512x128xbf16> block [1, 1, 256, 128] map affine_map<(b, h, i, j) -> (b, h, j, 0)>,
           %v: memref<2x2x512x128xbf16> block [1, 1, 256, 128] map affine_map<(b, h, i, j) -> (b, h, j, 0)>,
-          %q_ids: memref<2x256x128xi32> block [1, 128, 128] map affine_map<(b, h, i, j) -> (b, i, 0)>,
+          %q_ids: memref<2x512x128xi32> block [1, 128, 128] map affine_map<(b, h, i, j) -> (b, i, 0)>,
           %kv_ids: memref<2x8x512xi32> block [1, 8, 256] map affine_map<(b, h, i, j) -> (b, 0, j)>)
-      outs(%o: memref<2x2x256x128xbf16> block [1, 1, 128, 128] map affine_map<(b, h, i, j) -> (b, h, i, 0)>)
+      outs(%o: memref<2x2x512x128xbf16> block [1, 1, 128, 128] map affine_map<(b, h, i, j) -> (b, h, i, 0)>)
       scratch(%m_sc: memref<1x1x128x128xf32, #pallas.memory_space<vmem>>,
               %l_sc: memref<1x1x128x128xf32, #pallas.memory_space<vmem>>,
               %acc_sc: memref<1x1x128x128xf32, #pallas.memory_space<vmem>>) {

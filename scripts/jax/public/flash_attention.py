@@ -10,7 +10,7 @@ residual-saving forward through `_flash_attention_impl` (what the custom VJP's
 forward calls), and the backward kernels through their own functions with the
 shapes the VJP passes them (l, m and di as [batch, heads, q_seq_len]).
 
-Common configuration: bf16 q/k/v (and do) of [batch 2, heads 2, seq, 128],
+Common configuration: bf16 q/k/v (and do) of [batch 2, heads 2, seq 512, 128],
 sm_scale = 1/sqrt(128) (so the scaling multiply is emitted), and block sizes
 whose minor kv block is half the major one (block_k_major = 2 * block_k, and
 for dkv also block_q_major = 2 * block_q), so that the kernels' inner
@@ -26,7 +26,7 @@ from jax.experimental.pallas.ops.tpu import flash_attention as fa
 from tpu_kernels import bf16, f32, i32, register, sds
 
 B, H, D = 2, 2, 128
-Q_LEN, KV_LEN = 256, 512
+Q_LEN = KV_LEN = 512
 SM_SCALE = 1.0 / math.sqrt(D)
 
 # Forward: q blocks of 128 rows, kv blocks of 256 walked in two steps of 128.
