@@ -78,6 +78,24 @@ def ops_flash_attention_fwd_segment_ids():
 
 
 @register
+def ops_flash_attention_fwd_single_step():
+  """flash_attention forward whose kv block is the whole kv sequence
+  (block_k_major = block_k = kv_seq_len = 512): the kernel then takes its
+  other body, `_flash_attention_kernel_single_batch_single_step`, a plain
+  softmax without scratch or loop. Causal, and block_b = 2, so that the
+  kernel's Python loop over the batch rows of the block emits the body for
+  batch index 0 and 1."""
+  blocks = fa.BlockSizes(block_q=128, block_k_major=KV_LEN, block_k=KV_LEN,
+                         block_b=2)
+
+  def fn(q, k, v):
+    return fa.flash_attention(q, k, v, causal=True, sm_scale=SM_SCALE,
+                              block_sizes=blocks)
+
+  return fn, _qkv()
+
+
+@register
 def ops_flash_attention_fwd_residuals():
   """The forward that flash_attention's VJP runs: save_residuals=True adds
   the l and m outputs (b, h, q_len, 128) f32 written at the last kv block.
