@@ -16,7 +16,10 @@ whose minor kv block is half the major one (block_k_major = 2 * block_k, and
 for dkv also block_q_major = 2 * block_q), so that the kernels' inner
 `pl.loop(..., unroll=True)` / `lax.fori_loop(..., unroll=True)` runs two
 iterations and is emitted twice, the case that needs a full-unroll loop in
-the pallas dialect.
+the pallas dialect. One more forward variant takes the kernel's other body
+(block_k == kv_seq_len: a plain softmax, no loop). Segment ids are covered
+in the forward only; the backward kernels handle them with the same loads
+and compare, and the three backward-pass calls use causal + bias instead.
 """
 
 import math
@@ -54,7 +57,7 @@ def _fwd(causal, segment_ids):
 @register
 def ops_flash_attention_fwd():
   """flash_attention forward, not causal, no bias or segment ids: grid
-  (2, 2, 2, 2), m/l/acc scratch, the unrolled two-step loop over the kv block
+  (2, 2, 4, 2), m/l/acc scratch, the unrolled two-step loop over the kv block
   with the online-softmax update, output at the last kv block."""
   return _fwd(causal=False, segment_ids=False)
 
