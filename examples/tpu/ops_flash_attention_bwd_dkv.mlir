@@ -1,9 +1,9 @@
 // jax.experimental.pallas.ops.tpu.flash_attention._flash_attention_bwd_dkv:
 // the backward pallas_call of flash_attention that computes dk and dv.
 // causal=True, with an f32 attention bias ab [2, 2, 512, 512], no segment
-// ids: bf16 q/do [2, 2, 512, 128] and k/v [2, 2, 512, 128], the residuals
-// l and m and di = rowsum(o * do) broadcast to 128 lanes (f32
-// [2, 2, 512, 128], as the wrapper passes them), sm_scale = 1/sqrt(128),
+// ids: bf16 q/k/v/do [2, 2, 512, 128], the residuals l and m and
+// di = rowsum(o * do) broadcast to 128 lanes (f32 [2, 2, 512, 128], as the
+// wrapper passes them), sm_scale = 1/sqrt(128),
 // block_q_major = 256, block_q = 128, block_k_major = 256, block_k = 128.
 //
 // Grid (batch, head, kv block j, q block i): the q blocks are the reduction
