@@ -43,6 +43,19 @@ def ops_megablox_gmm():
 
 
 @register
+def ops_megablox_gmm_transpose_rhs():
+  """megablox gmm with transpose_rhs=True: rhs is (groups, n, k) and each
+  group's rows are multiplied by rhs[g]^T; the form gmm's backward pass uses
+  for the lhs gradient. Shapes and other options as ops_megablox_gmm.
+  """
+  def fn(lhs, rhs, group_sizes):
+    return megablox.gmm(lhs, rhs, group_sizes, transpose_rhs=True)
+
+  return fn, (sds((_M, _K), bf16), sds((_GROUPS, _N, _K), bf16),
+              sds((_GROUPS,), i32))
+
+
+@register
 def ops_megablox_tgmm():
   """megablox tgmm: out[g] = lhs[:, rows of group g] @ rhs[rows of group g].
 
