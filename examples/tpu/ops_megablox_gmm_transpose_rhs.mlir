@@ -15,7 +15,7 @@ module {
                             %gids: memref<7xi32>, %mtids: memref<7xi32>,
                             %goff: memref<1xi32>) -> (i32, i32) {
     %ti = arith.index_cast %t : i32 to index
-    %row = memref.load %mtids[%ti] : memref<7xi32>
+    %row = pallas.load %mtids[%ti] : memref<7xi32> -> i32
     pallas.yield %row, %k : i32, i32
   }
   // group_ids are global group numbers; rhs holds the groups from
@@ -24,9 +24,9 @@ module {
                             %gids: memref<7xi32>, %mtids: memref<7xi32>,
                             %goff: memref<1xi32>) -> (i32, i32, i32) {
     %ti = arith.index_cast %t : i32 to index
-    %g = memref.load %gids[%ti] : memref<7xi32>
+    %g = pallas.load %gids[%ti] : memref<7xi32> -> i32
     %c0 = arith.constant 0 : index
-    %first = memref.load %goff[%c0] : memref<1xi32>
+    %first = pallas.load %goff[%c0] : memref<1xi32> -> i32
     %local = arith.subi %g, %first : i32
     pallas.yield %local, %n, %k : i32, i32, i32
   }
@@ -34,7 +34,7 @@ module {
                             %gids: memref<7xi32>, %mtids: memref<7xi32>,
                             %goff: memref<1xi32>) -> (i32, i32) {
     %ti = arith.index_cast %t : i32 to index
-    %row = memref.load %mtids[%ti] : memref<7xi32>
+    %row = pallas.load %mtids[%ti] : memref<7xi32> -> i32
     pallas.yield %row, %n : i32, i32
   }
 
