@@ -46,6 +46,7 @@ typedef struct PallasBlockSpec {
   MlirAttribute indexMap; /* AffineMapAttr or FlatSymbolRefAttr */
   int32_t memorySpace;    /* PallasMemorySpace, or -1 when absent */
   int64_t bufferCount;    /* 0 when absent */
+  int64_t revisit;        /* 0 when absent, 1 immediate, 2 any */
 } PallasBlockSpec;
 
 bool pallasAttributeIsBlockSpec(MlirAttribute attr);
@@ -111,6 +112,9 @@ void pallasEmitRemark(MlirLocation loc, MlirStringRef message);
 
 MlirLogicalResult pallas_rust_verify_op(MlirOperation op);
 MlirLogicalResult pallas_rust_verify_symbol_uses(MlirOperation op);
+/** The dialect's verifier of a discardable `pallas.*` attribute of `op`. */
+MlirLogicalResult pallas_rust_verify_op_attribute(MlirOperation op, MlirStringRef name,
+                                                  MlirAttribute attr);
 /** Verifier of every `tpu` op that has one (src/dialect/tpu/verify.rs). */
 MlirLogicalResult tpu_rust_verify_op(MlirOperation op);
 

@@ -23,6 +23,7 @@ mod vector_ops;
 use melior::ir::operation::{OperationLike, OperationRef};
 
 use crate::conversion::common::sparsecore::{sparsecore_form, SparseCoreForm, SPARSECORE_ONLY_OPS};
+use crate::conversion::common::unroll::{self, ParallelLoops};
 use crate::conversion::common::{builder, retype};
 use crate::conversion::framework::{apply_partial, ConversionTarget, PatternSet};
 use crate::ir::emit_op_error;
@@ -36,7 +37,7 @@ pub static PASS: PassDef = PassDef {
     anchor: "builtin.module",
     options: &[],
     dialects: &[
-        "affine", "arith", "cf", "func", "math", "memref", "scf", "vector",
+        "affine", "arith", "cf", "func", "math", "memref", "scf", "ub", "vector",
     ],
     run,
 };
@@ -158,10 +159,11 @@ fn run(module: OperationRef, _options: &OptionValues) -> Result<(), ()> {
     if !check_supported(&module) {
         return Err(());
     }
+    unroll::expand_loops(&module, &|_| true, ParallelLoops::Sequential).map_err(|_| ())?;
     let tc = types::converter();
     let mut target = ConversionTarget::new(&module);
     target
-        .legal_dialects(&["affine", "arith", "cf", "func", "math", "scf"])
+        .legal_dialects(&["affine", "arith", "cf", "func", "math", "scf", "ub"])
         .illegal_dialects(&["pallas"]);
     for d in ["memref", "vector"] {
         let tc2 = types::converter();

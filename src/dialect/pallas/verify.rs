@@ -50,6 +50,29 @@ pub extern "C" fn pallas_rust_verify_symbol_uses(op: MlirOperation) -> MlirLogic
     })
 }
 
+/// The dialect's hook for discardable `pallas.*` attributes on any op (the
+/// loop attributes of [`crate::dialect::pallas::loops`]).
+#[no_mangle]
+pub extern "C" fn pallas_rust_verify_op_attribute(
+    op: MlirOperation,
+    name: MlirStringRef,
+    attr: MlirAttribute,
+) -> MlirLogicalResult {
+    let loc = unsafe { mlirOperationGetLocation(op) };
+    ir::guard(
+        loc,
+        "the pallas verifier",
+        ir::logical_result(false),
+        || {
+            let op = unsafe { ir::borrow_op(op) };
+            let name = unsafe { ir::string_ref_to_str(name) };
+            let attr = unsafe { Attribute::from_raw(attr) };
+            let checked = super::loops::verify_loop_attribute(&op, name, attr);
+            ir::logical_result(checked.or_else(|m| fail(&op, m)).is_ok())
+        },
+    )
+}
+
 /// The result of a verifier: `Err(())` once a diagnostic has been emitted.
 pub(crate) type Verified = Result<(), ()>;
 
@@ -182,6 +205,23 @@ pub(crate) fn is_index(t: Type) -> bool {
 pub(crate) use crate::ir::bit_width;
 
 /// `vector<shape x elem>`, or `elem` itself for an empty shape.
+/// The type of the values a ref of element type `elem` holds in a kernel:
+/// integers are signless whatever the array's signedness (as in JAX's
+/// lowering, and as `arith` needs them).
+pub(crate) fn value_element_type(elem: Type<'_>) -> Type<'_> {
+    unsafe {
+        let raw = elem.to_raw();
+        if mlirTypeIsAInteger(raw) && !mlirIntegerTypeIsSignless(raw) {
+            Type::from_raw(mlirIntegerTypeGet(
+                mlirTypeGetContext(raw),
+                mlirIntegerTypeGetWidth(raw),
+            ))
+        } else {
+            elem
+        }
+    }
+}
+
 pub(crate) fn vector_or_scalar<'c>(shape: &[i64], elem: Type<'c>) -> Type<'c> {
     if shape.is_empty() {
         return elem;
