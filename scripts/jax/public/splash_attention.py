@@ -28,6 +28,7 @@ kernel object's own dq/dkv mask info and mask function, the arguments the
 public backward passes them.
 """
 
+import jax.numpy as jnp
 import numpy as np
 from jax.experimental.pallas.ops.tpu.splash_attention import (
     splash_attention_kernel as splash,
@@ -108,6 +109,30 @@ def ops_splash_attention_mha_dq():
         **_layouts())
 
   return fn, _bwd_args()
+
+
+@register
+def ops_splash_attention_mha_fwd_segmented_unrolled():
+  """Forward, MHA, CausalMask and segment ids, q/kv sequence 512 with
+  block_kv 256 split into two block_kv_compute 128 steps: the kernel's
+  `fori_loop(0, 2, body, None, unroll=True)` is emitted twice by JAX. Grid
+  (2, 4, 2); the segment ids enter as (512, 128) q and (8, 512) kv arrays
+  (broadcast by the public op), and the kv compute step's 128 columns are
+  sliced from the 256-wide k, v and kv segment id blocks."""
+  seq = 512
+  block_sizes = splash.BlockSizes(
+      block_q=BLOCK, block_kv=2 * BLOCK, block_kv_compute=BLOCK)
+  mask = mask_lib.MultiHeadMask(
+      [mask_lib.CausalMask((seq, seq)) for _ in range(HEADS)])
+  kernel = splash.make_splash_mha(mask, block_sizes=block_sizes,
+                                  head_shards=1, q_seq_shards=1)
+  qkv = sds((HEADS, seq, HEAD_DIM), f32)
+  ids = sds((seq,), jnp.int32)
+
+  def fn(q, k, v, q_ids, kv_ids):
+    return kernel(q, k, v, splash.SegmentIds(q=q_ids, kv=kv_ids))
+
+  return fn, (qkv, qkv, qkv, ids, ids)
 
 
 @register
