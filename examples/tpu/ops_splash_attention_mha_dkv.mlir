@@ -31,7 +31,7 @@ module {
     %c0 = arith.constant 0 : index
     %qq = arith.index_cast %qi : i32 to index
     %kk = arith.index_cast %kv : i32 to index
-    %n8 = memref.load %data_next[%c0, %qq, %kk] : memref<1x2x2xi8>
+    %n8 = pallas.load %data_next[%c0, %qq, %kk] : memref<1x2x2xi8> -> i8
     %next = arith.extsi %n8 : i8 to i32
     %z = arith.constant 0 : i32
     pallas.yield %h, %next, %z : i32, i32, i32
@@ -42,7 +42,7 @@ module {
     %c0 = arith.constant 0 : index
     %qq = arith.index_cast %qi : i32 to index
     %kk = arith.index_cast %kv : i32 to index
-    %n8 = memref.load %data_next[%c0, %qq, %kk] : memref<1x2x2xi8>
+    %n8 = pallas.load %data_next[%c0, %qq, %kk] : memref<1x2x2xi8> -> i8
     %next = arith.extsi %n8 : i8 to i32
     %z = arith.constant 0 : i32
     pallas.yield %h, %z, %next : i32, i32, i32
@@ -53,7 +53,7 @@ module {
     %c0 = arith.constant 0 : index
     %qq = arith.index_cast %qi : i32 to index
     %kk = arith.index_cast %kv : i32 to index
-    %n8 = memref.load %data_next[%c0, %qq, %kk] : memref<1x2x2xi8>
+    %n8 = pallas.load %data_next[%c0, %qq, %kk] : memref<1x2x2xi8> -> i8
     %next = arith.extsi %n8 : i8 to i32
     %z = arith.constant 0 : i32
     pallas.yield %z, %next : i32, i32

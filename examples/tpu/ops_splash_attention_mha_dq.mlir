@@ -21,7 +21,7 @@ module {
     %c0 = arith.constant 0 : index
     %ii = arith.index_cast %i : i32 to index
     %jj = arith.index_cast %j : i32 to index
-    %n8 = memref.load %data_next[%c0, %ii, %jj] : memref<1x2x2xi8>
+    %n8 = pallas.load %data_next[%c0, %ii, %jj] : memref<1x2x2xi8> -> i8
     %next = arith.extsi %n8 : i8 to i32
     %z = arith.constant 0 : i32
     pallas.yield %h, %next, %z : i32, i32, i32
