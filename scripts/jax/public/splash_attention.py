@@ -153,3 +153,39 @@ def ops_splash_attention_mha_dkv():
 
   return fn, _bwd_args()
 
+
+
+@register
+def ops_splash_attention_gqa_dkv_fused():
+  """Backward dkv kernel fused with dq (BlockSizes(use_fused_bwd_kernel=True),
+  the public backward's only pallas_call then), grouped-query attention: 4
+  query heads over 2 k/v heads, so the k/v index maps divide the head by 2
+  and the dk/dv accumulators start and end on every other head (lax.rem).
+  dq is computed per kv block into a (kv blocks, heads, q_seq, head_dim)
+  output that the public op sums afterwards; block_kv_dkv_compute ==
+  block_kv_dkv, so it is written directly (no dq scratch). CausalMask,
+  sequence 256, 128 x 128 blocks; the dkv mask info of make_splash_mha with
+  the fused kernel (grid not shrunk)."""
+  q_heads, kv_heads = 4, 2
+  block_sizes = splash.BlockSizes(
+      block_q=BLOCK, block_kv=BLOCK, block_kv_compute=BLOCK,
+      block_q_dkv=BLOCK, block_kv_dkv=BLOCK, block_kv_dkv_compute=BLOCK,
+      use_fused_bwd_kernel=True)
+  mask = mask_lib.MultiHeadMask(
+      [mask_lib.CausalMask((SEQ, SEQ)) for _ in range(q_heads)])
+  kernel = splash.make_splash_mha(mask, block_sizes=block_sizes,
+                                  head_shards=1, q_seq_shards=1)
+
+  def fn(q, k, v, lse, do, di):
+    return splash._splash_attention_bwd_dkv(
+        q, k, v, None, None, lse, do, di, bq=BLOCK, bkv=BLOCK,
+        bkv_compute=BLOCK, is_mqa=False, mask_info=kernel.dkv_mask_info,
+        mask_value=splash.DEFAULT_MASK_VALUE, attn_logits_soft_cap=None,
+        use_fused_bwd_kernel=True,
+        mask_function=kernel.kwargs["mask_function"], interpret=False,
+        **_layouts())
+
+  q = sds((q_heads, SEQ, HEAD_DIM), f32)
+  kv = sds((kv_heads, SEQ, HEAD_DIM), f32)
+  lse = sds((q_heads, SEQ), f32)
+  return fn, (q, kv, kv, lse, q, lse)
