@@ -1,14 +1,17 @@
 """jax.experimental.pallas.ops.tpu.splash_attention: forward and backward.
 
-One configuration throughout: 2 query heads, q and kv sequence 256, head dim
-128, every block size 128, f32 data; the grid is (heads, q blocks, kv blocks)
-= (2, 2, 2) for the forward and dq kernels and (kv blocks, heads, q blocks)
+Base configuration: 2 query heads, q and kv sequence 256, head dim 128,
+every block size 128, f32 data; the grid is (heads, q blocks, kv blocks) =
+(2, 2, 2) for the forward and dq kernels and (kv blocks, heads, q blocks)
 for dkv. A causal mask over 256 x 256 in 128 x 128 blocks has every kind of
 block: one fully masked (skipped through block_mask, so the kv index maps
 read data_next), two fully visible and one partial (the diagonal). The mask
 info is built by the public constructors (make_splash_mha / make_splash_mqa),
-exactly as a user gets it; since both heads share the mask, JAX stores one
-head of it (1 x 2 x 2 int8 tables in SMEM).
+exactly as a user gets it; since all heads share the mask, JAX stores one
+head of it (1 x q blocks x kv blocks int8 tables in SMEM). Two builders
+depart from the base, each docstring says how: one forward with segment ids
+and kv blocks of 256 split into two unrolled compute steps (sequence 512),
+and the fused dkv+dq backward with grouped-query heads (4 over 2).
 
 The causal mask is given in both forms splash supports, because they lower
 to different kernels:
@@ -17,15 +20,16 @@ to different kernels:
   * the same mask as a NumPy array: partial blocks are read from
     partial_mask_blocks (bool, i32 in VMEM), picked by mask_next; scalar
     prefetch is data_next, block_mask and mask_next.
-block_kv_compute == block_kv, so the kernel's `fori_loop(..., unroll=True)`
+Where block_kv_compute == block_kv the kernel's `fori_loop(..., unroll=True)`
 over compute blocks runs once and JAX emits its body once.
 
 The public op issues one pallas_call for the forward pass and two for the
-backward (dkv, then dq). The forward names call the public kernel object;
-the backward names call the module's _splash_attention_bwd_dkv and
-_splash_attention_bwd_dq (each issues exactly one pallas_call) with the
-kernel object's own dq/dkv mask info and mask function, the arguments the
-public backward passes them.
+backward (dkv, then dq; one when dq is fused into dkv). The forward names
+call the public kernel object; the backward names call the module's
+_splash_attention_bwd_dkv and _splash_attention_bwd_dq (each issues exactly
+one pallas_call) with the kernel object's own dq/dkv mask info and mask
+function, the arguments the public backward passes them (logsumexp and di
+are plain inputs there).
 """
 
 import jax.numpy as jnp
