@@ -83,6 +83,24 @@ pub struct BlockSpec<'c> {
     pub index_map: IndexMap<'c>,
     pub memory_space: Option<MemorySpace>,
     pub buffer_count: Option<i64>,
+    /// `pl.Buffered(..., revisit=...)`; only given together with `buffer_count`.
+    pub revisit: Option<Revisit>,
+}
+
+/// JAX's `RevisitMode`: when an output window may be visited again.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Revisit {
+    Immediate,
+    Any,
+}
+
+impl Revisit {
+    pub fn name(self) -> &'static str {
+        match self {
+            Revisit::Immediate => "immediate",
+            Revisit::Any => "any",
+        }
+    }
 }
 
 impl<'c> BlockSpec<'c> {
@@ -128,6 +146,11 @@ impl<'c> BlockSpec<'c> {
                 index_map,
                 memory_space: MemorySpace::from_value(view.memorySpace),
                 buffer_count: (view.bufferCount != 0).then_some(view.bufferCount),
+                revisit: match view.revisit {
+                    1 => Some(Revisit::Immediate),
+                    2 => Some(Revisit::Any),
+                    _ => None,
+                },
             })
         }
     }

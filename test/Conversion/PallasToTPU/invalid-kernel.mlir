@@ -33,9 +33,25 @@ pallas.kernel @k grid(2) ins(%x: memref<16x128xf32> block [8, 128] map affine_ma
 
 // -----
 
-// expected-error @+1 {{not yet supported: inputs[0] asks for 3 buffers; Mosaic pipelines windows synchronously (1) or double-buffered (2)}}
+// expected-error @+1 {{inputs[0] asks for 3 buffers: only single (1) and double (2) buffering are supported}}
 pallas.kernel @k grid(2) ins(%x: memref<16x128xf32> block [8, 128] map affine_map<(i) -> (i, 0)> buffers 3)
     outs(%o: memref<16x128xf32> block [8, 128] map affine_map<(i) -> (i, 0)>) {
+  pallas.return
+}
+
+// -----
+
+// A window that never moves is single-buffered whatever it asks (no error).
+pallas.kernel @k grid(2) ins(%x: memref<8x128xf32> block [8, 128] map affine_map<(i) -> (0, 0)> buffers 3 revisit any)
+    outs(%o: memref<16x128xf32> block [8, 128] map affine_map<(i) -> (i, 0)>) {
+  pallas.return
+}
+
+// -----
+
+// expected-error @+1 {{outputs[0] has revisit mode 'any' with 2 buffers: RevisitMode.ANY is not supported with double buffering}}
+pallas.kernel @k grid(2) ins(%x: memref<16x128xf32> block [8, 128] map affine_map<(i) -> (i, 0)>)
+    outs(%o: memref<16x128xf32> block [8, 128] map affine_map<(i) -> (i, 0)> buffers 2 revisit any) {
   pallas.return
 }
 

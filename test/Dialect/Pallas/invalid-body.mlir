@@ -403,6 +403,16 @@ pallas.kernel @k grid(2) scratch(%r: memref<16x16xf32, #pallas.memory_space<vmem
 
 // -----
 
+pallas.kernel @k grid(2) {
+  %one = arith.constant 1 : i32
+  // expected-error @+1 {{region yields () but the op returns (i32)}}
+  %x = pallas.named_scope "s" -> i32 {
+    pallas.yield
+  }
+}
+
+// -----
+
 pallas.kernel @k grid(2) scratch(%r: memref<16x16xf32, #pallas.memory_space<vmem>>, %d: memref<2x!pallas.dma_semaphore, #pallas.memory_space<semaphore>>, %s: memref<!pallas.semaphore, #pallas.memory_space<semaphore>>, %b: memref<2x!pallas.barrier, #pallas.memory_space<shared>>, %q: memref<?xf32, #pallas.memory_space<vmem>>, %g: memref<16x16xf32, #pallas.memory_space<gmem>>, %iv: memref<16xi32, #pallas.memory_space<vmem>>) {
   %c0 = arith.constant 0 : index
   %one = arith.constant 1 : i32

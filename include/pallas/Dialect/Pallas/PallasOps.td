@@ -54,7 +54,8 @@ def Pallas_KernelOp : Pallas_VerifiedOp<"kernel", [
     * `prefetch(%s: memref<8xi32>)`: scalar prefetch operands, whole arrays
       visible to index maps and to the body.
     * `ins(...)`, `outs(...)`: windowed operands, each `%name: ARRAY block
-      [dims] map MAP [in SPACE] [buffers N]`. The body sees `%name` as the
+      [dims] map MAP [in SPACE] [buffers N [revisit any|immediate]]` (see
+      `#pallas.block_spec` for the pipeline mode). The body sees `%name` as the
       block ref: the block shape without squeezed dims, in the block's
       memory space.
     * `scratch(%s: TYPE)`: buffers allocated per launch, persistent across
@@ -367,12 +368,19 @@ def Pallas_NamedScopeOp : Pallas_BodyOp<"named_scope", [
     pallas.named_scope "softmax" {
       ...
     }
+    %m, %s = pallas.named_scope "stats" -> f32, vector<8xf32> {
+      ...
+      pallas.yield %max, %sum : f32, vector<8xf32>
+    }
     ```
-    The ops run in place; the name marks them in traces.
+    The ops run in place; the name marks them in traces. Values computed
+    in the scope and used after it are its results, yielded by the region
+    (as values computed under `jax.named_scope` outlive the `with`).
   }];
   let arguments = (ins StrAttr:$name);
+  let results = (outs Variadic<AnyType>:$results);
   let regions = (region SizedRegion<1>:$body);
-  let assemblyFormat = "$name $body attr-dict";
+  let assemblyFormat = "$name (`->` type($results)^)? $body attr-dict";
 }
 
 def Pallas_MultipleOfOp : Pallas_BodyOp<"multiple_of", [Pure, AllTypesMatch<["value", "result"]>]> {

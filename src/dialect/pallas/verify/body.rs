@@ -53,6 +53,7 @@ pub(super) fn verify_body_op(op: &OperationRef, name: &str) -> Verified {
             ensure(op, m > 0, || format!("multiple must be positive, got {m}"))
         }
         "run_scoped" => verify_run_scoped(op),
+        "named_scope" => verify_region_results(op),
         "get_barrier_semaphore" => {
             let t = result_type(op, 0);
             ensure(
@@ -720,6 +721,11 @@ fn verify_run_scoped(op: &OperationRef) -> Verified {
     {
         verify_allocation(op, &format!("allocation {k}"), t)?;
     }
+    verify_region_results(op)
+}
+
+/// The single-block region of `op` yields exactly the op's result types.
+fn verify_region_results(op: &OperationRef) -> Verified {
     let results: Vec<Type> = op.results().map(|r| r.r#type()).collect();
     let region = op.region(0).map_err(|_| ())?;
     let Some(block) = region.first_block() else {
