@@ -545,6 +545,20 @@ pub fn clone_detached<'c>(op: &OperationRef<'c, '_>) -> melior::ir::Operation<'c
     unsafe { melior::ir::Operation::from_raw(mlirOperationClone(op.to_raw())) }
 }
 
+/// A detached deep copy of `op` whose operand `index` is `operand` (the
+/// caller checks that `op` has that operand).
+pub fn clone_detached_with_operand<'c>(
+    op: &OperationRef<'c, '_>,
+    index: usize,
+    operand: Value<'c, '_>,
+) -> melior::ir::Operation<'c> {
+    unsafe {
+        let raw = mlirOperationClone(op.to_raw());
+        mlirOperationSetOperand(raw, index as isize, operand.to_raw());
+        melior::ir::Operation::from_raw(raw)
+    }
+}
+
 /// Changes the type of a value in place (block arguments before a
 /// conversion; every use sees the new type).
 pub fn set_value_type(v: Value, ty: Type) {

@@ -86,8 +86,13 @@ pub fn check_module(module: &OperationRef) -> bool {
     ir::walk_nested(module, &mut |op| {
         let name = op.name().as_string_ref().as_str().unwrap_or("").to_string();
         if name == "pallas.kernel" {
-            if kernel::kernel_type(&op) == "tc" {
-                ok &= check_kernel(&op);
+            match kernel::Core::of(&op) {
+                Some(kernel::Core::TensorCore) => ok &= check_kernel(&op),
+                Some(_) => {}
+                None => {
+                    ir::emit_op_error(&op, kernel::UNKNOWN_KERNEL_TYPE);
+                    ok = false;
+                }
             }
             return;
         }

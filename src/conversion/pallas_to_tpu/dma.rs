@@ -25,8 +25,8 @@ use mlir_sys::*;
 use super::kernel::{self, Mesh};
 use super::load_store::{is_bool_ref, sem_element, space_of, value_space};
 use super::types::tpu_type;
-use crate::conversion::common::builder::result_of;
 use crate::conversion::common::builder::{array_elements, segments, B};
+use crate::conversion::common::builder::{result_of, value};
 use crate::conversion::common::sparsecore::{DMA_OFFSETS, DMA_OFFSET_FILTER};
 use crate::conversion::framework::{PatternSet, TypeConverter};
 use crate::ir::{self, memref_shape, SemaphoreKind};
@@ -274,22 +274,31 @@ fn indirect_refs<'c, 'a>(
     }
 }
 
-/// The ref `v` as one DMA use sees it. JAX applies a ref's slicing at every
-/// use, so each DMA (and each side of a remote wait) gets its own copy of
-/// the `tpu.memref_slice` (+ `tpu.memref_squeeze`) that a `memref.subview`
-/// became; `finish` erases the originals that only DMAs used.
+/// The ref `v` as one DMA use sees it. JAX applies all of a ref's
+/// transforms at every use, so each DMA (and each side of a remote wait)
+/// gets its own copy of the whole chain of `tpu.memref_slice` (+
+/// `tpu.memref_squeeze`) ops that `memref.subview`s of subviews became;
+/// `finish` erases the originals that only DMAs used.
 fn ref_for_dma<'c, 'a>(b: &B<'_, 'c, 'a>, v: Value<'c, 'a>) -> Value<'c, 'a> {
     let is = |op: &OperationRef, name: &str| op.name().as_string_ref().as_str() == Ok(name);
     let Some(def) = ir::defining_op(v) else {
         return v;
     };
-    let copy = |slice: &OperationRef<'c, '_>| result_of(b.rw.insert(ir::clone_detached(slice)), 0);
-    if is(&def, "tpu.memref_slice") {
+    // Slice ops have their source first; it is re-derived for this use too.
+    let copy = |slice: &OperationRef<'c, '_>| -> Value<'c, 'a> {
+        let source = slice.operand(0).map(value).map(|s| ref_for_dma(b, s));
+        let clone = match source {
+            Ok(s) => ir::clone_detached_with_operand(slice, 0, s),
+            Err(_) => ir::clone_detached(slice),
+        };
+        result_of(b.rw.insert(clone), 0)
+    };
+    if is(&def, "tpu.memref_slice") && def.operand_count() > 0 {
         return copy(&def);
     }
     if is(&def, "tpu.memref_squeeze") && def.operand_count() == 1 {
         if let Some(slice) = def.operand(0).ok().and_then(ir::defining_op) {
-            if is(&slice, "tpu.memref_slice") {
+            if is(&slice, "tpu.memref_slice") && slice.operand_count() > 0 {
                 return b.val("tpu.memref_squeeze", &[copy(&slice)], v.r#type(), &[]);
             }
         }

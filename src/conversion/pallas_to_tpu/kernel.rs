@@ -193,9 +193,20 @@ pub fn kernel_type(kernel: &OperationRef) -> String {
         .ok()
         .and_then(|p| dict_get(p, "mosaic_tpu"))
         .and_then(|t| dict_get(t, "kernel_type"))
-        .map(string_attr_value)
+        .map(|t| {
+            if unsafe { mlirAttributeIsAString(t.to_raw()) } {
+                string_attr_value(t)
+            } else {
+                t.to_string()
+            }
+        })
         .unwrap_or_else(|| "tc".into())
 }
+
+/// The error for a kernel whose `mosaic_tpu.kernel_type` names no TPU core;
+/// both TPU passes report it rather than leave the kernel unlowered.
+pub const UNKNOWN_KERNEL_TYPE: &str =
+    "unknown mosaic_tpu.kernel_type; expected \"tc\", \"sc_vector_subcore\" or \"sc_scalar_subcore\"";
 
 /// The TPU core a kernel runs on (`compiler_params.mosaic_tpu.kernel_type`).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

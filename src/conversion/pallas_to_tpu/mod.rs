@@ -135,14 +135,6 @@ pub(crate) fn finish(module: &OperationRef) {
         match name.as_str() {
             "pallas.index_map" => index_maps.push(op),
             "pallas.kernel" => kernels_left = true,
-            "tpu.memref_squeeze"
-                if op
-                    .result(0)
-                    .map(|r| !ir::has_uses(r.into()))
-                    .unwrap_or(false) =>
-            {
-                dead.push(op)
-            }
             "builtin.module" => {
                 ir::remove_attribute(&op, kernel::MOSAIC_MODULE_ATTR);
             }
@@ -159,20 +151,29 @@ pub(crate) fn finish(module: &OperationRef) {
     for op in dead {
         ir::erase_operation(op);
     }
-    // Slices left without uses: those of dead squeezes, and those that only
-    // DMAs used (they re-slice per use, see dma.rs).
-    let mut dead_slices = vec![];
-    ir::walk_nested(module, &mut |op| {
-        if op.name().as_string_ref().as_str() == Ok("tpu.memref_slice")
-            && op
+    // Views left without uses: the squeezes of windows that every access
+    // folded away, and the slice chains that only DMAs used (they re-slice
+    // per use, see dma.rs). Erasing the end of a chain frees its source, so
+    // repeat until none is left.
+    loop {
+        let mut dead_views = vec![];
+        ir::walk_nested(module, &mut |op| {
+            if matches!(
+                op.name().as_string_ref().as_str(),
+                Ok("tpu.memref_slice" | "tpu.memref_squeeze")
+            ) && op
                 .result(0)
                 .map(|r| !ir::has_uses(r.into()))
                 .unwrap_or(false)
-        {
-            dead_slices.push(op)
+            {
+                dead_views.push(op)
+            }
+        });
+        if dead_views.is_empty() {
+            break;
         }
-    });
-    for op in dead_slices {
-        ir::erase_operation(op);
+        for op in dead_views {
+            ir::erase_operation(op);
+        }
     }
 }

@@ -135,3 +135,38 @@ pallas.kernel @oversized grid(2, 2) semantics(parallel, parallel)
 // CHECK-LABEL: module @oversized {
 // CHECK: func.func @oversized(%{{.*}}: i32, %{{.*}}: i32, %{{.*}}: memref<1x4x1x128xf32, #tpu.memory_space<vmem>>)
 // CHECK-SAME: window_params = [{transform_indices = @transform_0, window_bounds = array<i64: 1, 4, 1, 128>}]
+
+// -----
+
+// Index maps read scalar prefetch with pallas.load as kernels do; in the
+// transform function it is a memref.load of the SMEM ref.
+pallas.index_map @by_id(%i: i32, %ids: memref<4xi32>) -> (i32, i32) {
+  %ii = arith.index_cast %i : i32 to index
+  %b = pallas.load %ids[%ii] : memref<4xi32> -> i32
+  %c0 = arith.constant 0 : i32
+  pallas.yield %b, %c0 : i32, i32
+}
+pallas.kernel @prefetch_load grid(4) semantics(arbitrary)
+    prefetch(%ids: memref<4xi32>)
+    ins(%x: memref<64x128xf32> block [8, 128] map @by_id)
+    outs(%o: memref<32x128xf32> block [8, 128] map affine_map<(i) -> (i, 0)>) {
+  pallas.return
+}
+// CHECK-LABEL: module @prefetch_load {
+// CHECK: func.func @transform_0(%[[I:.*]]: i32, %[[IDS:.*]]: memref<4xi32, #tpu.memory_space<smem>>) -> (i32, i32)
+// CHECK-NEXT: %[[II:.*]] = arith.index_cast %[[I]] : i32 to index
+// CHECK-NEXT: %[[B:.*]] = memref.load %[[IDS]][%[[II]]] : memref<4xi32, #tpu.memory_space<smem>>
+// CHECK: return %[[B]], %{{.*}} : i32, i32
+
+// -----
+
+// Unsigned arrays are signless i32 refs in Mosaic, as JAX gives them.
+pallas.kernel @unsigned grid(2) semantics(parallel)
+    ins(%x: memref<16x128xui32> block [8, 128] map affine_map<(i) -> (i, 0)>)
+    outs(%o: memref<16x128xui32> block [8, 128] map affine_map<(i) -> (i, 0)>) {
+  %v = pallas.load %x[] : memref<8x128xui32> -> vector<8x128xi32>
+  pallas.store %v, %o[] : vector<8x128xi32>, memref<8x128xui32>
+}
+// CHECK-LABEL: module @unsigned {
+// CHECK: func.func @unsigned(%{{.*}}: i32, %{{.*}}: memref<8x128xi32, #tpu.memory_space<vmem>>, %{{.*}}: memref<8x128xi32, #tpu.memory_space<vmem>>)
+// CHECK: vector.load %{{.*}} : memref<8x128xi32, #tpu.memory_space<vmem>>, vector<8x128xi32>
