@@ -32,6 +32,7 @@ pub mod types;
 use melior::ir::operation::{OperationLike, OperationRef};
 
 use crate::conversion::common::retype;
+use crate::conversion::common::unroll::{self, ParallelLoops};
 use crate::conversion::framework::{apply_partial, ConversionTarget, PatternSet};
 use crate::ir;
 use crate::passes::{OptionValues, PassDef};
@@ -81,6 +82,7 @@ fn run(module: OperationRef, _options: &OptionValues) -> Result<(), ()> {
     if !checks::check_module(&module) {
         return Err(());
     }
+    unroll::expand_loops(&module, &|k| kernel::kernel_type(k) == "tc", ParallelLoops::Rejected)?;
     kernel::prepare_index_maps(&module)?;
     let tc = types::converter();
     let mut target = ConversionTarget::new(&module);

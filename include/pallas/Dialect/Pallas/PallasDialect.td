@@ -41,6 +41,7 @@ def Pallas_Dialect : Dialect {
     `!pallas.barrier_semaphore` or `!pallas.barrier`.
   }];
   let useDefaultAttributePrinterParser = 1;
+  let hasOperationAttrVerify = 1;
   let useDefaultTypePrinterParser = 1;
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
