@@ -7,10 +7,12 @@
 //! block spec or types involved.
 //!
 //! * [`kernel`]: `pallas.kernel`, `pallas.index_map`, `pallas.call`;
-//! * [`body`]: the ops that live inside a kernel body.
+//! * [`body`]: the ops that live inside a kernel body;
+//! * [`refs`]: the ref views `pallas.ref_reshape` and `pallas.ref_bitcast`.
 
 mod body;
 mod kernel;
+mod refs;
 
 use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationRef};
