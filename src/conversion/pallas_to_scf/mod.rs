@@ -154,6 +154,10 @@ fn check_supported(module: &OperationRef) -> bool {
             );
             ok = false;
         }
+        if let Err(message) = refs::check(&op) {
+            emit_op_error(&op, &message);
+            ok = false;
+        }
     });
     ok
 }

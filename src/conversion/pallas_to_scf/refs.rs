@@ -56,6 +56,21 @@ pub fn add_patterns(set: &mut PatternSet, tc: &TypeConverter) {
     });
 }
 
+/// What the CPU reference rejects, before anything is rewritten: a
+/// bit-width-changing bitcast whose view flows into control flow (the
+/// buffer is only synced around ops that access it in place).
+pub fn check(op: &OperationRef) -> Result<(), String> {
+    if op.name().as_string_ref().as_str() != Ok("pallas.ref_bitcast") {
+        return Ok(());
+    }
+    let src = op.operand(0).map_err(|e| e.to_string())?.r#type();
+    let view: Value = op.result(0).map_err(|e| e.to_string())?.into();
+    if bit_width(element_type(src)) == bit_width(element_type(view.r#type())) {
+        return Ok(());
+    }
+    collect_accesses(view, &mut vec![])
+}
+
 fn result_type<'c>(op: &OperationRef<'c, '_>) -> Result<Type<'c>, String> {
     Ok(cpu_type(op.result(0).map_err(|e| e.to_string())?.r#type()))
 }

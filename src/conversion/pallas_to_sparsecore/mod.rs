@@ -52,6 +52,7 @@ fn in_sparsecore_kernel(op: &OperationRef) -> bool {
 
 fn run(module: OperationRef, _options: &OptionValues) -> Result<(), ()> {
     kernel::prepare_sparsecore_kernels(&module);
+    refs::follow_source_spaces(&module);
     if !checks::check_module(&module) {
         return Err(());
     }

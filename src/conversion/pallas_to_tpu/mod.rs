@@ -84,6 +84,7 @@ fn run(module: OperationRef, _options: &OptionValues) -> Result<(), ()> {
         return Err(());
     }
     kernel::prepare_index_maps(&module)?;
+    refs::follow_source_spaces(&module);
     let tc = types::converter();
     let mut target = ConversionTarget::new(&module);
     target

@@ -51,6 +51,28 @@ pub fn add_patterns(set: &mut PatternSet, tc: &TypeConverter) {
     }
 }
 
+/// Gives views the memory space their ref has been given before the
+/// conversion (scalar prefetch refs put in SMEM, SparseCore operands in
+/// HBM), so that the type converter places them where their ref is. Views
+/// are visited in order, so a view of a view follows too.
+pub(crate) fn follow_source_spaces(module: &OperationRef) {
+    ir::walk_nested(module, &mut |op| {
+        if !matches!(
+            op.name().as_string_ref().as_str(),
+            Ok("pallas.ref_reshape" | "pallas.ref_bitcast" | "memref.subview")
+        ) {
+            return;
+        }
+        let (Ok(src), Ok(result)) = (op.operand(0), op.result(0)) else {
+            return;
+        };
+        let (from, to) = (src.r#type(), result.r#type());
+        if ir::memref_memory_space(from) != ir::memref_memory_space(to) {
+            ir::set_value_type(result.into(), ir::with_memory_space_of(to, from));
+        }
+    });
+}
+
 /// The result type of a view of `base`: the op's shape and Mosaic element
 /// type, no layout, and `base`'s memory space.
 fn view_type<'c>(
