@@ -340,6 +340,21 @@ pub fn memref_strides_and_offset(ty: Type) -> Option<(Vec<i64>, i64)> {
     }
 }
 
+/// `ty` (a memref type) in the memory space of the memref type `like`.
+pub fn with_memory_space_of<'c>(ty: Type<'c>, like: Type<'c>) -> Type<'c> {
+    unsafe {
+        let raw = ty.to_raw();
+        let shape = memref_shape(ty);
+        Type::from_raw(mlirMemRefTypeGet(
+            mlirShapedTypeGetElementType(raw),
+            shape.len() as isize,
+            shape.as_ptr(),
+            mlirMemRefTypeGetLayout(raw),
+            mlirMemRefTypeGetMemorySpace(like.to_raw()),
+        ))
+    }
+}
+
 /// Whether a memref type has the identity layout.
 pub fn has_identity_layout(ty: Type) -> bool {
     unsafe {
