@@ -745,5 +745,7 @@ pub fn parse_attribute<'c>(ctx: ContextRef<'c>, text: &str) -> Option<Attribute<
 
 /// An identifier in `ctx`.
 pub fn identifier<'c>(ctx: ContextRef<'c>, name: &str) -> melior::ir::Identifier<'c> {
-    unsafe { melior::ir::Identifier::from_raw(mlirIdentifierGet(ctx.to_ref().to_raw(), str_ref(name))) }
+    unsafe {
+        melior::ir::Identifier::from_raw(mlirIdentifierGet(ctx.to_ref().to_raw(), str_ref(name)))
+    }
 }

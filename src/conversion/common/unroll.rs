@@ -42,7 +42,7 @@ use melior::ir::{Block, Location, Region, RegionLike, Value, ValueLike};
 
 use crate::conversion::common::builder::value;
 use crate::dialect::pallas::loops::{is_parallel_loop, Unroll, PARALLEL_LOOP_ATTR, UNROLL_ATTR};
-use crate::ir;
+use crate::ir::{self, Reported};
 
 /// What a lowering does with `{pallas.parallel_loop}`.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -61,7 +61,7 @@ pub fn expand_loops(
     module: &OperationRef,
     in_scope: &dyn Fn(&OperationRef) -> bool,
     parallel: ParallelLoops,
-) -> Result<(), ()> {
+) -> Result<(), Reported> {
     let mut loops = vec![];
     ir::walk_nested(module, &mut |op| {
         if op.name().as_string_ref().as_str() == Ok("pallas.kernel") && in_scope(&op) {
@@ -79,7 +79,7 @@ pub fn expand_loops(
         ok &= check(op, parallel);
     }
     if !ok {
-        return Err(());
+        return Err(Reported);
     }
     // Inner loops first (the walk is pre-order), so that an outer loop
     // copies bodies whose inner loops are already expanded.
@@ -147,7 +147,11 @@ fn mark_parallel(op: &OperationRef, parallel: ParallelLoops) {
     if parallel == ParallelLoops::Mosaic {
         let attr = |text: &str| ir::parse_attribute(op.context(), text).expect("attribute");
         ir::set_attribute(op, "sc.parallel_access", attr("unit"));
-        ir::set_attribute(op, "sc.loop_unroll_factor", attr(&format!("{factor} : i64")));
+        ir::set_attribute(
+            op,
+            "sc.loop_unroll_factor",
+            attr(&format!("{factor} : i64")),
+        );
     }
 }
 
@@ -373,4 +377,3 @@ fn unroll_loop(op: OperationRef, unroll: Unroll) {
     }
     ir::erase_operation(op);
 }
-

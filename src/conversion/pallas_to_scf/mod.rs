@@ -167,7 +167,7 @@ fn run(module: OperationRef, _options: &OptionValues) -> Result<(), ()> {
     if !check_supported(&module) {
         return Err(());
     }
-    unroll::expand_loops(&module, &|_| true, ParallelLoops::Sequential)?;
+    unroll::expand_loops(&module, &|_| true, ParallelLoops::Sequential).map_err(|_| ())?;
     let tc = types::converter();
     let mut target = ConversionTarget::new(&module);
     target

@@ -58,7 +58,7 @@ fn run(module: OperationRef, _options: &OptionValues) -> Result<(), ()> {
         return Err(());
     }
     let sparsecore = |k: &OperationRef| Core::of(k).is_some_and(Core::is_sparsecore);
-    unroll::expand_loops(&module, &sparsecore, ParallelLoops::Mosaic)?;
+    unroll::expand_loops(&module, &sparsecore, ParallelLoops::Mosaic).map_err(|_| ())?;
     let tc = types::converter();
     let mut target = ConversionTarget::new(&module);
     target.legal_dialects(&["func", "scf", "tpu", "builtin"]);

@@ -84,7 +84,12 @@ fn run(module: OperationRef, _options: &OptionValues) -> Result<(), ()> {
     if !checks::check_module(&module) {
         return Err(());
     }
-    unroll::expand_loops(&module, &|k| kernel::kernel_type(k) == "tc", ParallelLoops::Rejected)?;
+    unroll::expand_loops(
+        &module,
+        &|k| kernel::kernel_type(k) == "tc",
+        ParallelLoops::Rejected,
+    )
+    .map_err(|_| ())?;
     kernel::prepare_index_maps(&module)?;
     refs::follow_source_spaces(&module);
     let tc = types::converter();

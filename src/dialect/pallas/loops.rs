@@ -78,7 +78,9 @@ pub fn verify_loop_attribute(op: &OperationRef, name: &str, attr: Attribute) -> 
         return Err(format!("{name} applies to scf.for loops only"));
     }
     if !in_kernel(op) {
-        return Err(format!("{name} applies to loops in a pallas.kernel body only"));
+        return Err(format!(
+            "{name} applies to loops in a pallas.kernel body only"
+        ));
     }
     if name == UNROLL_ATTR {
         return Unroll::from_attribute(attr).map(|_| ());
