@@ -353,7 +353,10 @@ def Pallas_RefBitcastOp : Pallas_BodyOp<"ref_bitcast", [Pure]> {
 
     The result has the layout of `ref` when the widths are equal, the
     identity layout otherwise. TPU: JAX 0.10.2 cannot bitcast a window with
-    squeezed block dims.
+    squeezed block dims. CPU reference: no strides describe the packing, so
+    a bit-width-changing view is a buffer of its own, filled from `ref`
+    before and written back after each op that accesses it; such a view
+    cannot flow through control flow (`scf.for` arguments, yields).
   }];
   let arguments = (ins AnyMemRef:$ref);
   let results = (outs AnyMemRef:$result);
