@@ -3,7 +3,7 @@
 module {
   pallas.index_map @rows(%i: i32, %ids: memref<4xi32>) -> (i32, i32) {
     %ii = arith.index_cast %i : i32 to index
-    %b = memref.load %ids[%ii] : memref<4xi32>
+    %b = pallas.load %ids[%ii] : memref<4xi32> -> i32
     %c0 = arith.constant 0 : i32
     pallas.yield %b, %c0 : i32, i32
   }

@@ -46,6 +46,7 @@ typedef struct PallasBlockSpec {
   MlirAttribute indexMap; /* AffineMapAttr or FlatSymbolRefAttr */
   int32_t memorySpace;    /* PallasMemorySpace, or -1 when absent */
   int64_t bufferCount;    /* 0 when absent */
+  int64_t revisit;        /* 0 when absent, 1 immediate, 2 any */
 } PallasBlockSpec;
 
 bool pallasAttributeIsBlockSpec(MlirAttribute attr);

@@ -543,6 +543,98 @@ def tpu_concat_named_scope():
   return fn, (sds((16, 128), f32),)
 
 
+@register
+def tpu_pipeline_modes():
+  """Pipeline modes of windows: a whole-array SMEM window (no pipeline mode:
+  JAX forces single buffering only in VMEM), a whole-array VMEM window that
+  asks for Buffered(2) (forced to single buffering), a moving window with
+  Buffered(1), and an output with Buffered(1, revisit=ANY)."""
+  def kernel(s_ref, w_ref, x_ref, o_ref):
+    o_ref[...] = x_ref[...] * w_ref[...] + s_ref[0, 0]
+
+  def fn(s, w, x):
+    return pl.pallas_call(
+        kernel, grid=(x.shape[0] // 8,),
+        in_specs=[
+            pl.BlockSpec((1, 1), lambda i: (0, 0), memory_space=pltpu.SMEM),
+            pl.BlockSpec((8, 128), lambda i: (0, 0), pipeline_mode=pl.Buffered(2)),
+            pl.BlockSpec((8, 128), lambda i: (i, 0), pipeline_mode=pl.Buffered(1)),
+        ],
+        out_specs=pl.BlockSpec(
+            (8, 128), lambda i: (i, 0),
+            pipeline_mode=pl.Buffered(1, revisit=pl.RevisitMode.ANY)),
+        out_shape=sds(x.shape, f32),
+        compiler_params=params("arbitrary"))(s, w, x)
+
+  return fn, (sds((1, 1), f32), sds((8, 128), f32), sds((32, 128), f32))
+
+
+@register
+def tpu_oversized_block():
+  """Block dims larger than the array dims (JAX pads the window): a
+  (None, 4, None, 128) output block on an f32[2, 8, 1, 1] array, over a
+  (2, 2) grid; the kernel writes its row/column ids into every element."""
+  def kernel(o_ref):
+    b = pl.program_id(0).astype(f32)
+    h = pl.program_id(1).astype(f32)
+    o_ref[...] = jnp.full(o_ref.shape, b * 10.0 + h, f32)
+
+  def fn():
+    return pl.pallas_call(
+        kernel, grid=(2, 2),
+        out_specs=pl.BlockSpec((None, 4, None, 128), lambda b, h: (b, h, 0, 0)),
+        out_shape=sds((2, 8, 1, 1), f32),
+        compiler_params=params("parallel", "parallel"))()
+
+  return fn, ()
+
+
+@register
+def tpu_dma_slice_chain():
+  """One ref view built in two steps, x.at[p].at[8:16], feeding two DMAs
+  (and their waits): JAX re-applies the whole chain of transforms at every
+  use, so each DMA slices and squeezes x itself."""
+  def kernel(x_hbm, o_ref, buf, buf2, sems):
+    p = pl.program_id(0)
+    src = x_hbm.at[p].at[pl.ds(8, 8)]
+    first = pltpu.make_async_copy(src, buf, sems.at[0])
+    second = pltpu.make_async_copy(src, buf2, sems.at[1])
+    first.start()
+    second.start()
+    first.wait()
+    second.wait()
+    o_ref[...] = buf[...] + buf2[...]
+
+  def fn(x):
+    return pl.pallas_call(
+        kernel, grid=(x.shape[0],),
+        in_specs=[pl.BlockSpec(memory_space=pl.ANY)],
+        out_specs=pl.BlockSpec((8, 128), lambda i: (i, 0)),
+        out_shape=sds((x.shape[0] * 8, 128), f32),
+        scratch_shapes=[pltpu.VMEM((8, 128), f32), pltpu.VMEM((8, 128), f32),
+                        pltpu.SemaphoreType.DMA((2,))],
+        compiler_params=params("arbitrary"))(x)
+
+  return fn, (sds((4, 16, 128), f32),)
+
+
+@register
+def tpu_uint32_shift():
+  """uint32 arrays: Mosaic sees signless i32 refs; the kernel's unsigned
+  semantics are in its ops (a logical right shift)."""
+  def kernel(x_ref, o_ref):
+    o_ref[...] = x_ref[...] >> jnp.uint32(4)
+
+  def fn(x):
+    spec = pl.BlockSpec((8, 128), lambda i: (i, 0))
+    return pl.pallas_call(
+        kernel, grid=(x.shape[0] // 8,), in_specs=[spec], out_specs=spec,
+        out_shape=sds(x.shape, x.dtype),
+        compiler_params=params("parallel"))(x)
+
+  return fn, (sds((16, 128), jnp.uint32),)
+
+
 # --------------------------------------------------------------------------
 # The kernels of jax.experimental.pallas.ops.tpu (issue 9): one module per
 # kernel family under scripts/jax/public/, each registering its builders

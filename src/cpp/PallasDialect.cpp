@@ -169,6 +169,8 @@ void BlockSpecAttr::printBody(AsmPrinter &p) const {
     p << " in " << stringifyMemorySpace(getMemorySpace().getValue());
   if (getBufferCount())
     p << " buffers " << getBufferCount();
+  if (getRevisit())
+    p << " revisit " << (getRevisit() == RevisitAny ? "any" : "immediate");
 }
 
 Attribute BlockSpecAttr::parseBody(AsmParser &parser) {
@@ -250,11 +252,29 @@ Attribute BlockSpecAttr::parseBody(AsmParser &parser) {
     }
     memorySpace = MemorySpaceAttr::get(ctx, *space);
   }
-  int64_t buffers = 0;
-  if (succeeded(parser.parseOptionalKeyword("buffers")) && parser.parseInteger(buffers))
-    return {};
+  int64_t buffers = 0, revisit = 0;
+  if (succeeded(parser.parseOptionalKeyword("buffers"))) {
+    if (parser.parseInteger(buffers))
+      return {};
+    // A revisit mode is part of a pipeline mode (pl.Buffered), so it only
+    // follows `buffers N`.
+    if (succeeded(parser.parseOptionalKeyword("revisit"))) {
+      StringRef mode;
+      SMLoc loc = parser.getCurrentLocation();
+      if (parser.parseKeyword(&mode))
+        return {};
+      if (mode == "immediate") {
+        revisit = RevisitImmediate;
+      } else if (mode == "any") {
+        revisit = RevisitAny;
+      } else {
+        parser.emitError(loc, "expected a revisit mode: 'immediate' or 'any'");
+        return {};
+      }
+    }
+  }
   return BlockSpecAttr::get(ctx, arrayType, kinds, sizes, padLow, padHigh, indexMap,
-                            memorySpace, buffers);
+                            memorySpace, buffers, revisit);
 }
 
 Attribute BlockSpecAttr::parse(AsmParser &parser, Type) {
@@ -641,6 +661,7 @@ PallasBlockSpec pallasBlockSpecGet(MlirAttribute attr) {
   view.indexMap = wrap(spec.getIndexMap());
   view.memorySpace = spec.getMemorySpace() ? (int32_t)spec.getMemorySpace().getValue() : -1;
   view.bufferCount = spec.getBufferCount();
+  view.revisit = spec.getRevisit();
   return view;
 }
 
@@ -653,7 +674,7 @@ MlirAttribute pallasBlockSpecCreate(MlirContext ctx, PallasBlockSpec view) {
       context, llvm::cast<MemRefType>(unwrap(view.arrayType)),
       ArrayRef<int64_t>(view.kinds, view.rank), ArrayRef<int64_t>(view.sizes, view.rank),
       ArrayRef<int64_t>(view.padLow, view.rank), ArrayRef<int64_t>(view.padHigh, view.rank),
-      unwrap(view.indexMap), space, view.bufferCount));
+      unwrap(view.indexMap), space, view.bufferCount, view.revisit));
 }
 
 MlirType pallasBlockSpecGetBlockRefType(MlirAttribute attr) {

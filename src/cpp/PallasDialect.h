@@ -44,6 +44,8 @@ Type vectorOfShapeLike(Type like, Type elem);
 namespace mlir::pallas {
 /// Block dim kinds as stored in BlockSpecAttr::getKinds().
 enum BlockDimKind : int64_t { Blocked = 0, Squeezed = 1, Element = 2, Bounded = 3 };
+/// Revisit modes as stored in BlockSpecAttr::getRevisit() (0: none given).
+enum RevisitKind : int64_t { RevisitImmediate = 1, RevisitAny = 2 };
 
 /// The type of the ref the kernel body sees for a block spec: the block shape
 /// without squeezed dims, the array's element type, the block memory space.

@@ -83,6 +83,24 @@ pub struct BlockSpec<'c> {
     pub index_map: IndexMap<'c>,
     pub memory_space: Option<MemorySpace>,
     pub buffer_count: Option<i64>,
+    /// `pl.Buffered(..., revisit=...)`; only given together with `buffer_count`.
+    pub revisit: Option<Revisit>,
+}
+
+/// JAX's `RevisitMode`: when an output window may be visited again.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Revisit {
+    Immediate,
+    Any,
+}
+
+impl Revisit {
+    pub fn name(self) -> &'static str {
+        match self {
+            Revisit::Immediate => "immediate",
+            Revisit::Any => "any",
+        }
+    }
 }
 
 impl<'c> BlockSpec<'c> {
@@ -128,6 +146,11 @@ impl<'c> BlockSpec<'c> {
                 index_map,
                 memory_space: MemorySpace::from_value(view.memorySpace),
                 buffer_count: (view.bufferCount != 0).then_some(view.bufferCount),
+                revisit: match view.revisit {
+                    1 => Some(Revisit::Immediate),
+                    2 => Some(Revisit::Any),
+                    _ => None,
+                },
             })
         }
     }
@@ -584,6 +607,20 @@ pub fn clone_after<'c, 'a>(
 /// A detached deep copy of `op`, to be inserted by a rewriter.
 pub fn clone_detached<'c>(op: &OperationRef<'c, '_>) -> melior::ir::Operation<'c> {
     unsafe { melior::ir::Operation::from_raw(mlirOperationClone(op.to_raw())) }
+}
+
+/// A detached deep copy of `op` whose operand `index` is `operand` (the
+/// caller checks that `op` has that operand).
+pub fn clone_detached_with_operand<'c>(
+    op: &OperationRef<'c, '_>,
+    index: usize,
+    operand: Value<'c, '_>,
+) -> melior::ir::Operation<'c> {
+    unsafe {
+        let raw = mlirOperationClone(op.to_raw());
+        mlirOperationSetOperand(raw, index as isize, operand.to_raw());
+        melior::ir::Operation::from_raw(raw)
+    }
 }
 
 /// Changes the type of a value in place (block arguments before a

@@ -118,6 +118,29 @@ impl<'r, 'c, 'a> B<'r, 'c, 'a> {
         self.constant(&format!("{v} : i32"), self.i32())
     }
 
+    /// `vector<shape x elem>`.
+    pub fn vector(&self, shape: &[i64], elem: Type<'c>) -> Type<'c> {
+        unsafe {
+            Type::from_raw(mlirVectorTypeGet(
+                shape.len() as isize,
+                shape.as_ptr(),
+                elem.to_raw(),
+            ))
+        }
+    }
+
+    /// Element `pos` of a one-dimensional vector.
+    pub fn extract(&self, v: Value<'c, 'a>, pos: i64) -> Value<'c, 'a> {
+        let elem = crate::ir::element_type(v.r#type());
+        let position = self.attr(&format!("array<i64: {pos}>"));
+        self.val(
+            "vector.extract",
+            &[v],
+            elem,
+            &[("static_position", position)],
+        )
+    }
+
     /// The zero of a scalar, vector or element type `ty`.
     pub fn zero(&self, ty: Type<'c>) -> Value<'c, 'a> {
         let elem = if crate::ir::is_vector(ty) {

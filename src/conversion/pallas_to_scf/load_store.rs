@@ -126,6 +126,32 @@ fn read<'c, 'a>(
     ty: Type<'c>,
 ) -> Result<Value<'c, 'a>, String> {
     let a = access(b, op, r, idx, ty)?;
+    if let Some(stored) = signed_storage(b, r, ty) {
+        // Read the ref's own (signed or unsigned) integers, then reinterpret
+        // them as the signless values the kernel computes with.
+        return Ok(if a.scalar {
+            let mut operands = vec![a.base];
+            operands.extend(a.indices);
+            let one = b.val("vector.load", &operands, stored, &[]);
+            let lane = b.val("vector.bitcast", &[one], b.vector(&[1], ty), &[]);
+            b.extract(lane, 0)
+        } else {
+            let rank = a.indices.len();
+            let pad = b.val("ub.poison", &[], crate::ir::element_type(stored), &[]);
+            let mut operands = vec![a.base];
+            operands.extend(a.indices);
+            operands.push(pad);
+            operands.extend(mask);
+            let raw = b.transfer_read(
+                &operands,
+                rank,
+                &projection_map(rank, &a.kept),
+                mask.is_some(),
+                stored,
+            );
+            b.val("vector.bitcast", &[raw], ty, &[])
+        });
+    }
     if a.scalar {
         let mut operands = vec![a.base];
         operands.extend(a.indices);
@@ -146,6 +172,27 @@ fn read<'c, 'a>(
     ))
 }
 
+/// For a ref of signed or unsigned integers accessed with signless values
+/// of type `value_ty`: the type the ref's own elements are read and written
+/// as (a one-lane vector for a scalar, as `vector.bitcast` works on vectors).
+fn signed_storage<'c>(b: &B<'_, 'c, '_>, r: Value<'c, '_>, value_ty: Type<'c>) -> Option<Type<'c>> {
+    let stored = crate::ir::element_type(r.r#type());
+    let value_elem = if is_vector(value_ty) {
+        crate::ir::element_type(value_ty)
+    } else {
+        value_ty
+    };
+    if stored == value_elem {
+        return None;
+    }
+    let shape = if is_vector(value_ty) {
+        memref_shape(value_ty)
+    } else {
+        vec![1]
+    };
+    Some(b.vector(&shape, stored))
+}
+
 fn write<'c, 'a>(
     b: &B<'_, 'c, 'a>,
     op: &OperationRef<'c, 'a>,
@@ -155,6 +202,18 @@ fn write<'c, 'a>(
     mask: Option<Value<'c, 'a>>,
 ) -> Result<(), String> {
     let a = access(b, op, r, idx, v.r#type())?;
+    let v = match signed_storage(b, r, v.r#type()) {
+        Some(stored) if a.scalar => {
+            let lane = b.val("vector.broadcast", &[v], b.vector(&[1], v.r#type()), &[]);
+            let raw = b.val("vector.bitcast", &[lane], stored, &[]);
+            let mut operands = vec![raw, a.base];
+            operands.extend(a.indices);
+            b.op("vector.store", &operands, &[], &[]);
+            return Ok(());
+        }
+        Some(stored) => b.val("vector.bitcast", &[v], stored, &[]),
+        None => v,
+    };
     if a.scalar {
         let mut operands = vec![v, a.base];
         operands.extend(a.indices);

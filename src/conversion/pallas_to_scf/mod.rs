@@ -38,7 +38,7 @@ pub static PASS: PassDef = PassDef {
     anchor: "builtin.module",
     options: &[],
     dialects: &[
-        "affine", "arith", "cf", "func", "math", "memref", "scf", "vector",
+        "affine", "arith", "cf", "func", "math", "memref", "scf", "ub", "vector",
     ],
     run,
 };
@@ -169,7 +169,7 @@ fn run(module: OperationRef, _options: &OptionValues) -> Result<(), ()> {
     let tc = types::converter();
     let mut target = ConversionTarget::new(&module);
     target
-        .legal_dialects(&["affine", "arith", "cf", "func", "math", "scf"])
+        .legal_dialects(&["affine", "arith", "cf", "func", "math", "scf", "ub"])
         .illegal_dialects(&["pallas"]);
     for d in ["memref", "vector"] {
         let tc2 = types::converter();

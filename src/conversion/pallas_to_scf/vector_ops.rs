@@ -51,11 +51,13 @@ pub fn add_patterns(set: &mut PatternSet, tc: &TypeConverter) {
             .map_err(|e| e.to_string())?
             .first_block()
             .ok_or("named_scope without body")?;
+        let mut results = vec![];
         if let Some(t) = block.terminator() {
+            results = t.operands().collect();
             rw.erase_op(&unsafe { OperationRef::from_raw(t.to_raw()) });
         }
         rw.inline_block_before(block, &op, &[]);
-        rw.erase_op(&op);
+        rw.replace_op(&op, &results);
         Ok(())
     });
 }

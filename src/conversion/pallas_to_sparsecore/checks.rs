@@ -7,7 +7,9 @@ use melior::ir::{Value, ValueLike};
 use crate::conversion::common::builder::{dense_i64, indexer, segments};
 use crate::conversion::common::sparsecore::{DMA_OFFSETS, SPARSECORE_ONLY_OPS};
 use crate::conversion::pallas_to_tpu::elementwise::{op_name, reduction_kind, vshape};
-use crate::conversion::pallas_to_tpu::kernel::{enclosing_core, Core, KernelInfo};
+use crate::conversion::pallas_to_tpu::kernel::{
+    enclosing_core, Core, KernelInfo, UNKNOWN_KERNEL_TYPE,
+};
 use crate::conversion::pallas_to_tpu::load_store::value_space;
 use crate::conversion::pallas_to_tpu::refs;
 use crate::ir::{self, BlockDim};
@@ -93,10 +95,7 @@ pub fn check_module(module: &OperationRef) -> bool {
                 Some(core) if core.is_sparsecore() => ok &= check_kernel(&op, core),
                 Some(_) => {}
                 None => {
-                    ir::emit_op_error(
-                        &op,
-                        "unknown mosaic_tpu.kernel_type; expected \"tc\", \"sc_vector_subcore\" or \"sc_scalar_subcore\"",
-                    );
+                    ir::emit_op_error(&op, UNKNOWN_KERNEL_TYPE);
                     ok = false;
                 }
             }

@@ -7,7 +7,7 @@ use melior::ir::operation::{OperationLike, OperationRef};
 use super::kernel::{self, is_windowed, KernelInfo};
 use super::{dma, dot, elementwise, in_tc_kernel, load_store, misc, refs, scoped, shape};
 use crate::conversion::common::sparsecore::{sparsecore_form, SparseCoreForm, SPARSECORE_ONLY_OPS};
-use crate::ir::{self, BlockDim, BlockSpec, IndexMap, MemorySpace};
+use crate::ir::{self, BlockDim, BlockSpec, IndexMap, MemorySpace, Revisit};
 
 /// The pallas ops this lowering handles in TensorCore kernels.
 const SUPPORTED: &[&str] = &[
@@ -89,8 +89,13 @@ pub fn check_module(module: &OperationRef) -> bool {
     ir::walk_nested(module, &mut |op| {
         let name = op.name().as_string_ref().as_str().unwrap_or("").to_string();
         if name == "pallas.kernel" {
-            if kernel::kernel_type(&op) == "tc" {
-                ok &= check_kernel(&op);
+            match kernel::Core::of(&op) {
+                Some(kernel::Core::TensorCore) => ok &= check_kernel(&op),
+                Some(_) => {}
+                None => {
+                    ir::emit_op_error(&op, kernel::UNKNOWN_KERNEL_TYPE);
+                    ok = false;
+                }
             }
             return;
         }
@@ -175,9 +180,17 @@ fn check_block_spec(info: &KernelInfo, spec: &BlockSpec, i: usize) -> Result<(),
             "not yet supported: bounded block dims ({origin}) in the TPU lowering"
         ));
     }
-    if spec.buffer_count.is_some_and(|n| n > 2) {
+    // A forced single buffer replaces the spec's pipeline mode before JAX
+    // checks it.
+    let forced = kernel::forced_single_buffer(spec);
+    if let Some(n) = spec.buffer_count.filter(|n| *n > 2 && !forced) {
         return Err(format!(
-            "not yet supported: {origin} asks for {} buffers; Mosaic pipelines windows synchronously (1) or double-buffered (2)",
+            "{origin} asks for {n} buffers: only single (1) and double (2) buffering are supported"
+        ));
+    }
+    if !forced && spec.revisit == Some(Revisit::Any) && spec.buffer_count.is_some_and(|n| n > 1) {
+        return Err(format!(
+            "{origin} has revisit mode 'any' with {} buffers: RevisitMode.ANY is not supported with double buffering",
             spec.buffer_count.unwrap_or(0)
         ));
     }

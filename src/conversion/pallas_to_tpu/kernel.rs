@@ -193,9 +193,20 @@ pub fn kernel_type(kernel: &OperationRef) -> String {
         .ok()
         .and_then(|p| dict_get(p, "mosaic_tpu"))
         .and_then(|t| dict_get(t, "kernel_type"))
-        .map(string_attr_value)
+        .map(|t| {
+            if unsafe { mlirAttributeIsAString(t.to_raw()) } {
+                string_attr_value(t)
+            } else {
+                t.to_string()
+            }
+        })
         .unwrap_or_else(|| "tc".into())
 }
+
+/// The error for a kernel whose `mosaic_tpu.kernel_type` names no TPU core;
+/// both TPU passes report it rather than leave the kernel unlowered.
+pub const UNKNOWN_KERNEL_TYPE: &str =
+    "unknown mosaic_tpu.kernel_type; expected \"tc\", \"sc_vector_subcore\" or \"sc_scalar_subcore\"";
 
 /// The TPU core a kernel runs on (`compiler_params.mosaic_tpu.kernel_type`).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -394,20 +405,35 @@ fn semantics_attr(kernel: &OperationRef, rank: usize) -> String {
     format!("[{}]", items.join(", "))
 }
 
+/// Whether Mosaic single-buffers this window whatever its spec asks: JAX
+/// does so for a VMEM window that never moves (a TensorCore operand without
+/// a memory space is in VMEM).
+pub fn forced_single_buffer(spec: &BlockSpec) -> bool {
+    matches!(spec.memory_space, None | Some(MemorySpace::Vmem)) && spec.has_trivial_window()
+}
+
 fn window_params(spec: &BlockSpec, i: usize) -> String {
     if !is_windowed(spec) {
         return "{}".into();
     }
     let mut entries = vec![];
-    let mode = match spec.buffer_count {
-        Some(1) => Some("synchronous"),
-        Some(_) => Some("double_buffered"),
-        // Mosaic does not double-buffer a window that never moves.
-        None if spec.has_trivial_window() => Some("synchronous"),
-        None => None,
+    // JAX forces single buffering on a VMEM window that never moves, whatever
+    // the spec asks; other windows keep the spec's mode, or none.
+    let (buffers, revisit) = if forced_single_buffer(spec) {
+        (Some(1), None)
+    } else {
+        (spec.buffer_count, spec.revisit)
     };
-    if let Some(m) = mode {
+    if let Some(n) = buffers {
+        let m = if n == 1 {
+            "synchronous"
+        } else {
+            "double_buffered"
+        };
         entries.push(format!("pipeline_mode = #tpu.pipeline_mode<{m}>"));
+    }
+    if let Some(r) = revisit {
+        entries.push(format!("revisit_mode = #tpu.revisit_mode<{}>", r.name()));
     }
     entries.push(format!("transform_indices = @transform_{i}"));
     entries.push(format!(

@@ -8,7 +8,8 @@
 //! * `pallas.delay` → `tpu.delay`, `pallas.multiple_of` →
 //!   `tpu.assume_multiple`;
 //! * `pallas.named_scope "n" {..}` → `"tpu.trace_start"() <{level = 10,
-//!   message = "n"}>`, the body inline, `"tpu.trace_stop"()`.
+//!   message = "n"}>`, the body inline, `"tpu.trace_stop"()`; what the
+//!   region yields replaces the scope's results.
 
 use melior::ir::attribute::Attribute;
 use melior::ir::block::BlockLike;
@@ -244,7 +245,10 @@ pub fn add_patterns(set: &mut PatternSet, tc: &TypeConverter) {
             .first_block()
             .ok_or("named_scope without body")?;
         // The yield must go first: kernel.rs would turn it into a return.
+        // What it yields becomes the scope's results.
+        let mut results = vec![];
         if let Some(term) = block.terminator() {
+            results = term.operands().collect();
             rw.erase_op(&term);
         }
         b.op(
@@ -259,7 +263,7 @@ pub fn add_patterns(set: &mut PatternSet, tc: &TypeConverter) {
         rw.inline_block_before(block, &op, &[]);
         rw.set_insertion_point_before(&op);
         b.op("tpu.trace_stop", &[], &[], &[]);
-        rw.erase_op(&op);
+        rw.replace_op(&op, &results);
         Ok(())
     });
 }

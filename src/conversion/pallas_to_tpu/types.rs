@@ -42,24 +42,29 @@ fn is_tpu_memref(ty: Type) -> bool {
             && MemorySpace::memref_has_foreign_space(ty)
             && identity
             && SemaphoreKind::of_type(elem).is_none()
-            && !(mlirTypeIsAInteger(elem.to_raw()) && mlirIntegerTypeGetWidth(elem.to_raw()) == 1)
+            && !(mlirTypeIsAInteger(elem.to_raw())
+                && (mlirIntegerTypeGetWidth(elem.to_raw()) == 1
+                    || !mlirIntegerTypeIsSignless(elem.to_raw())))
     }
 }
 
-/// The element type text of a ref in Mosaic.
+/// The element type text of a ref in Mosaic: bools are stored as `i32`, and
+/// integers are signless whatever the array's signedness (JAX gives Mosaic
+/// `i32` for `uint32` arrays too).
 fn element_text(elem: Type) -> String {
     match SemaphoreKind::of_type(elem) {
         Some(SemaphoreKind::Dma) => "!tpu.dma_semaphore".into(),
         Some(_) => "!tpu.semaphore".into(),
-        None => {
-            if unsafe {
-                mlirTypeIsAInteger(elem.to_raw()) && mlirIntegerTypeGetWidth(elem.to_raw()) == 1
-            } {
-                "i32".into()
+        None => unsafe {
+            if mlirTypeIsAInteger(elem.to_raw()) {
+                match mlirIntegerTypeGetWidth(elem.to_raw()) {
+                    1 => "i32".into(),
+                    w => format!("i{w}"),
+                }
             } else {
                 elem.to_string()
             }
-        }
+        },
     }
 }
 

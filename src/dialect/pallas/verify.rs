@@ -184,6 +184,23 @@ pub(crate) fn is_index(t: Type) -> bool {
 pub(crate) use crate::ir::bit_width;
 
 /// `vector<shape x elem>`, or `elem` itself for an empty shape.
+/// The type of the values a ref of element type `elem` holds in a kernel:
+/// integers are signless whatever the array's signedness (as in JAX's
+/// lowering, and as `arith` needs them).
+pub(crate) fn value_element_type(elem: Type<'_>) -> Type<'_> {
+    unsafe {
+        let raw = elem.to_raw();
+        if mlirTypeIsAInteger(raw) && !mlirIntegerTypeIsSignless(raw) {
+            Type::from_raw(mlirIntegerTypeGet(
+                mlirTypeGetContext(raw),
+                mlirIntegerTypeGetWidth(raw),
+            ))
+        } else {
+            elem
+        }
+    }
+}
+
 pub(crate) fn vector_or_scalar<'c>(shape: &[i64], elem: Type<'c>) -> Type<'c> {
     if shape.is_empty() {
         return elem;

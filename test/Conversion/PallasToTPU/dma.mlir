@@ -170,3 +170,42 @@ pallas.kernel @remote_sliced grid(1) semantics(arbitrary)
   pallas.dma_start %src -> %dst, %recv[] src_sem(%send[] : memref<!pallas.dma_semaphore, #pallas.memory_space<semaphore>>) device(%ix) : memref<8x128xf32, strided<[128, 1], offset: 1024>, #pallas.memory_space<any>> -> memref<8x128xf32, strided<[128, 1]>, #pallas.memory_space<any>>, memref<!pallas.dma_semaphore, #pallas.memory_space<semaphore>>
   pallas.dma_wait %src -> %dst, %recv[] src_sem(%send[] : memref<!pallas.dma_semaphore, #pallas.memory_space<semaphore>>) device(%ix) : memref<8x128xf32, strided<[128, 1], offset: 1024>, #pallas.memory_space<any>> -> memref<8x128xf32, strided<[128, 1]>, #pallas.memory_space<any>>, memref<!pallas.dma_semaphore, #pallas.memory_space<semaphore>>
 }
+
+// -----
+
+// A view built in two steps (a subview of a subview) feeding two DMAs: each
+// DMA re-derives the whole chain (slice + squeeze of x, then the row slice),
+// as JAX re-applies every transform of a ref at each use; the original
+// chain is erased.
+// CHECK-LABEL: module @slice_chain
+// CHECK: func.func @slice_chain(%[[G:.*]]: i32, %[[X:.*]]: memref<4x16x128xf32, #tpu.memory_space<any>>
+// CHECK-NOT: tpu.memref_slice %[[X]]
+// CHECK: %[[S0:.*]] = tpu.memref_slice %[[X]][%[[G]], %{{.*}}, %{{.*}}] : memref<4x16x128xf32, #tpu.memory_space<any>> -> memref<1x16x128xf32, #tpu.memory_space<any>>
+// CHECK-NEXT: %[[Q0:.*]] = tpu.memref_squeeze %[[S0]] : memref<1x16x128xf32, #tpu.memory_space<any>> -> memref<16x128xf32, #tpu.memory_space<any>>
+// CHECK-NEXT: %[[R0:.*]] = tpu.memref_slice %[[Q0]][%{{.*}}, %{{.*}}] : memref<16x128xf32, #tpu.memory_space<any>> -> memref<8x128xf32, #tpu.memory_space<any>>
+// CHECK-NEXT: tpu.enqueue_dma source(%[[R0]] : memref<8x128xf32, #tpu.memory_space<any>>)
+// CHECK: %[[S1:.*]] = tpu.memref_slice %[[X]][%[[G]], %{{.*}}, %{{.*}}]
+// CHECK-NEXT: %[[Q1:.*]] = tpu.memref_squeeze %[[S1]]
+// CHECK-NEXT: %[[R1:.*]] = tpu.memref_slice %[[Q1]]
+// CHECK-NEXT: tpu.enqueue_dma source(%[[R1]] : memref<8x128xf32, #tpu.memory_space<any>>)
+// CHECK: %[[S2:.*]] = tpu.memref_slice %[[X]][%[[G]], %{{.*}}, %{{.*}}]
+// CHECK-NEXT: %[[Q2:.*]] = tpu.memref_squeeze %[[S2]]
+// CHECK-NEXT: %[[R2:.*]] = tpu.memref_slice %[[Q2]]
+// CHECK-NEXT: tpu.wait_dma2 semaphore(%{{.*}}) src(%[[R2]] : memref<8x128xf32, #tpu.memory_space<any>>)
+// CHECK-NOT: tpu.memref_slice %[[X]]
+// CHECK: return
+pallas.kernel @slice_chain grid(4) semantics(arbitrary)
+    ins(%x: memref<4x16x128xf32> block [4, 16, 128] map affine_map<(i) -> (0, 0, 0)> in any)
+    scratch(%buf: memref<8x128xf32, #pallas.memory_space<vmem>>,
+            %buf2: memref<8x128xf32, #pallas.memory_space<vmem>>,
+            %sems: memref<2x!pallas.dma_semaphore, #pallas.memory_space<semaphore>>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %p = pallas.program_id 0
+  %pi = arith.index_cast %p : i32 to index
+  %row = memref.subview %x[%pi, 0, 0] [1, 16, 128] [1, 1, 1] : memref<4x16x128xf32, #pallas.memory_space<any>> to memref<16x128xf32, strided<[128, 1], offset: ?>, #pallas.memory_space<any>>
+  %src = memref.subview %row[8, 0] [8, 128] [1, 1] : memref<16x128xf32, strided<[128, 1], offset: ?>, #pallas.memory_space<any>> to memref<8x128xf32, strided<[128, 1], offset: ?>, #pallas.memory_space<any>>
+  pallas.dma_start %src -> %buf, %sems[%c0] : memref<8x128xf32, strided<[128, 1], offset: ?>, #pallas.memory_space<any>> -> memref<8x128xf32, #pallas.memory_space<vmem>>, memref<2x!pallas.dma_semaphore, #pallas.memory_space<semaphore>>
+  pallas.dma_start %src -> %buf2, %sems[%c1] : memref<8x128xf32, strided<[128, 1], offset: ?>, #pallas.memory_space<any>> -> memref<8x128xf32, #pallas.memory_space<vmem>>, memref<2x!pallas.dma_semaphore, #pallas.memory_space<semaphore>>
+  pallas.dma_wait %src -> %buf, %sems[%c0] : memref<8x128xf32, strided<[128, 1], offset: ?>, #pallas.memory_space<any>> -> memref<8x128xf32, #pallas.memory_space<vmem>>, memref<2x!pallas.dma_semaphore, #pallas.memory_space<semaphore>>
+}

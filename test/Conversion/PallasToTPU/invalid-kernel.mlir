@@ -33,9 +33,25 @@ pallas.kernel @k grid(2) ins(%x: memref<16x128xf32> block [8, 128] map affine_ma
 
 // -----
 
-// expected-error @+1 {{not yet supported: inputs[0] asks for 3 buffers; Mosaic pipelines windows synchronously (1) or double-buffered (2)}}
+// expected-error @+1 {{inputs[0] asks for 3 buffers: only single (1) and double (2) buffering are supported}}
 pallas.kernel @k grid(2) ins(%x: memref<16x128xf32> block [8, 128] map affine_map<(i) -> (i, 0)> buffers 3)
     outs(%o: memref<16x128xf32> block [8, 128] map affine_map<(i) -> (i, 0)>) {
+  pallas.return
+}
+
+// -----
+
+// A window that never moves is single-buffered whatever it asks (no error).
+pallas.kernel @k grid(2) ins(%x: memref<8x128xf32> block [8, 128] map affine_map<(i) -> (0, 0)> buffers 3 revisit any)
+    outs(%o: memref<16x128xf32> block [8, 128] map affine_map<(i) -> (i, 0)>) {
+  pallas.return
+}
+
+// -----
+
+// expected-error @+1 {{outputs[0] has revisit mode 'any' with 2 buffers: RevisitMode.ANY is not supported with double buffering}}
+pallas.kernel @k grid(2) ins(%x: memref<16x128xf32> block [8, 128] map affine_map<(i) -> (i, 0)>)
+    outs(%o: memref<16x128xf32> block [8, 128] map affine_map<(i) -> (i, 0)> buffers 2 revisit any) {
   pallas.return
 }
 
@@ -104,5 +120,22 @@ pallas.kernel @k grid(2) names("i") semantics(parallel)
     attributes {compiler_params = {mosaic_tpu = {mesh_axes = ["x"], mesh_shape = array<i64: 4>}}} {
   // expected-error @+1 {{'y' is neither a grid axis ["i"] nor a mesh axis ["x"]}}
   %d = pallas.axis_index "y"
+  pallas.return
+}
+
+// -----
+
+// A misspelled kernel type is an error, not a kernel left unlowered.
+// expected-error @+1 {{'pallas.kernel' op unknown mosaic_tpu.kernel_type; expected "tc", "sc_vector_subcore" or "sc_scalar_subcore"}}
+pallas.kernel @k grid(2) ins(%x: memref<16x128xf32> block [8, 128] map affine_map<(i) -> (i, 0)>)
+    attributes {compiler_params = {mosaic_tpu = {kernel_type = "sc_vector_subcor"}}} {
+  pallas.return
+}
+
+// -----
+
+// expected-error @+1 {{'pallas.kernel' op unknown mosaic_tpu.kernel_type; expected "tc", "sc_vector_subcore" or "sc_scalar_subcore"}}
+pallas.kernel @k grid(2) ins(%x: memref<16x128xf32> block [8, 128] map affine_map<(i) -> (i, 0)>)
+    attributes {compiler_params = {mosaic_tpu = {kernel_type = 3 : i32}}} {
   pallas.return
 }

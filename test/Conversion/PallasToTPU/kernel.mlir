@@ -100,3 +100,73 @@ pallas.kernel @named grid(2) names("i") semantics(parallel)
 // CHECK: %[[C2:.*]] = arith.constant 2 : i32
 // CHECK: %[[X:.*]] = arith.remsi %[[Q]], %[[C2]] : i32
 // CHECK: arith.addi %[[G]], %[[X]] : i32
+
+// -----
+
+// Pipeline modes: JAX forces single buffering on VMEM windows that never
+// move (even when they ask for two buffers), never on SMEM ones (no
+// pipeline_mode at all); other windows keep what they ask for, with the
+// revisit mode of pl.Buffered(n, revisit=...).
+pallas.kernel @modes grid(4) semantics(arbitrary)
+    ins(%s: memref<1x1xf32> block [1, 1] map affine_map<(i) -> (0, 0)> in smem,
+        %w: memref<8x128xf32> block [8, 128] map affine_map<(i) -> (0, 0)> buffers 2,
+        %v: memref<8x128xf32> block [8, 128] map affine_map<(i) -> (0, 0)> in vmem buffers 2 revisit immediate,
+        %x: memref<32x128xf32> block [8, 128] map affine_map<(i) -> (i, 0)>,
+        %y: memref<32x128xf32> block [8, 128] map affine_map<(i) -> (i, 0)> buffers 2 revisit immediate)
+    outs(%o: memref<32x128xf32> block [8, 128] map affine_map<(i) -> (i, 0)> buffers 1 revisit any) {
+  pallas.return
+}
+// CHECK-LABEL: module @modes {
+// CHECK: window_params = [{transform_indices = @transform_0, window_bounds = array<i64: 1, 1>},
+// CHECK-SAME: {pipeline_mode = #tpu.pipeline_mode<synchronous>, transform_indices = @transform_1, window_bounds = array<i64: 8, 128>},
+// CHECK-SAME: {pipeline_mode = #tpu.pipeline_mode<synchronous>, transform_indices = @transform_2, window_bounds = array<i64: 8, 128>},
+// CHECK-SAME: {transform_indices = @transform_3, window_bounds = array<i64: 8, 128>},
+// CHECK-SAME: {pipeline_mode = #tpu.pipeline_mode<double_buffered>, revisit_mode = #tpu.revisit_mode<immediate>, transform_indices = @transform_4, window_bounds = array<i64: 8, 128>},
+// CHECK-SAME: {pipeline_mode = #tpu.pipeline_mode<synchronous>, revisit_mode = #tpu.revisit_mode<any>, transform_indices = @transform_5, window_bounds = array<i64: 8, 128>}]
+
+// -----
+
+// A block larger than its array dim is legal (JAX pads the window): the
+// window keeps the block's size.
+pallas.kernel @oversized grid(2, 2) semantics(parallel, parallel)
+    outs(%o: memref<2x8x1x1xf32> block [squeezed, 4, squeezed, 128] map affine_map<(b, h) -> (b, h, 0, 0)>) {
+  pallas.return
+}
+// CHECK-LABEL: module @oversized {
+// CHECK: func.func @oversized(%{{.*}}: i32, %{{.*}}: i32, %{{.*}}: memref<1x4x1x128xf32, #tpu.memory_space<vmem>>)
+// CHECK-SAME: window_params = [{transform_indices = @transform_0, window_bounds = array<i64: 1, 4, 1, 128>}]
+
+// -----
+
+// Index maps read scalar prefetch with pallas.load as kernels do; in the
+// transform function it is a memref.load of the SMEM ref.
+pallas.index_map @by_id(%i: i32, %ids: memref<4xi32>) -> (i32, i32) {
+  %ii = arith.index_cast %i : i32 to index
+  %b = pallas.load %ids[%ii] : memref<4xi32> -> i32
+  %c0 = arith.constant 0 : i32
+  pallas.yield %b, %c0 : i32, i32
+}
+pallas.kernel @prefetch_load grid(4) semantics(arbitrary)
+    prefetch(%ids: memref<4xi32>)
+    ins(%x: memref<64x128xf32> block [8, 128] map @by_id)
+    outs(%o: memref<32x128xf32> block [8, 128] map affine_map<(i) -> (i, 0)>) {
+  pallas.return
+}
+// CHECK-LABEL: module @prefetch_load {
+// CHECK: func.func @transform_0(%[[I:.*]]: i32, %[[IDS:.*]]: memref<4xi32, #tpu.memory_space<smem>>) -> (i32, i32)
+// CHECK-NEXT: %[[II:.*]] = arith.index_cast %[[I]] : i32 to index
+// CHECK-NEXT: %[[B:.*]] = memref.load %[[IDS]][%[[II]]] : memref<4xi32, #tpu.memory_space<smem>>
+// CHECK: return %[[B]], %{{.*}} : i32, i32
+
+// -----
+
+// Unsigned arrays are signless i32 refs in Mosaic, as JAX gives them.
+pallas.kernel @unsigned grid(2) semantics(parallel)
+    ins(%x: memref<16x128xui32> block [8, 128] map affine_map<(i) -> (i, 0)>)
+    outs(%o: memref<16x128xui32> block [8, 128] map affine_map<(i) -> (i, 0)>) {
+  %v = pallas.load %x[] : memref<8x128xui32> -> vector<8x128xi32>
+  pallas.store %v, %o[] : vector<8x128xi32>, memref<8x128xui32>
+}
+// CHECK-LABEL: module @unsigned {
+// CHECK: func.func @unsigned(%{{.*}}: i32, %{{.*}}: memref<8x128xi32, #tpu.memory_space<vmem>>, %{{.*}}: memref<8x128xi32, #tpu.memory_space<vmem>>)
+// CHECK: vector.load %{{.*}} : memref<8x128xi32, #tpu.memory_space<vmem>>, vector<8x128xi32>

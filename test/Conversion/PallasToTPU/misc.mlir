@@ -42,12 +42,25 @@ pallas.kernel @misc grid(4) {
   // CHECK-NEXT: arith.muli
   // CHECK-NEXT: "tpu.trace_stop"() : () -> ()
   // CHECK-NEXT: "tpu.trace_stop"() : () -> ()
-  // CHECK-NEXT: return
   pallas.named_scope "outer" {
     %a = arith.addi %pid, %c8 : i32
     pallas.named_scope "inner" {
       %b = arith.muli %a, %a : i32
     }
   }
+  // A scope's results are what its region yields; they are used after the
+  // scope ends.
+  // CHECK-NEXT: "tpu.trace_start"() <{level = 10 : i32, message = "stats"}> : () -> ()
+  // CHECK-NEXT: %[[SQ:.*]] = arith.muli %arg0, %arg0 : i32
+  // CHECK-NEXT: %[[SUM:.*]] = arith.addi %[[SQ]], %arg0 : i32
+  // CHECK-NEXT: "tpu.trace_stop"() : () -> ()
+  // CHECK-NEXT: arith.subi %[[SQ]], %[[SUM]] : i32
+  // CHECK-NEXT: return
+  %sq, %sum = pallas.named_scope "stats" -> i32, i32 {
+    %s = arith.muli %pid, %pid : i32
+    %t = arith.addi %s, %pid : i32
+    pallas.yield %s, %t : i32, i32
+  }
+  %diff = arith.subi %sq, %sum : i32
   pallas.return
 }

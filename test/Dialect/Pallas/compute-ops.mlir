@@ -21,5 +21,15 @@ pallas.kernel @compute grid(1) {
     // CHECK: pallas.iota dim 0 : vector<8x128xi32>
     %j = pallas.iota dim 0 : vector<8x128xi32>
   }
+  // CHECK: %[[S:.*]]:2 = pallas.named_scope "with_results" -> vector<8x128xi32>, vector<8x128xf32> {
+  // CHECK:   pallas.yield %{{.*}}, %{{.*}} : vector<8x128xi32>, vector<8x128xf32>
+  // CHECK: }
+  // CHECK: arith.addf %[[S]]#1, %{{.*}} : vector<8x128xf32>
+  %k, %f = pallas.named_scope "with_results" -> vector<8x128xi32>, vector<8x128xf32> {
+    %j = pallas.iota dim 0 : vector<8x128xi32>
+    %jf = arith.sitofp %j : vector<8x128xi32> to vector<8x128xf32>
+    pallas.yield %j, %jf : vector<8x128xi32>, vector<8x128xf32>
+  }
+  %g = arith.addf %f, %x : vector<8x128xf32>
   pallas.return
 }

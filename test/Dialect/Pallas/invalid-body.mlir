@@ -20,6 +20,15 @@ func.func @f() {
 
 // -----
 
+pallas.index_map @rows(%i: i32, %ids: memref<8xi32>) -> (i32, i32) {
+  // expected-error @+1 {{reads vector<8xi32>; in a pallas.index_map, loads read scalars (of scalar prefetch refs)}}
+  %v = pallas.load %ids[] : memref<8xi32> -> vector<8xi32>
+  %c0 = arith.constant 0 : i32
+  pallas.yield %c0, %c0 : i32, i32
+}
+
+// -----
+
 pallas.kernel @k grid(2) scratch(%r: memref<16x16xf32, #pallas.memory_space<vmem>>, %d: memref<2x!pallas.dma_semaphore, #pallas.memory_space<semaphore>>, %s: memref<!pallas.semaphore, #pallas.memory_space<semaphore>>, %b: memref<2x!pallas.barrier, #pallas.memory_space<shared>>, %q: memref<?xf32, #pallas.memory_space<vmem>>, %g: memref<16x16xf32, #pallas.memory_space<gmem>>, %iv: memref<16xi32, #pallas.memory_space<vmem>>) {
   %c0 = arith.constant 0 : index
   %one = arith.constant 1 : i32
@@ -403,6 +412,16 @@ pallas.kernel @k grid(2) scratch(%r: memref<16x16xf32, #pallas.memory_space<vmem
 
 // -----
 
+pallas.kernel @k grid(2) {
+  %one = arith.constant 1 : i32
+  // expected-error @+1 {{region yields () but the op returns (i32)}}
+  %x = pallas.named_scope "s" -> i32 {
+    pallas.yield
+  }
+}
+
+// -----
+
 pallas.kernel @k grid(2) scratch(%r: memref<16x16xf32, #pallas.memory_space<vmem>>, %d: memref<2x!pallas.dma_semaphore, #pallas.memory_space<semaphore>>, %s: memref<!pallas.semaphore, #pallas.memory_space<semaphore>>, %b: memref<2x!pallas.barrier, #pallas.memory_space<shared>>, %q: memref<?xf32, #pallas.memory_space<vmem>>, %g: memref<16x16xf32, #pallas.memory_space<gmem>>, %iv: memref<16xi32, #pallas.memory_space<vmem>>) {
   %c0 = arith.constant 0 : index
   %one = arith.constant 1 : i32
@@ -509,4 +528,12 @@ func.func @f() {
   // expected-error @+1 {{must be nested in a pallas.kernel}}
   %i = pallas.iota dim 0 : vector<8x128xi32>
   return
+}
+
+// -----
+
+// Refs of unsigned integers hold signless values in the kernel.
+pallas.kernel @k grid(1) ins(%x: memref<8xui32> block [8] map affine_map<(i) -> (0)>) {
+  // expected-error @+1 {{result type vector<8xui32> does not match the window vector<8xi32> selected from memref<8xui32>}}
+  %v = pallas.load %x[] : memref<8xui32> -> vector<8xui32>
 }

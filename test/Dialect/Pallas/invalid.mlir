@@ -64,7 +64,7 @@ pallas.kernel @k grid(1) outs(%x: memref<16xf32> block [0] map affine_map<(i) ->
 // -----
 
 // expected-error @+1 {{inputs[0] has block size 32 at dim 0, larger than the array dim 16}}
-pallas.kernel @k grid(1) ins(%x: memref<16xf32> block [32] map affine_map<(i) -> (0)>) {
+pallas.kernel @k grid(1) ins(%x: memref<16xf32> block [element(32)] map affine_map<(i) -> (0)>) {
 }
 
 // -----

@@ -55,8 +55,15 @@ def Pallas_BlockSpecAttr : AttrDef<Pallas_Dialect, "BlockSpec"> {
       <= N);
     * the index map: an `affine_map` over the grid ids, or a symbol naming a
       `pallas.index_map` (needed to read scalar prefetch);
-    * optionally the memory space of the block (default: the backend's) and
-      the pipeline buffer count.
+    * optionally the memory space of the block (default: the backend's);
+    * optionally the pipeline mode, JAX's `BlockSpec(pipeline_mode=...)`:
+      `buffers N` is `pl.Buffered(N)` and `buffers N revisit any` (or
+      `revisit immediate`) is `pl.Buffered(N, revisit=RevisitMode.ANY)`.
+      Without `buffers` the spec has no pipeline mode (`pipeline_mode=None`)
+      and the backend picks one: Mosaic single-buffers a VMEM window that
+      never moves (the whole array, an index map of zeros) and leaves the
+      rest to its default; it also single-buffers such a window when
+      `buffers 2` is given, as JAX does.
 
     Syntax: `<memref<1024x128xf32> block [8, 128] map affine_map<(i) -> (i, 0)>
     in vmem buffers 2>`.
@@ -70,7 +77,9 @@ def Pallas_BlockSpecAttr : AttrDef<Pallas_Dialect, "BlockSpec"> {
     ArrayRefParameter<"int64_t">:$padHigh,
     "::mlir::Attribute":$indexMap,
     OptionalParameter<"::mlir::pallas::MemorySpaceAttr">:$memorySpace,
-    OptionalParameter<"int64_t">:$bufferCount
+    OptionalParameter<"int64_t">:$bufferCount,
+    // 0 = absent, 1 = immediate, 2 = any (see RevisitKind in PallasDialect.h).
+    OptionalParameter<"int64_t">:$revisit
   );
   let hasCustomAssemblyFormat = 1;
   let extraClassDeclaration = [{

@@ -54,7 +54,8 @@ def Pallas_KernelOp : Pallas_VerifiedOp<"kernel", [
     * `prefetch(%s: memref<8xi32>)`: scalar prefetch operands, whole arrays
       visible to index maps and to the body.
     * `ins(...)`, `outs(...)`: windowed operands, each `%name: ARRAY block
-      [dims] map MAP [in SPACE] [buffers N]`. The body sees `%name` as the
+      [dims] map MAP [in SPACE] [buffers N [revisit any|immediate]]` (see
+      `#pallas.block_spec` for the pipeline mode). The body sees `%name` as the
       block ref: the block shape without squeezed dims, in the block's
       memory space.
     * `scratch(%s: TYPE)`: buffers allocated per launch, persistent across
@@ -337,8 +338,9 @@ def Pallas_RefBitcastOp : Pallas_BodyOp<"ref_bitcast", [Pure]> {
         -> memref<8x128xi32, #pallas.memory_space<vmem>>
     ```
 
-    The bits of `ref` seen as another element type (signless integers or
-    floats, not `i1`), as on TPU. Both refs have the same rank (at least 2),
+    The bits of `ref` seen as another element type (integers of any
+    signedness, whose values are signless as for every ref, or floats; not
+    `i1`), as on TPU. Both refs have the same rank (at least 2),
     the same dims but the second-minor one, and the same memory space. The
     second-minor dim scales with the bit widths (`dim * width` is kept):
     packing `k = wide / narrow` narrow elements into a wide one takes `k`
@@ -353,9 +355,11 @@ def Pallas_RefBitcastOp : Pallas_BodyOp<"ref_bitcast", [Pure]> {
     The result has the layout of `ref` when the widths are equal, the
     identity layout otherwise. TPU: JAX 0.10.2 cannot bitcast a window with
     squeezed block dims. CPU reference: no strides describe the packing, so
-    a bit-width-changing view is a buffer of its own, filled from `ref`
-    before and written back after each op that accesses it; such a view
-    cannot flow through control flow (`scf.for` arguments, yields).
+    a bit-width-changing view (or one between a signed or unsigned integer
+    type and another type, which `arith.bitcast` cannot express) is a buffer
+    of its own, filled from `ref` before and written back after each op that
+    accesses it; such a view cannot flow through control flow (`scf.for`
+    arguments, yields).
   }];
   let arguments = (ins AnyMemRef:$ref);
   let results = (outs AnyMemRef:$result);
@@ -436,12 +440,19 @@ def Pallas_NamedScopeOp : Pallas_BodyOp<"named_scope", [
     pallas.named_scope "softmax" {
       ...
     }
+    %m, %s = pallas.named_scope "stats" -> f32, vector<8xf32> {
+      ...
+      pallas.yield %max, %sum : f32, vector<8xf32>
+    }
     ```
-    The ops run in place; the name marks them in traces.
+    The ops run in place; the name marks them in traces. Values computed
+    in the scope and used after it are its results, yielded by the region
+    (as values computed under `jax.named_scope` outlive the `with`).
   }];
   let arguments = (ins StrAttr:$name);
+  let results = (outs Variadic<AnyType>:$results);
   let regions = (region SizedRegion<1>:$body);
-  let assemblyFormat = "$name $body attr-dict";
+  let assemblyFormat = "$name (`->` type($results)^)? $body attr-dict";
 }
 
 def Pallas_MultipleOfOp : Pallas_BodyOp<"multiple_of", [Pure, AllTypesMatch<["value", "result"]>]> {

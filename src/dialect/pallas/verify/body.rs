@@ -19,7 +19,8 @@ const DYNAMIC: i64 = i64::MIN;
 
 pub(super) fn verify_body_op(op: &OperationRef, name: &str) -> Verified {
     let short = name.strip_prefix("pallas.").unwrap_or(name);
-    let grid_query = matches!(short, "program_id" | "num_programs" | "axis_index");
+    // Index maps may query the grid and read (scalar prefetch) refs.
+    let grid_query = matches!(short, "program_id" | "num_programs" | "axis_index" | "load");
     let allowed: &[&str] = if grid_query {
         &["pallas.kernel", "pallas.index_map"]
     } else {
@@ -37,7 +38,15 @@ pub(super) fn verify_body_op(op: &OperationRef, name: &str) -> Verified {
     };
     match short {
         "program_id" | "num_programs" => verify_axis(op, &container),
-        "load" => verify_load(op),
+        "load" => {
+            if op_name(&container) == "pallas.index_map" {
+                let t = result_type(op, 0);
+                ensure(op, !crate::ir::is_vector(t), || {
+                    format!("reads {t}; in a pallas.index_map, loads read scalars (of scalar prefetch refs)")
+                })?;
+            }
+            verify_load(op)
+        }
         "store" => verify_store_like(op, false),
         "swap" => verify_store_like(op, true),
         "atomic_rmw" => verify_atomic_rmw(op),
@@ -55,6 +64,7 @@ pub(super) fn verify_body_op(op: &OperationRef, name: &str) -> Verified {
             ensure(op, m > 0, || format!("multiple must be positive, got {m}"))
         }
         "run_scoped" => verify_run_scoped(op),
+        "named_scope" => verify_region_results(op),
         "get_barrier_semaphore" => {
             let t = result_type(op, 0);
             ensure(
@@ -180,7 +190,7 @@ fn verify_indexer<'c>(
     let sizes = dense_i64(op, "sizes").unwrap_or_default();
     let strides = dense_i64(op, "strides").unwrap_or_default();
     let shape = memref_shape(ref_type);
-    let elem = element_type(ref_type);
+    let elem = super::value_element_type(element_type(ref_type));
     ensure(
         op,
         starts.len() == sizes.len() && sizes.len() == strides.len(),
@@ -722,6 +732,11 @@ fn verify_run_scoped(op: &OperationRef) -> Verified {
     {
         verify_allocation(op, &format!("allocation {k}"), t)?;
     }
+    verify_region_results(op)
+}
+
+/// The single-block region of `op` yields exactly the op's result types.
+fn verify_region_results(op: &OperationRef) -> Verified {
     let results: Vec<Type> = op.results().map(|r| r.r#type()).collect();
     let region = op.region(0).map_err(|_| ())?;
     let Some(block) = region.first_block() else {

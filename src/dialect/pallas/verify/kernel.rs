@@ -161,7 +161,11 @@ fn verify_spec(op: &OperationRef, origin: &str, spec: &BlockSpec, grid: &[i64]) 
     for (d, (dim, extent)) in spec.dims.iter().zip(&shape).enumerate() {
         let (size, limit) = match *dim {
             BlockDim::Squeezed => continue,
-            BlockDim::Blocked(n) | BlockDim::Bounded(n) => (n, *extent),
+            // A block may be larger than its array dim: the window is padded,
+            // as in JAX (reads of the padding are unspecified, writes to it
+            // are dropped).
+            BlockDim::Blocked(n) => (n, DYNAMIC),
+            BlockDim::Bounded(n) => (n, *extent),
             BlockDim::Element {
                 size,
                 pad_low,
