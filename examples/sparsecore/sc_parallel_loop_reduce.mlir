@@ -1,6 +1,7 @@
 // Row reductions over a (32, 8) VMEM block in a `plsc.parallel_loop` (an
-// scf.for over i32 with {sc.loop_unroll_factor = 2, sc.parallel_access}, as
-// JAX emits it): each row is replaced by [sum, max, 0, ...] (jnp.sum /
+// scf.for over i32 marked {pallas.parallel_loop, pallas.unroll = 2}, which
+// the lowering turns into JAX's {sc.parallel_access, sc.loop_unroll_factor
+// = 2}): each row is replaced by [sum, max, 0, ...] (jnp.sum /
 // jnp.max as vector.reduction; JAX: tpu.scan + vector.extract; then
 // iota/select lane picks) while the column sums are carried through the loop.
 // Mirrors `sc_parallel_loop_reduce` in scripts/jax/sc_kernels.py; JAX's
@@ -45,7 +46,7 @@ module {
       // return acc + row
       %n = arith.addf %acc, %row : vector<8xf32>
       scf.yield %n : vector<8xf32>
-    } {sc.loop_unroll_factor = 2 : i64, sc.parallel_access}
+    } {pallas.parallel_loop, pallas.unroll = 2}
     // col_vmem[...] = col_sum
     pallas.store %colsum, %col_vmem[] : vector<8xf32>, memref<8xf32, #pallas.memory_space<vmem>>
     // pltpu.sync_copy(x_vmem, o_hbm); pltpu.sync_copy(col_vmem, col_hbm)

@@ -112,6 +112,9 @@ void pallasEmitRemark(MlirLocation loc, MlirStringRef message);
 
 MlirLogicalResult pallas_rust_verify_op(MlirOperation op);
 MlirLogicalResult pallas_rust_verify_symbol_uses(MlirOperation op);
+/** The dialect's verifier of a discardable `pallas.*` attribute of `op`. */
+MlirLogicalResult pallas_rust_verify_op_attribute(MlirOperation op, MlirStringRef name,
+                                                  MlirAttribute attr);
 /** Verifier of every `tpu` op that has one (src/dialect/tpu/verify.rs). */
 MlirLogicalResult tpu_rust_verify_op(MlirOperation op);
 

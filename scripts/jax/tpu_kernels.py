@@ -635,6 +635,62 @@ def tpu_uint32_shift():
   return fn, (sds((16, 128), jnp.uint32),)
 
 
+@register
+def tpu_unrolled_loops():
+  """Unrolled loops (issue 9): lax.fori_loop over 4 row blocks with
+  unroll=True (4 straight-line copies), unroll=2 (a loop stepping 2 with 2
+  copies of a matmul carried through it) and unroll=3 (a loop with 3 copies,
+  then one straight-line remainder copy; two carries), pl.loop(0, 4, step=2,
+  unroll=True), and a fori_loop whose trip count is read from SMEM (JAX
+  lowers it as a loop plus a remainder loop). Every copy stores, so the
+  number of copies shows in the tpu ops."""
+  def kernel(n_ref, x_ref, w_ref, o_ref, s_ref):
+    def running_sum(i, acc):
+      acc = acc + x_ref[pl.ds(i * 8, 8), :]
+      o_ref[pl.ds(i * 8, 8), :] = acc
+      return acc
+    total = lax.fori_loop(0, 4, running_sum, jnp.zeros((8, 128), f32),
+                          unroll=True)
+
+    def chain(i, h):
+      return (jnp.dot(h, w_ref[...], preferred_element_type=f32)
+              + x_ref[pl.ds(i * 8, 8), :])
+    h = lax.fori_loop(0, 4, chain, total, unroll=2)
+
+    def sum_and_max(i, carry):
+      a, b = carry
+      row = x_ref[pl.ds(i * 8, 8), :]
+      s_ref[pl.ds(i * 8, 8), :] = a
+      return a + row, jnp.maximum(b, row)
+    a, b = lax.fori_loop(0, 4, sum_and_max, (h, jnp.full((8, 128), -1.0, f32)),
+                         unroll=3)
+
+    @pl.loop(0, 4, step=2, unroll=True)
+    def _(i):
+      o_ref[pl.ds(i * 8, 8), :] = o_ref[pl.ds(i * 8, 8), :] * 2.0
+
+    def scale_rows(i, c):
+      s_ref[pl.ds(i * 8, 8), :] = s_ref[pl.ds(i * 8, 8), :] * c
+      return c + 1.0
+    c = lax.fori_loop(0, n_ref[0], scale_rows, a + b)
+    o_ref[pl.ds(0, 8), :] = c
+
+  def fn(n, x, w):
+    whole = lambda i, n_ref: (0, 0)
+    return pl.pallas_call(
+        kernel,
+        grid_spec=pltpu.PrefetchScalarGridSpec(
+            num_scalar_prefetch=1, grid=(1,),
+            in_specs=[pl.BlockSpec((32, 128), whole),
+                      pl.BlockSpec((128, 128), whole)],
+            out_specs=[pl.BlockSpec((32, 128), whole),
+                       pl.BlockSpec((32, 128), whole)]),
+        out_shape=[sds((32, 128), f32), sds((32, 128), f32)],
+        compiler_params=params("arbitrary"))(n, x, w)
+
+  return fn, (sds((1,), i32), sds((32, 128), f32), sds((128, 128), f32))
+
+
 # --------------------------------------------------------------------------
 # The kernels of jax.experimental.pallas.ops.tpu (issue 9): one module per
 # kernel family under scripts/jax/public/, each registering its builders

@@ -639,6 +639,11 @@ void PallasDialect::initialize() {
       >();
 }
 
+LogicalResult PallasDialect::verifyOperationAttribute(Operation *op, NamedAttribute attr) {
+  return unwrap(pallas_rust_verify_op_attribute(wrap(op), wrap(attr.getName().strref()),
+                                                wrap(attr.getValue())));
+}
+
 MLIR_DEFINE_CAPI_DIALECT_REGISTRATION(Pallas, pallas_impl, mlir::pallas::PallasDialect)
 
 //===----------------------------------------------------------------------===//

@@ -13,7 +13,7 @@ use melior::ir::attribute::Attribute;
 use melior::ir::attribute::AttributeLike;
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::r#type::{Type, TypeLike};
-use melior::ir::{BlockLike, Location, RegionLike, Value, ValueLike};
+use melior::ir::{BlockLike, BlockRef, Location, RegionLike, Value, ValueLike};
 use melior::ContextRef;
 use melior::StringRef;
 use mlir_sys::*;
@@ -659,5 +659,105 @@ impl Drop for SymbolTable {
         if !self.0.ptr.is_null() {
             unsafe { mlirSymbolTableDestroy(self.0) }
         }
+    }
+}
+
+/// Deep-copies the ops of `src` except its terminator into `dest`, in front
+/// of `before` (at the end of `dest` when `None`), with the arguments of
+/// `src` replaced by `args`; returns the terminator's operands as the copy
+/// sees them. The C API clones single ops only, without a value mapping, so
+/// uses of the block arguments and of earlier ops of the block (also inside
+/// nested regions) are redirected here.
+pub fn clone_block_body<'c, 'a>(
+    src: BlockRef<'c, 'a>,
+    dest: BlockRef<'c, 'a>,
+    before: Option<OperationRef<'c, 'a>>,
+    args: &[Value<'c, 'a>],
+) -> Vec<Value<'c, 'a>> {
+    use std::collections::HashMap;
+    fn remap(op: MlirOperation, map: &HashMap<*const c_void, MlirValue>) {
+        unsafe {
+            for i in 0..mlirOperationGetNumOperands(op) {
+                if let Some(v) = map.get(&mlirOperationGetOperand(op, i).ptr) {
+                    mlirOperationSetOperand(op, i, *v);
+                }
+            }
+            for r in 0..mlirOperationGetNumRegions(op) {
+                let mut block = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, r));
+                while !block.ptr.is_null() {
+                    let mut nested = mlirBlockGetFirstOperation(block);
+                    while !nested.ptr.is_null() {
+                        remap(nested, map);
+                        nested = mlirOperationGetNextInBlock(nested);
+                    }
+                    block = mlirBlockGetNextInRegion(block);
+                }
+            }
+        }
+    }
+    unsafe {
+        let src = src.to_raw();
+        let mut map: HashMap<*const c_void, MlirValue> = HashMap::new();
+        for (i, a) in args.iter().enumerate() {
+            map.insert(mlirBlockGetArgument(src, i as isize).ptr, a.to_raw());
+        }
+        let terminator = mlirBlockGetTerminator(src);
+        let mut op = mlirBlockGetFirstOperation(src);
+        while !op.ptr.is_null() && op.ptr != terminator.ptr {
+            let copy = mlirOperationClone(op);
+            remap(copy, &map);
+            match before {
+                Some(b) => mlirBlockInsertOwnedOperationBefore(dest.to_raw(), b.to_raw(), copy),
+                None => mlirBlockAppendOwnedOperation(dest.to_raw(), copy),
+            }
+            for r in 0..mlirOperationGetNumResults(op) {
+                map.insert(
+                    mlirOperationGetResult(op, r).ptr,
+                    mlirOperationGetResult(copy, r),
+                );
+            }
+            op = mlirOperationGetNextInBlock(op);
+        }
+        if terminator.ptr.is_null() {
+            return vec![];
+        }
+        (0..mlirOperationGetNumOperands(terminator))
+            .map(|i| {
+                let v = mlirOperationGetOperand(terminator, i);
+                Value::from_raw(map.get(&v.ptr).copied().unwrap_or(v))
+            })
+            .collect()
+    }
+}
+
+/// Redirects every use of `of` to `with`.
+pub fn replace_all_uses(of: Value, with: Value) {
+    unsafe { mlirValueReplaceAllUsesOfWith(of.to_raw(), with.to_raw()) }
+}
+
+/// Parses an attribute in `ctx` (for builders that hold only a context ref).
+pub fn parse_attribute<'c>(ctx: ContextRef<'c>, text: &str) -> Option<Attribute<'c>> {
+    unsafe {
+        let a = mlirAttributeParseGet(ctx.to_ref().to_raw(), str_ref(text));
+        (!a.ptr.is_null()).then(|| Attribute::from_raw(a))
+    }
+}
+
+/// An identifier in `ctx`.
+pub fn identifier<'c>(ctx: ContextRef<'c>, name: &str) -> melior::ir::Identifier<'c> {
+    unsafe {
+        melior::ir::Identifier::from_raw(mlirIdentifierGet(ctx.to_ref().to_raw(), str_ref(name)))
+    }
+}
+
+/// The first block of the first region of `op` (a loop body), borrowed for
+/// as long as the op.
+pub fn body_block<'c, 'a>(op: &OperationRef<'c, 'a>) -> Option<BlockRef<'c, 'a>> {
+    unsafe {
+        if mlirOperationGetNumRegions(op.to_raw()) == 0 {
+            return None;
+        }
+        let block = mlirRegionGetFirstBlock(mlirOperationGetRegion(op.to_raw(), 0));
+        (!block.ptr.is_null()).then(|| BlockRef::from_raw(block))
     }
 }

@@ -25,6 +25,7 @@ mod vector_ops;
 use melior::ir::operation::{OperationLike, OperationRef};
 
 use crate::conversion::common::sparsecore::{sparsecore_form, SparseCoreForm, SPARSECORE_ONLY_OPS};
+use crate::conversion::common::unroll::{self, ParallelLoops};
 use crate::conversion::common::{builder, retype};
 use crate::conversion::framework::{apply_partial, ConversionTarget, PatternSet};
 use crate::ir::emit_op_error;
@@ -166,6 +167,7 @@ fn run(module: OperationRef, _options: &OptionValues) -> Result<(), ()> {
     if !check_supported(&module) {
         return Err(());
     }
+    unroll::expand_loops(&module, &|_| true, ParallelLoops::Sequential).map_err(|_| ())?;
     let tc = types::converter();
     let mut target = ConversionTarget::new(&module);
     target

@@ -26,6 +26,7 @@ mod vector_ops;
 use melior::ir::operation::{OperationLike, OperationRef};
 
 use crate::conversion::common::retype;
+use crate::conversion::common::unroll::{self, ParallelLoops};
 use crate::conversion::framework::{apply_partial, ConversionTarget, PatternSet};
 use crate::conversion::pallas_to_tpu::kernel::{self, enclosing_core, Core};
 use crate::conversion::pallas_to_tpu::{
@@ -56,6 +57,8 @@ fn run(module: OperationRef, _options: &OptionValues) -> Result<(), ()> {
     if !checks::check_module(&module) {
         return Err(());
     }
+    let sparsecore = |k: &OperationRef| Core::of(k).is_some_and(Core::is_sparsecore);
+    unroll::expand_loops(&module, &sparsecore, ParallelLoops::Mosaic).map_err(|_| ())?;
     let tc = types::converter();
     let mut target = ConversionTarget::new(&module);
     target.legal_dialects(&["func", "scf", "tpu", "builtin"]);

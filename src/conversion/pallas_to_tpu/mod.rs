@@ -34,6 +34,7 @@ pub mod types;
 use melior::ir::operation::{OperationLike, OperationRef};
 
 use crate::conversion::common::retype;
+use crate::conversion::common::unroll::{self, ParallelLoops};
 use crate::conversion::framework::{apply_partial, ConversionTarget, PatternSet};
 use crate::ir;
 use crate::passes::{OptionValues, PassDef};
@@ -83,6 +84,12 @@ fn run(module: OperationRef, _options: &OptionValues) -> Result<(), ()> {
     if !checks::check_module(&module) {
         return Err(());
     }
+    unroll::expand_loops(
+        &module,
+        &|k| kernel::kernel_type(k) == "tc",
+        ParallelLoops::Rejected,
+    )
+    .map_err(|_| ())?;
     kernel::prepare_index_maps(&module)?;
     refs::follow_source_spaces(&module);
     let tc = types::converter();

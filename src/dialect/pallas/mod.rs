@@ -1,4 +1,5 @@
 //! The `pallas` dialect: its verifiers (called by the generated C++ through
 //! `pallas_rust_verify_op`) and helpers shared by every lowering.
 
+pub mod loops;
 pub mod verify;

@@ -52,6 +52,29 @@ pub extern "C" fn pallas_rust_verify_symbol_uses(op: MlirOperation) -> MlirLogic
     })
 }
 
+/// The dialect's hook for discardable `pallas.*` attributes on any op (the
+/// loop attributes of [`crate::dialect::pallas::loops`]).
+#[no_mangle]
+pub extern "C" fn pallas_rust_verify_op_attribute(
+    op: MlirOperation,
+    name: MlirStringRef,
+    attr: MlirAttribute,
+) -> MlirLogicalResult {
+    let loc = unsafe { mlirOperationGetLocation(op) };
+    ir::guard(
+        loc,
+        "the pallas verifier",
+        ir::logical_result(false),
+        || {
+            let op = unsafe { ir::borrow_op(op) };
+            let name = unsafe { ir::string_ref_to_str(name) };
+            let attr = unsafe { Attribute::from_raw(attr) };
+            let checked = super::loops::verify_loop_attribute(&op, name, attr);
+            ir::logical_result(checked.or_else(|m| fail(&op, m)).is_ok())
+        },
+    )
+}
+
 /// The result of a verifier: `Err(())` once a diagnostic has been emitted.
 pub(crate) type Verified = Result<(), ()>;
 

@@ -39,8 +39,33 @@ def Pallas_Dialect : Dialect {
     Refs are builtin memrefs whose memory space is a `#pallas.memory_space`;
     semaphores are memrefs of `!pallas.semaphore`, `!pallas.dma_semaphore`,
     `!pallas.barrier_semaphore` or `!pallas.barrier`.
+
+    Loops in a kernel body are `scf.for`; two discardable attributes say how
+    Pallas runs them (the dialect verifies their form; every lowering expands
+    them before converting the kernel):
+
+    * `{pallas.unroll}` is `unroll=True` of `lax.fori_loop` / `pl.loop`: the
+      body is repeated once per iteration, with no loop left. The bounds and
+      step must be `arith.constant`s.
+    * `{pallas.unroll = N : i64}` (N >= 1) is `unroll=N`, with JAX's shape:
+      for a constant trip count `n`, a loop over the first `n / N * N`
+      iterations holding N copies of the body (copy `k` at `iv + k * step`)
+      followed by `n % N` straight-line copies, or `n` straight-line copies
+      when `n == N`; for a dynamic trip count, that loop up to
+      `lb + (n / N) * N * step` followed by a remainder loop of one copy per
+      iteration (with N = 1 this is what JAX emits for a `fori_loop` with
+      dynamic bounds). Carried values (`iter_args`) thread through the
+      copies.
+    * `{pallas.parallel_loop}`, optionally with `pallas.unroll = N`, is
+      `plsc.parallel_loop(lo, hi, step, unroll=N, carry=...)`: iterations
+      are independent (only carried values pass between them). SparseCore
+      kernels lower it to the `scf.for` marked `{sc.parallel_access,
+      sc.loop_unroll_factor = N}` (N = 1 by default) that JAX emits; the CPU
+      reference runs it as an ordinary sequential loop (one of the orders
+      the loop allows); TensorCore kernels cannot use it, as in JAX.
   }];
   let useDefaultAttributePrinterParser = 1;
+  let hasOperationAttrVerify = 1;
   let useDefaultTypePrinterParser = 1;
   let dependentDialects = [
     "::mlir::arith::ArithDialect",

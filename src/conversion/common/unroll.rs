@@ -1,0 +1,371 @@
+//! Unrolled and parallel loops, expanded once for every lowering before its
+//! conversion starts: an `scf.for` in a kernel body marked `{pallas.unroll}`
+//! / `{pallas.unroll = N}` (`lax.fori_loop(..., unroll=...)`,
+//! `pl.loop(..., unroll=...)`) is replaced by the ops JAX's Pallas TPU
+//! lowering emits for it, and `{pallas.parallel_loop}`
+//! (`plsc.parallel_loop`) becomes what the target makes of it.
+//!
+//! The shape follows JAX 0.10.2 (its loop lowering for `scan`/`fori_loop`,
+//! shared by TensorCore and SparseCore kernels), because `jax-check`
+//! compares the number of copies of every `tpu` op. With `trip` iterations
+//! and factor `N` (`trip` for a full unroll):
+//!
+//! * constant bounds and step, `trip == N`: `trip` straight-line copies, no
+//!   loop (`unroll=True`, or a factor equal to the trip count);
+//! * constant bounds and step otherwise: a loop over the first
+//!   `trip / N * N` iterations stepping `N` iterations at a time with `N`
+//!   copies of the body (copy `k` at `iv + k * step`; no loop when
+//!   `trip < N`), then `trip % N` straight-line copies;
+//! * a dynamic trip count: the same loop up to `lb + (trip / N) * N * step`,
+//!   then a remainder loop of one copy per iteration up to the end. JAX
+//!   reaches this form only with N = 1 (its `fori_loop` rejects an unroll
+//!   factor with dynamic bounds, and lowers a dynamic `fori_loop` this way,
+//!   with a remainder loop that runs no iteration); a factor of 1 here
+//!   reproduces that output, larger factors follow the same rule.
+//!
+//! Loop-carried values thread through the copies in order. A full unroll
+//! needs constant bounds and step (JAX's `unroll=True` with dynamic bounds
+//! silently does not unroll; here it is an error).
+//!
+//! A parallel loop keeps its body: on SparseCore it becomes the `scf.for`
+//! with `{sc.parallel_access, sc.loop_unroll_factor = N}` that
+//! `plsc.parallel_loop` emits (N = 1 without `pallas.unroll`); the CPU
+//! reference runs it as an ordinary sequential loop, which is one valid
+//! order of its independent iterations; TensorCore kernels cannot use it
+//! (JAX has no TensorCore lowering of `plsc.parallel_loop`).
+
+use melior::ir::attribute::{Attribute, IntegerAttribute};
+use melior::ir::block::BlockLike;
+use melior::ir::operation::{OperationBuilder, OperationLike, OperationRef};
+use melior::ir::r#type::{Type, TypeLike};
+use melior::ir::{Block, Location, Region, RegionLike, Value, ValueLike};
+
+use crate::conversion::common::builder::value;
+use crate::dialect::pallas::loops::{is_parallel_loop, Unroll, PARALLEL_LOOP_ATTR, UNROLL_ATTR};
+use crate::ir::{self, Reported};
+
+/// What a lowering does with `{pallas.parallel_loop}`.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum ParallelLoops {
+    /// SparseCore: Mosaic's `sc.parallel_access` / `sc.loop_unroll_factor`.
+    Mosaic,
+    /// The CPU reference: an ordinary loop.
+    Sequential,
+    /// TensorCore: an error.
+    Rejected,
+}
+
+/// Expands the marked loops of every kernel `in_scope` accepts; reports
+/// every loop it cannot expand (and then changes nothing).
+pub fn expand_loops(
+    module: &OperationRef,
+    in_scope: &dyn Fn(&OperationRef) -> bool,
+    parallel: ParallelLoops,
+) -> Result<(), Reported> {
+    let mut loops = vec![];
+    ir::walk_nested(module, &mut |op| {
+        if op.name().as_string_ref().as_str() == Ok("pallas.kernel") && in_scope(&op) {
+            ir::walk_nested(&op, &mut |inner| {
+                if inner.name().as_string_ref().as_str() == Ok("scf.for")
+                    && (inner.attribute(UNROLL_ATTR).is_ok() || is_parallel_loop(&inner))
+                {
+                    loops.push(inner);
+                }
+            });
+        }
+    });
+    let mut ok = true;
+    for op in &loops {
+        ok &= check(op, parallel);
+    }
+    if !ok {
+        return Err(Reported);
+    }
+    // Inner loops first (the walk is pre-order), so that an outer loop
+    // copies bodies whose inner loops are already expanded.
+    for op in loops.into_iter().rev() {
+        if is_parallel_loop(&op) {
+            mark_parallel(&op, parallel);
+        } else if let Some(unroll) = Unroll::of(&op) {
+            unroll_loop(op, unroll);
+        }
+    }
+    Ok(())
+}
+
+/// Reports what keeps `op` from being expanded.
+fn check(op: &OperationRef, parallel: ParallelLoops) -> bool {
+    if is_parallel_loop(op) {
+        if parallel == ParallelLoops::Rejected {
+            ir::emit_op_error(
+                op,
+                &format!(
+                    "{PARALLEL_LOOP_ATTR} (plsc.parallel_loop) is a SparseCore loop; TensorCore \
+                     kernels cannot use it"
+                ),
+            );
+            return false;
+        }
+        return true;
+    }
+    if op.attribute("unsignedCmp").is_ok() {
+        ir::emit_op_error(
+            op,
+            &format!("not yet supported: {UNROLL_ATTR} on an scf.for with unsigned bounds"),
+        );
+        return false;
+    }
+    if Unroll::of(op) == Some(Unroll::Full) {
+        let names = ["lower bound", "upper bound", "step"];
+        let dynamic: Vec<&str> = (0..3)
+            .filter(|&i| const_int(operand(op, i)).is_none())
+            .map(|i| names[i])
+            .collect();
+        if !dynamic.is_empty() {
+            ir::emit_op_error(
+                op,
+                &format!(
+                    "{{{UNROLL_ATTR}}} (a full unroll) needs constant loop bounds and step; the \
+                     {} {} not an arith.constant (write {UNROLL_ATTR} = N for a factor)",
+                    dynamic.join(" and the "),
+                    if dynamic.len() == 1 { "is" } else { "are" }
+                ),
+            );
+            return false;
+        }
+    }
+    true
+}
+
+fn mark_parallel(op: &OperationRef, parallel: ParallelLoops) {
+    let factor = match Unroll::of(op) {
+        Some(Unroll::Factor(n)) => n,
+        _ => 1,
+    };
+    ir::remove_attribute(op, PARALLEL_LOOP_ATTR);
+    ir::remove_attribute(op, UNROLL_ATTR);
+    if parallel == ParallelLoops::Mosaic {
+        let attr = |text: &str| ir::parse_attribute(op.context(), text).expect("attribute");
+        ir::set_attribute(op, "sc.parallel_access", attr("unit"));
+        ir::set_attribute(
+            op,
+            "sc.loop_unroll_factor",
+            attr(&format!("{factor} : i64")),
+        );
+    }
+}
+
+fn operand<'c, 'a>(op: &OperationRef<'c, 'a>, i: usize) -> Value<'c, 'a> {
+    value(op.operand(i).expect("scf.for operand"))
+}
+
+/// The value of an integer or index `arith.constant`.
+fn const_int(v: Value) -> Option<i64> {
+    let def = ir::defining_op(v)?;
+    if def.name().as_string_ref().as_str() != Ok("arith.constant") {
+        return None;
+    }
+    IntegerAttribute::try_from(def.attribute("value").ok()?)
+        .ok()
+        .map(|a| a.value())
+}
+
+/// Builds ops in front of one op (the loop being replaced) or at the end of
+/// a block (a new loop body), all at the loop's location.
+struct At<'c, 'a> {
+    block: melior::ir::BlockRef<'c, 'a>,
+    before: Option<OperationRef<'c, 'a>>,
+    loc: Location<'c>,
+}
+
+impl<'c, 'a> At<'c, 'a> {
+    fn insert(&self, op: melior::ir::Operation<'c>) -> OperationRef<'c, 'a> {
+        match self.before {
+            Some(b) => self.block.insert_operation_before(b, op),
+            None => self.block.append_operation(op),
+        }
+    }
+
+    fn constant(&self, ty: Type<'c>, v: i64) -> Value<'c, 'a> {
+        let attr: Attribute = IntegerAttribute::new(ty, v).into();
+        let op = OperationBuilder::new("arith.constant", self.loc)
+            .add_attributes(&[(ir::identifier(ty.context(), "value"), attr)])
+            .add_results(&[ty])
+            .build()
+            .expect("arith.constant");
+        value(self.insert(op).result(0).expect("result"))
+    }
+
+    fn arith(&self, name: &str, a: Value<'c, 'a>, b: Value<'c, 'a>) -> Value<'c, 'a> {
+        let op = OperationBuilder::new(name, self.loc)
+            .add_operands(&[a, b])
+            .add_results(&[a.r#type()])
+            .build()
+            .expect("arith op");
+        value(self.insert(op).result(0).expect("result"))
+    }
+
+    /// `v * factor`, folded when `v` is a constant.
+    fn scaled(&self, v: Value<'c, 'a>, factor: i64) -> Value<'c, 'a> {
+        match const_int(v) {
+            Some(c) => self.constant(v.r#type(), c * factor),
+            None if factor == 1 => v,
+            None => {
+                let f = self.constant(v.r#type(), factor);
+                self.arith("arith.muli", v, f)
+            }
+        }
+    }
+
+    /// One copy of `body` at induction value `iv` with carried values
+    /// `carried`; returns the values it yields.
+    fn copy(
+        &self,
+        body: melior::ir::BlockRef<'c, 'a>,
+        iv: Value<'c, 'a>,
+        carried: &[Value<'c, 'a>],
+    ) -> Vec<Value<'c, 'a>> {
+        let mut args = vec![iv];
+        args.extend_from_slice(carried);
+        ir::clone_block_body(body, self.block, self.before, &args)
+    }
+
+    /// An `scf.for` from `lb` to `ub` by `step` carrying `inits`, whose body
+    /// holds `copies` copies of `body` (copy `k` at `iv + k * body_step`);
+    /// returns its results.
+    #[allow(clippy::too_many_arguments)]
+    fn loop_of_copies(
+        &self,
+        body: melior::ir::BlockRef<'c, 'a>,
+        lb: Value<'c, 'a>,
+        ub: Value<'c, 'a>,
+        step: Value<'c, 'a>,
+        body_step: Value<'c, 'a>,
+        copies: i64,
+        inits: &[Value<'c, 'a>],
+    ) -> Vec<Value<'c, 'a>> {
+        let mut arg_types = vec![(lb.r#type(), self.loc)];
+        arg_types.extend(inits.iter().map(|v| (v.r#type(), self.loc)));
+        let region = Region::new();
+        region.append_block(Block::new(&arg_types));
+        let mut operands = vec![lb, ub, step];
+        operands.extend_from_slice(inits);
+        let result_types: Vec<Type> = inits.iter().map(|v| v.r#type()).collect();
+        let for_op = self.insert(
+            OperationBuilder::new("scf.for", self.loc)
+                .add_operands(&operands)
+                .add_results(&result_types)
+                .add_regions([region])
+                .build()
+                .expect("scf.for"),
+        );
+        let new_body = ir::body_block(&for_op).expect("scf.for body");
+        let inside = At {
+            block: new_body,
+            before: None,
+            loc: self.loc,
+        };
+        let iv = value(new_body.argument(0).expect("iv"));
+        let mut carried: Vec<Value> = (0..inits.len())
+            .map(|i| value(new_body.argument(i + 1).expect("iter arg")))
+            .collect();
+        for k in 0..copies {
+            let at = if k == 0 {
+                iv
+            } else {
+                let offset = inside.scaled(body_step, k);
+                inside.arith("arith.addi", iv, offset)
+            };
+            carried = inside.copy(body, at, &carried);
+        }
+        inside.insert(
+            OperationBuilder::new("scf.yield", self.loc)
+                .add_operands(&carried)
+                .build()
+                .expect("scf.yield"),
+        );
+        (0..inits.len())
+            .map(|i| value(for_op.result(i).expect("result")))
+            .collect()
+    }
+}
+
+/// Replaces the loop `op` by its unrolled form (see the module comment).
+fn unroll_loop(op: OperationRef, unroll: Unroll) {
+    let at = At {
+        block: op.block().expect("scf.for in a block"),
+        before: Some(op),
+        loc: op.location(),
+    };
+    let (lb, ub, step) = (operand(&op, 0), operand(&op, 1), operand(&op, 2));
+    let inits: Vec<Value> = (3..op.operand_count()).map(|i| operand(&op, i)).collect();
+    let body = ir::body_block(&op).expect("scf.for body");
+    let iv_type = lb.r#type();
+    let results = match (const_int(lb), const_int(ub), const_int(step)) {
+        (Some(l), Some(u), Some(s)) => {
+            // In i128: index bounds may sit at the ends of the i64 range.
+            let trip = if u > l {
+                ((u as i128 - l as i128 + s as i128 - 1) / s as i128) as i64
+            } else {
+                0
+            };
+            let factor = match unroll {
+                Unroll::Full => trip,
+                Unroll::Factor(n) => n,
+            };
+            let mut carried = inits;
+            if trip == factor {
+                for k in 0..trip {
+                    let iv = at.constant(iv_type, l + k * s);
+                    carried = at.copy(body, iv, &carried);
+                }
+            } else {
+                let (main, rest) = (trip / factor, trip % factor);
+                if main > 0 {
+                    let main_ub = at.constant(iv_type, l + main * factor * s);
+                    let main_step = at.constant(iv_type, factor * s);
+                    carried =
+                        at.loop_of_copies(body, lb, main_ub, main_step, step, factor, &carried);
+                }
+                for k in 0..rest {
+                    let iv = at.constant(iv_type, l + (main * factor + k) * s);
+                    carried = at.copy(body, iv, &carried);
+                }
+            }
+            carried
+        }
+        _ => {
+            let Unroll::Factor(factor) = unroll else {
+                unreachable!("a full unroll with dynamic bounds is rejected by check()")
+            };
+            let span = at.arith("arith.subi", ub, lb);
+            let trip = if const_int(step) == Some(1) {
+                span
+            } else {
+                let one = at.constant(iv_type, 1);
+                let step_less_one = at.arith("arith.subi", step, one);
+                let rounded_up = at.arith("arith.addi", span, step_less_one);
+                at.arith("arith.divsi", rounded_up, step)
+            };
+            let n = at.constant(iv_type, factor);
+            let main = at.arith("arith.divsi", trip, n);
+            let main_iterations = at.arith("arith.muli", main, n);
+            let main_span = if const_int(step) == Some(1) {
+                main_iterations
+            } else {
+                at.arith("arith.muli", main_iterations, step)
+            };
+            let main_ub = at.arith("arith.addi", lb, main_span);
+            let main_step = at.scaled(step, factor);
+            let carried = at.loop_of_copies(body, lb, main_ub, main_step, step, factor, &inits);
+            at.loop_of_copies(body, main_ub, ub, step, step, 1, &carried)
+        }
+    };
+    let old: Vec<Value> = (0..op.result_count())
+        .map(|i| value(op.result(i).expect("result")))
+        .collect();
+    for (o, n) in old.into_iter().zip(results) {
+        ir::replace_all_uses(o, n);
+    }
+    ir::erase_operation(op);
+}

@@ -1,0 +1,58 @@
+// RUN: %pallas_opt %s --convert-pallas-to-tpu -split-input-file -verify-diagnostics
+
+// Loops the TensorCore lowering cannot expand.
+
+// A full unroll (unroll=True) needs the trip count: constant bounds and step.
+pallas.kernel @k grid(1) scratch(%t: memref<8xi32, #pallas.memory_space<smem>>) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %ci = arith.constant 0 : index
+  %ub = memref.load %t[%ci] : memref<8xi32, #pallas.memory_space<smem>>
+  // expected-error @+1 {{'scf.for' op {pallas.unroll} (a full unroll) needs constant loop bounds and step; the upper bound is not an arith.constant (write pallas.unroll = N for a factor)}}
+  scf.for %i = %c0 to %ub step %c1 : i32 {
+    %ix = arith.index_cast %i : i32 to index
+    memref.store %i, %t[%ix] : memref<8xi32, #pallas.memory_space<smem>>
+  } {pallas.unroll}
+}
+
+// -----
+
+pallas.kernel @k grid(1) scratch(%t: memref<8xi32, #pallas.memory_space<smem>>) {
+  %c8 = arith.constant 8 : i32
+  %ci = arith.constant 0 : index
+  %cj = arith.constant 1 : index
+  %lb = memref.load %t[%ci] : memref<8xi32, #pallas.memory_space<smem>>
+  %step = memref.load %t[%cj] : memref<8xi32, #pallas.memory_space<smem>>
+  // expected-error @+1 {{the lower bound and the step are not an arith.constant}}
+  scf.for %i = %lb to %c8 step %step : i32 {
+    %ix = arith.index_cast %i : i32 to index
+    memref.store %i, %t[%ix] : memref<8xi32, #pallas.memory_space<smem>>
+  } {pallas.unroll}
+}
+
+// -----
+
+// plsc.parallel_loop has no TensorCore lowering in JAX.
+pallas.kernel @k grid(1) scratch(%t: memref<8xi32, #pallas.memory_space<smem>>) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c8 = arith.constant 8 : i32
+  // expected-error @+1 {{'scf.for' op pallas.parallel_loop (plsc.parallel_loop) is a SparseCore loop; TensorCore kernels cannot use it}}
+  scf.for %i = %c0 to %c8 step %c1 : i32 {
+    %ix = arith.index_cast %i : i32 to index
+    memref.store %i, %t[%ix] : memref<8xi32, #pallas.memory_space<smem>>
+  } {pallas.parallel_loop, pallas.unroll = 2}
+}
+
+// -----
+
+pallas.kernel @k grid(1) scratch(%t: memref<8xi32, #pallas.memory_space<smem>>) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c8 = arith.constant 8 : i32
+  // expected-error @+1 {{'scf.for' op not yet supported: pallas.unroll on an scf.for with unsigned bounds}}
+  scf.for unsigned %i = %c0 to %c8 step %c1 : i32 {
+    %ix = arith.index_cast %i : i32 to index
+    memref.store %i, %t[%ix] : memref<8xi32, #pallas.memory_space<smem>>
+  } {pallas.unroll = 2}
+}
