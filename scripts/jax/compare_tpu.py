@@ -32,7 +32,7 @@ Python function's). Compared:
               (JAX emits dead constants), compared as printed text.
               SparseCore kernels have none (both sides must agree);
   tpu ops     the multiset of `tpu.*` op names in the kernel function
-              (nested regions included);
+              (nested regions included; see the normalizations below);
   pass diagnostics  a successful pass run must print no error or warning;
   jaxlib parse      our output must parse in jaxlib (if it does not, the
               rest is compared on pallas-opt's generic form of it).
@@ -44,6 +44,13 @@ unused, transitively, is an artefact and not counted. JAX 0.10.2 applies a
 ref's transforms at every use and leaves such results behind (each
 SparseCore sync_copy of `x.at[...]` carries dead slice/squeeze pairs); our
 pass erases its own. Live ops always count.
+
+Op counts are taken after `pallas-opt --canonicalize` of each side (no
+cse): JAX lowers every dynamic `lax.fori_loop` as a loop plus a remainder
+loop over the same body whose bounds only fold to one value (it runs no
+iteration); canonicalization removes it, so a plain `scf.for` twin compares
+equal. Canonicalization also folds constants and drops dead pure ops, on
+both sides alike.
 
 With -v the multiset of the other ops (arith/vector/memref/scf/...) is also
 shown where it differs, for information only. Prints one report per kernel
@@ -110,7 +117,7 @@ class Side:
   """One side (ours / jax) of a comparison: the parsed module, its kernel
   function and the functions next to it."""
 
-  def __init__(self, label, text, pallas_opt):
+  def __init__(self, label, text, pallas_opt, generic_fallback=True):
     self.label = label
     self.ctx = make_context()
     self.module = None
@@ -120,7 +127,7 @@ class Side:
     except Exception as first:
       # Not valid for jaxlib (verify_tpu.py reports that); still compare the
       # structure: reprint in generic form and parse with unregistered ops.
-      if pallas_opt is None:
+      if pallas_opt is None or not generic_fallback:
         raise Failure(f"{label}: jaxlib cannot parse it: {describe(first)}")
       rc, generic, err = run([pallas_opt, "--mlir-very-unsafe-disable-verifier-on-parsing",
                               "--verify-each=false", "--mlir-print-op-generic", "-"], text)
@@ -146,6 +153,29 @@ class Side:
       block = self.kernel.parent.regions[0].blocks[0]
       self.funcs = {sym_name(op): op for op in (o.operation for o in block.operations)
                     if op.name == "func.func" and op != self.kernel}
+    self.canonical_kernel = self._canonicalized_kernel(pallas_opt)
+
+  def _canonicalized_kernel(self, pallas_opt):
+    """The kernel after `pallas-opt --canonicalize` (no cse), in its own
+    context: folding makes the bounds of JAX's remainder loop after a dynamic
+    fori_loop one value, and the loop, which runs no iteration, goes away.
+    The kernel itself when canonicalization is not possible."""
+    if pallas_opt is None:
+      return self.kernel
+    with self.ctx:
+      text = asm(self.module)
+    rc, out, _ = run([pallas_opt, "--canonicalize", "--mlir-print-op-generic", "-"], text)
+    if rc != 0:
+      return self.kernel
+    ctx = make_context(unregistered=True)
+    with ctx:
+      mod = ir.Module.parse(out)
+      kernels = [op for op in walk(mod.operation)
+                 if op.name == "func.func" and "tpu.core_type" in op.attributes]
+    if len(kernels) != 1:
+      return self.kernel
+    self.canonical_ctx, self.canonical_module = ctx, mod
+    return kernels[0]
 
   def attrs(self):
     with self.ctx:
@@ -179,10 +209,11 @@ class Side:
     return names
 
   def op_counts(self):
-    """Multiset of the op names in the kernel, less the side-effect-free tpu
-    ops whose results are all unused (transitively)."""
-    with self.ctx:
-      ops = [op for op in walk(self.kernel) if op != self.kernel]
+    """Multiset of the op names in the canonicalized kernel, less the
+    side-effect-free tpu ops whose results are all unused (transitively)."""
+    kernel = self.canonical_kernel
+    with kernel.context:
+      ops = [op for op in walk(kernel) if op != kernel]
       dead = set()
       pure = [op for op in ops if op.name in PURE_TPU_OPS and len(op.results) > 0]
       changed = True
@@ -217,7 +248,7 @@ def compare(name, ours_text, ref_text, pallas_opt, verbose, pass_stderr=""):
   """Returns (sections, notes): sections maps a compared part to its list of
   differences (empty: equal)."""
   ours = Side("ours", ours_text, pallas_opt)
-  ref = Side("jax", ref_text, None)
+  ref = Side("jax", ref_text, pallas_opt, generic_fallback=False)
   notes = []
   sections = collections.OrderedDict()
   # Output jaxlib rejects is compared in generic form, but never matches.

@@ -749,3 +749,15 @@ pub fn identifier<'c>(ctx: ContextRef<'c>, name: &str) -> melior::ir::Identifier
         melior::ir::Identifier::from_raw(mlirIdentifierGet(ctx.to_ref().to_raw(), str_ref(name)))
     }
 }
+
+/// The first block of the first region of `op` (a loop body), borrowed for
+/// as long as the op.
+pub fn body_block<'c, 'a>(op: &OperationRef<'c, 'a>) -> Option<BlockRef<'c, 'a>> {
+    unsafe {
+        if mlirOperationGetNumRegions(op.to_raw()) == 0 {
+            return None;
+        }
+        let block = mlirRegionGetFirstBlock(mlirOperationGetRegion(op.to_raw(), 0));
+        (!block.ptr.is_null()).then(|| BlockRef::from_raw(block))
+    }
+}

@@ -259,16 +259,7 @@ impl<'c, 'a> At<'c, 'a> {
                 .build()
                 .expect("scf.for"),
         );
-        let new_body: melior::ir::BlockRef<'c, 'a> = unsafe {
-            melior::ir::BlockRef::from_raw(
-                for_op
-                    .region(0)
-                    .expect("region")
-                    .first_block()
-                    .expect("block")
-                    .to_raw(),
-            )
-        };
+        let new_body = ir::body_block(&for_op).expect("scf.for body");
         let inside = At {
             block: new_body,
             before: None,
@@ -308,15 +299,16 @@ fn unroll_loop(op: OperationRef, unroll: Unroll) {
     };
     let (lb, ub, step) = (operand(&op, 0), operand(&op, 1), operand(&op, 2));
     let inits: Vec<Value> = (3..op.operand_count()).map(|i| operand(&op, i)).collect();
-    let body = op
-        .region(0)
-        .expect("region")
-        .first_block()
-        .expect("scf.for body");
+    let body = ir::body_block(&op).expect("scf.for body");
     let iv_type = lb.r#type();
     let results = match (const_int(lb), const_int(ub), const_int(step)) {
         (Some(l), Some(u), Some(s)) => {
-            let trip = if u > l { (u - l + s - 1) / s } else { 0 };
+            // In i128: index bounds may sit at the ends of the i64 range.
+            let trip = if u > l {
+                ((u as i128 - l as i128 + s as i128 - 1) / s as i128) as i64
+            } else {
+                0
+            };
             let factor = match unroll {
                 Unroll::Full => trip,
                 Unroll::Factor(n) => n,

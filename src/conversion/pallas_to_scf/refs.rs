@@ -46,7 +46,7 @@ pub fn add_patterns(set: &mut PatternSet, tc: &TypeConverter) {
     set.add("pallas.ref_bitcast", Some(tc), |op, operands, rw| {
         let src = operands[0];
         let ty = result_type(&op)?;
-        if bit_width(element_type(src.r#type())) == bit_width(element_type(ty)) {
+        if !needs_buffer(src.r#type(), ty) {
             let b = B::new(rw, op.location());
             let v = b.val("arith.bitcast", &[src], ty, &[]);
             rw.replace_op(&op, &[v]);
@@ -56,19 +56,30 @@ pub fn add_patterns(set: &mut PatternSet, tc: &TypeConverter) {
     });
 }
 
-/// What the CPU reference rejects, before anything is rewritten: a
-/// bit-width-changing bitcast whose view flows into control flow (the
-/// buffer is only synced around ops that access it in place).
+/// What the CPU reference rejects, before anything is rewritten: a bitcast
+/// with a buffer of its own (see [`needs_buffer`]) whose view flows into
+/// control flow (the buffer is only synced around ops that access it in
+/// place).
 pub fn check(op: &OperationRef) -> Result<(), String> {
     if op.name().as_string_ref().as_str() != Ok("pallas.ref_bitcast") {
         return Ok(());
     }
     let src = op.operand(0).map_err(|e| e.to_string())?.r#type();
     let view: Value = op.result(0).map_err(|e| e.to_string())?.into();
-    if bit_width(element_type(src)) == bit_width(element_type(view.r#type())) {
+    if !needs_buffer(src, view.r#type()) {
         return Ok(());
     }
     collect_accesses(view, &mut vec![])
+}
+
+/// Whether a bitcast from `src` to `dst` needs its own buffer: when the bit
+/// width changes, or when a signed or unsigned integer type is involved
+/// (`arith.bitcast` views only signless integers and floats).
+fn needs_buffer(src: Type, dst: Type) -> bool {
+    let (a, b) = (element_type(src), element_type(dst));
+    bit_width(a) != bit_width(b)
+        || !ir::is_signless_int_or_float(a)
+        || !ir::is_signless_int_or_float(b)
 }
 
 fn result_type<'c>(op: &OperationRef<'c, '_>) -> Result<Type<'c>, String> {
@@ -163,7 +174,7 @@ fn collect_accesses<'c, 'a>(
 /// Copies every element of `from` into `to`, where one of them is the
 /// packed view of the other: `k = wide / narrow` bits, and row `r` of the
 /// wide ref holds rows `k*r .. k*r + k` of the narrow one (second-minor
-/// dim), row `k*r + j` in bits `j*narrow ..`.
+/// dim), row `k*r + j` in bits `j*narrow ..` (`k = 1`: the same bits).
 fn convert_copy<'c: 'a, 'a>(b: &B<'_, 'c, 'a>, from: Value<'c, 'a>, to: Value<'c, 'a>) {
     let (fe, te) = (element_type(from.r#type()), element_type(to.r#type()));
     let (fw, tw) = (
@@ -190,20 +201,8 @@ fn convert_copy<'c: 'a, 'a>(b: &B<'_, 'c, 'a>, from: Value<'c, 'a>, to: Value<'c
         idx
     };
     let shift = |j: i64| b.constant(&format!("{} : i{ww}", j * nw), wide_int);
-    let as_int = |v: Value<'c, 'a>, int: Type<'c>| {
-        if v.r#type() == int {
-            v
-        } else {
-            b.val("arith.bitcast", &[v], int, &[])
-        }
-    };
-    let from_int = |v: Value<'c, 'a>, elem: Type<'c>| {
-        if v.r#type() == elem {
-            v
-        } else {
-            b.val("arith.bitcast", &[v], elem, &[])
-        }
-    };
+    let as_int = |v: Value<'c, 'a>, int: Type<'c>| reinterpret_scalar(b, v, int);
+    let from_int = |v: Value<'c, 'a>, elem: Type<'c>| reinterpret_scalar(b, v, elem);
     let load = |r: Value<'c, 'a>, idx: &[Value<'c, 'a>]| {
         let mut ops = vec![r];
         ops.extend_from_slice(idx);
@@ -214,7 +213,9 @@ fn convert_copy<'c: 'a, 'a>(b: &B<'_, 'c, 'a>, from: Value<'c, 'a>, to: Value<'c
         ops.extend_from_slice(idx);
         b.op("memref.store", &ops, &[], &[]);
     };
-    if from == wide {
+    if k == 1 {
+        store(from_int(as_int(load(from, &ivs), wide_int), te), to, &ivs);
+    } else if from == wide {
         let bits = as_int(load(wide, &ivs), wide_int);
         for j in 0..k {
             let part = b.val("arith.shrui", &[bits, shift(j)], wide_int, &[]);
@@ -231,4 +232,20 @@ fn convert_copy<'c: 'a, 'a>(b: &B<'_, 'c, 'a>, from: Value<'c, 'a>, to: Value<'c
         }
         store(from_int(acc, te), wide, &ivs);
     }
+}
+
+/// The bits of the scalar `v` as the type `ty` of the same width. Signed
+/// and unsigned integers have no scalar cast, so they go through a
+/// one-lane `vector.bitcast`.
+fn reinterpret_scalar<'c, 'a>(b: &B<'_, 'c, 'a>, v: Value<'c, 'a>, ty: Type<'c>) -> Value<'c, 'a> {
+    let from = v.r#type();
+    if from == ty {
+        return v;
+    }
+    if ir::is_signless_int_or_float(from) && ir::is_signless_int_or_float(ty) {
+        return b.val("arith.bitcast", &[v], ty, &[]);
+    }
+    let lane = b.val("vector.broadcast", &[v], b.vector(&[1], from), &[]);
+    let cast = b.val("vector.bitcast", &[lane], b.vector(&[1], ty), &[]);
+    b.extract(cast, 0)
 }

@@ -114,16 +114,7 @@ pub(crate) fn for_use<'c, 'a>(b: &B<'_, 'c, 'a>, v: Value<'c, 'a>, always: bool)
         Err(_) => return v,
     };
     for op in &chain {
-        let mut operands: Vec<Value> = vec![cur];
-        operands.extend(op.operands().skip(1));
-        let results: Vec<Type> = op.results().map(|r| r.r#type()).collect();
-        let attrs: Vec<(String, _)> = op
-            .attributes()
-            .map(|(n, a)| (n.as_string_ref().as_str().unwrap_or("").to_string(), a))
-            .collect();
-        let attrs: Vec<(&str, _)> = attrs.iter().map(|(n, a)| (n.as_str(), *a)).collect();
-        let name = op.name().as_string_ref().as_str().unwrap_or("").to_string();
-        cur = result_of(b.op(&name, &operands, &results, &attrs), 0);
+        cur = result_of(b.rw.insert(ir::clone_detached_with_operand(op, 0, cur)), 0);
     }
     cur
 }

@@ -180,3 +180,19 @@ pallas.kernel @bitcast_chain grid(1)
   %bv = pallas.load %b[1, 0:2, 0:128] : memref<2x2x128xi32> -> vector<2x128xi32>
   pallas.store %bv, %p[] : vector<2x128xi32>, memref<2x128xi32>
 }
+
+// -----
+
+// kv_ref.bitcast(jnp.uint32) written with a ui32 result: Mosaic's memref is
+// i32, as JAX gives it, and the values are signless.
+
+// CHECK-LABEL: module @bitcast_unsigned
+// CHECK: %[[B:.*]] = tpu.memref_bitcast %{{.*}} : memref<16x128xbf16, #tpu.memory_space<vmem>> -> memref<8x128xi32, #tpu.memory_space<vmem>>
+// CHECK: tpu.strided_load %[[B]][%{{.*}}, %{{.*}}] {strides = array<i32: 2, 1>} : memref<8x128xi32, #tpu.memory_space<vmem>>, vector<4x128xi32>
+pallas.kernel @bitcast_unsigned grid(1)
+    ins(%x: memref<16x128xbf16> block [16, 128] map affine_map<(i) -> (0, 0)>)
+    outs(%o: memref<4x128xi32> block [4, 128] map affine_map<(i) -> (0, 0)>) {
+  %b = pallas.ref_bitcast %x : memref<16x128xbf16> -> memref<8x128xui32>
+  %v = pallas.load %b[1:4:2, 0:128] : memref<8x128xui32> -> vector<4x128xi32>
+  pallas.store %v, %o[] : vector<4x128xi32>, memref<4x128xi32>
+}

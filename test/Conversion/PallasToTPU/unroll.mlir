@@ -395,3 +395,48 @@ pallas.kernel @nested grid(1) scratch(%t: memref<8xi32, #pallas.memory_space<sme
     } {pallas.unroll}
   }
 }
+
+// Ops with regions in the body: uses of the induction variable, the carried
+// value and earlier body values inside them follow each copy.
+// CHECK-LABEL: func.func @regions_in_body(
+// CHECK-SAME: %{{.*}}: i32, %[[T:.*]]: memref<8xi32, #tpu.memory_space<smem>>)
+// CHECK: %[[INIT:.*]] = arith.constant 5 : i32
+// CHECK-NEXT: %[[I0:.*]] = arith.constant 0 : i32
+// CHECK-NEXT: %[[X0:.*]] = arith.index_cast %[[I0]] : i32 to index
+// CHECK-NEXT: %[[P0:.*]] = arith.cmpi eq, %[[I0]], %{{.*}} : i32
+// CHECK-NEXT: %[[R0:.*]] = scf.if %[[P0]] -> (i32) {
+// CHECK-NEXT: memref.store %[[INIT]], %[[T]][%[[X0]]]
+// CHECK-NEXT: scf.yield %[[I0]] : i32
+// CHECK-NEXT: } else {
+// CHECK-NEXT: scf.yield %[[INIT]] : i32
+// CHECK-NEXT: }
+// CHECK-NEXT: %[[I1:.*]] = arith.constant 1 : i32
+// CHECK-NEXT: %[[X1:.*]] = arith.index_cast %[[I1]] : i32 to index
+// CHECK-NEXT: %[[P1:.*]] = arith.cmpi eq, %[[I1]], %{{.*}} : i32
+// CHECK-NEXT: %[[R1:.*]] = scf.if %[[P1]] -> (i32) {
+// CHECK-NEXT: memref.store %[[R0]], %[[T]][%[[X1]]]
+// CHECK-NEXT: scf.yield %[[I1]] : i32
+// CHECK-NEXT: } else {
+// CHECK-NEXT: scf.yield %[[R0]] : i32
+// CHECK-NEXT: }
+// CHECK-NEXT: %[[C7:.*]] = arith.constant 7 : index
+// CHECK-NEXT: memref.store %[[R1]], %[[T]][%[[C7]]]
+pallas.kernel @regions_in_body grid(1) scratch(%t: memref<8xi32, #pallas.memory_space<smem>>) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c2 = arith.constant 2 : i32
+  %c5 = arith.constant 5 : i32
+  %r = scf.for %i = %c0 to %c2 step %c1 iter_args(%acc = %c5) -> (i32) : i32 {
+    %ix = arith.index_cast %i : i32 to index
+    %p = arith.cmpi eq, %i, %c1 : i32
+    %n = scf.if %p -> (i32) {
+      memref.store %acc, %t[%ix] : memref<8xi32, #pallas.memory_space<smem>>
+      scf.yield %i : i32
+    } else {
+      scf.yield %acc : i32
+    }
+    scf.yield %n : i32
+  } {pallas.unroll}
+  %c7 = arith.constant 7 : index
+  memref.store %r, %t[%c7] : memref<8xi32, #pallas.memory_space<smem>>
+}

@@ -85,12 +85,12 @@ pallas.kernel @k grid(1) scratch(%x: memref<16x128xf32, #vmem>, %h: memref<16x12
 
 // -----
 
-// bitcast to unsigned
+// bitcast to index
 #vmem = #pallas.memory_space<vmem>
 pallas.kernel @k grid(1) scratch(%x: memref<16x128xf32, #vmem>, %h: memref<16x128xbf16, #vmem>, %d: memref<?x128xf32, #vmem>, %v: memref<128xf32, #vmem>) {
   %c8 = arith.constant 8 : index
-  // expected-error @+1 {{ref memref<16x128xf32, #pallas.memory_space<vmem>> and result memref<16x128xui32, #pallas.memory_space<vmem>> must hold signless integers or floats wider than one bit}}
-  %b = pallas.ref_bitcast %x : memref<16x128xf32, #vmem> -> memref<16x128xui32, #vmem>
+  // expected-error @+1 {{ref memref<16x128xf32, #pallas.memory_space<vmem>> and result memref<16x128xindex, #pallas.memory_space<vmem>> must hold integers or floats wider than one bit}}
+  %b = pallas.ref_bitcast %x : memref<16x128xf32, #vmem> -> memref<16x128xindex, #vmem>
 }
 
 // -----
@@ -99,7 +99,7 @@ pallas.kernel @k grid(1) scratch(%x: memref<16x128xf32, #vmem>, %h: memref<16x12
 #vmem = #pallas.memory_space<vmem>
 pallas.kernel @k grid(1) scratch(%x: memref<16x128xf32, #vmem>, %h: memref<16x128xbf16, #vmem>, %d: memref<?x128xf32, #vmem>, %v: memref<128xf32, #vmem>) {
   %c8 = arith.constant 8 : index
-  // expected-error @+1 {{ref memref<16x128xbf16, #pallas.memory_space<vmem>> and result memref<256x128xi1, #pallas.memory_space<vmem>> must hold signless integers or floats wider than one bit}}
+  // expected-error @+1 {{ref memref<16x128xbf16, #pallas.memory_space<vmem>> and result memref<256x128xi1, #pallas.memory_space<vmem>> must hold integers or floats wider than one bit}}
   %b = pallas.ref_bitcast %h : memref<16x128xbf16, #vmem> -> memref<256x128xi1, #vmem>
 }
 

@@ -20,6 +20,7 @@
 // CHECK: pallas.ref_bitcast %{{.*}} : memref<8x128xf32, strided<[128, 1], offset: ?>, #pallas.memory_space<vmem>> -> memref<8x128xi32, strided<[128, 1], offset: ?>, #pallas.memory_space<vmem>>
 // CHECK: pallas.ref_bitcast %{{.*}} : memref<2x8x128xbf16, #pallas.memory_space<vmem>> -> memref<2x4x128xi32, #pallas.memory_space<vmem>>
 // CHECK: pallas.ref_bitcast %{{.*}} : memref<8x128xi32, strided<[128, 1], offset: ?>, #pallas.memory_space<vmem>> -> memref<16x128xbf16, #pallas.memory_space<vmem>>
+// CHECK: pallas.ref_bitcast %{{.*}} : memref<16x128xbf16, #pallas.memory_space<vmem>> -> memref<8x128xui32, #pallas.memory_space<vmem>>
 pallas.kernel @views grid(1)
     prefetch(%p: memref<8x1xi32, #pallas.memory_space<smem>>)
     ins(%x: memref<16x128xf32> block [16, 128] map affine_map<(i) -> (0, 0)> in vmem)
@@ -43,4 +44,5 @@ pallas.kernel @views grid(1)
   %b3 = pallas.ref_bitcast %h3 : memref<2x8x128xbf16, #vmem> -> memref<2x4x128xi32, #vmem>
   %ws = memref.subview %w[%i0, 0] [8, 128] [1, 1] : memref<8x128xi32, #vmem> to memref<8x128xi32, strided<[128, 1], offset: ?>, #vmem>
   %wn = pallas.ref_bitcast %ws : memref<8x128xi32, strided<[128, 1], offset: ?>, #vmem> -> memref<16x128xbf16, #vmem>
+  %bu = pallas.ref_bitcast %h : memref<16x128xbf16, #vmem> -> memref<8x128xui32, #vmem>
 }

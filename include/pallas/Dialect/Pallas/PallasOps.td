@@ -338,8 +338,9 @@ def Pallas_RefBitcastOp : Pallas_BodyOp<"ref_bitcast", [Pure]> {
         -> memref<8x128xi32, #pallas.memory_space<vmem>>
     ```
 
-    The bits of `ref` seen as another element type (signless integers or
-    floats, not `i1`), as on TPU. Both refs have the same rank (at least 2),
+    The bits of `ref` seen as another element type (integers of any
+    signedness, whose values are signless as for every ref, or floats; not
+    `i1`), as on TPU. Both refs have the same rank (at least 2),
     the same dims but the second-minor one, and the same memory space. The
     second-minor dim scales with the bit widths (`dim * width` is kept):
     packing `k = wide / narrow` narrow elements into a wide one takes `k`
@@ -354,9 +355,11 @@ def Pallas_RefBitcastOp : Pallas_BodyOp<"ref_bitcast", [Pure]> {
     The result has the layout of `ref` when the widths are equal, the
     identity layout otherwise. TPU: JAX 0.10.2 cannot bitcast a window with
     squeezed block dims. CPU reference: no strides describe the packing, so
-    a bit-width-changing view is a buffer of its own, filled from `ref`
-    before and written back after each op that accesses it; such a view
-    cannot flow through control flow (`scf.for` arguments, yields).
+    a bit-width-changing view (or one between a signed or unsigned integer
+    type and another type, which `arith.bitcast` cannot express) is a buffer
+    of its own, filled from `ref` before and written back after each op that
+    accesses it; such a view cannot flow through control flow (`scf.for`
+    arguments, yields).
   }];
   let arguments = (ins AnyMemRef:$ref);
   let results = (outs AnyMemRef:$result);

@@ -8,8 +8,7 @@ use melior::ir::ValueLike;
 
 use super::{bit_width, ensure, fail, Verified};
 use crate::ir::{
-    element_type, has_identity_layout, is_signless_int_or_float, memref_memory_space, memref_shape,
-    memref_strides_and_offset,
+    element_type, has_identity_layout, memref_memory_space, memref_shape, memref_strides_and_offset,
 };
 
 const DYNAMIC: i64 = i64::MIN;
@@ -88,14 +87,12 @@ pub(super) fn verify_ref_bitcast(op: &OperationRef) -> Verified {
     verify_static_and_space(op, "Bitcast", src, dst)?;
     let width = |t: Type| -> Option<i64> {
         let e = element_type(t);
-        bit_width(e)
-            .filter(|w| is_signless_int_or_float(e) && *w > 1)
-            .map(|w| w as i64)
+        bit_width(e).filter(|w| *w > 1).map(|w| w as i64)
     };
     let (Some(sb), Some(db)) = (width(src), width(dst)) else {
         return fail(
             op,
-            format!("ref {src} and result {dst} must hold signless integers or floats wider than one bit"),
+            format!("ref {src} and result {dst} must hold integers or floats wider than one bit"),
         );
     };
     ensure(op, sb % db == 0 || db % sb == 0, || {
