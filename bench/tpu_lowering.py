@@ -85,6 +85,10 @@ def load_jax_kernels(module="tpu_kernels"):
     spec = importlib.util.spec_from_file_location(module, path)
     mod = importlib.util.module_from_spec(spec)
     sys.path.insert(0, os.path.dirname(path))
+    # Registered before it runs: the public kernel modules it imports
+    # register themselves with `from tpu_kernels import register`, which must
+    # find this instance, not load a second one.
+    sys.modules[module] = mod
     spec.loader.exec_module(mod)
     return mod
 

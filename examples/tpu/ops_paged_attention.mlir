@@ -21,9 +21,9 @@
 // taken from the loop.
 // The two einsums run in named scopes ("gd,td->gt", "gt,td->gd"), as
 // jnp.einsum does. Both lax.fori_loops (the blocks, and the search for the
-// next non-empty sequence) have dynamic trip counts and are
-// `{pallas.unroll = 1}` loops: fori_loop's default unroll factor, which JAX
-// lowers as a loop plus a remainder loop.
+// next non-empty sequence) have dynamic trip counts; they are plain scf.for
+// loops (JAX adds a remainder loop that runs no iteration, which the
+// comparison folds away).
 // Configuration: bf16 q and K/V, pages_per_compute_block=2, megacore_mode
 // None, no soft cap, the default mask value -0.7 * f32 max.
 // Mirrors `ops_paged_attention` in scripts/jax/public/paged_attention.py;
@@ -109,7 +109,7 @@ module {
                 %after = arith.addi %cand, %c1_i32 : i32
                 %nxt = arith.select %empty, %after, %cand : i32
                 scf.yield %nxt : i32
-              } {pallas.unroll = 1}
+              }
               scf.yield %found : i32
             } else {
               scf.yield %b1 : i32
@@ -296,6 +296,6 @@ module {
         %o_out = arith.truncf %o_next : vector<8x128xf32> to vector<8x128xbf16>
         pallas.store %o_out, %o[] : vector<8x128xbf16>, memref<8x128xbf16>
       }
-    } {pallas.unroll = 1}
+    }
   }
 }

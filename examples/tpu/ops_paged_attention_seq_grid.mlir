@@ -17,9 +17,8 @@
 // (8, 128) blocks, a block larger than the array as JAX allows).
 // The two einsums run in named scopes ("gd,td->gt", "gt,td->gd"), as
 // jnp.einsum does. The lax.fori_loop searching for the next non-empty
-// sequence has a dynamic trip count and is a `{pallas.unroll = 1}` loop:
-// fori_loop's default unroll factor, which JAX lowers as a loop plus a
-// remainder loop.
+// sequence has a dynamic trip count; it is a plain scf.for (JAX adds a
+// remainder loop that runs no iteration, which the comparison folds away).
 // Configuration: bf16 q and K/V, pages_per_compute_block=2, megacore_mode
 // None, no soft cap, the default mask value -0.7 * f32 max.
 // Mirrors `ops_paged_attention_seq_grid` in
@@ -95,7 +94,7 @@ module {
               %after = arith.addi %cand, %c1_i32 : i32
               %nxt = arith.select %empty, %after, %cand : i32
               scf.yield %nxt : i32
-            } {pallas.unroll = 1}
+            }
             scf.yield %found : i32
           } else {
             scf.yield %b1 : i32
