@@ -40,14 +40,17 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 def replicate(text, copies):
-    """`copies` renamed copies of every symbol in a kernel file."""
-    body = "\n".join(l for l in text.splitlines() if not l.lstrip().startswith("//"))
-    body = body.strip()
+    """`copies` renamed copies of every symbol in a kernel file (its type and
+    attribute aliases, `!name = ...` / `#name = ...`, stay once in front)."""
+    lines = [l for l in text.splitlines() if not l.lstrip().startswith("//")]
+    is_alias = re.compile(r"[!#][\w.$-]+\s*=").match
+    aliases = [l for l in lines if is_alias(l)]
+    body = "\n".join(l for l in lines if not is_alias(l)).strip()
     if body.startswith("module"):
         body = body[body.index("{") + 1: body.rindex("}")]
     parts = [re.sub(r"@([A-Za-z_][\w$.]*)", lambda m: f"@{m.group(1)}_{i}", body)
              for i in range(copies)]
-    return "module {\n" + "\n".join(parts) + "\n}\n"
+    return "".join(a + "\n" for a in aliases) + "module {\n" + "\n".join(parts) + "\n}\n"
 
 
 def mlir_timing(opt, text, passes):
@@ -82,6 +85,10 @@ def load_jax_kernels(module="tpu_kernels"):
     spec = importlib.util.spec_from_file_location(module, path)
     mod = importlib.util.module_from_spec(spec)
     sys.path.insert(0, os.path.dirname(path))
+    # Registered before it runs: the public kernel modules it imports
+    # register themselves with `from tpu_kernels import register`, which must
+    # find this instance, not load a second one.
+    sys.modules[module] = mod
     spec.loader.exec_module(mod)
     return mod
 

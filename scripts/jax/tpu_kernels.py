@@ -712,3 +712,44 @@ def _load_public_kernels():
 
 
 _load_public_kernels()
+
+
+# --------------------------------------------------------------------------
+# Ref transforms (issue 9 item 4): ref.reshape(...) and ref.bitcast(dtype).
+# --------------------------------------------------------------------------
+
+@register
+def tpu_ref_reshape_bitcast():
+  """Ragged paged attention's K/V read (`strided_load_kv` for bf16): each
+  grid step DMAs one block of pages of combined K/V heads from HBM into a
+  VMEM buffer, views the buffer as rows (`ref.reshape`), then as uint32
+  (`ref.bitcast`: two bf16 rows per word) and reads each K/V head pair with
+  a strided slice `b_ref[h::2, :]` (tpu.strided_load); K is the low half of
+  each word, V the high half (`pltpu.bitcast` to f32). The results are
+  stored through a reshape of the output block, whose leading block dim is
+  squeezed."""
+  pages, page_size, heads, dim = 2, 8, 4, 128   # heads: 2 K/V pairs
+  rows = pages * page_size * heads
+
+  def kernel(kv_hbm, o_ref, buf, sem):
+    copy = pltpu.make_async_copy(kv_hbm.at[pl.program_id(0)], buf, sem)
+    copy.start()
+    copy.wait()
+    b_ref = buf.reshape(rows, dim).bitcast(jnp.uint32)
+    out = o_ref.reshape(heads // 2, 2, rows // heads, dim)
+    for h in range(heads // 2):
+      b = b_ref[h::heads // 2, :]
+      out[h, 0] = pltpu.bitcast(b << 16, f32)
+      out[h, 1] = pltpu.bitcast(b & jnp.uint32(0xFFFF0000), f32)
+
+  def fn(kv):
+    return pl.pallas_call(
+        kernel, grid=(kv.shape[0],),
+        in_specs=[pl.BlockSpec(memory_space=pl.ANY)],
+        out_specs=pl.BlockSpec((None, rows, dim), lambda i: (i, 0, 0)),
+        out_shape=sds((kv.shape[0], rows, dim), f32),
+        scratch_shapes=[pltpu.VMEM((pages, page_size, heads, dim), bf16),
+                        pltpu.SemaphoreType.DMA],
+        compiler_params=params("arbitrary"))(kv)
+
+  return fn, (sds((2, pages, page_size, heads, dim), bf16),)

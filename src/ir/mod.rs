@@ -325,6 +325,46 @@ pub fn memref_shape(ty: Type) -> Vec<i64> {
     }
 }
 
+/// The strides and offset of a memref type (`i64::MIN` where dynamic); `None`
+/// for a layout that is not strided.
+pub fn memref_strides_and_offset(ty: Type) -> Option<(Vec<i64>, i64)> {
+    unsafe {
+        let raw = ty.to_raw();
+        if !mlirTypeIsAMemRef(raw) {
+            return None;
+        }
+        let mut strides = vec![0i64; mlirShapedTypeGetRank(raw).max(0) as usize];
+        let mut offset = 0i64;
+        let ok = mlirMemRefTypeGetStridesAndOffset(raw, strides.as_mut_ptr(), &mut offset);
+        (ok.value != 0).then_some((strides, offset))
+    }
+}
+
+/// `ty` (a memref type) in the memory space of the memref type `like`.
+pub fn with_memory_space_of<'c>(ty: Type<'c>, like: Type<'c>) -> Type<'c> {
+    unsafe {
+        let raw = ty.to_raw();
+        let shape = memref_shape(ty);
+        Type::from_raw(mlirMemRefTypeGet(
+            mlirShapedTypeGetElementType(raw),
+            shape.len() as isize,
+            shape.as_ptr(),
+            mlirMemRefTypeGetLayout(raw),
+            mlirMemRefTypeGetMemorySpace(like.to_raw()),
+        ))
+    }
+}
+
+/// Whether a memref type has the identity layout.
+pub fn has_identity_layout(ty: Type) -> bool {
+    unsafe {
+        let layout = mlirMemRefTypeGetLayout(ty.to_raw());
+        layout.ptr.is_null()
+            || (mlirAttributeIsAAffineMap(layout)
+                && mlirAffineMapIsIdentity(mlirAffineMapAttrGetValue(layout)))
+    }
+}
+
 /// The memory space attribute of a memref type (`None`: the default space).
 pub fn memref_memory_space(ty: Type<'_>) -> Option<Attribute<'_>> {
     unsafe {
@@ -508,8 +548,32 @@ pub fn defining_op<'c, 'a>(v: Value<'c, 'a>) -> Option<OperationRef<'c, 'a>> {
     }
 }
 
+/// The ops using `v`, once each, in use-list order.
+pub fn users<'c, 'a>(v: Value<'c, 'a>) -> Vec<OperationRef<'c, 'a>> {
+    let mut out: Vec<OperationRef<'c, 'a>> = vec![];
+    unsafe {
+        let mut use_ = mlirValueGetFirstUse(v.to_raw());
+        while !use_.ptr.is_null() {
+            let owner = OperationRef::from_raw(mlirOpOperandGetOwner(use_));
+            if !out.iter().any(|o| o.to_raw().ptr == owner.to_raw().ptr) {
+                out.push(owner);
+            }
+            use_ = mlirOpOperandGetNextUse(use_);
+        }
+    }
+    out
+}
+
 pub fn has_uses(v: Value) -> bool {
     unsafe { !mlirValueGetFirstUse(v.to_raw()).ptr.is_null() }
+}
+
+/// Whether `t` is a float or a signless integer type.
+pub fn is_signless_int_or_float(t: Type) -> bool {
+    unsafe {
+        let raw = t.to_raw();
+        mlirTypeIsAFloat(raw) || (mlirTypeIsAInteger(raw) && mlirIntegerTypeIsSignless(raw))
+    }
 }
 
 /// The bit width of an integer or float type.

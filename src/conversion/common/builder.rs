@@ -480,16 +480,8 @@ fn perm_results(perm: &str) -> usize {
 
 /// The strides and offset of a memref type (`DYNAMIC` where unknown).
 pub fn strides_and_offset(ty: Type) -> (Vec<i64>, i64) {
-    let rank = memref_shape(ty).len();
-    let mut strides = vec![0i64; rank];
-    let mut offset = 0i64;
-    let ok = unsafe {
-        mlirMemRefTypeGetStridesAndOffset(ty.to_raw(), strides.as_mut_ptr(), &mut offset)
-    };
-    if ok.value == 0 {
-        return (vec![DYNAMIC; rank], DYNAMIC);
-    }
-    (strides, offset)
+    crate::ir::memref_strides_and_offset(ty)
+        .unwrap_or_else(|| (vec![DYNAMIC; memref_shape(ty).len()], DYNAMIC))
 }
 
 /// Reads a dense i64 array attribute.

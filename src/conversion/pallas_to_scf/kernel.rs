@@ -91,6 +91,9 @@ struct Window<'c, 'a> {
     /// The block buffer, or the array itself when not windowed.
     buffer: Value<'c, 'a>,
     windowed: bool,
+    /// Output windows: the window start of the last grid step, one entry
+    /// per array dim, then 1 once a step has recorded one.
+    last_start: Option<Value<'c, 'a>>,
 }
 
 fn lower_kernel<'c, 'a>(
@@ -187,31 +190,42 @@ fn lower_kernel<'c, 'a>(
 
     // Block buffers, allocated once.
     let mut windows = vec![];
-    for (spec, array) in in_specs
+    let alloc = |ty: Type<'c>| {
+        b.val(
+            "memref.alloc",
+            &[],
+            ty,
+            &[("operandSegmentSizes", b.attr("array<i32: 0, 0>"))],
+        )
+    };
+    for (i, (spec, array)) in in_specs
         .iter()
         .zip(&in_args)
         .chain(out_specs.iter().zip(&out_args))
+        .enumerate()
     {
         let windowed = !matches!(
             spec.memory_space,
             Some(MemorySpace::Any) | Some(MemorySpace::Hbm)
         );
         let buffer = if windowed {
-            let ty = cpu_type(spec.block_ref_type());
-            b.val(
-                "memref.alloc",
-                &[],
-                ty,
-                &[("operandSegmentSizes", b.attr("array<i32: 0, 0>"))],
-            )
+            alloc(cpu_type(spec.block_ref_type()))
         } else {
             *array
         };
+        let last_start = (windowed && i >= in_specs.len()).then(|| {
+            let rank = spec.dims.len() as i64;
+            let last = alloc(b.ty(&format!("memref<{}xindex>", rank + 1)));
+            let (zero, at_flag) = (b.cidx(0), b.cidx(rank));
+            b.op("memref.store", &[zero, last, at_flag], &[], &[]);
+            last
+        });
         windows.push(Window {
             spec: spec.clone(),
             array: *array,
             buffer,
             windowed,
+            last_start,
         });
     }
     // Scratch, allocated once (semaphores start at zero).
@@ -286,8 +300,28 @@ fn lower_kernel<'c, 'a>(
             continue;
         }
         let pos = window_position(&b, &w.spec, &ids, &pf_args)?;
-        b.fill_zero(w.buffer);
-        copy_window(&b, w, &pos, true);
+        match w.last_start {
+            // The TPU pipeline keeps an output block's buffer while
+            // consecutive steps stay on the block (accumulators rely on
+            // it), padding included: only a new block is read in.
+            Some(last) => {
+                let then = b.if_then(moved(&b, last, &pos));
+                rw.set_insertion_point_before(&then);
+                b.fill_zero(w.buffer);
+                copy_window(&b, w, &pos, true);
+                rw.set_insertion_point_after(&then.parent_operation().unwrap());
+                for (d, (start, _)) in pos.iter().enumerate() {
+                    let at = b.cidx(d as i64);
+                    b.op("memref.store", &[*start, last, at], &[], &[]);
+                }
+                let (one, at_flag) = (b.cidx(1), b.cidx(pos.len() as i64));
+                b.op("memref.store", &[one, last, at_flag], &[], &[]);
+            }
+            None => {
+                b.fill_zero(w.buffer);
+                copy_window(&b, w, &pos, true);
+            }
+        }
         positions.push(Some(pos));
     }
 
@@ -320,6 +354,9 @@ fn lower_kernel<'c, 'a>(
     rw.set_insertion_point_before(&unsafe { OperationRef::from_raw(ret.to_raw()) });
     for w in windows.iter().filter(|w| w.windowed) {
         b.op("memref.dealloc", &[w.buffer], &[], &[]);
+        if let Some(last) = w.last_start {
+            b.op("memref.dealloc", &[last], &[], &[]);
+        }
     }
     for s in &scratch {
         b.op("memref.dealloc", &[*s], &[], &[]);
@@ -395,6 +432,18 @@ fn window_position<'c, 'a>(
         });
     }
     Ok(pos)
+}
+
+/// Whether the window at `pos` is not the one recorded in `last` (or none
+/// is recorded yet).
+fn moved<'c, 'a>(b: &B<'_, 'c, 'a>, last: Value<'c, 'a>, pos: &Position<'c, 'a>) -> Value<'c, 'a> {
+    let load = |d: usize| b.val("memref.load", &[last, b.cidx(d as i64)], b.index(), &[]);
+    let mut moved = b.cmpi("eq", load(pos.len()), b.cidx(0));
+    for (d, (start, _)) in pos.iter().enumerate() {
+        let other = b.cmpi("ne", *start, load(d));
+        moved = b.bin("arith.ori", moved, other);
+    }
+    moved
 }
 
 /// Copies the in-bounds part of the window between the array and the block

@@ -8,7 +8,8 @@
 //! into its block buffer (the rest reads as zero), runs the inlined body and
 //! copies the output blocks' in-bounds part back. Body ops become
 //! `vector`/`memref`/`arith` ops; DMAs are synchronous copies and semaphores
-//! `i32` counters. Ops without a CPU lowering are reported as
+//! `i32` counters; ref reshapes and bitcasts are views of the same memory
+//! (see [`refs`]). Ops without a CPU lowering are reported as
 //! "not yet supported".
 
 mod dma;
@@ -16,6 +17,7 @@ mod dot;
 mod kernel;
 mod load_store;
 mod misc;
+mod refs;
 mod scoped;
 mod types;
 mod vector_ops;
@@ -76,6 +78,8 @@ const SUPPORTED: &[&str] = &[
     "pallas.load",
     "pallas.store",
     "pallas.swap",
+    "pallas.ref_reshape",
+    "pallas.ref_bitcast",
     "pallas.dot",
     "pallas.run_scoped",
     "pallas.semaphore_signal",
@@ -151,6 +155,10 @@ fn check_supported(module: &OperationRef) -> bool {
             );
             ok = false;
         }
+        if let Err(message) = refs::check(&op) {
+            emit_op_error(&op, &message);
+            ok = false;
+        }
     });
     ok
 }
@@ -172,6 +180,7 @@ fn run(module: OperationRef, _options: &OptionValues) -> Result<(), ()> {
     let mut patterns = PatternSet::new(&module);
     kernel::add_patterns(&mut patterns, &tc);
     load_store::add_patterns(&mut patterns, &tc);
+    refs::add_patterns(&mut patterns, &tc);
     dot::add_patterns(&mut patterns, &tc);
     dma::add_patterns(&mut patterns, &tc);
     scoped::add_patterns(&mut patterns, &tc);

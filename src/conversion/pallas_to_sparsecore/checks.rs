@@ -11,6 +11,7 @@ use crate::conversion::pallas_to_tpu::kernel::{
     enclosing_core, Core, KernelInfo, UNKNOWN_KERNEL_TYPE,
 };
 use crate::conversion::pallas_to_tpu::load_store::value_space;
+use crate::conversion::pallas_to_tpu::refs;
 use crate::ir::{self, BlockDim};
 
 /// Pallas ops both subcores lower.
@@ -24,6 +25,8 @@ const SUPPORTED: &[&str] = &[
     "pallas.load",
     "pallas.store",
     "pallas.swap",
+    "pallas.ref_reshape",
+    "pallas.ref_bitcast",
     "pallas.multiple_of",
     "pallas.run_scoped",
     "pallas.named_scope",
@@ -189,6 +192,7 @@ fn check_op(op: &OperationRef, name: &str, core: Core) -> Result<(), String> {
     match name {
         "pallas.load" | "pallas.store" | "pallas.swap" => check_access(op, name),
         "pallas.dma_start" | "pallas.dma_wait" => check_dma(op),
+        "pallas.ref_reshape" | "pallas.ref_bitcast" => refs::check(op),
         "pallas.rev" => {
             let dims = op
                 .attribute("dimensions")

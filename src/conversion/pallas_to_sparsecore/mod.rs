@@ -13,7 +13,7 @@
 //! per operand (no transform functions).
 //!
 //! The body rules are those of the TensorCore lowering where JAX shares
-//! them (DMAs and semaphores, scoped allocations, program and axis ids,
+//! them (DMAs and semaphores, ref views, scoped allocations, program and axis ids,
 //! control flow, elementwise `arith`/`math`), with SparseCore accesses
 //! (`tpu.vector_load` / `tpu.vector_store` + `vector.shape_cast`, masks
 //! that expand and compress, `{add}` stores), indirect gather/scatter DMAs
@@ -30,7 +30,7 @@ use crate::conversion::common::unroll::{self, ParallelLoops};
 use crate::conversion::framework::{apply_partial, ConversionTarget, PatternSet};
 use crate::conversion::pallas_to_tpu::kernel::{self, enclosing_core, Core};
 use crate::conversion::pallas_to_tpu::{
-    dma, finish, in_mosaic_module, load_store, misc, scoped, types,
+    dma, finish, in_mosaic_module, load_store, misc, refs, scoped, types,
 };
 use crate::passes::{OptionValues, PassDef};
 
@@ -53,6 +53,7 @@ fn in_sparsecore_kernel(op: &OperationRef) -> bool {
 
 fn run(module: OperationRef, _options: &OptionValues) -> Result<(), ()> {
     kernel::prepare_sparsecore_kernels(&module);
+    refs::follow_source_spaces(&module);
     if !checks::check_module(&module) {
         return Err(());
     }
@@ -78,6 +79,7 @@ fn run(module: OperationRef, _options: &OptionValues) -> Result<(), ()> {
     let mut patterns = PatternSet::new(&module);
     kernel::add_patterns(&mut patterns, &tc);
     load_store::add_patterns(&mut patterns, &tc, true);
+    refs::add_patterns(&mut patterns, &tc);
     dma::add_patterns(&mut patterns, &tc);
     scoped::add_patterns(&mut patterns, &tc);
     misc::add_patterns(&mut patterns, &tc);

@@ -5,7 +5,7 @@
 use melior::ir::operation::{OperationLike, OperationRef};
 
 use super::kernel::{self, is_windowed, KernelInfo};
-use super::{dma, dot, elementwise, in_tc_kernel, load_store, misc, scoped, shape};
+use super::{dma, dot, elementwise, in_tc_kernel, load_store, misc, refs, scoped, shape};
 use crate::conversion::common::sparsecore::{sparsecore_form, SparseCoreForm, SPARSECORE_ONLY_OPS};
 use crate::ir::{self, BlockDim, BlockSpec, IndexMap, MemorySpace, Revisit};
 
@@ -20,6 +20,8 @@ const SUPPORTED: &[&str] = &[
     "pallas.load",
     "pallas.store",
     "pallas.swap",
+    "pallas.ref_reshape",
+    "pallas.ref_bitcast",
     "pallas.dot",
     "pallas.roll",
     "pallas.bitcast",
@@ -72,6 +74,7 @@ type Check = fn(&OperationRef) -> Result<(), String>;
 /// The op-level checks of every rule family.
 const FAMILY_CHECKS: &[Check] = &[
     load_store::check,
+    refs::check,
     dma::check,
     scoped::check,
     dot::check,

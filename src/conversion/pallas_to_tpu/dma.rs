@@ -24,12 +24,12 @@ use mlir_sys::*;
 
 use super::kernel::{self, Mesh};
 use super::load_store::{is_bool_ref, sem_element, space_of, value_space};
+use super::refs;
 use super::types::tpu_type;
 use crate::conversion::common::builder::{array_elements, segments, B};
-use crate::conversion::common::builder::{result_of, value};
 use crate::conversion::common::sparsecore::{DMA_OFFSETS, DMA_OFFSET_FILTER};
 use crate::conversion::framework::{PatternSet, TypeConverter};
-use crate::ir::{self, memref_shape, SemaphoreKind};
+use crate::ir::{memref_shape, SemaphoreKind};
 
 /// The device id operands of a `pallas.dma_start` / `pallas.dma_wait` /
 /// `pallas.semaphore_signal` (empty for a local one); `None` for other ops.
@@ -274,36 +274,13 @@ fn indirect_refs<'c, 'a>(
     }
 }
 
-/// The ref `v` as one DMA use sees it. JAX applies all of a ref's
-/// transforms at every use, so each DMA (and each side of a remote wait)
-/// gets its own copy of the whole chain of `tpu.memref_slice` (+
-/// `tpu.memref_squeeze`) ops that `memref.subview`s of subviews became;
-/// `finish` erases the originals that only DMAs used.
+/// The ref `v` as one DMA use sees it: JAX applies a ref's transforms at
+/// every use, so each DMA (and each side of a remote wait) gets its own
+/// copy of the views (`tpu.memref_slice`, `memref_squeeze`,
+/// `memref_reshape`, `memref_bitcast`) `v` is made by; `finish` erases
+/// the originals that only DMAs used.
 fn ref_for_dma<'c, 'a>(b: &B<'_, 'c, 'a>, v: Value<'c, 'a>) -> Value<'c, 'a> {
-    let is = |op: &OperationRef, name: &str| op.name().as_string_ref().as_str() == Ok(name);
-    let Some(def) = ir::defining_op(v) else {
-        return v;
-    };
-    // Slice ops have their source first; it is re-derived for this use too.
-    let copy = |slice: &OperationRef<'c, '_>| -> Value<'c, 'a> {
-        let source = slice.operand(0).map(value).map(|s| ref_for_dma(b, s));
-        let clone = match source {
-            Ok(s) => ir::clone_detached_with_operand(slice, 0, s),
-            Err(_) => ir::clone_detached(slice),
-        };
-        result_of(b.rw.insert(clone), 0)
-    };
-    if is(&def, "tpu.memref_slice") && def.operand_count() > 0 {
-        return copy(&def);
-    }
-    if is(&def, "tpu.memref_squeeze") && def.operand_count() == 1 {
-        if let Some(slice) = def.operand(0).ok().and_then(ir::defining_op) {
-            if is(&slice, "tpu.memref_slice") && slice.operand_count() > 0 {
-                return b.val("tpu.memref_squeeze", &[copy(&slice)], v.r#type(), &[]);
-            }
-        }
-    }
-    v
+    refs::for_use(b, v, true)
 }
 
 /// `tpu.wait_dma2 semaphore(..) src(..) dst(..) [device_id(..)] [core_id(..)]`.

@@ -29,6 +29,7 @@ use melior::ir::{Value, ValueLike};
 use mlir_sys::*;
 
 use super::kernel::{self, KernelInfo};
+use super::refs;
 use super::types::{self, tpu_type};
 use crate::conversion::common::builder::{dense_i64, indexer, segments, value, B, DYNAMIC};
 use crate::conversion::framework::{PatternSet, TypeConverter};
@@ -128,7 +129,7 @@ pub fn check(op: &OperationRef) -> Result<(), String> {
         }
         "memref.dim" => Ok(()),
         _ if name.starts_with("memref.") => Err(format!(
-            "not yet supported: '{name}' in a TensorCore kernel body (refs are sliced with memref.subview, read and written with pallas.load/store/swap, memref.load/store on SMEM or vector.load/store on VMEM, and allocated with pallas.run_scoped)"
+            "not yet supported: '{name}' in a TensorCore kernel body (refs are sliced with memref.subview, reshaped with pallas.ref_reshape, bitcast with pallas.ref_bitcast, read and written with pallas.load/store/swap, memref.load/store on SMEM or vector.load/store on VMEM, and allocated with pallas.run_scoped)"
         )),
         _ => Ok(()),
     }
@@ -287,7 +288,7 @@ fn op_values<'c, 'a>(op: &OperationRef<'c, 'a>) -> Vec<Vec<Value<'c, 'a>>> {
 }
 
 /// The kernel whose body block `v` is an argument of, and its position.
-fn kernel_arg<'c, 'a>(v: Value<'c, 'a>) -> Option<(OperationRef<'c, 'a>, usize)> {
+pub(super) fn kernel_arg<'c, 'a>(v: Value<'c, 'a>) -> Option<(OperationRef<'c, 'a>, usize)> {
     unsafe {
         if !mlirValueIsABlockArgument(v.to_raw()) {
             return None;
@@ -304,8 +305,20 @@ fn kernel_arg<'c, 'a>(v: Value<'c, 'a>) -> Option<(OperationRef<'c, 'a>, usize)>
 
 /// The TPU memory space of a ref in the body before conversion: scalar
 /// prefetch refs without a memory space live in SMEM (see
-/// `kernel::prefetch_type`), everything else as its type says.
+/// `kernel::prefetch_type`), views (`memref.subview`, `pallas.ref_reshape`,
+/// `pallas.ref_bitcast`) where their ref is, everything else as its type
+/// says.
 pub(crate) fn value_space(v: Value) -> Option<String> {
+    if let Some(def) = defining_op(v) {
+        if matches!(
+            def.name().as_string_ref().as_str(),
+            Ok("memref.subview" | "pallas.ref_reshape" | "pallas.ref_bitcast")
+        ) {
+            if let Ok(src) = def.operand(0) {
+                return value_space(value(src));
+            }
+        }
+    }
     if let Some((kernel, k)) = kernel_arg(v) {
         if let Ok(info) = KernelInfo::of(&kernel) {
             if k < info.prefetch.len() {
@@ -384,7 +397,7 @@ pub(super) fn as_i32<'c, 'a>(b: &B<'_, 'c, 'a>, v: Value<'c, 'a>) -> Value<'c, '
 
 /// When `r` is the squeezed view of a window argument made by `kernel.rs`,
 /// the argument and which of its dims the view drops.
-fn window_squeeze<'c, 'a>(r: Value<'c, 'a>) -> Option<(Value<'c, 'a>, Vec<bool>)> {
+pub(super) fn window_squeeze<'c, 'a>(r: Value<'c, 'a>) -> Option<(Value<'c, 'a>, Vec<bool>)> {
     let op = defining_op(r)?;
     if op.name().as_string_ref().as_str() != Ok("tpu.memref_squeeze") {
         return None;
@@ -549,6 +562,7 @@ fn access<'c, 'a>(
     r: Value<'c, 'a>,
     dyn_idx: &[Value<'c, 'a>],
 ) -> Result<Access<'c, 'a>, String> {
+    let r = refs::for_use(b, r, false);
     let view_shape = memref_shape(r.r#type());
     let rank = view_shape.len();
     let (starts, sizes, strides) = indexer(op, &view_shape)?;

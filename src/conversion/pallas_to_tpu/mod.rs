@@ -6,8 +6,9 @@
 //! kernel function and its transform functions (see [`kernel`]). The body
 //! keeps its `arith`/`math`/`vector`/`scf` compute, legalized to the forms
 //! Mosaic accepts ([`elementwise`], [`shape`], [`dot`]); ref accesses, DMA,
-//! semaphores and the other Pallas ops become `tpu`/`vector`/`memref` ops
-//! ([`load_store`], [`dma`], [`scoped`], [`misc`]).
+//! semaphores, ref views and the other Pallas ops become
+//! `tpu`/`vector`/`memref` ops ([`load_store`], [`dma`], [`refs`],
+//! [`scoped`], [`misc`]).
 //!
 //! The pass first checks the whole input and reports every rejection JAX
 //! makes (block shapes, memory spaces, dtypes, ...) at the offending op;
@@ -25,6 +26,7 @@ pub(crate) mod elementwise;
 pub mod kernel;
 pub(crate) mod load_store;
 pub(crate) mod misc;
+pub(crate) mod refs;
 pub(crate) mod scoped;
 pub(crate) mod shape;
 pub mod types;
@@ -89,6 +91,7 @@ fn run(module: OperationRef, _options: &OptionValues) -> Result<(), ()> {
     )
     .map_err(|_| ())?;
     kernel::prepare_index_maps(&module)?;
+    refs::follow_source_spaces(&module);
     let tc = types::converter();
     let mut target = ConversionTarget::new(&module);
     target
@@ -116,6 +119,7 @@ fn run(module: OperationRef, _options: &OptionValues) -> Result<(), ()> {
     let mut patterns = PatternSet::new(&module);
     kernel::add_patterns(&mut patterns, &tc);
     load_store::add_patterns(&mut patterns, &tc, false);
+    refs::add_patterns(&mut patterns, &tc);
     dma::add_patterns(&mut patterns, &tc);
     scoped::add_patterns(&mut patterns, &tc);
     dot::add_patterns(&mut patterns, &tc);
@@ -132,7 +136,7 @@ fn run(module: OperationRef, _options: &OptionValues) -> Result<(), ()> {
 
 /// Removes what only the conversion needed: the index maps (now copied into
 /// transform functions), the kernel parameters kept on the functions, and
-/// the squeeze views of windows that every access folded away.
+/// the views left without uses.
 pub(crate) fn finish(module: &OperationRef) {
     let mut dead = vec![];
     let mut index_maps = vec![];
@@ -159,19 +163,17 @@ pub(crate) fn finish(module: &OperationRef) {
         ir::erase_operation(op);
     }
     // Views left without uses: the squeezes of windows that every access
-    // folded away, and the slice chains that only DMAs used (they re-slice
-    // per use, see dma.rs). Erasing the end of a chain frees its source, so
-    // repeat until none is left.
+    // folded away, and the views that accesses and DMAs re-applied per use
+    // (see refs.rs). Erasing a view can leave its source view unused.
     loop {
         let mut dead_views = vec![];
         ir::walk_nested(module, &mut |op| {
-            if matches!(
-                op.name().as_string_ref().as_str(),
-                Ok("tpu.memref_slice" | "tpu.memref_squeeze")
-            ) && op
-                .result(0)
-                .map(|r| !ir::has_uses(r.into()))
-                .unwrap_or(false)
+            let name = op.name().as_string_ref().as_str().unwrap_or("").to_string();
+            if refs::VIEW_OPS.contains(&name.as_str())
+                && op
+                    .result(0)
+                    .map(|r| !ir::has_uses(r.into()))
+                    .unwrap_or(false)
             {
                 dead_views.push(op)
             }

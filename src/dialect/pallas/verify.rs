@@ -7,10 +7,12 @@
 //! block spec or types involved.
 //!
 //! * [`kernel`]: `pallas.kernel`, `pallas.index_map`, `pallas.call`;
-//! * [`body`]: the ops that live inside a kernel body.
+//! * [`body`]: the ops that live inside a kernel body;
+//! * [`refs`]: the ref views `pallas.ref_reshape` and `pallas.ref_bitcast`.
 
 mod body;
 mod kernel;
+mod refs;
 
 use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationRef};
@@ -23,7 +25,10 @@ use crate::ir::{self};
 
 /// Runs a verifier on an op handed in by C++, with panics turned into
 /// diagnostics.
-fn verify_from_cpp(op: MlirOperation, verify: fn(&OperationRef) -> Verified) -> MlirLogicalResult {
+fn verify_from_cpp(
+    op: MlirOperation,
+    verify: impl FnOnce(&OperationRef) -> Verified,
+) -> MlirLogicalResult {
     let loc = unsafe { mlirOperationGetLocation(op) };
     ir::guard(
         loc,
@@ -58,19 +63,11 @@ pub extern "C" fn pallas_rust_verify_op_attribute(
     name: MlirStringRef,
     attr: MlirAttribute,
 ) -> MlirLogicalResult {
-    let loc = unsafe { mlirOperationGetLocation(op) };
-    ir::guard(
-        loc,
-        "the pallas verifier",
-        ir::logical_result(false),
-        || {
-            let op = unsafe { ir::borrow_op(op) };
-            let name = unsafe { ir::string_ref_to_str(name) };
-            let attr = unsafe { Attribute::from_raw(attr) };
-            let checked = super::loops::verify_loop_attribute(&op, name, attr);
-            ir::logical_result(checked.or_else(|m| fail(&op, m)).is_ok())
-        },
-    )
+    let name = unsafe { ir::string_ref_to_str(name) };
+    let attr = unsafe { Attribute::from_raw(attr) };
+    verify_from_cpp(op, |op| {
+        super::loops::verify_loop_attribute(op, name, attr).or_else(|m| fail(op, m))
+    })
 }
 
 /// The result of a verifier: `Err(())` once a diagnostic has been emitted.

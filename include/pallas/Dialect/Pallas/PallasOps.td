@@ -295,6 +295,78 @@ def Pallas_AtomicCasOp : Pallas_BodyOp<"atomic_cas",
 }
 
 //===----------------------------------------------------------------------===//
+// Ref views: reshape and bitcast (`ref.reshape(...)`, `ref.bitcast(dtype)`)
+//===----------------------------------------------------------------------===//
+
+def Pallas_RefReshapeOp : Pallas_BodyOp<"ref_reshape", [Pure]> {
+  let summary = "views a ref with another shape (`ref.reshape(...)`)";
+  let description = [{
+    ```mlir
+    %r = pallas.ref_reshape %x : memref<16x128xf32, #pallas.memory_space<vmem>>
+        -> memref<2x8x128xf32, #pallas.memory_space<vmem>>
+    ```
+
+    The same elements in the same row-major order, seen with another
+    static shape: element `k` of the result (counting row-major) is element
+    `k` of `ref`. Reads and writes through the result reach `ref`; like
+    every Pallas ref transform, the view is applied again at each use
+    (load, store, DMA) when lowered for TPU.
+
+    Both types have the same element type, element count and memory space.
+    The result's layout is that of the view in memory: the identity when
+    `ref` has one; when `ref` is itself a view (a `memref.subview`), the
+    strides and offset of the same elements, e.g. a reshape of
+    `memref<8x128xf32, strided<[128, 1], offset: ?>>` to `2x4x128` is
+    `memref<2x4x128xf32, strided<[512, 128, 1], offset: ?>>`. A reshape that
+    no strides describe (merging dims of a non-contiguous view) is
+    rejected.
+
+    TPU (JAX's rules): the ref seen by JAX (a window counts its squeezed
+    block dims) has rank at least 2 and its last two block dims are not
+    squeezed; the result has rank at least 2 (Mosaic has no 1-D reshape).
+  }];
+  let arguments = (ins AnyMemRef:$ref);
+  let results = (outs AnyMemRef:$result);
+  let assemblyFormat = "$ref attr-dict `:` type($ref) `->` type($result)";
+}
+
+def Pallas_RefBitcastOp : Pallas_BodyOp<"ref_bitcast", [Pure]> {
+  let summary = "views a ref with another element type (`ref.bitcast(dtype)`)";
+  let description = [{
+    ```mlir
+    %b = pallas.ref_bitcast %kv : memref<16x128xbf16, #pallas.memory_space<vmem>>
+        -> memref<8x128xi32, #pallas.memory_space<vmem>>
+    ```
+
+    The bits of `ref` seen as another element type (integers of any
+    signedness, whose values are signless as for every ref, or floats; not
+    `i1`), as on TPU. Both refs have the same rank (at least 2),
+    the same dims but the second-minor one, and the same memory space. The
+    second-minor dim scales with the bit widths (`dim * width` is kept):
+    packing `k = wide / narrow` narrow elements into a wide one takes `k`
+    consecutive rows, the first in the lowest bits. For `bf16` to `i32`:
+
+        b[r, c] = bits(x[2r, c]) | bits(x[2r + 1, c]) << 16
+
+    and the other way round `x[2r + j, c] = bits(b[r, c]) >> (16 j)`
+    (truncated). With equal widths every element keeps its position.
+    Reads and writes through the result reach `ref`.
+
+    The result has the layout of `ref` when the widths are equal, the
+    identity layout otherwise. TPU: JAX 0.10.2 cannot bitcast a window with
+    squeezed block dims. CPU reference: no strides describe the packing, so
+    a bit-width-changing view (or one between a signed or unsigned integer
+    type and another type, which `arith.bitcast` cannot express) is a buffer
+    of its own, filled from `ref` before and written back after each op that
+    accesses it; such a view cannot flow through control flow (`scf.for`
+    arguments, yields).
+  }];
+  let arguments = (ins AnyMemRef:$ref);
+  let results = (outs AnyMemRef:$result);
+  let assemblyFormat = "$ref attr-dict `:` type($ref) `->` type($result)";
+}
+
+//===----------------------------------------------------------------------===//
 // Compute
 //===----------------------------------------------------------------------===//
 

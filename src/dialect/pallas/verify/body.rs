@@ -57,6 +57,8 @@ pub(super) fn verify_body_op(op: &OperationRef, name: &str) -> Verified {
         "concatenate" => verify_concatenate(op),
         "repeat" => verify_repeat(op),
         "bitcast" => verify_bitcast(op),
+        "ref_reshape" => super::refs::verify_ref_reshape(op),
+        "ref_bitcast" => super::refs::verify_ref_bitcast(op),
         "multiple_of" => {
             let m = int_attr(op, "multiple").unwrap_or(1);
             ensure(op, m > 0, || format!("multiple must be positive, got {m}"))

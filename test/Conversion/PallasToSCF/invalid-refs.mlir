@@ -1,0 +1,15 @@
+// RUN: %pallas_opt %s --convert-pallas-to-scf -split-input-file -verify-diagnostics
+
+// Ref views the CPU reference does not lower. A bitcast that changes the
+// bit width is a buffer synced around each op that accesses it, so its view
+// must not flow through control flow.
+
+pallas.kernel @k grid(1) scratch(%h: memref<16x128xbf16, #pallas.memory_space<vmem>>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-error @+1 {{not yet supported: a pallas.ref_bitcast that changes the bit width and whose view reaches 'scf.for' on the CPU reference (only ops that access it in place are supported)}}
+  %b = pallas.ref_bitcast %h : memref<16x128xbf16, #pallas.memory_space<vmem>> -> memref<8x128xi32, #pallas.memory_space<vmem>>
+  %r = scf.for %i = %c0 to %c1 step %c1 iter_args(%v = %b) -> (memref<8x128xi32, #pallas.memory_space<vmem>>) {
+    scf.yield %v : memref<8x128xi32, #pallas.memory_space<vmem>>
+  }
+}
