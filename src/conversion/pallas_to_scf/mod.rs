@@ -19,6 +19,7 @@ mod load_store;
 mod misc;
 mod refs;
 mod scoped;
+mod transpose;
 mod types;
 mod vector_ops;
 
@@ -177,11 +178,13 @@ fn run(module: OperationRef, _options: &OptionValues) -> Result<(), ()> {
         let tc2 = types::converter();
         target.dynamically_legal_dialect(d, move |op| Some(tc2.is_legal(&op)));
     }
+    transpose::add_legality(&mut target);
     let mut patterns = PatternSet::new(&module);
     kernel::add_patterns(&mut patterns, &tc);
     load_store::add_patterns(&mut patterns, &tc);
     refs::add_patterns(&mut patterns, &tc);
     dot::add_patterns(&mut patterns, &tc);
+    transpose::add_patterns(&mut patterns, &tc);
     dma::add_patterns(&mut patterns, &tc);
     scoped::add_patterns(&mut patterns, &tc);
     misc::add_patterns(&mut patterns, &tc);
