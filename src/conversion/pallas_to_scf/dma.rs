@@ -5,7 +5,10 @@
 use melior::ir::operation::OperationLike;
 use melior::ir::{Value, ValueLike};
 
+use super::sparsecore;
 use crate::conversion::common::builder::{segments, B};
+use crate::conversion::common::sparsecore::{DMA_OFFSETS, DMA_OFFSET_FILTER};
+use crate::conversion::pallas_to_tpu::load_store::value_space;
 use crate::conversion::framework::{PatternSet, TypeConverter};
 use crate::ir::memref_shape;
 
@@ -57,8 +60,23 @@ pub fn add_patterns(set: &mut PatternSet, tc: &TypeConverter) {
             }
             let (src, dst, sem, idx) = (seg[0][0], seg[1][0], seg[2][0], &seg[3]);
             let b = B::new(rw, op.location());
-            let n = num_elements(&b, dst);
-            if start {
+            let offsets = seg.get(DMA_OFFSETS).and_then(|s| s.first().copied());
+            // An indirect DMA indexes the ref in hbm/vmem_shared: a scatter
+            // when that is the destination. It waits for the other ref.
+            let scatter = op
+                .operand(1)
+                .ok()
+                .and_then(value_space)
+                .is_some_and(|s| s == "hbm" || s == "vmem_shared")
+                && op.operand(0).ok().and_then(value_space).is_none_or(|s| s != "hbm" && s != "vmem_shared");
+            let counted = if offsets.is_some() && scatter { src } else { dst };
+            let n = num_elements(&b, counted);
+            if let (true, Some(o)) = (start, offsets) {
+                let filter = seg.get(DMA_OFFSET_FILTER).and_then(|s| s.first().copied());
+                let add = op.attribute("add").is_ok();
+                sparsecore::indirect_copy(&b, src, dst, o, filter, scatter, add)?;
+                bump(&b, sem, idx, n, None);
+            } else if start {
                 b.op("memref.copy", &[src, dst], &[], &[]);
                 bump(&b, sem, idx, n, None);
             } else {

@@ -1,6 +1,8 @@
 //! `pallas.load` / `pallas.store` / `pallas.swap` -> `vector.transfer_*`
 //! (through a strided `memref.subview` when the indexer has strides), or
-//! `memref.load` / `memref.store` for scalars.
+//! `memref.load` / `memref.store` for scalars. The SparseCore `{expand}`
+//! load and `{compress}` / `{add}` stores read the window whole and go
+//! through [`super::sparsecore`].
 
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::r#type::Type;
@@ -21,6 +23,12 @@ pub fn add_patterns(set: &mut PatternSet, tc: &TypeConverter) {
         );
         let ty = op.result(0).map_err(|e| e.to_string())?.r#type();
         let b = B::new(rw, op.location());
+        if let (true, Some(m)) = (op.attribute("expand").is_ok(), mask) {
+            let window = read(&b, &op, r, idx, None, ty)?;
+            let v = super::sparsecore::expand(&b, window, m)?;
+            rw.replace_op(&op, &[v]);
+            return Ok(());
+        }
         let v = read(&b, &op, r, idx, mask, ty)?;
         let v = match (mask, other) {
             (Some(m), Some(o)) => b.val("arith.select", &[m, v, o], ty, &[]),
@@ -33,7 +41,21 @@ pub fn add_patterns(set: &mut PatternSet, tc: &TypeConverter) {
         let seg = segments(&op, operands);
         let (v, r, idx, mask) = (seg[0][0], seg[1][0], &seg[2], seg[3].first().copied());
         let b = B::new(rw, op.location());
-        write(&b, &op, v, r, idx, mask)?;
+        match (op.attribute("compress").is_ok(), mask) {
+            (true, Some(m)) => {
+                let old = read(&b, &op, r, idx, None, v.r#type())?;
+                let new = super::sparsecore::compress(&b, v, m, old)?;
+                write(&b, &op, new, r, idx, None)?;
+            }
+            _ if op.attribute("add").is_ok() => {
+                let old = read(&b, &op, r, idx, mask, v.r#type())?;
+                let elem = crate::ir::element_type(v.r#type());
+                let elem = if is_vector(v.r#type()) { elem } else { v.r#type() };
+                let new = super::sparsecore::plus(&b, elem, old, v);
+                write(&b, &op, new, r, idx, mask)?;
+            }
+            _ => write(&b, &op, v, r, idx, mask)?,
+        }
         rw.erase_op(&op);
         Ok(())
     });

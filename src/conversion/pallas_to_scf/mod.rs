@@ -9,7 +9,8 @@
 //! copies the output blocks' in-bounds part back. Body ops become
 //! `vector`/`memref`/`arith` ops; DMAs are synchronous copies and semaphores
 //! `i32` counters; ref reshapes and bitcasts are views of the same memory
-//! (see [`refs`]). Ops without a CPU lowering are reported as
+//! (see [`refs`]). The SparseCore ops are lane loops over memory (see
+//! [`sparsecore`]). Ops without a CPU lowering are reported as
 //! "not yet supported".
 
 mod dma;
@@ -19,13 +20,13 @@ mod load_store;
 mod misc;
 mod refs;
 mod scoped;
+mod sparsecore;
 mod transpose;
 mod types;
 mod vector_ops;
 
 use melior::ir::operation::{OperationLike, OperationRef};
 
-use crate::conversion::common::sparsecore::{sparsecore_form, SparseCoreForm, SPARSECORE_ONLY_OPS};
 use crate::conversion::common::unroll::{self, ParallelLoops};
 use crate::conversion::common::{builder, retype};
 use crate::conversion::framework::{apply_partial, ConversionTarget, PatternSet};
@@ -96,6 +97,13 @@ const SUPPORTED: &[&str] = &[
     "pallas.concatenate",
     "pallas.repeat",
     "pallas.named_scope",
+    "pallas.sort",
+    "pallas.cumulative",
+    "pallas.scan_count",
+    "pallas.take_along_axis",
+    "pallas.rev",
+    "pallas.load_gather",
+    "pallas.store_scatter",
 ];
 
 /// Reports every pallas op (or op form) the CPU lowering does not handle.
@@ -106,10 +114,11 @@ fn check_supported(module: &OperationRef) -> bool {
         if !name.starts_with("pallas.") {
             return;
         }
-        if SPARSECORE_ONLY_OPS.contains(&name.as_str()) {
+        if name == "pallas.subcore_barrier" {
+            // The subcores run one after the other (see `sparsecore`).
             emit_op_error(
                 &op,
-                &format!("not yet supported: {name} on the CPU reference (SparseCore-only op)"),
+                "not yet supported: pallas.subcore_barrier on the CPU reference (the subcores run sequentially)",
             );
             ok = false;
             return;
@@ -126,20 +135,6 @@ fn check_supported(module: &OperationRef) -> bool {
             .attribute("operandSegmentSizes")
             .map(builder::dense_i32)
             .unwrap_or_default();
-        if let Some(form) = sparsecore_form(&op, &name) {
-            let what = match form {
-                SparseCoreForm::Attr(a) if !name.starts_with("pallas.dma") => {
-                    format!("{name} {{{a}}}")
-                }
-                _ => format!("an indirect {name} (offsets/filter/add)"),
-            };
-            emit_op_error(
-                &op,
-                &format!("not yet supported: {what} on the CPU reference (SparseCore-only)"),
-            );
-            ok = false;
-            return;
-        }
         let remote = match name.as_str() {
             "pallas.dma_start" | "pallas.dma_wait" => {
                 seg.get(4).copied().unwrap_or(0) + seg.get(6).copied().unwrap_or(0) > 0
@@ -187,6 +182,7 @@ fn run(module: OperationRef, _options: &OptionValues) -> Result<(), ()> {
     transpose::add_patterns(&mut patterns, &tc);
     dma::add_patterns(&mut patterns, &tc);
     scoped::add_patterns(&mut patterns, &tc);
+    sparsecore::add_patterns(&mut patterns, &tc);
     misc::add_patterns(&mut patterns, &tc);
     vector_ops::add_patterns(&mut patterns, &tc);
     retype::add_patterns(&mut patterns, &tc, RETYPED, types::cpu_type);
