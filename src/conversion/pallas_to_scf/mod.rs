@@ -151,6 +151,10 @@ fn check_supported(module: &OperationRef) -> bool {
             );
             ok = false;
         }
+        if let Err(message) = sparsecore::check(&op, &name) {
+            emit_op_error(&op, &message);
+            ok = false;
+        }
         if let Err(message) = refs::check(&op) {
             emit_op_error(&op, &message);
             ok = false;

@@ -248,6 +248,41 @@ pub fn add_patterns(set: &mut PatternSet, tc: &TypeConverter) {
     });
 }
 
+/// The SparseCore forms this lowering does not handle: `{expand}` /
+/// `{compress}` of anything but a 1-D vector, `{add}` of signed or
+/// unsigned integers (the arith ops take signless ones).
+pub fn check(op: &OperationRef, name: &str) -> Result<(), String> {
+    let value_ty = |i: usize| op.operand(i).map(|v| v.r#type()).ok();
+    let (form, ty) = match name {
+        "pallas.load" if op.attribute("expand").is_ok() => {
+            ("{expand}", op.result(0).map(|r| r.r#type()).ok())
+        }
+        "pallas.store" if op.attribute("compress").is_ok() => ("{compress}", value_ty(0)),
+        _ => ("", None),
+    };
+    if let Some(ty) = ty {
+        one_d(ty, &format!("{name} {form}"))?;
+    }
+    let add_ty = match name {
+        "pallas.store" | "pallas.store_scatter" if op.attribute("add").is_ok() => value_ty(0),
+        "pallas.dma_start" if op.attribute("add").is_ok() => value_ty(1),
+        _ => None,
+    };
+    if let Some(ty) = add_ty {
+        let elem = if is_vector(ty) || crate::ir::is_memref(ty) {
+            element_type(ty)
+        } else {
+            ty
+        };
+        if !crate::ir::is_signless_int_or_float(elem) {
+            return Err(format!(
+                "not yet supported: {name} {{add}} of {elem} elements on the CPU reference"
+            ));
+        }
+    }
+    Ok(())
+}
+
 /// `{expand}`: the lanes of `window` in order, placed at the lanes whose
 /// `mask` bit is set (the k-th set lane gets element k); the others are 0.
 pub fn expand<'c, 'a>(
