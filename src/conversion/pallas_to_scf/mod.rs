@@ -18,6 +18,7 @@ mod kernel;
 mod load_store;
 mod misc;
 mod refs;
+mod roll;
 mod scoped;
 mod types;
 mod vector_ops;
@@ -95,6 +96,7 @@ const SUPPORTED: &[&str] = &[
     "pallas.concatenate",
     "pallas.repeat",
     "pallas.named_scope",
+    "pallas.roll",
 ];
 
 /// Reports every pallas op (or op form) the CPU lowering does not handle.
@@ -186,6 +188,7 @@ fn run(module: OperationRef, _options: &OptionValues) -> Result<(), ()> {
     scoped::add_patterns(&mut patterns, &tc);
     misc::add_patterns(&mut patterns, &tc);
     vector_ops::add_patterns(&mut patterns, &tc);
+    roll::add_patterns(&mut patterns, &tc);
     retype::add_patterns(&mut patterns, &tc, RETYPED, types::cpu_type);
     let result = apply_partial(&module, &target, patterns);
     drop(tc);
