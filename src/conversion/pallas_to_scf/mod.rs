@@ -12,6 +12,7 @@
 //! (see [`refs`]). Ops without a CPU lowering are reported as
 //! "not yet supported".
 
+mod bitcast;
 mod dma;
 mod dot;
 mod kernel;
@@ -97,6 +98,7 @@ const SUPPORTED: &[&str] = &[
     "pallas.repeat",
     "pallas.named_scope",
     "pallas.roll",
+    "pallas.bitcast",
 ];
 
 /// Reports every pallas op (or op form) the CPU lowering does not handle.
@@ -157,7 +159,7 @@ fn check_supported(module: &OperationRef) -> bool {
             );
             ok = false;
         }
-        if let Err(message) = refs::check(&op) {
+        if let Err(message) = refs::check(&op).and_then(|_| bitcast::check(&op)) {
             emit_op_error(&op, &message);
             ok = false;
         }
@@ -189,6 +191,7 @@ fn run(module: OperationRef, _options: &OptionValues) -> Result<(), ()> {
     misc::add_patterns(&mut patterns, &tc);
     vector_ops::add_patterns(&mut patterns, &tc);
     roll::add_patterns(&mut patterns, &tc);
+    bitcast::add_patterns(&mut patterns, &tc);
     retype::add_patterns(&mut patterns, &tc, RETYPED, types::cpu_type);
     let result = apply_partial(&module, &target, patterns);
     drop(tc);
