@@ -9,8 +9,10 @@
 //! copies the output blocks' in-bounds part back. Body ops become
 //! `vector`/`memref`/`arith` ops; DMAs are synchronous copies and semaphores
 //! `i32` counters; ref reshapes and bitcasts are views of the same memory
-//! (see [`refs`]). Ops without a CPU lowering are reported as
-//! "not yet supported".
+//! (see [`refs`]). `pallas.roll` and value bitcasts go through small
+//! buffers ([`roll`], [`bitcast`]); the TPU PRNG is a software Threefry
+//! generator whose bits differ from the hardware's ([`prng`]). Ops without
+//! a CPU lowering are reported as "not yet supported".
 
 mod bitcast;
 mod dma;
@@ -18,6 +20,7 @@ mod dot;
 mod kernel;
 mod load_store;
 mod misc;
+mod prng;
 mod refs;
 mod roll;
 mod scoped;
@@ -99,6 +102,8 @@ const SUPPORTED: &[&str] = &[
     "pallas.named_scope",
     "pallas.roll",
     "pallas.bitcast",
+    "pallas.prng_seed",
+    "pallas.prng_random_bits",
 ];
 
 /// Reports every pallas op (or op form) the CPU lowering does not handle.
@@ -171,6 +176,10 @@ fn run(module: OperationRef, _options: &OptionValues) -> Result<(), ()> {
     if !check_supported(&module) {
         return Err(());
     }
+    if let Err(message) = prng::add_state(&module) {
+        crate::ir::emit_op_error(&module, &message);
+        return Err(());
+    }
     unroll::expand_loops(&module, &|_| true, ParallelLoops::Sequential).map_err(|_| ())?;
     let tc = types::converter();
     let mut target = ConversionTarget::new(&module);
@@ -192,6 +201,7 @@ fn run(module: OperationRef, _options: &OptionValues) -> Result<(), ()> {
     vector_ops::add_patterns(&mut patterns, &tc);
     roll::add_patterns(&mut patterns, &tc);
     bitcast::add_patterns(&mut patterns, &tc);
+    prng::add_patterns(&mut patterns, &tc);
     retype::add_patterns(&mut patterns, &tc, RETYPED, types::cpu_type);
     let result = apply_partial(&module, &target, patterns);
     drop(tc);
