@@ -11,7 +11,8 @@
 //! `i32` counters; ref reshapes and bitcasts are views of the same memory
 //! (see [`refs`]). `pallas.roll` and value bitcasts go through small
 //! buffers ([`roll`], [`bitcast`]); the TPU PRNG is a software Threefry
-//! generator whose bits differ from the hardware's ([`prng`]). Ops without
+//! generator whose bits differ from the hardware's ([`prng`]); the run is
+//! one device, so mesh queries are constants ([`mesh`]). Ops without
 //! a CPU lowering are reported as "not yet supported".
 
 mod bitcast;
@@ -19,6 +20,7 @@ mod dma;
 mod dot;
 mod kernel;
 mod load_store;
+mod mesh;
 mod misc;
 mod prng;
 mod refs;
@@ -104,6 +106,8 @@ const SUPPORTED: &[&str] = &[
     "pallas.bitcast",
     "pallas.prng_seed",
     "pallas.prng_random_bits",
+    "pallas.axis_index",
+    "pallas.device_id",
 ];
 
 /// Reports every pallas op (or op form) the CPU lowering does not handle.
@@ -164,7 +168,10 @@ fn check_supported(module: &OperationRef) -> bool {
             );
             ok = false;
         }
-        if let Err(message) = refs::check(&op).and_then(|_| bitcast::check(&op)) {
+        if let Err(message) = refs::check(&op)
+            .and_then(|_| bitcast::check(&op))
+            .and_then(|_| mesh::check(&op))
+        {
             emit_op_error(&op, &message);
             ok = false;
         }
@@ -176,7 +183,7 @@ fn run(module: OperationRef, _options: &OptionValues) -> Result<(), ()> {
     if !check_supported(&module) {
         return Err(());
     }
-    if let Err(message) = prng::add_state(&module) {
+    if let Err(message) = mesh::resolve(&module).and_then(|_| prng::add_state(&module)) {
         crate::ir::emit_op_error(&module, &message);
         return Err(());
     }

@@ -5,8 +5,8 @@ module {
       ins(%x: memref<8xf32> block [8] map affine_map<(i) -> (i)>)
       outs(%o: memref<8xf32> block [8] map affine_map<(i) -> (i)>) {
     %v = pallas.load %x[] : memref<8xf32> -> vector<8xf32>
-    // CHECK: error: 'pallas.device_id' op not yet supported
-    %d = pallas.device_id
+    // CHECK: error: 'pallas.get_barrier_semaphore' op not yet supported
+    %d = pallas.get_barrier_semaphore : memref<!pallas.barrier_semaphore, #pallas.memory_space<semaphore>>
     pallas.store %v, %o[] : vector<8xf32>, memref<8xf32>
   }
 }
