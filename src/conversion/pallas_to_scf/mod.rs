@@ -5,7 +5,8 @@
 //! copies aliased inputs into their outputs, allocates the block buffers and
 //! the scratch once, and runs the grid as a row-major `scf.for` nest. Each
 //! step evaluates the index maps, copies the in-bounds part of every window
-//! into its block buffer (the rest reads as zero), runs the inlined body and
+//! into its block buffer (the rest reads as JAX's `interpret=True` reads
+//! it: NaN, the integer minimum, ...), runs the inlined body and
 //! copies the output blocks' in-bounds part back. Body ops become
 //! `vector`/`memref`/`arith` ops; DMAs are synchronous copies and semaphores
 //! `i32` counters; ref reshapes and bitcasts are views of the same memory
