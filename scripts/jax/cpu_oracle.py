@@ -1,0 +1,625 @@
+#!/usr/bin/env python3
+"""CPU oracle: our CPU reference against JAX's interpret mode, same inputs.
+
+  .venv/bin/python scripts/jax/cpu_oracle.py [-v] [--pallas-opt P]
+      [--pipeline FILE] [--mlir-runner R] [--keep DIR] [NAME...]
+
+For every oracle kernel NAME (default: all of them, `--list` prints them)
+there are two sides:
+
+  JAX     a builder in this file: a `pl.pallas_call` run on the CPU with
+          `interpret=pltpu.InterpretParams(...)` (JAX 0.10.2's TPU interpret
+          mode, which models VMEM, DMAs and semaphores);
+  ours    its pallas twin, examples/cpu/NAME.mlir, a module holding only the
+          `pallas.kernel` (and its `pallas.index_map`s). examples/cpu/ is
+          outside both lit's test/ and scripts/run-examples.sh's
+          examples/*.mlir, so the twins run only here.
+
+Inputs are drawn once per kernel with numpy (a generator seeded from the
+kernel's name, so every run and both sides see the same bits). For our side
+the script appends to the twin a host `func.func @main` that copies every
+input from a `memref.global` holding the exact bytes (a hex `dense`
+literal), fills every output with a sentinel, runs `pallas.call` (dynamic
+grid extents first, then scalar-prefetch operands, inputs, outputs, the
+kernel's operand order), and prints each output flattened with
+`printMemrefI32` (an f32 output is bit-cast to i32 element by element first,
+so floats come back exactly rather than as printMemrefF32's 6 digits). It
+lowers that with `pallas-opt -p 'builtin.module(convert-pallas-to-scf,
+<scripts/cpu-pipeline.txt>)'`, runs it with `mlir-runner` and parses the
+printed outputs.
+
+Comparison, over the elements JAX defines only (a kernel may mark elements
+no grid step writes, e.g. blocks a dynamic grid skips; they are
+uninitialised in Pallas and JAX fills them with NaN):
+
+  integers   exact;
+  floats     bit-exact by default: the default kernels use only correctly
+             rounded IEEE operations (add, mul, negate, select, copies) in
+             the same order on both sides, so any difference is a bug.
+             A kernel may state a tolerance |ours - jax| <= atol + rtol*|jax|
+             with its reason: a dot product (XLA may sum the k terms in
+             another order: each reordering moves a sum of k terms of size
+             <= 1 by at most k * 2^-24 of the sum of magnitudes) and
+             transcendental functions (XLA's exp/tanh are its own
+             polynomial approximations, LLVM calls libm's; both are within
+             a few ulp of the true value, not bit-identical). NaN matches
+             NaN.
+
+Prints one line per kernel (match / MISMATCH / ERROR, the largest
+difference seen) and exits 1 if any kernel did not match. `make cpu-check`
+(part of `make test`) runs it. -v prints the first differing elements;
+--keep DIR writes the generated module and its outputs to DIR.
+"""
+import argparse
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import time
+import zlib
+from dataclasses import dataclass, field
+from typing import Callable, Optional
+
+import numpy as np
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+TWINS = os.path.join(ROOT, "examples", "cpu")
+LLVM_PREFIX = os.environ.get("LLVM_PREFIX", "/usr/lib/llvm-22")
+
+
+# ---------------------------------------------------------------------------
+# Kernel registry
+
+
+@dataclass
+class Case:
+    """One oracle kernel: its inputs, the JAX side, what to compare."""
+
+    name: str
+    # In pallas.call order (grid extents are separate): ("prefetch"|"in", array).
+    inputs: list
+    # Output shapes and dtypes, in order.
+    outputs: list
+    # Runs the JAX side: jax_fn(*input arrays, *grid extents) -> tuple of outputs.
+    jax_fn: Callable
+    # Dynamic grid extents passed first to pallas.call.
+    grid_extents: list = field(default_factory=list)
+    # defined(outputs) -> list of bool masks (default: every element).
+    defined: Optional[Callable] = None
+    # (rtol, atol, reason) for float outputs; None: bit-exact.
+    tolerance: Optional[tuple] = None
+
+
+CASES = {}
+
+
+def case(fn):
+    """Registers a builder `fn(rng) -> Case` under its name."""
+    CASES[fn.__name__] = fn
+    return fn
+
+
+def rng_for(name):
+    return np.random.default_rng(zlib.crc32(name.encode()))
+
+
+def uniform(rng, shape, lo=-1.0, hi=1.0):
+    return rng.uniform(lo, hi, size=shape).astype(np.float32)
+
+
+def interpret(**kw):
+    from jax.experimental.pallas import tpu as pltpu
+
+    return pltpu.InterpretParams(**kw)
+
+
+@case
+def add(rng):
+    import jax
+    from jax.experimental import pallas as pl
+
+    x, y = uniform(rng, (32, 128)), uniform(rng, (32, 128))
+
+    def body(x_ref, y_ref, o_ref):
+        o_ref[...] = x_ref[...] + y_ref[...]
+
+    def run(x, y):
+        spec = pl.BlockSpec((8, 128), lambda i: (i, 0))
+        return (pl.pallas_call(body, out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype), grid=(4,),
+                               in_specs=[spec, spec], out_specs=spec, interpret=interpret())(x, y),)
+
+    return Case("add", [("in", x), ("in", y)], [((32, 128), np.float32)], run)
+
+
+@case
+def matmul(rng):
+    import jax
+    import jax.numpy as jnp
+    from jax.experimental import pallas as pl
+    from jax.experimental.pallas import tpu as pltpu
+
+    a, b = uniform(rng, (16, 16)), uniform(rng, (16, 16))
+
+    def body(a_ref, b_ref, o_ref, acc):
+        k = pl.program_id(2)
+
+        @pl.when(k == 0)
+        def _():
+            acc[...] = jnp.zeros_like(acc)
+
+        acc[...] += jnp.dot(a_ref[...], b_ref[...], preferred_element_type=jnp.float32)
+
+        @pl.when(k == pl.num_programs(2) - 1)
+        def _():
+            o_ref[...] = acc[...]
+
+    def run(a, b):
+        return (pl.pallas_call(
+            body, out_shape=jax.ShapeDtypeStruct((16, 16), jnp.float32), grid=(2, 2, 2),
+            in_specs=[pl.BlockSpec((8, 8), lambda i, j, k: (i, k)),
+                      pl.BlockSpec((8, 8), lambda i, j, k: (k, j))],
+            out_specs=pl.BlockSpec((8, 8), lambda i, j, k: (i, j)),
+            scratch_shapes=[pltpu.VMEM((8, 8), jnp.float32)],
+            interpret=interpret())(a, b),)
+
+    return Case("matmul", [("in", a), ("in", b)], [((16, 16), np.float32)], run,
+                tolerance=(1e-5, 1e-5, "a dot product: XLA may sum the 16 products "
+                           "in another order than our loops"))
+
+
+@case
+def gather(rng):
+    import jax
+    from jax.experimental import pallas as pl
+    from jax.experimental.pallas import tpu as pltpu
+
+    ids = rng.integers(0, 4, size=(4,)).astype(np.int32)
+    x = uniform(rng, (16, 4))
+
+    def body(ids_ref, x_ref, o_ref):
+        o_ref[...] = x_ref[...]
+
+    def run(ids, x):
+        spec = pltpu.PrefetchScalarGridSpec(
+            num_scalar_prefetch=1, grid=(4,),
+            in_specs=[pl.BlockSpec((4, 4), lambda i, ids: (ids[i], 0))],
+            out_specs=pl.BlockSpec((4, 4), lambda i, ids: (i, 0)))
+        return (pl.pallas_call(body, out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype),
+                               grid_spec=spec, interpret=interpret())(ids, x),)
+
+    return Case("gather", [("prefetch", ids), ("in", x)], [((16, 4), np.float32)], run)
+
+
+@case
+def dynamic_grid(rng):
+    import jax
+    import jax.numpy as jnp
+    from jax.experimental import pallas as pl
+
+    x = rng.integers(-1000, 1000, size=(12, 4)).astype(np.int32)
+    steps = 4
+
+    def body(x_ref, o_ref):
+        o_ref[...] = x_ref[...] * pl.num_programs(0) + pl.program_id(0)
+
+    @jax.jit
+    def run(x, n):
+        spec = pl.BlockSpec((2, 4), lambda i: (i, 0))
+        return (pl.pallas_call(body, out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype), grid=(n,),
+                               in_specs=[spec], out_specs=spec, interpret=interpret())(x),)
+
+    def defined(outs):
+        m = np.zeros(outs[0].shape, bool)
+        m[:2 * steps] = True  # the steps visit row blocks 0..steps-1 only
+        return [m]
+
+    return Case("dynamic_grid", [("in", x)], [((12, 4), np.int32)],
+                lambda x, n: run(x, jnp.int32(n)), grid_extents=[steps], defined=defined)
+
+
+@case
+def dma_double_buffer(rng):
+    import jax
+    import jax.numpy as jnp
+    from jax.experimental import pallas as pl
+    from jax.experimental.pallas import tpu as pltpu
+
+    x = uniform(rng, (32, 8))
+
+    def body(x_hbm, o_ref, buf, sem):
+        def copy(c, slot):
+            return pltpu.make_async_copy(x_hbm.at[pl.ds(c * 8, 8)], buf.at[slot], sem.at[slot])
+
+        copy(0, 0).start()
+        for c in range(4):
+            slot = c % 2
+            if c + 1 < 4:
+                copy(c + 1, (c + 1) % 2).start()
+            copy(c, slot).wait()
+            o_ref[pl.ds(c * 8, 8), :] = buf[slot] * 2.0
+
+    def run(x):
+        return (pl.pallas_call(
+            body, out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype), grid=(1,),
+            in_specs=[pl.BlockSpec(memory_space=pl.ANY)],
+            out_specs=pl.BlockSpec((32, 8), lambda i: (0, 0)),
+            scratch_shapes=[pltpu.VMEM((2, 8, 8), jnp.float32), pltpu.SemaphoreType.DMA((2,))],
+            interpret=interpret())(x),)
+
+    return Case("dma_double_buffer", [("in", x)], [((32, 8), np.float32)], run)
+
+
+@case
+def masked_iota(rng):
+    import jax
+    import jax.numpy as jnp
+    from jax import lax
+    from jax.experimental import pallas as pl
+
+    x = uniform(rng, (32, 8))
+
+    def body(x_ref, o_ref):
+        rows = lax.broadcasted_iota(jnp.int32, (8, 8), 0) + pl.program_id(0) * 8
+        cols = lax.broadcasted_iota(jnp.int32, (8, 8), 1)
+        v = x_ref[...]
+        o_ref[...] = jnp.where(rows + cols < 21, v, -v)
+
+    def run(x):
+        spec = pl.BlockSpec((8, 8), lambda i: (i, 0))
+        return (pl.pallas_call(body, out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype), grid=(4,),
+                               in_specs=[spec], out_specs=spec, interpret=interpret())(x),)
+
+    return Case("masked_iota", [("in", x)], [((32, 8), np.float32)], run)
+
+
+@case
+def int32_ops(rng):
+    import jax
+    import jax.numpy as jnp
+    from jax import lax
+    from jax.experimental import pallas as pl
+
+    info = np.iinfo(np.int32)
+    x = rng.integers(info.min, info.max, size=(16, 8), endpoint=True).astype(np.int32)
+    y = rng.integers(info.min, info.max, size=(16, 8), endpoint=True).astype(np.int32)
+
+    def body(x_ref, y_ref, o_ref):
+        a, b = x_ref[...], y_ref[...]
+        s = ((a * 7) ^ b) + lax.shift_right_arithmetic(a, jnp.int32(3))
+        o_ref[...] = jnp.maximum(s, b) & jnp.int32(0x7FFFFFFF)
+
+    def run(x, y):
+        spec = pl.BlockSpec((8, 8), lambda i: (i, 0))
+        return (pl.pallas_call(body, out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype), grid=(2,),
+                               in_specs=[spec, spec], out_specs=spec, interpret=interpret())(x, y),)
+
+    return Case("int32_ops", [("in", x), ("in", y)], [((16, 8), np.int32)], run)
+
+
+@case
+def unroll(rng):
+    import jax
+    import jax.numpy as jnp
+    from jax import lax
+    from jax.experimental import pallas as pl
+
+    x = uniform(rng, (8, 128))
+
+    def body(x_ref, o_ref):
+        def step(r, acc):
+            w = (r + 1).astype(jnp.float32)
+            return acc + x_ref[r, :] * w
+
+        acc = lax.fori_loop(0, 8, step, jnp.zeros((128,), jnp.float32), unroll=3)
+        o_ref[0, :] = acc
+
+    def run(x):
+        return (pl.pallas_call(
+            body, out_shape=jax.ShapeDtypeStruct((1, 128), jnp.float32), grid=(1,),
+            in_specs=[pl.BlockSpec((8, 128), lambda i: (0, 0))],
+            out_specs=pl.BlockSpec((1, 128), lambda i: (0, 0)), interpret=interpret())(x),)
+
+    # JAX's side differs from ours in the last bit for about a third of the
+    # lanes: XLA's CPU backend contracts acc + x * w into one fused
+    # multiply-add (one rounding), our lowering rounds the product and the sum
+    # separately. Checked with numpy: summing float64 products rounded once
+    # per step gives JAX's bits exactly, an all-float32 sum gives ours. The
+    # 8 steps each differ by at most half an ulp of the running sum (|sum| <
+    # 40, ulp 2^-19 at most), so 1e-6 relative + 1e-5 absolute bounds it.
+    return Case("unroll", [("in", x)], [((1, 128), np.float32)], run,
+                tolerance=(1e-6, 1e-5, "XLA fuses acc + x * w into an FMA, we round twice"))
+
+
+@case
+def named_scope(rng):
+    import jax
+    from jax.experimental import pallas as pl
+
+    x = uniform(rng, (16, 8))
+
+    def body(x_ref, o_ref):
+        xv = x_ref[...]
+        with jax.named_scope("affine"):
+            v = xv * 2.0 + 1.0
+        with jax.named_scope("product"):
+            o_ref[...] = v * xv
+
+    def run(x):
+        spec = pl.BlockSpec((8, 8), lambda i: (i, 0))
+        return (pl.pallas_call(body, out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype), grid=(2,),
+                               in_specs=[spec], out_specs=spec, interpret=interpret())(x),)
+
+    return Case("named_scope", [("in", x)], [((16, 8), np.float32)], run)
+
+
+@case
+def oversized_block(rng):
+    import jax
+    from jax.experimental import pallas as pl
+
+    x = uniform(rng, (2, 3))
+
+    def body(x_ref, o_ref):
+        v = x_ref[...]
+        o_ref[...] = v + v
+
+    def run(x):
+        spec = pl.BlockSpec((2, 8), lambda i: (0, 0))
+        return (pl.pallas_call(body, out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype), grid=(1,),
+                               in_specs=[spec], out_specs=spec,
+                               interpret=interpret(out_of_bounds_reads="uninitialized"))(x),)
+
+    return Case("oversized_block", [("in", x)], [((2, 3), np.float32)], run)
+
+
+@case
+def squeezed_fill(rng):
+    import jax
+    import jax.numpy as jnp
+    from jax.experimental import pallas as pl
+
+    def body(o_ref):
+        v = pl.program_id(0).astype(jnp.float32) * 10.0 + pl.program_id(1).astype(jnp.float32)
+        o_ref[...] = jnp.full((4, 128), v, jnp.float32)
+
+    def run():
+        return (pl.pallas_call(
+            body, out_shape=jax.ShapeDtypeStruct((2, 8, 1, 1), jnp.float32), grid=(2, 2),
+            out_specs=pl.BlockSpec((None, 4, None, 128), lambda b, h: (b, h, 0, 0)),
+            interpret=interpret())(),)
+
+    return Case("squeezed_fill", [], [((2, 8, 1, 1), np.float32)], run)
+
+
+@case
+def elementwise_math(rng):
+    import jax
+    import jax.numpy as jnp
+    from jax.experimental import pallas as pl
+
+    x, y = uniform(rng, (16, 8), -4.0, 4.0), uniform(rng, (16, 8), -3.0, 3.0)
+
+    def body(x_ref, y_ref, o_ref):
+        a, b = x_ref[...], y_ref[...]
+        o_ref[...] = jnp.exp(a) * 0.5 + jnp.maximum(a, 0.0) - jnp.tanh(b)
+
+    def run(x, y):
+        spec = pl.BlockSpec((8, 8), lambda i: (i, 0))
+        return (pl.pallas_call(body, out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype), grid=(2,),
+                               in_specs=[spec, spec], out_specs=spec, interpret=interpret())(x, y),)
+
+    return Case("elementwise_math", [("in", x), ("in", y)], [((16, 8), np.float32)], run,
+                tolerance=(1e-6, 1e-6, "exp and tanh: XLA's approximations vs libm, "
+                           "each within a few ulp (2^-23 relative is one ulp)"))
+
+
+# ---------------------------------------------------------------------------
+# Our side: host @main, lowering, mlir-runner
+
+ELEM = {np.dtype(np.float32): "f32", np.dtype(np.int32): "i32"}
+
+
+def memref_type(shape, dtype):
+    return "memref<" + "".join(f"{d}x" for d in shape) + ELEM[np.dtype(dtype)] + ">"
+
+
+def dense_hex(arr):
+    # The raw little-endian bytes: exact for every bit pattern (NaNs included).
+    return 'dense<"0x' + np.ascontiguousarray(arr).astype(arr.dtype.newbyteorder("<")).tobytes().hex().upper() + '">'
+
+
+def sentinel(shape, dtype):
+    if np.dtype(dtype) == np.float32:
+        return np.full(shape, -12345.0, np.float32)
+    return np.full(shape, -12345, np.dtype(dtype))
+
+
+def host_main(twin_text, kname, c: Case):
+    """The twin's module with globals and a host @main appended."""
+    end = twin_text.rstrip().rfind("}")
+    if end < 0:
+        raise ValueError("the twin is not a `module { ... }`")
+    lines = []
+    operands, types = [], []
+    inits = []
+    for k, extent in enumerate(c.grid_extents):
+        lines.append(f"    %grid{k} = arith.constant {extent} : index")
+        operands.append(f"%grid{k}")
+        types.append("index")
+    arrays = [(f"arg{k}", arr) for k, (_, arr) in enumerate(c.inputs)]
+    arrays += [(f"out{k}", sentinel(s, d)) for k, (s, d) in enumerate(c.outputs)]
+    for sym, arr in arrays:
+        t = memref_type(arr.shape, arr.dtype)
+        inits.append(f'  memref.global "private" constant @oracle_{sym} : {t} = {dense_hex(arr)}')
+        lines.append(f"    %{sym}_g = memref.get_global @oracle_{sym} : {t}")
+        lines.append(f"    %{sym} = memref.alloc() : {t}")
+        lines.append(f"    memref.copy %{sym}_g, %{sym} : {t} to {t}")
+        operands.append(f"%{sym}")
+        types.append(t)
+    lines.append(f"    pallas.call @{kname}({', '.join(operands)}) : ({', '.join(types)}) -> ()")
+    lines.append("    %c0 = arith.constant 0 : index")
+    lines.append("    %c1 = arith.constant 1 : index")
+    for k, (shape, dtype) in enumerate(c.outputs):
+        t = memref_type(shape, dtype)
+        n = int(np.prod(shape))
+        flat_t = memref_type((n,), dtype)
+        src = f"%out{k}"
+        if len(shape) != 1:
+            reassoc = "[[" + ", ".join(str(d) for d in range(len(shape))) + "]]"
+            lines.append(f"    %flat{k} = memref.collapse_shape {src} {reassoc} : {t} into {flat_t}")
+            src = f"%flat{k}"
+        if np.dtype(dtype) == np.float32:
+            bits_t = memref_type((n,), np.int32)
+            lines += [
+                f"    %n{k} = arith.constant {n} : index",
+                f"    %bits{k} = memref.alloc() : {bits_t}",
+                f"    scf.for %i = %c0 to %n{k} step %c1 {{",
+                f"      %v = memref.load {src}[%i] : {flat_t}",
+                "      %b = arith.bitcast %v : f32 to i32",
+                f"      memref.store %b, %bits{k}[%i] : {bits_t}",
+                "    }",
+            ]
+            src, flat_t = f"%bits{k}", bits_t
+        lines.append(f"    %u{k} = memref.cast {src} : {flat_t} to memref<*xi32>")
+        lines.append(f"    call @printMemrefI32(%u{k}) : (memref<*xi32>) -> ()")
+    lines.append("    return")
+    body = "\n".join(inits) + "\n  func.func private @printMemrefI32(memref<*xi32>)\n" \
+        "  func.func @main() {\n" + "\n".join(lines) + "\n  }\n"
+    return twin_text[:end] + "\n  // Host side generated by scripts/jax/cpu_oracle.py.\n" + body + "}\n"
+
+
+DATA = re.compile(r"data =\s*\[([^\]]*)\]")
+
+
+def run_ours(c: Case, args, keep):
+    twin = os.path.join(TWINS, c.name + ".mlir")
+    with open(twin) as f:
+        text = f.read()
+    knames = re.findall(r"pallas\.kernel\s+@([\w$.]+)", text)
+    if len(knames) != 1:
+        raise ValueError(f"{twin}: expected one pallas.kernel, found {len(knames)}")
+    module = host_main(text, knames[0], c)
+    with open(args.pipeline) as f:
+        pipeline = f.read().strip()
+    with tempfile.TemporaryDirectory() as tmp:
+        src = os.path.join(keep or tmp, c.name + ".main.mlir")
+        with open(src, "w") as f:
+            f.write(module)
+        t0 = time.time()
+        low = subprocess.run([args.pallas_opt, "-p", f"builtin.module(convert-pallas-to-scf,{pipeline})", src],
+                             capture_output=True, text=True, timeout=args.timeout)
+        if low.returncode != 0:
+            raise RuntimeError("lowering failed: " + low.stderr.strip()[-2000:])
+        libs = ",".join(os.path.join(LLVM_PREFIX, "lib", l)
+                        for l in ("libmlir_c_runner_utils.so", "libmlir_runner_utils.so"))
+        run = subprocess.run([args.mlir_runner, "-e", "main", "-entry-point-result=void",
+                              f"-shared-libs={libs}"], input=low.stdout,
+                             capture_output=True, text=True, timeout=args.timeout)
+        seconds = time.time() - t0
+        if keep:
+            with open(os.path.join(keep, c.name + ".out.txt"), "w") as f:
+                f.write(run.stdout)
+        if run.returncode != 0:
+            raise RuntimeError(f"mlir-runner exited {run.returncode}: " + run.stderr.strip()[-2000:])
+    blocks = DATA.findall(run.stdout)
+    if len(blocks) != len(c.outputs):
+        raise RuntimeError(f"expected {len(c.outputs)} printed outputs, found {len(blocks)}")
+    outs = []
+    for block, (shape, dtype) in zip(blocks, c.outputs):
+        vals = np.array([int(v) for v in block.replace("\n", " ").split(",") if v.strip()], np.int64)
+        vals = vals.astype(np.int32)
+        if vals.size != int(np.prod(shape)):
+            raise RuntimeError(f"printed {vals.size} values for an output of shape {shape}")
+        outs.append(vals.view(np.dtype(dtype)).reshape(shape))
+    return outs, seconds
+
+
+# ---------------------------------------------------------------------------
+# Comparison
+
+
+def compare(c: Case, ours, theirs, verbose):
+    """Returns (ok, summary)."""
+    masks = c.defined(theirs) if c.defined else [np.ones(o.shape, bool) for o in theirs]
+    ok, notes = True, []
+    for k, (a, b, m) in enumerate(zip(ours, theirs, masks)):
+        b = np.asarray(b)
+        if a.shape != b.shape or a.dtype != b.dtype:
+            return False, f"output {k}: ours {a.dtype}{list(a.shape)}, JAX {b.dtype}{list(b.shape)}"
+        defined = int(m.sum())
+        if np.issubdtype(a.dtype, np.integer):
+            bad = (a != b) & m
+            note = f"out{k}: {defined} ints exact"
+        else:
+            both_nan = np.isnan(a) & np.isnan(b)
+            diff = np.where(both_nan, 0.0, np.abs(a.astype(np.float64) - b.astype(np.float64)))
+            if c.tolerance is None:
+                bad = (a.view(np.int32) != b.view(np.int32)) & ~both_nan & m
+                note = f"out{k}: {defined} floats bit-exact"
+            else:
+                rtol, atol, _ = c.tolerance
+                bad = ~(diff <= atol + rtol * np.abs(b.astype(np.float64))) & m
+                exact = int(((a.view(np.int32) == b.view(np.int32)) & m).sum())
+                maxd = float(np.max(np.where(m, diff, 0.0))) if defined else 0.0
+                note = (f"out{k}: {defined} floats within rtol={rtol:g} atol={atol:g} "
+                        f"(max |diff| {maxd:.3g}, {exact} bit-exact)")
+        if bad.any():
+            ok = False
+            note += f", {int(bad.sum())} MISMATCHED"
+            if verbose:
+                for idx in list(zip(*np.nonzero(bad)))[:8]:
+                    note += f"\n      {tuple(int(i) for i in idx)}: ours {a[idx]!r} JAX {b[idx]!r}"
+        if defined < a.size:
+            note += f" ({a.size - defined} undefined skipped)"
+        notes.append(note)
+    return ok, "; ".join(notes)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("names", nargs="*")
+    ap.add_argument("-v", "--verbose", action="store_true")
+    ap.add_argument("--list", action="store_true")
+    ap.add_argument("--pallas-opt", default=os.path.join(ROOT, "target", "debug", "pallas-opt"))
+    ap.add_argument("--mlir-runner", default=os.path.join(LLVM_PREFIX, "bin", "mlir-runner"))
+    ap.add_argument("--pipeline", default=os.path.join(ROOT, "scripts", "cpu-pipeline.txt"))
+    ap.add_argument("--timeout", type=int, default=300)
+    ap.add_argument("--keep", help="write the generated modules and outputs here")
+    args = ap.parse_args()
+    if args.list:
+        print("\n".join(CASES))
+        return 0
+    names = args.names or list(CASES)
+    unknown = [n for n in names if n not in CASES]
+    if unknown:
+        print(f"cpu-oracle: unknown kernel(s): {', '.join(unknown)} (--list)", file=sys.stderr)
+        return 2
+    if args.keep:
+        os.makedirs(args.keep, exist_ok=True)
+
+    import jax
+
+    jax.config.update("jax_platforms", "cpu")
+    failed = []
+    for name in names:
+        c = CASES[name](rng_for(name))
+        try:
+            theirs = [np.asarray(o) for o in c.jax_fn(*[a for _, a in c.inputs], *c.grid_extents)]
+            ours, seconds = run_ours(c, args, args.keep)
+            ok, summary = compare(c, ours, theirs, args.verbose)
+            status = "match" if ok else "MISMATCH"
+        except Exception as e:  # one broken kernel must not hide the others
+            ok, status, summary, seconds = False, "ERROR", f"{type(e).__name__}: {e}", 0.0
+        if not ok:
+            failed.append(name)
+        print(f"{name}: {status} ({seconds:.1f}s ours) {summary}", flush=True)
+        if ok and c.tolerance and args.verbose:
+            print(f"    tolerance: {c.tolerance[2]}")
+    print(f"cpu-oracle: {len(names) - len(failed)} of {len(names)} kernels match JAX's interpret mode"
+          + (f"; failed: {', '.join(failed)}" if failed else ""))
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
