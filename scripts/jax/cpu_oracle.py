@@ -413,8 +413,9 @@ def elementwise_math(rng):
                                in_specs=[spec, spec], out_specs=spec, interpret=interpret())(x, y),)
 
     return Case("elementwise_math", [("in", x), ("in", y)], [((16, 8), np.float32)], run,
-                tolerance=(1e-6, 1e-6, "exp and tanh: XLA's approximations vs libm, "
-                           "each within a few ulp (2^-23 relative is one ulp)"))
+                tolerance=(1e-6, 4e-6, "exp and tanh: XLA's approximations vs libm, "
+                           "each within a few ulp; the sum of terms up to 32 can cancel, so "
+                           "the absolute part is 2 ulp of 32 (2^-18)"))
 
 
 @case
