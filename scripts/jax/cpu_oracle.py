@@ -33,17 +33,24 @@ no grid step writes, e.g. blocks a dynamic grid skips; they are
 uninitialised in Pallas and JAX fills them with NaN):
 
   integers   exact;
-  floats     bit-exact by default: the default kernels use only correctly
+  floats     bit-exact by default: those kernels use only correctly
              rounded IEEE operations (add, mul, negate, select, copies) in
              the same order on both sides, so any difference is a bug.
              A kernel may state a tolerance |ours - jax| <= atol + rtol*|jax|
-             with its reason: a dot product (XLA may sum the k terms in
-             another order: each reordering moves a sum of k terms of size
-             <= 1 by at most k * 2^-24 of the sum of magnitudes) and
-             transcendental functions (XLA's exp/tanh are its own
-             polynomial approximations, LLVM calls libm's; both are within
-             a few ulp of the true value, not bit-identical). NaN matches
+             with its reason (Case.tolerance, printed with -v): dot products
+             and row sums (XLA may add the terms in another order: a
+             reordered sum of k terms of size <= 1 moves by at most about
+             k * 2^-24 of the sum of magnitudes), XLA's contraction of
+             `acc + x * w` into one FMA where we round twice, XLA's own
+             exp/tanh approximations against libm's (a few ulp each), and
+             `pl.reciprocal(approx=True)`, which JAX's interpret mode
+             computes through bfloat16 while we divide exactly. NaN matches
              NaN.
+
+A kernel JAX's interpret mode cannot run (Case.numpy_fn; today only
+`semaphores`: no interpret rule for semaphore_read) is compared with a numpy
+model of it instead, and its line says so with JAX's error; if JAX starts
+running it, JAX is used.
 
 Prints one line per kernel (match / MISMATCH / ERROR, the largest
 difference seen) and exits 1 if any kernel did not match. `make cpu-check`
