@@ -624,6 +624,81 @@ def run_scoped(rng):
                 "convert-scf-to-cf) give it several blocks, which the op rejects")
 
 
+@case
+def transpose(rng):
+    import jax
+    from jax.experimental import pallas as pl
+
+    x = uniform(rng, (16, 24))
+
+    def body(x_ref, o_ref):
+        o_ref[...] = x_ref[...].T
+
+    def run(x):
+        return (pl.pallas_call(
+            body, out_shape=jax.ShapeDtypeStruct((24, 16), x.dtype), grid=(2, 3),
+            in_specs=[pl.BlockSpec((8, 8), lambda i, j: (i, j))],
+            out_specs=pl.BlockSpec((8, 8), lambda i, j: (j, i)), interpret=interpret())(x),)
+
+    return Case("transpose", [("in", x)], [((24, 16), np.float32)], run)
+
+
+@case
+def int_divrem(rng):
+    import jax
+    import jax.numpy as jnp
+    from jax import lax
+    from jax.experimental import pallas as pl
+
+    x = rng.integers(-10**6, 10**6, size=(16, 8)).astype(np.int32)
+    y = rng.integers(1, 10**6, size=(16, 8)).astype(np.int32)
+    y *= rng.choice(np.array([-1, 1], np.int32), size=(16, 8))
+
+    def body(x_ref, y_ref, q_ref, r_ref):
+        a, b = x_ref[...], y_ref[...]
+        q_ref[...] = lax.div(a, b)
+        r_ref[...] = lax.rem(a, b) + lax.shift_right_logical(a, jnp.int32(5))
+
+    def run(x, y):
+        spec = pl.BlockSpec((8, 8), lambda i: (i, 0))
+        shape = jax.ShapeDtypeStruct(x.shape, x.dtype)
+        return pl.pallas_call(body, out_shape=(shape, shape), grid=(2,), in_specs=[spec, spec],
+                              out_specs=(spec, spec), interpret=interpret())(x, y)
+
+    return Case("int_divrem", [("in", x), ("in", y)], [((16, 8), np.int32)] * 2, run)
+
+
+@case
+def collatz(rng):
+    import jax
+    import jax.numpy as jnp
+    from jax import lax
+    from jax.experimental import pallas as pl
+    from jax.experimental.pallas import tpu as pltpu
+
+    n = rng.integers(1, 1000, size=(8,)).astype(np.int32)
+
+    def body(n_ref, o_ref):
+        def cond(c):
+            return c[0] != 1
+
+        def step(c):
+            v, k = c
+            return jnp.where(v % 2 == 1, 3 * v + 1, v // 2), k + 1
+
+        _, k = lax.while_loop(cond, step, (n_ref[pl.program_id(0)], jnp.int32(0)))
+        o_ref[...] = jnp.full((1, 128), k, jnp.int32)
+
+    def run(n):
+        spec = pltpu.PrefetchScalarGridSpec(
+            num_scalar_prefetch=1, grid=(8,), in_specs=[],
+            out_specs=pl.BlockSpec((1, 128), lambda i, n: (i, 0)))
+        return (pl.pallas_call(body, out_shape=jax.ShapeDtypeStruct((8, 128), jnp.int32),
+                               grid_spec=spec, interpret=interpret())(n),)
+
+    return Case("collatz", [("prefetch", n)], [((8, 128), np.int32)], run)
+
+
 def pltpu_params(semantics):
     from jax.experimental.pallas import tpu as pltpu
 
