@@ -22,8 +22,9 @@ input from a `memref.global` holding the exact bytes (a hex `dense`
 literal), fills every output with a sentinel, runs `pallas.call` (dynamic
 grid extents first, then scalar-prefetch operands, inputs, outputs, the
 kernel's operand order), and prints each output flattened with
-`printMemrefI32` (an f32 output is bit-cast to i32 element by element first,
-so floats come back exactly rather than as printMemrefF32's 6 digits). It
+`printMemrefI32`, element by element widened to i32 exactly (f32 bit-cast,
+bf16 extended to f32 then bit-cast, i8/i16 sign-extended), so floats come
+back bit for bit rather than as printMemrefF32's 6 digits. It
 lowers that with `pallas-opt -p 'builtin.module(convert-pallas-to-scf,
 <scripts/cpu-pipeline.txt>)'`, runs it with `mlir-runner` and parses the
 printed outputs.
@@ -37,7 +38,8 @@ uninitialised in Pallas and JAX fills them with NaN):
              rounded IEEE operations (add, mul, negate, select, copies) in
              the same order on both sides, so any difference is a bug.
              A kernel may state a tolerance |ours - jax| <= atol + rtol*|jax|
-             with its reason (Case.tolerance, printed with -v): dot products
+             with its reason (Case.tolerance, per output or for all, printed
+             with -v): dot products
              and row sums (XLA may add the terms in another order: a
              reordered sum of k terms of size <= 1 moves by at most about
              k * 2^-24 of the sum of magnitudes), XLA's contraction of
@@ -99,8 +101,9 @@ class Case:
     grid_extents: list = field(default_factory=list)
     # defined(outputs) -> list of bool masks (default: every element).
     defined: Optional[Callable] = None
-    # (rtol, atol, reason) for float outputs; None: bit-exact.
-    tolerance: Optional[tuple] = None
+    # (rtol, atol, reason) for float outputs; None: bit-exact. A list gives
+    # one (or None) per output.
+    tolerance: Optional[object] = None
     # For kernels JAX's interpret mode cannot run: numpy_fn(*inputs,
     # *grid extents) -> outputs, used only when jax_fn raises.
     numpy_fn: Optional[Callable] = None
@@ -699,6 +702,67 @@ def collatz(rng):
     return Case("collatz", [("prefetch", n)], [((8, 128), np.int32)], run)
 
 
+@case
+def bf16_mixed(rng):
+    import jax
+    import jax.numpy as jnp
+    from jax.experimental import pallas as pl
+
+    x = uniform(rng, (16, 128), -4.0, 4.0).astype(ml_dtypes.bfloat16)
+    y = uniform(rng, (16, 128), -4.0, 4.0)
+
+    def body(x_ref, y_ref, a_ref, d_ref):
+        xf = x_ref[...].astype(jnp.float32)
+        y = y_ref[...]
+        a_ref[...] = (xf * y + 1.0).astype(jnp.bfloat16)
+        d_ref[...] = xf - y
+
+    def run(x, y):
+        spec = pl.BlockSpec((8, 128), lambda i: (i, 0))
+        return pl.pallas_call(
+            body, out_shape=(jax.ShapeDtypeStruct((16, 128), jnp.bfloat16),
+                             jax.ShapeDtypeStruct((16, 128), jnp.float32)),
+            grid=(2,), in_specs=[spec, spec], out_specs=(spec, spec),
+            interpret=interpret())(x, y)
+
+    # xf * y + 1 may be fused into one FMA by XLA (see `unroll`); after the
+    # rounding to bf16 the two can still land on neighbouring bf16 values
+    # when the f32 results straddle a bf16 rounding boundary: one bf16 ulp
+    # (2^-7 relative) is allowed.
+    return Case("bf16_mixed", [("in", x), ("in", y)],
+                [((16, 128), ml_dtypes.bfloat16), ((16, 128), np.float32)], run,
+                tolerance=[(2.0 ** -7, 0.0, "a possible FMA before the bf16 rounding: "
+                            "one bf16 ulp"), None])
+
+
+@case
+def int8_matmul(rng):
+    import jax
+    import jax.numpy as jnp
+    from jax.experimental import pallas as pl
+
+    a = rng.integers(-128, 128, size=(16, 64)).astype(np.int8)
+    b = rng.integers(-128, 128, size=(64, 16)).astype(np.int8)
+
+    def body(a_ref, b_ref, o_ref):
+        @pl.when(pl.program_id(2) == 0)
+        def _():
+            o_ref[...] = jnp.zeros_like(o_ref)
+
+        o_ref[...] += jnp.dot(a_ref[...], b_ref[...], preferred_element_type=jnp.int32)
+
+    def run(a, b):
+        return (pl.pallas_call(
+            body, out_shape=jax.ShapeDtypeStruct((16, 16), jnp.int32), grid=(2, 2, 2),
+            in_specs=[pl.BlockSpec((8, 32), lambda i, j, k: (i, k)),
+                      pl.BlockSpec((32, 8), lambda i, j, k: (k, j))],
+            out_specs=pl.BlockSpec((8, 8), lambda i, j, k: (i, j)),
+            compiler_params=pltpu_params(("parallel", "parallel", "arbitrary")),
+            interpret=interpret())(a, b),)
+
+    return Case("int8_matmul", [("in", a), ("in", b)], [((16, 16), np.int32)], run)
+
+
 def pltpu_params(semantics):
     from jax.experimental.pallas import tpu as pltpu
 
@@ -708,11 +772,31 @@ def pltpu_params(semantics):
 # ---------------------------------------------------------------------------
 # Our side: host @main, lowering, mlir-runner
 
-ELEM = {np.dtype(np.float32): "f32", np.dtype(np.int32): "i32"}
+import ml_dtypes  # noqa: E402  (bfloat16 for numpy; a jax dependency)
+
+# numpy dtype -> (MLIR element type, ops taking the scalar %v to an i32 %b
+# for printMemrefI32). Every conversion is exact, so parse_output can undo it.
+ELEM = {
+    np.dtype(np.float32): ("f32", ["%b = arith.bitcast %v : f32 to i32"]),
+    np.dtype(ml_dtypes.bfloat16): ("bf16", ["%w = arith.extf %v : bf16 to f32",
+                                            "%b = arith.bitcast %w : f32 to i32"]),
+    np.dtype(np.int32): ("i32", ["%b = arith.addi %v, %zero : i32"]),
+    np.dtype(np.int16): ("i16", ["%b = arith.extsi %v : i16 to i32"]),
+    np.dtype(np.int8): ("i8", ["%b = arith.extsi %v : i8 to i32"]),
+}
 
 
 def memref_type(shape, dtype):
-    return "memref<" + "".join(f"{d}x" for d in shape) + ELEM[np.dtype(dtype)] + ">"
+    return "memref<" + "".join(f"{d}x" for d in shape) + ELEM[np.dtype(dtype)][0] + ">"
+
+
+def parse_output(vals, dtype):
+    """Undoes ELEM's widening: i32 values printed -> an array of dtype."""
+    dtype = np.dtype(dtype)
+    vals = vals.astype(np.int32)
+    if dtype == np.float32 or dtype == ml_dtypes.bfloat16:
+        return vals.view(np.float32).astype(dtype)  # bf16 -> f32 -> bf16 is exact
+    return vals.astype(dtype)
 
 
 def dense_hex(arr):
@@ -721,9 +805,8 @@ def dense_hex(arr):
 
 
 def sentinel(shape, dtype):
-    if np.dtype(dtype) == np.float32:
-        return np.full(shape, -12345.0, np.float32)
-    return np.full(shape, -12345, np.dtype(dtype))
+    # Any value will do: the elements a kernel leaves alone are not compared.
+    return np.full(shape, -123, np.dtype(dtype))
 
 
 def host_main(twin_text, kname, c: Case):
@@ -751,6 +834,7 @@ def host_main(twin_text, kname, c: Case):
     lines.append(f"    pallas.call @{kname}({', '.join(operands)}) : ({', '.join(types)}) -> ()")
     lines.append("    %c0 = arith.constant 0 : index")
     lines.append("    %c1 = arith.constant 1 : index")
+    lines.append("    %zero = arith.constant 0 : i32")
     for k, (shape, dtype) in enumerate(c.outputs):
         t = memref_type(shape, dtype)
         n = int(np.prod(shape))
@@ -760,18 +844,17 @@ def host_main(twin_text, kname, c: Case):
             reassoc = "[[" + ", ".join(str(d) for d in range(len(shape))) + "]]"
             lines.append(f"    %flat{k} = memref.collapse_shape {src} {reassoc} : {t} into {flat_t}")
             src = f"%flat{k}"
-        if np.dtype(dtype) == np.float32:
-            bits_t = memref_type((n,), np.int32)
-            lines += [
-                f"    %n{k} = arith.constant {n} : index",
-                f"    %bits{k} = memref.alloc() : {bits_t}",
-                f"    scf.for %i = %c0 to %n{k} step %c1 {{",
-                f"      %v = memref.load {src}[%i] : {flat_t}",
-                "      %b = arith.bitcast %v : f32 to i32",
-                f"      memref.store %b, %bits{k}[%i] : {bits_t}",
-                "    }",
-            ]
-            src, flat_t = f"%bits{k}", bits_t
+        bits_t = memref_type((n,), np.int32)
+        lines += [
+            f"    %n{k} = arith.constant {n} : index",
+            f"    %bits{k} = memref.alloc() : {bits_t}",
+            f"    scf.for %i = %c0 to %n{k} step %c1 {{",
+            f"      %v = memref.load {src}[%i] : {flat_t}",
+            *("      " + op for op in ELEM[np.dtype(dtype)][1]),
+            f"      memref.store %b, %bits{k}[%i] : {bits_t}",
+            "    }",
+        ]
+        src, flat_t = f"%bits{k}", bits_t
         lines.append(f"    %u{k} = memref.cast {src} : {flat_t} to memref<*xi32>")
         lines.append(f"    call @printMemrefI32(%u{k}) : (memref<*xi32>) -> ()")
     lines.append("    return")
@@ -826,10 +909,9 @@ def run_ours(c: Case, args, keep):
     outs = []
     for block, (shape, dtype) in zip(blocks, c.outputs):
         vals = np.array([int(v) for v in block.replace("\n", " ").split(",") if v.strip()], np.int64)
-        vals = vals.astype(np.int32)
         if vals.size != int(np.prod(shape)):
             raise RuntimeError(f"printed {vals.size} values for an output of shape {shape}")
-        outs.append(vals.view(np.dtype(dtype)).reshape(shape))
+        outs.append(parse_output(vals, dtype).reshape(shape))
     return outs, seconds
 
 
@@ -841,7 +923,8 @@ def compare(c: Case, ours, theirs, verbose):
     """Returns (ok, summary)."""
     masks = c.defined(theirs) if c.defined else [np.ones(o.shape, bool) for o in theirs]
     ok, notes = True, []
-    for k, (a, b, m) in enumerate(zip(ours, theirs, masks)):
+    tols = c.tolerance if isinstance(c.tolerance, list) else [c.tolerance] * len(theirs)
+    for k, (a, b, m, tol) in enumerate(zip(ours, theirs, masks, tols)):
         b = np.asarray(b)
         if a.shape != b.shape or a.dtype != b.dtype:
             return False, f"output {k}: ours {a.dtype}{list(a.shape)}, JAX {b.dtype}{list(b.shape)}"
@@ -850,15 +933,17 @@ def compare(c: Case, ours, theirs, verbose):
             bad = (a != b) & m
             note = f"out{k}: {defined} ints exact"
         else:
-            both_nan = np.isnan(a) & np.isnan(b)
-            diff = np.where(both_nan, 0.0, np.abs(a.astype(np.float64) - b.astype(np.float64)))
-            if c.tolerance is None:
-                bad = (a.view(np.int32) != b.view(np.int32)) & ~both_nan & m
+            bits = np.dtype(f"u{a.dtype.itemsize}")
+            a64, b64 = a.astype(np.float64), b.astype(np.float64)
+            both_nan = np.isnan(a64) & np.isnan(b64)
+            diff = np.where(both_nan, 0.0, np.abs(a64 - b64))
+            if tol is None:
+                bad = (a.view(bits) != b.view(bits)) & ~both_nan & m
                 note = f"out{k}: {defined} floats bit-exact"
             else:
-                rtol, atol, _ = c.tolerance
-                bad = ~(diff <= atol + rtol * np.abs(b.astype(np.float64))) & m
-                exact = int(((a.view(np.int32) == b.view(np.int32)) & m).sum())
+                rtol, atol, _ = tol
+                bad = ~(diff <= atol + rtol * np.abs(b64)) & m
+                exact = int(((a.view(bits) == b.view(bits)) & m).sum())
                 maxd = float(np.max(np.where(m, diff, 0.0))) if defined else 0.0
                 note = (f"out{k}: {defined} floats within rtol={rtol:g} atol={atol:g} "
                         f"(max |diff| {maxd:.3g}, {exact} bit-exact)")
@@ -933,7 +1018,10 @@ def main():
         if status != "ERROR" and oracle != "JAX":
             print(f"    oracle: {oracle}")
         if ok and c.tolerance and args.verbose:
-            print(f"    tolerance: {c.tolerance[2]}")
+            tols = c.tolerance if isinstance(c.tolerance, list) else [c.tolerance]
+            for t in tols:
+                if t:
+                    print(f"    tolerance: {t[2]}")
     matched = len(names) - len(failed) - len(xfailed)
     print(f"cpu-oracle: {matched} of {len(names)} kernels match their oracle"
           + (f"; known failures: {', '.join(xfailed)}" if xfailed else "")
