@@ -736,6 +736,37 @@ def bf16_mixed(rng):
 
 
 @case
+def bf16_math(rng):
+    import jax
+    import jax.numpy as jnp
+    from jax.experimental import pallas as pl
+
+    x = uniform(rng, (16, 128), -3.0, 3.0).astype(ml_dtypes.bfloat16)
+    y = uniform(rng, (16, 128), -3.0, 3.0)
+
+    def body(x_ref, y_ref, e_ref, m_ref):
+        xb = x_ref[...]
+        xf = xb.astype(jnp.float32)
+        e_ref[...] = jnp.exp(xf).astype(jnp.bfloat16) * jnp.abs(xb)
+        m_ref[...] = jnp.maximum(jnp.abs(y_ref[...]), xf)
+
+    def run(x, y):
+        spec = pl.BlockSpec((8, 128), lambda i: (i, 0))
+        return pl.pallas_call(
+            body, out_shape=(jax.ShapeDtypeStruct((16, 128), jnp.bfloat16),
+                             jax.ShapeDtypeStruct((16, 128), jnp.float32)),
+            grid=(2,), in_specs=[spec, spec], out_specs=(spec, spec),
+            interpret=interpret())(x, y)
+
+    # exp: XLA's approximation against libm's (a few f32 ulp) can flip a
+    # bf16 rounding, and the bf16 product rounds again: two bf16 ulp.
+    return Case("bf16_math", [("in", x), ("in", y)],
+                [((16, 128), ml_dtypes.bfloat16), ((16, 128), np.float32)], run,
+                tolerance=[(2.0 ** -6, 0.0, "exp (XLA vs libm) before a bf16 rounding, "
+                            "then a bf16 product: two bf16 ulp"), None])
+
+
+@case
 def int8_matmul(rng):
     import jax
     import jax.numpy as jnp
