@@ -5,7 +5,8 @@
 //! copies aliased inputs into their outputs, allocates the block buffers and
 //! the scratch once, and runs the grid as a row-major `scf.for` nest. Each
 //! step evaluates the index maps, copies the in-bounds part of every window
-//! into its block buffer (the rest reads as zero), runs the inlined body and
+//! into its block buffer (the rest reads as JAX's `interpret=True` reads
+//! it: NaN, the integer minimum, ...), runs the inlined body and
 //! copies the output blocks' in-bounds part back. Body ops become
 //! `vector`/`memref`/`arith` ops; DMAs are synchronous copies and semaphores
 //! `i32` counters; ref reshapes and bitcasts are views of the same memory
@@ -19,6 +20,7 @@ mod load_store;
 mod misc;
 mod refs;
 mod scoped;
+mod transpose;
 mod types;
 mod vector_ops;
 
@@ -177,11 +179,13 @@ fn run(module: OperationRef, _options: &OptionValues) -> Result<(), ()> {
         let tc2 = types::converter();
         target.dynamically_legal_dialect(d, move |op| Some(tc2.is_legal(&op)));
     }
+    transpose::add_legality(&mut target);
     let mut patterns = PatternSet::new(&module);
     kernel::add_patterns(&mut patterns, &tc);
     load_store::add_patterns(&mut patterns, &tc);
     refs::add_patterns(&mut patterns, &tc);
     dot::add_patterns(&mut patterns, &tc);
+    transpose::add_patterns(&mut patterns, &tc);
     dma::add_patterns(&mut patterns, &tc);
     scoped::add_patterns(&mut patterns, &tc);
     misc::add_patterns(&mut patterns, &tc);
