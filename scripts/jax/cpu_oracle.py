@@ -9,7 +9,9 @@ there are two sides:
 
   JAX     a builder in this file: a `pl.pallas_call` run on the CPU with
           `interpret=pltpu.InterpretParams(...)` (JAX 0.10.2's TPU interpret
-          mode, which models VMEM, DMAs and semaphores);
+          mode, which models VMEM, DMAs and semaphores); `element_pad` uses
+          `interpret=True` (the HLO interpreter), whose reading of
+          `pl.Element` padding the CPU reference follows (README);
   ours    its pallas twin, examples/cpu/NAME.mlir, a module holding only the
           `pallas.kernel` (and its `pallas.index_map`s). examples/cpu/ is
           outside both lit's test/ and scripts/run-examples.sh's
@@ -764,6 +766,30 @@ def bf16_math(rng):
                 [((16, 128), ml_dtypes.bfloat16), ((16, 128), np.float32)], run,
                 tolerance=[(2.0 ** -6, 0.0, "exp (XLA vs libm) before a bf16 rounding, "
                             "then a bf16 product: two bf16 ulp"), None])
+
+
+@case
+def element_pad(rng):
+    import jax
+    from jax.experimental import pallas as pl
+
+    x = uniform(rng, (32,))
+
+    def body(x_ref, y_ref):
+        y_ref[...] = x_ref[0:8] + x_ref[1:9] + x_ref[2:10]
+
+    def run(x):
+        return (pl.pallas_call(
+            body, out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype), grid=(4,),
+            in_specs=[pl.BlockSpec((pl.Element(10, (1, 1)),), lambda i: (i * 8,))],
+            out_specs=pl.BlockSpec((8,), lambda i: (i,)),
+            interpret=True)(x),)
+
+    # JAX's HLO interpreter (interpret=True), not the TPU interpret mode: the
+    # latter ignores Element padding in 0.10.2 and starts window i at x[8i]
+    # (README, "The dialect in brief": the CPU reference follows
+    # interpret=True and JAX's own Element-padding tests, i.e. x[8i - 1]).
+    return Case("element_pad", [("in", x)], [((32,), np.float32)], run)
 
 
 @case
