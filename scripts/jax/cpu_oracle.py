@@ -62,9 +62,10 @@ mark is removed, so the list only shrinks.
 
 Prints one line per kernel (match / MISMATCH / ERROR / XFAIL / XPASS, the
 largest difference seen) and exits 1 if any kernel did not match (XFAIL
-aside). `make cpu-check`
-(part of `make test`) runs it. -v prints the first differing elements;
---keep DIR writes the generated module and its outputs to DIR.
+aside). `make cpu-check` (part of `make test`) runs it. -v prints the
+first differing elements and the tolerances' reasons; --keep DIR writes the
+generated modules and their printed outputs to DIR; --pipeline FILE runs
+another upstream pipeline than scripts/cpu-pipeline.txt.
 """
 import argparse
 import os
@@ -77,6 +78,7 @@ import zlib
 from dataclasses import dataclass, field
 from typing import Callable, Optional
 
+import ml_dtypes  # bfloat16 for numpy (a jax dependency)
 import numpy as np
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -878,8 +880,6 @@ def pltpu_params(semantics):
 # ---------------------------------------------------------------------------
 # Our side: host @main, lowering, mlir-runner
 
-import ml_dtypes  # noqa: E402  (bfloat16 for numpy; a jax dependency)
-
 # numpy dtype -> (MLIR element type, ops taking the scalar %v to an i32 %b
 # for printMemrefI32). Every conversion is exact, so parse_output can undo it.
 ELEM = {
@@ -1092,10 +1092,10 @@ def main():
     jax.config.update("jax_platforms", "cpu")
     failed, xfailed = [], []
     for name in names:
-        c = CASES[name](rng_for(name))
-        args_in = [a for _, a in c.inputs] + list(c.grid_extents)
+        oracle, seconds, in_ours = "JAX", 0.0, False
         try:
-            oracle = "JAX"
+            c = CASES[name](rng_for(name))
+            args_in = [a for _, a in c.inputs] + list(c.grid_extents)
             try:
                 theirs = [np.asarray(o) for o in c.jax_fn(*args_in)]
             except Exception as e:
@@ -1105,12 +1105,16 @@ def main():
                 first = (str(e).strip().splitlines() or [""])[0]
                 oracle = f"numpy; JAX's interpret mode fails: {type(e).__name__}: {first}"
                 theirs = [np.asarray(o) for o in c.numpy_fn(*args_in)]
+            in_ours = True  # from here on a failure is ours
             ours, seconds = run_ours(c, args, args.keep)
             ok, summary = compare(c, ours, theirs, args.verbose)
             status = "match" if ok else "MISMATCH"
         except Exception as e:  # one broken kernel must not hide the others
-            ok, status, summary, seconds = False, "ERROR", f"{type(e).__name__}: {e}", 0.0
-        if c.known_failure:
+            ok, status, summary = False, "ERROR", f"{type(e).__name__}: {e}"
+            if not in_ours:
+                summary = "on JAX's side: " + summary
+        # Only a failure of ours can be the known one.
+        if in_ours and c.known_failure:
             if ok:
                 status, ok = "XPASS", False
                 summary += "; it matches now: remove its known_failure"
