@@ -844,6 +844,31 @@ def softmax_2d(rng):
 
 
 @case
+def masked_swap(rng):
+    import jax
+    import jax.numpy as jnp
+    from jax._src.pallas.primitives import swap  # the masked ref swap, unexported in 0.10.2
+    from jax.experimental import pallas as pl
+
+    x, y = uniform(rng, (16, 8)), uniform(rng, (16, 8))
+
+    def body(x_ref, y_ref, o_ref, p_ref):
+        a, b = x_ref[...], y_ref[...]
+        o_ref[...] = a
+        m = b > a
+        old = swap(o_ref, (slice(None), slice(None)), b, mask=m)
+        p_ref[...] = jnp.where(m, old, 0.0)
+
+    def run(x, y):
+        spec = pl.BlockSpec((8, 8), lambda i: (i, 0))
+        shape = jax.ShapeDtypeStruct(x.shape, x.dtype)
+        return pl.pallas_call(body, out_shape=(shape, shape), grid=(2,), in_specs=[spec, spec],
+                              out_specs=(spec, spec), interpret=interpret())(x, y)
+
+    return Case("masked_swap", [("in", x), ("in", y)], [((16, 8), np.float32)] * 2, run)
+
+
+@case
 def int8_matmul(rng):
     import jax
     import jax.numpy as jnp
