@@ -869,6 +869,59 @@ def masked_swap(rng):
 
 
 @case
+def dma_out(rng):
+    import jax
+    import jax.numpy as jnp
+    from jax.experimental import pallas as pl
+    from jax.experimental.pallas import tpu as pltpu
+
+    s = rng.integers(-5, 6, size=(4,)).astype(np.int32)
+    x = uniform(rng, (32, 8))
+
+    def body(s_ref, x_ref, o_hbm, buf, sem):
+        i = pl.program_id(0)
+        buf[...] = (x_ref[...] + i.astype(jnp.float32)) * s_ref[i].astype(jnp.float32)
+        copy = pltpu.make_async_copy(buf, o_hbm.at[pl.ds((3 - i) * 8, 8)], sem)
+        copy.start()
+        copy.wait()
+
+    def run(s, x):
+        spec = pltpu.PrefetchScalarGridSpec(
+            num_scalar_prefetch=1, grid=(4,),
+            in_specs=[pl.BlockSpec((8, 8), lambda i, s: (i, 0))],
+            out_specs=pl.BlockSpec(memory_space=pl.ANY),
+            scratch_shapes=[pltpu.VMEM((8, 8), jnp.float32), pltpu.SemaphoreType.DMA(())])
+        return (pl.pallas_call(body, out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype),
+                               grid_spec=spec, interpret=interpret())(s, x),)
+
+    return Case("dma_out", [("prefetch", s), ("in", x)], [((32, 8), np.float32)], run)
+
+
+@case
+def batched_matmul(rng):
+    import jax
+    import jax.numpy as jnp
+    from jax.experimental import pallas as pl
+
+    a, w = uniform(rng, (3, 8, 16)), uniform(rng, (3, 16, 8))
+
+    def body(a_ref, w_ref, o_ref):
+        o_ref[...] = jnp.dot(a_ref[...], w_ref[...], preferred_element_type=jnp.float32)
+
+    def run(a, w):
+        return (pl.pallas_call(
+            body, out_shape=jax.ShapeDtypeStruct((3, 8, 8), jnp.float32), grid=(3,),
+            in_specs=[pl.BlockSpec((None, 8, 16), lambda b: (b, 0, 0)),
+                      pl.BlockSpec((None, 16, 8), lambda b: (b, 0, 0))],
+            out_specs=pl.BlockSpec((None, 8, 8), lambda b: (b, 0, 0)),
+            interpret=interpret())(a, w),)
+
+    return Case("batched_matmul", [("in", a), ("in", w)], [((3, 8, 8), np.float32)], run,
+                tolerance=(1e-5, 1e-5, "a dot product: XLA may sum the 16 products "
+                           "in another order (or fused) than our loops"))
+
+
+@case
 def int8_matmul(rng):
     import jax
     import jax.numpy as jnp
