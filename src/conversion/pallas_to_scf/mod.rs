@@ -5,20 +5,28 @@
 //! copies aliased inputs into their outputs, allocates the block buffers and
 //! the scratch once, and runs the grid as a row-major `scf.for` nest. Each
 //! step evaluates the index maps, copies the in-bounds part of every window
-//! into its block buffer (the rest reads as zero), runs the inlined body and
+//! into its block buffer (the rest reads as JAX's `interpret=True` reads
+//! it: NaN, the integer minimum, ...), runs the inlined body and
 //! copies the output blocks' in-bounds part back. Body ops become
 //! `vector`/`memref`/`arith` ops; DMAs are synchronous copies and semaphores
 //! `i32` counters; ref reshapes and bitcasts are views of the same memory
-//! (see [`refs`]). The SparseCore ops are lane loops over memory (see
-//! [`sparsecore`]). Ops without a CPU lowering are reported as
-//! "not yet supported".
+//! (see [`refs`]). `pallas.roll` and value bitcasts go through small
+//! buffers ([`roll`], [`bitcast`]); the TPU PRNG is a software Threefry
+//! generator whose bits differ from the hardware's ([`prng`]); the run is
+//! one device, so mesh queries are constants ([`mesh`]). The SparseCore
+//! ops are lane loops over memory ([`sparsecore`]). Ops without a CPU
+//! lowering are reported as "not yet supported".
 
+mod bitcast;
 mod dma;
 mod dot;
 mod kernel;
 mod load_store;
+mod mesh;
 mod misc;
+mod prng;
 mod refs;
+mod roll;
 mod scoped;
 mod sparsecore;
 mod transpose;
@@ -104,6 +112,12 @@ const SUPPORTED: &[&str] = &[
     "pallas.rev",
     "pallas.load_gather",
     "pallas.store_scatter",
+    "pallas.roll",
+    "pallas.bitcast",
+    "pallas.prng_seed",
+    "pallas.prng_random_bits",
+    "pallas.axis_index",
+    "pallas.device_id",
 ];
 
 /// Reports every pallas op (or op form) the CPU lowering does not handle.
@@ -151,11 +165,11 @@ fn check_supported(module: &OperationRef) -> bool {
             );
             ok = false;
         }
-        if let Err(message) = sparsecore::check(&op, &name) {
-            emit_op_error(&op, &message);
-            ok = false;
-        }
-        if let Err(message) = refs::check(&op) {
+        if let Err(message) = refs::check(&op)
+            .and_then(|_| bitcast::check(&op))
+            .and_then(|_| mesh::check(&op))
+            .and_then(|_| sparsecore::check(&op, &name))
+        {
             emit_op_error(&op, &message);
             ok = false;
         }
@@ -165,6 +179,10 @@ fn check_supported(module: &OperationRef) -> bool {
 
 fn run(module: OperationRef, _options: &OptionValues) -> Result<(), ()> {
     if !check_supported(&module) {
+        return Err(());
+    }
+    if let Err(message) = mesh::resolve(&module).and_then(|_| prng::add_state(&module)) {
+        crate::ir::emit_op_error(&module, &message);
         return Err(());
     }
     unroll::expand_loops(&module, &|_| true, ParallelLoops::Sequential).map_err(|_| ())?;
@@ -189,6 +207,9 @@ fn run(module: OperationRef, _options: &OptionValues) -> Result<(), ()> {
     sparsecore::add_patterns(&mut patterns, &tc);
     misc::add_patterns(&mut patterns, &tc);
     vector_ops::add_patterns(&mut patterns, &tc);
+    roll::add_patterns(&mut patterns, &tc);
+    bitcast::add_patterns(&mut patterns, &tc);
+    prng::add_patterns(&mut patterns, &tc);
     retype::add_patterns(&mut patterns, &tc, RETYPED, types::cpu_type);
     let result = apply_partial(&module, &target, patterns);
     drop(tc);

@@ -1,10 +1,10 @@
-//! `vector.transpose` of a 2-D tile -> a write of the tile to a buffer and a
-//! transposing `vector.transfer_read` of it.
+//! `vector.transpose` of a 2-D tile -> the tile written to a buffer, a loop
+//! nest copying it transposed into a second buffer, and a read of that.
 //!
-//! The upstream vector lowering turns a 2-D transpose into one extract and
-//! one insert per element (a 128x128 tile: 32768 LLVM ops); the transfer
-//! becomes a loop over the rows (`convert-vector-to-scf`), whose size does
-//! not depend on the tile.
+//! The upstream vector lowering turns a 2-D transpose (and a transposing
+//! `vector.transfer_read` alike) into one extract and one insert per element
+//! (a 128x128 tile: 32768 LLVM ops); plain transfers become loops over the
+//! rows (`convert-vector-to-scf`), so this form does not grow with the tile.
 
 use melior::ir::operation::OperationLike;
 use melior::ir::ValueLike;
@@ -48,25 +48,32 @@ pub fn add_patterns(set: &mut PatternSet, tc: &TypeConverter) {
         let ty = v.r#type();
         let shape = memref_shape(ty);
         let elem = element_type(ty);
-        let buf_ty = b.ty(&format!("memref<{}x{}x{elem}>", shape[0], shape[1]));
-        let buf = b.val(
-            "memref.alloc",
-            &[],
-            buf_ty,
-            &[("operandSegmentSizes", b.attr("array<i32: 0, 0>"))],
-        );
+        let alloc = |rows: i64, cols: i64| {
+            b.val(
+                "memref.alloc",
+                &[],
+                b.ty(&format!("memref<{rows}x{cols}x{elem}>")),
+                &[("operandSegmentSizes", b.attr("array<i32: 0, 0>"))],
+            )
+        };
+        let (src, dst) = (alloc(shape[0], shape[1]), alloc(shape[1], shape[0]));
         let zero = b.cidx(0);
-        b.transfer_write(&[v, buf, zero, zero], 2, &identity_map(2), false);
+        b.transfer_write(&[v, src, zero, zero], 2, &identity_map(2), false);
+        let (rows, cols) = (b.cidx(shape[0]), b.cidx(shape[1]));
+        let (i, i_end) = b.for_loop(zero, rows);
+        rw.set_insertion_point_before(&i_end);
+        let (j, j_end) = b.for_loop(zero, cols);
+        rw.set_insertion_point_before(&j_end);
+        let x = b.val("memref.load", &[src, i, j], elem, &[]);
+        b.op("memref.store", &[x, dst, j, i], &[], &[]);
+        let outer = i_end.parent_operation().ok_or("scf.for without parent")?;
+        rw.set_insertion_point_after(&outer);
         let res_ty = op.result(0).map_err(|e| e.to_string())?.r#type();
         let pad = b.zero(elem);
-        let t = b.transfer_read(
-            &[buf, zero, zero, pad],
-            2,
-            "affine_map<(d0, d1) -> (d1, d0)>",
-            false,
-            res_ty,
-        );
-        b.op("memref.dealloc", &[buf], &[], &[]);
+        let t = b.transfer_read(&[dst, zero, zero, pad], 2, &identity_map(2), false, res_ty);
+        for buf in [src, dst] {
+            b.op("memref.dealloc", &[buf], &[], &[]);
+        }
         rw.replace_op(&op, &[t]);
         Ok(())
     });

@@ -2,13 +2,19 @@
 // RUN:   | %mlir_runner -e main -entry-point-result=void %runner_libs | FileCheck %s
 // RUN: %mlir_opt -p 'builtin.module(convert-pallas-to-scf)' %s | FileCheck %s --check-prefix=LOWER
 
-// A 2-D vector.transpose in a kernel goes through a buffer and a
-// transposing read (no element-by-element unrolling); a transpose with a
-// unit dim stays. By hand: [[1, 2, 3], [4, 5, 6]]^T = [[1, 4], [2, 5], [3, 6]].
+// A 2-D vector.transpose in a kernel goes through buffers: the tile is
+// written, copied transposed by a loop nest, and read back (no
+// element-by-element unrolling); a transpose with a unit dim stays. By hand: [[1, 2, 3], [4, 5, 6]]^T = [[1, 4], [2, 5], [3, 6]].
 
 // LOWER-LABEL: func.func @transpose
-// LOWER: vector.transfer_write %{{.*}}, %[[BUF:.*]][%{{.*}}, %{{.*}}] {in_bounds = [true, true]} : vector<2x3xf32>, memref<2x3xf32>
-// LOWER: vector.transfer_read %[[BUF]][%{{.*}}, %{{.*}}], %{{.*}} {in_bounds = [true, true], permutation_map = #{{.*}}} : memref<2x3xf32>, vector<3x2xf32>
+// LOWER: %[[SRC:.*]] = memref.alloc() : memref<2x3xf32>
+// LOWER: %[[DST:.*]] = memref.alloc() : memref<3x2xf32>
+// LOWER: vector.transfer_write %{{.*}}, %[[SRC]][%{{.*}}, %{{.*}}] {in_bounds = [true, true]} : vector<2x3xf32>, memref<2x3xf32>
+// LOWER: scf.for %[[I:.*]] =
+// LOWER: scf.for %[[J:.*]] =
+// LOWER: %[[X:.*]] = memref.load %[[SRC]][%[[I]], %[[J]]] : memref<2x3xf32>
+// LOWER: memref.store %[[X]], %[[DST]][%[[J]], %[[I]]] : memref<3x2xf32>
+// LOWER: vector.transfer_read %[[DST]][%{{.*}}, %{{.*}}], %{{.*}} {in_bounds = [true, true]} : memref<3x2xf32>, vector<3x2xf32>
 // LOWER: vector.transpose %{{.*}}, [1, 0] : vector<1x3xf32> to vector<3x1xf32>
 
 // CHECK: {{\[\[}}1, 4],
