@@ -8,8 +8,8 @@ use melior::ir::{Value, ValueLike};
 use super::sparsecore;
 use crate::conversion::common::builder::{segments, B};
 use crate::conversion::common::sparsecore::{DMA_OFFSETS, DMA_OFFSET_FILTER};
-use crate::conversion::pallas_to_tpu::load_store::value_space;
 use crate::conversion::framework::{PatternSet, TypeConverter};
+use crate::conversion::pallas_to_tpu::load_store::value_space;
 use crate::ir::memref_shape;
 
 /// Adds `delta` (i32) to `sem[indices]`; with `check`, first asserts the
@@ -68,8 +68,16 @@ pub fn add_patterns(set: &mut PatternSet, tc: &TypeConverter) {
                 .ok()
                 .and_then(value_space)
                 .is_some_and(|s| s == "hbm" || s == "vmem_shared")
-                && op.operand(0).ok().and_then(value_space).is_none_or(|s| s != "hbm" && s != "vmem_shared");
-            let counted = if offsets.is_some() && scatter { src } else { dst };
+                && op
+                    .operand(0)
+                    .ok()
+                    .and_then(value_space)
+                    .is_none_or(|s| s != "hbm" && s != "vmem_shared");
+            let counted = if offsets.is_some() && scatter {
+                src
+            } else {
+                dst
+            };
             let n = num_elements(&b, counted);
             if let (true, Some(o)) = (start, offsets) {
                 let filter = seg.get(DMA_OFFSET_FILTER).and_then(|s| s.first().copied());

@@ -97,7 +97,11 @@ pub fn add_patterns(set: &mut PatternSet, tc: &TypeConverter) {
             (_, false) => ("0", "arith.addi"),
         };
         let n = memref_shape(ty)[0];
-        let (xb, mb, rb) = (spill(&b, x), mask.map(|m| spill(&b, m)), alloc(&b, &[n], elem));
+        let (xb, mb, rb) = (
+            spill(&b, x),
+            mask.map(|m| spill(&b, m)),
+            alloc(&b, &[n], elem),
+        );
         let acc = alloc(&b, &[], elem);
         store(&b, b.constant(&format!("{init} : {elem}"), elem), acc, &[]);
         let (ivs, outer) = nest(&b, &[b.cidx(n)]);
@@ -139,11 +143,21 @@ pub fn add_patterns(set: &mut PatternSet, tc: &TypeConverter) {
         store(&b, b.add(load(&b, count, &[]), one), count, &[]);
         let after = b.bin("arith.xori", upto, b.constant("true", i1));
         let after = b.bin("arith.andi", same, after);
-        store(&b, b.bin("arith.ori", load(&b, later, &[]), after), later, &[]);
+        store(
+            &b,
+            b.bin("arith.ori", load(&b, later, &[]), after),
+            later,
+            &[],
+        );
         b.rw.set_insertion_point_after(&inner);
         store(&b, load(&b, count, &[]), cb, &i);
         let not_later = b.bin("arith.xori", load(&b, later, &[]), b.constant("true", i1));
-        store_bit(&b, b.bin("arith.andi", load_bit(&b, mb, &i), not_later), lb, &i);
+        store_bit(
+            &b,
+            b.bin("arith.andi", load_bit(&b, mb, &i), not_later),
+            lb,
+            &i,
+        );
         b.rw.set_insertion_point_after(&outer);
         let counts = finish(&b, cb, b.vector(&[n], i32), &[xb, mb, count, later]);
         let last = finish(&b, lb, b.vector(&[n], i1), &[]);
@@ -292,7 +306,11 @@ pub fn expand<'c, 'a>(
 ) -> Result<Value<'c, 'a>, String> {
     let ty = window.r#type();
     let shape = one_d(ty, "pallas.load {expand}")?;
-    let (wb, mb, rb) = (spill(b, window), spill(b, mask), alloc(b, &shape, element_type(ty)));
+    let (wb, mb, rb) = (
+        spill(b, window),
+        spill(b, mask),
+        alloc(b, &shape, element_type(ty)),
+    );
     b.fill_zero(rb);
     let next = alloc(b, &[], b.index());
     store(b, b.cidx(0), next, &[]);
@@ -379,8 +397,12 @@ pub fn indirect_copy<'c, 'a>(
         (ivs, Some(l))
     };
     let (s_first, d_first) = if scatter { (k[0], row) } else { (row, k[0]) };
-    let s_at: Vec<Value> = std::iter::once(s_first).chain(rest.iter().copied()).collect();
-    let d_at: Vec<Value> = std::iter::once(d_first).chain(rest.iter().copied()).collect();
+    let s_at: Vec<Value> = std::iter::once(s_first)
+        .chain(rest.iter().copied())
+        .collect();
+    let d_at: Vec<Value> = std::iter::once(d_first)
+        .chain(rest.iter().copied())
+        .collect();
     let mut x = load(b, src, &s_at);
     if add {
         x = plus(b, elem, load(b, dst, &d_at), x);
@@ -583,7 +605,12 @@ fn load_bit<'c, 'a>(b: &B<'_, 'c, 'a>, buf: Value<'c, 'a>, at: &[Value<'c, 'a>])
     b.cmpi("ne", byte, b.zero(b.ty("i8")))
 }
 
-fn store_bit<'c, 'a>(b: &B<'_, 'c, 'a>, bit: Value<'c, 'a>, buf: Value<'c, 'a>, at: &[Value<'c, 'a>]) {
+fn store_bit<'c, 'a>(
+    b: &B<'_, 'c, 'a>,
+    bit: Value<'c, 'a>,
+    buf: Value<'c, 'a>,
+    at: &[Value<'c, 'a>],
+) {
     let byte = b.val("arith.extui", &[bit], b.ty("i8"), &[]);
     store(b, byte, buf, at);
 }
