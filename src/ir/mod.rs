@@ -540,6 +540,17 @@ pub fn erase_operation(op: OperationRef) {
     unsafe { mlirOperationDestroy(op.to_raw()) }
 }
 
+/// Moves `op` (with its regions) in front of `before`, outside any
+/// rewriter (before a conversion starts).
+pub fn move_before(op: &OperationRef, before: &OperationRef) {
+    unsafe { mlirOperationMoveBefore(op.to_raw(), before.to_raw()) }
+}
+
+/// Sets operand `index` of `op` (which the caller checked it has) to `v`.
+pub fn set_operand(op: &OperationRef, index: usize, v: Value) {
+    unsafe { mlirOperationSetOperand(op.to_raw(), index as isize, v.to_raw()) }
+}
+
 /// The op defining `v`, if it is an op result (not a block argument).
 pub fn defining_op<'c, 'a>(v: Value<'c, 'a>) -> Option<OperationRef<'c, 'a>> {
     unsafe {

@@ -112,6 +112,7 @@ const SUPPORTED: &[&str] = &[
     "pallas.rev",
     "pallas.load_gather",
     "pallas.store_scatter",
+    "pallas.subcore_barrier",
     "pallas.roll",
     "pallas.bitcast",
     "pallas.prng_seed",
@@ -126,15 +127,6 @@ fn check_supported(module: &OperationRef) -> bool {
     crate::ir::walk_nested(module, &mut |op| {
         let name = op.name().as_string_ref().as_str().unwrap_or("").to_string();
         if !name.starts_with("pallas.") {
-            return;
-        }
-        if name == "pallas.subcore_barrier" {
-            // The subcores run one after the other (see `sparsecore`).
-            emit_op_error(
-                &op,
-                "not yet supported: pallas.subcore_barrier on the CPU reference (the subcores run sequentially)",
-            );
-            ok = false;
             return;
         }
         if !SUPPORTED.contains(&name.as_str()) {
@@ -169,6 +161,10 @@ fn check_supported(module: &OperationRef) -> bool {
             .and_then(|_| bitcast::check(&op))
             .and_then(|_| mesh::check(&op))
             .and_then(|_| sparsecore::check(&op, &name))
+            .and_then(|_| match name.as_str() {
+                "pallas.subcore_barrier" => sparsecore::check_barrier(&op),
+                _ => Ok(()),
+            })
         {
             emit_op_error(&op, &message);
             ok = false;
@@ -185,6 +181,7 @@ fn run(module: OperationRef, _options: &OptionValues) -> Result<(), ()> {
         crate::ir::emit_op_error(&module, &message);
         return Err(());
     }
+    sparsecore::split_at_barriers(&module)?;
     unroll::expand_loops(&module, &|_| true, ParallelLoops::Sequential).map_err(|_| ())?;
     let tc = types::converter();
     let mut target = ConversionTarget::new(&module);

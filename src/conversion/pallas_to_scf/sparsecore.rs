@@ -620,3 +620,354 @@ fn store<'c, 'a>(b: &B<'_, 'c, 'a>, v: Value<'c, 'a>, buf: Value<'c, 'a>, at: &[
     operands.extend_from_slice(at);
     b.op("memref.store", &operands, &[], &[]);
 }
+
+/// Where a `pallas.subcore_barrier` can be run: at the top level of the
+/// body of a kernel whose grid is a vector-subcore mesh (cores, subcores)
+/// with a static number of subcores.
+pub fn check_barrier(op: &OperationRef) -> Result<(), String> {
+    let kernel = op
+        .parent_operation()
+        .filter(|k| k.name().as_string_ref().as_str() == Ok("pallas.kernel"))
+        .ok_or("not yet supported: a pallas.subcore_barrier inside a region on the CPU reference")?;
+    let grid = kernel
+        .attribute("grid")
+        .map(crate::conversion::common::builder::dense_i64)
+        .unwrap_or_default();
+    if grid.len() != 2 || grid[1] <= 0 {
+        return Err(format!(
+            "not yet supported: a pallas.subcore_barrier in a kernel whose grid {grid:?} is not (cores, subcores) with a static number of subcores on the CPU reference"
+        ));
+    }
+    Ok(())
+}
+
+/// Runs kernels with subcore barriers phase by phase. The CPU reference
+/// runs the subcores (the last grid axis) one after the other, so a
+/// subcore cannot wait at a barrier for the others. Instead, grid step
+/// (c, 0) runs the whole core: each stretch of the body between two
+/// barriers is a loop over the subcores (with the subcore id as the loop
+/// index), and the steps (c, s > 0) do nothing. What a subcore keeps in its
+/// own memory (refs outside `hbm` / `vmem_shared`) across a barrier is
+/// saved per subcore at the end of a phase and restored at the start of
+/// the next; values computed before a barrier and used after it are
+/// recomputed (only side-effect-free ops can be).
+pub fn split_at_barriers(module: &OperationRef) -> Result<(), ()> {
+    let mut kernels = vec![];
+    crate::ir::walk_nested(module, &mut |op| {
+        if op.name().as_string_ref().as_str() == Ok("pallas.subcore_barrier") {
+            if let Some(k) = op.parent_operation() {
+                if !kernels.iter().any(|o: &OperationRef| o.to_raw().ptr == k.to_raw().ptr) {
+                    kernels.push(k);
+                }
+            }
+        }
+    });
+    for k in kernels {
+        if let Err((at, message)) = split(&k) {
+            crate::ir::emit_op_error(&at, &message);
+            return Err(());
+        }
+    }
+    Ok(())
+}
+
+type Failure<'c, 'a> = (OperationRef<'c, 'a>, String);
+
+fn split<'c, 'a>(kernel: &OperationRef<'c, 'a>) -> Result<(), Failure<'c, 'a>> {
+    use melior::ir::{Block, BlockLike, Region, RegionLike};
+    use std::collections::HashMap;
+    let fail = |at: &OperationRef<'c, 'a>, m: &str| (*at, m.to_string());
+    let body = crate::ir::body_block(kernel).ok_or_else(|| fail(kernel, "a kernel without a body"))?;
+    let grid = kernel
+        .attribute("grid")
+        .map(crate::conversion::common::builder::dense_i64)
+        .unwrap_or_default();
+    let n = grid[1];
+    let ctx = crate::ir::op_context(kernel);
+    let loc = kernel.location();
+    let mk = |name: &str,
+              operands: &[Value<'c, '_>],
+              results: &[Type<'c>],
+              attrs: &[(&str, &str)],
+              regions: Vec<Region<'c>>| {
+        let attrs: Vec<_> = attrs
+            .iter()
+            .map(|(k, v)| {
+                let a = crate::ir::parse_attribute(ctx, v).expect("attribute");
+                (crate::ir::identifier(ctx, k), a)
+            })
+            .collect();
+        melior::ir::operation::OperationBuilder::new(name, loc)
+            .add_operands(operands)
+            .add_results(results)
+            .add_attributes(&attrs)
+            .add_regions_vec(regions)
+            .build()
+            .expect("a well-formed op")
+    };
+    let like = melior::ir::attribute::AttributeLike::r#type(
+        &crate::ir::parse_attribute(ctx, "0 : index").expect("an index attribute"),
+    );
+    let ty = |t: &str| crate::ir::parse_type_like(like, t).expect("type");
+    let (index, i32) = (ty("index"), ty("i32"));
+
+    // The body's ops by phase.
+    let mut phases: Vec<Vec<OperationRef>> = vec![vec![]];
+    let mut barriers = vec![];
+    let terminator = body.terminator();
+    let mut next = body.first_operation();
+    while let Some(o) = next {
+        next = o.next_in_block();
+        if terminator.is_some_and(|t| t.to_raw().ptr == o.to_raw().ptr) {
+            continue;
+        }
+        if o.name().as_string_ref().as_str() == Ok("pallas.subcore_barrier") {
+            barriers.push(o);
+            phases.push(vec![]);
+        } else {
+            phases.last_mut().expect("a phase").push(o);
+        }
+    }
+    let mut phase_of: HashMap<usize, usize> = HashMap::new();
+    for (p, ops) in phases.iter().enumerate() {
+        for o in ops {
+            phase_of.insert(o.to_raw().ptr as usize, p);
+        }
+    }
+    // The phase of the top-level op holding `o`, if any.
+    let phase_at = |o: OperationRef<'c, 'a>| {
+        let mut cur = Some(o);
+        while let Some(c) = cur {
+            if let Some(p) = phase_of.get(&(c.to_raw().ptr as usize)) {
+                return Some(*p);
+            }
+            cur = c.parent_operation();
+        }
+        None
+    };
+
+    // Per-subcore refs used in more than one phase.
+    let mut carried = vec![];
+    for i in 0..body.argument_count() {
+        let arg: Value = body.argument(i).expect("argument").into();
+        let t = arg.r#type();
+        if !crate::ir::is_memref(t) {
+            continue;
+        }
+        use crate::ir::MemorySpace as M;
+        if matches!(
+            M::of_memref(t),
+            Some(M::Hbm | M::VmemShared | M::Any)
+        ) {
+            continue;
+        }
+        let users = crate::ir::users(arg);
+        let mut used: Vec<usize> = users.iter().filter_map(|u| phase_at(*u)).collect();
+        used.sort();
+        used.dedup();
+        if used.len() < 2 {
+            continue;
+        }
+        let shape = memref_shape(t);
+        if !crate::ir::is_signless_int_or_float(element_type(t)) || shape.contains(&i64::MIN) {
+            return Err(fail(
+                &users[0],
+                &format!("not yet supported: a subcore's {t} used on both sides of a pallas.subcore_barrier on the CPU reference"),
+            ));
+        }
+        carried.push((arg, shape, element_type(t)));
+    }
+
+    let first_op = body.first_operation().expect("a non-empty body");
+    let put = |o| body.insert_operation_before(first_op, o);
+    let cst = |text: &str, t| put(mk("arith.constant", &[], &[t], &[("value", text)], vec![]));
+    let res = |o: OperationRef<'c, 'a>| -> Value<'c, 'a> { o.result(0).expect("result").into() };
+    let pid = put(mk("pallas.program_id", &[], &[i32], &[("axis", "1 : i64")], vec![]));
+    let zero32 = res(cst("0 : i32", i32));
+    let first = put(mk(
+        "arith.cmpi",
+        &[res(pid), zero32],
+        &[ty("i1")],
+        &[("predicate", "0 : i64")],
+        vec![],
+    ));
+    let (c0, c1, cn) = (
+        res(cst("0 : index", index)),
+        res(cst("1 : index", index)),
+        res(cst(&format!("{n} : index"), index)),
+    );
+    let mut saves = vec![];
+    for (_, shape, elem) in &carried {
+        let dims: String = shape.iter().map(|d| format!("{d}x")).collect();
+        let t = ty(&format!("memref<{n}x{dims}{elem}>"));
+        let attrs = [("operandSegmentSizes", "array<i32: 0, 0>")];
+        saves.push(res(put(mk("memref.alloc", &[], &[t], &attrs, vec![]))));
+    }
+    let then = Block::new(&[]);
+    then.append_operation(mk("scf.yield", &[], &[], &[], vec![]));
+    let then_region = Region::new();
+    then_region.append_block(then);
+    let if_op = put(mk(
+        "scf.if",
+        &[res(first)],
+        &[],
+        &[],
+        vec![then_region, Region::new()],
+    ));
+    let then = if_op.region(0).expect("then").first_block().expect("block");
+    let then_end = then.terminator().expect("yield");
+    for save in &saves {
+        body.insert_operation_after(if_op, mk("memref.dealloc", &[*save], &[], &[], vec![]));
+    }
+
+    let last = phases.len() - 1;
+    let mut memo: HashMap<(usize, usize), Value<'c, 'a>> = HashMap::new();
+    let mut loops = vec![];
+    for (p, ops) in phases.iter().enumerate() {
+        let loop_body = Block::new(&[(index, loc)]);
+        loop_body.append_operation(mk("scf.yield", &[], &[], &[], vec![]));
+        let region = Region::new();
+        region.append_block(loop_body);
+        let for_op = then.insert_operation_before(then_end, mk("scf.for", &[c0, cn, c1], &[], &[], vec![region]));
+        let lb = crate::ir::body_block(&for_op).expect("loop body");
+        let end = lb.terminator().expect("yield");
+        let s: Value = lb.argument(0).expect("iv").into();
+        let sid = res(lb.insert_operation_before(end, mk("arith.index_cast", &[s], &[i32], &[], vec![])));
+        let mut views = vec![];
+        for ((_, shape, elem), save) in carried.iter().zip(&saves) {
+            let dims: String = shape.iter().map(|d| format!("{d}x")).collect();
+            let mut strides = vec![1i64; shape.len()];
+            for d in (0..shape.len().saturating_sub(1)).rev() {
+                strides[d] = strides[d + 1] * shape[d + 1];
+            }
+            let strides: Vec<String> = strides.iter().map(|x| x.to_string()).collect();
+            let t = ty(&format!(
+                "memref<{dims}{elem}, strided<[{}], offset: ?>>",
+                strides.join(", ")
+            ));
+            let zeros = ", 0".repeat(shape.len());
+            let sizes: String = shape.iter().map(|d| format!(", {d}")).collect();
+            let ones = ", 1".repeat(shape.len());
+            let attrs = [
+                ("static_offsets", format!("array<i64: -9223372036854775808{zeros}>")),
+                ("static_sizes", format!("array<i64: 1{sizes}>")),
+                ("static_strides", format!("array<i64: 1{ones}>")),
+                ("operandSegmentSizes", "array<i32: 1, 1, 0, 0>".to_string()),
+            ];
+            let attrs: Vec<(&str, &str)> = attrs.iter().map(|(k, v)| (*k, v.as_str())).collect();
+            views.push(res(lb.insert_operation_before(end, mk("memref.subview", &[*save, s], &[t], &attrs, vec![]))));
+        }
+        if p > 0 {
+            for ((arg, _, _), view) in carried.iter().zip(&views) {
+                lb.insert_operation_before(end, mk("memref.copy", &[*view, *arg], &[], &[], vec![]));
+            }
+        }
+        for o in ops {
+            crate::ir::move_before(o, &end);
+        }
+        if p < last {
+            for ((arg, _, _), view) in carried.iter().zip(&views) {
+                lb.insert_operation_before(end, mk("memref.copy", &[*arg, *view], &[], &[], vec![]));
+            }
+        }
+        let anchor = ops.first().copied().unwrap_or(end);
+        loops.push((for_op, lb, sid, anchor));
+    }
+    // Values of other phases: recompute them in the phase that uses them
+    // (before any subcore id is replaced, so that they are recognised).
+    for (p, (_, lb, _, anchor)) in loops.iter().enumerate() {
+        let mut nested = vec![];
+        for o in &phases[p] {
+            nested.push(*o);
+            crate::ir::walk_nested(o, &mut |x| nested.push(x));
+        }
+        for o in &nested {
+            let operands: Vec<Value> = o.operands().collect();
+            for (i, v) in operands.into_iter().enumerate() {
+                let from = crate::ir::defining_op(v).and_then(phase_at);
+                if from.is_some_and(|f| f != p) {
+                    let nv = recompute(v, p, lb, *anchor, &phase_at, &mut memo)
+                        .map_err(|m| fail(o, &m))?;
+                    crate::ir::set_operand(o, i, nv);
+                }
+            }
+        }
+    }
+    // The subcore id is the loop's index.
+    for (for_op, _, sid, _) in &loops {
+        let mut ids = vec![];
+        crate::ir::walk_nested(for_op, &mut |x| {
+            if x.name().as_string_ref().as_str() == Ok("pallas.program_id")
+                && int_attr(&x, "axis") == Some(1)
+            {
+                ids.push(x);
+            }
+        });
+        for x in ids {
+            crate::ir::replace_all_uses(res(x), *sid);
+            crate::ir::erase_operation(x);
+        }
+    }
+    for b in barriers {
+        crate::ir::erase_operation(b);
+    }
+    Ok(())
+}
+
+/// `v` (computed in another phase) recomputed in phase `p`, in front of
+/// `anchor` in block `lb`, with its operands recomputed as needed.
+fn recompute<'c, 'a>(
+    v: Value<'c, 'a>,
+    p: usize,
+    lb: &melior::ir::BlockRef<'c, 'a>,
+    anchor: OperationRef<'c, 'a>,
+    phase_at: &dyn Fn(OperationRef<'c, 'a>) -> Option<usize>,
+    memo: &mut std::collections::HashMap<(usize, usize), Value<'c, 'a>>,
+) -> Result<Value<'c, 'a>, String> {
+    use melior::ir::BlockLike;
+    if let Some(done) = memo.get(&(v.to_raw().ptr as usize, p)) {
+        return Ok(*done);
+    }
+    let d = crate::ir::defining_op(v).ok_or("a block argument of another phase")?;
+    let name = d.name().as_string_ref().as_str().unwrap_or("").to_string();
+    let pure = d.regions().next().is_none()
+        && (name.starts_with("arith.")
+            || matches!(
+                name.as_str(),
+                "pallas.program_id"
+                    | "pallas.num_programs"
+                    | "pallas.iota"
+                    | "memref.subview"
+                    | "memref.cast"
+                    | "vector.broadcast"
+            ));
+    if !pure {
+        return Err(format!(
+            "not yet supported: a value of {name} computed before a pallas.subcore_barrier and used after it on the CPU reference"
+        ));
+    }
+    let operands: Vec<Value> = d.operands().collect();
+    let mut mapped = vec![];
+    for o in operands {
+        let from = crate::ir::defining_op(o).and_then(phase_at);
+        mapped.push(if from.is_some_and(|f| f != p) {
+            recompute(o, p, lb, anchor, phase_at, memo)?
+        } else {
+            o
+        });
+    }
+    let copy = lb.insert_operation_before(anchor, crate::ir::clone_detached(&d));
+    for (i, m) in mapped.into_iter().enumerate() {
+        crate::ir::set_operand(&copy, i, m);
+    }
+    for r in 0..d.result_count() {
+        let (old, new): (Value, Value) = (
+            d.result(r).expect("result").into(),
+            copy.result(r).expect("result").into(),
+        );
+        memo.insert((old.to_raw().ptr as usize, p), new);
+    }
+    memo.get(&(v.to_raw().ptr as usize, p))
+        .copied()
+        .ok_or_else(|| "a value without a result".to_string())
+}

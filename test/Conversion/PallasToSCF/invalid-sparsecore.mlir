@@ -1,12 +1,41 @@
 // RUN: %mlir_opt -p 'builtin.module(convert-pallas-to-scf)' %s -split-input-file -verify-diagnostics
 
 // The SparseCore forms the CPU reference does not run, each reported at the
-// op. The subcores run one after the other on the CPU, so a subcore barrier
-// cannot be honoured.
+// op. Subcore barriers split the body into phases run for every subcore in
+// turn, which needs a (cores, subcores) grid, barriers at the top of the
+// body, and values carried across them that can be recomputed.
 
 pallas.kernel @k grid(1) {
-  // expected-error @+1 {{'pallas.subcore_barrier' op not yet supported: pallas.subcore_barrier on the CPU reference (the subcores run sequentially)}}
+  // expected-error @+1 {{'pallas.subcore_barrier' op not yet supported: a pallas.subcore_barrier in a kernel whose grid [1] is not (cores, subcores) with a static number of subcores on the CPU reference}}
   pallas.subcore_barrier
+}
+
+// -----
+
+pallas.kernel @k grid(1, 16) {
+  %t = arith.constant true
+  scf.if %t {
+    // expected-error @+1 {{'pallas.subcore_barrier' op not yet supported: a pallas.subcore_barrier inside a region on the CPU reference}}
+    pallas.subcore_barrier
+  }
+}
+
+// -----
+
+pallas.kernel @k grid(1, 16) scratch(%a: memref<8xf32, #pallas.memory_space<vmem>>) {
+  %v = pallas.load %a[] : memref<8xf32, #pallas.memory_space<vmem>> -> vector<8xf32>
+  pallas.subcore_barrier
+  // expected-error @+1 {{'pallas.store' op not yet supported: a value of pallas.load computed before a pallas.subcore_barrier and used after it on the CPU reference}}
+  pallas.store %v, %a[] : vector<8xf32>, memref<8xf32, #pallas.memory_space<vmem>>
+}
+
+// -----
+
+pallas.kernel @k grid(1, 16) scratch(%a: memref<8xi32, #pallas.memory_space<vmem>>, %sem: memref<!pallas.dma_semaphore, #pallas.memory_space<semaphore>>) {
+  pallas.dma_start %a -> %a, %sem[] : memref<8xi32, #pallas.memory_space<vmem>> -> memref<8xi32, #pallas.memory_space<vmem>>, memref<!pallas.dma_semaphore, #pallas.memory_space<semaphore>>
+  pallas.subcore_barrier
+  // expected-error @+1 {{'pallas.dma_wait' op not yet supported: a subcore's memref<!pallas.dma_semaphore, #pallas.memory_space<semaphore>> used on both sides of a pallas.subcore_barrier on the CPU reference}}
+  pallas.dma_wait %a -> %a, %sem[] : memref<8xi32, #pallas.memory_space<vmem>> -> memref<8xi32, #pallas.memory_space<vmem>>, memref<!pallas.dma_semaphore, #pallas.memory_space<semaphore>>
 }
 
 // -----
