@@ -628,7 +628,9 @@ pub fn check_barrier(op: &OperationRef) -> Result<(), String> {
     let kernel = op
         .parent_operation()
         .filter(|k| k.name().as_string_ref().as_str() == Ok("pallas.kernel"))
-        .ok_or("not yet supported: a pallas.subcore_barrier inside a region on the CPU reference")?;
+        .ok_or(
+            "not yet supported: a pallas.subcore_barrier inside a region on the CPU reference",
+        )?;
     let grid = kernel
         .attribute("grid")
         .map(crate::conversion::common::builder::dense_i64)
@@ -656,7 +658,10 @@ pub fn split_at_barriers(module: &OperationRef) -> Result<(), ()> {
     crate::ir::walk_nested(module, &mut |op| {
         if op.name().as_string_ref().as_str() == Ok("pallas.subcore_barrier") {
             if let Some(k) = op.parent_operation() {
-                if !kernels.iter().any(|o: &OperationRef| o.to_raw().ptr == k.to_raw().ptr) {
+                if !kernels
+                    .iter()
+                    .any(|o: &OperationRef| o.to_raw().ptr == k.to_raw().ptr)
+                {
                     kernels.push(k);
                 }
             }
@@ -677,7 +682,8 @@ fn split<'c, 'a>(kernel: &OperationRef<'c, 'a>) -> Result<(), Failure<'c, 'a>> {
     use melior::ir::{Block, BlockLike, Region, RegionLike};
     use std::collections::HashMap;
     let fail = |at: &OperationRef<'c, 'a>, m: &str| (*at, m.to_string());
-    let body = crate::ir::body_block(kernel).ok_or_else(|| fail(kernel, "a kernel without a body"))?;
+    let body =
+        crate::ir::body_block(kernel).ok_or_else(|| fail(kernel, "a kernel without a body"))?;
     let grid = kernel
         .attribute("grid")
         .map(crate::conversion::common::builder::dense_i64)
@@ -755,10 +761,7 @@ fn split<'c, 'a>(kernel: &OperationRef<'c, 'a>) -> Result<(), Failure<'c, 'a>> {
             continue;
         }
         use crate::ir::MemorySpace as M;
-        if matches!(
-            M::of_memref(t),
-            Some(M::Hbm | M::VmemShared | M::Any)
-        ) {
+        if matches!(M::of_memref(t), Some(M::Hbm | M::VmemShared | M::Any)) {
             continue;
         }
         let users = crate::ir::users(arg);
@@ -782,7 +785,13 @@ fn split<'c, 'a>(kernel: &OperationRef<'c, 'a>) -> Result<(), Failure<'c, 'a>> {
     let put = |o| body.insert_operation_before(first_op, o);
     let cst = |text: &str, t| put(mk("arith.constant", &[], &[t], &[("value", text)], vec![]));
     let res = |o: OperationRef<'c, 'a>| -> Value<'c, 'a> { o.result(0).expect("result").into() };
-    let pid = put(mk("pallas.program_id", &[], &[i32], &[("axis", "1 : i64")], vec![]));
+    let pid = put(mk(
+        "pallas.program_id",
+        &[],
+        &[i32],
+        &[("axis", "1 : i64")],
+        vec![],
+    ));
     let zero32 = res(cst("0 : i32", i32));
     let first = put(mk(
         "arith.cmpi",
@@ -828,11 +837,15 @@ fn split<'c, 'a>(kernel: &OperationRef<'c, 'a>) -> Result<(), Failure<'c, 'a>> {
         loop_body.append_operation(mk("scf.yield", &[], &[], &[], vec![]));
         let region = Region::new();
         region.append_block(loop_body);
-        let for_op = then.insert_operation_before(then_end, mk("scf.for", &[c0, cn, c1], &[], &[], vec![region]));
+        let for_op = then.insert_operation_before(
+            then_end,
+            mk("scf.for", &[c0, cn, c1], &[], &[], vec![region]),
+        );
         let lb = crate::ir::body_block(&for_op).expect("loop body");
         let end = lb.terminator().expect("yield");
         let s: Value = lb.argument(0).expect("iv").into();
-        let sid = res(lb.insert_operation_before(end, mk("arith.index_cast", &[s], &[i32], &[], vec![])));
+        let sid =
+            res(lb.insert_operation_before(end, mk("arith.index_cast", &[s], &[i32], &[], vec![])));
         let mut views = vec![];
         for ((_, shape, elem), save) in carried.iter().zip(&saves) {
             let dims: String = shape.iter().map(|d| format!("{d}x")).collect();
@@ -849,17 +862,26 @@ fn split<'c, 'a>(kernel: &OperationRef<'c, 'a>) -> Result<(), Failure<'c, 'a>> {
             let sizes: String = shape.iter().map(|d| format!(", {d}")).collect();
             let ones = ", 1".repeat(shape.len());
             let attrs = [
-                ("static_offsets", format!("array<i64: -9223372036854775808{zeros}>")),
+                (
+                    "static_offsets",
+                    format!("array<i64: -9223372036854775808{zeros}>"),
+                ),
                 ("static_sizes", format!("array<i64: 1{sizes}>")),
                 ("static_strides", format!("array<i64: 1{ones}>")),
                 ("operandSegmentSizes", "array<i32: 1, 1, 0, 0>".to_string()),
             ];
             let attrs: Vec<(&str, &str)> = attrs.iter().map(|(k, v)| (*k, v.as_str())).collect();
-            views.push(res(lb.insert_operation_before(end, mk("memref.subview", &[*save, s], &[t], &attrs, vec![]))));
+            views.push(res(lb.insert_operation_before(
+                end,
+                mk("memref.subview", &[*save, s], &[t], &attrs, vec![]),
+            )));
         }
         if p > 0 {
             for ((arg, _, _), view) in carried.iter().zip(&views) {
-                lb.insert_operation_before(end, mk("memref.copy", &[*view, *arg], &[], &[], vec![]));
+                lb.insert_operation_before(
+                    end,
+                    mk("memref.copy", &[*view, *arg], &[], &[], vec![]),
+                );
             }
         }
         for o in ops {
@@ -867,7 +889,10 @@ fn split<'c, 'a>(kernel: &OperationRef<'c, 'a>) -> Result<(), Failure<'c, 'a>> {
         }
         if p < last {
             for ((arg, _, _), view) in carried.iter().zip(&views) {
-                lb.insert_operation_before(end, mk("memref.copy", &[*arg, *view], &[], &[], vec![]));
+                lb.insert_operation_before(
+                    end,
+                    mk("memref.copy", &[*arg, *view], &[], &[], vec![]),
+                );
             }
         }
         let anchor = ops.first().copied().unwrap_or(end);
