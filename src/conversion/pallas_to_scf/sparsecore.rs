@@ -15,11 +15,10 @@
 //!   [`compress`]) and indirect DMAs ([`indirect_copy`]) are helpers of the
 //!   load/store and DMA patterns.
 //!
-//! `pallas.subcore_barrier` has no lowering here: the CPU reference runs
-//! the subcores one after the other, so a subcore cannot wait for writes
-//! that later subcores make before the barrier; treating it as a no-op
-//! would silently give wrong results for kernels that share data through
-//! `vmem_shared` across it.
+//! `pallas.subcore_barrier` cannot be a no-op: the CPU reference runs the
+//! subcores one after the other, so a subcore would not see what later
+//! subcores write before the barrier. [`split_at_barriers`] runs such a
+//! kernel's body phase by phase instead.
 
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::r#type::Type;
