@@ -228,6 +228,17 @@ fn lower_kernel<'c, 'a>(
             last_start,
         });
     }
+    // An aliased input left in HBM/ANY is its output's memory, as in JAX
+    // (one buffer): the body may write through either ref.
+    for pair in aliases.chunks(2) {
+        let (i, o) = (pair[0] as usize, pair[1] as usize);
+        if let Some(k) = i.checked_sub(prefetch.len()) {
+            let out = &windows[in_specs.len() + o];
+            if !windows[k].windowed && !out.windowed {
+                windows[k].buffer = out.array;
+            }
+        }
+    }
     // Scratch, allocated once (semaphores start at zero).
     let mut scratch = vec![];
     for i in n_fixed..n_args {
