@@ -26,7 +26,9 @@ pub fn add_patterns(set: &mut PatternSet, tc: &TypeConverter) {
             .map_err(|e| e.to_string())?
             .first_block()
             .ok_or("empty run_scoped")?;
-        let term = body.terminator().ok_or("run_scoped body without terminator")?;
+        let term = body
+            .terminator()
+            .ok_or("run_scoped body without terminator")?;
         let term: OperationRef = unsafe { OperationRef::from_raw(term.to_raw()) };
         let mut buffers: Vec<Value> = vec![];
         for i in 0..body.argument_count() {
