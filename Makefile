@@ -9,7 +9,7 @@ LIT_FLAGS ?= -sv
 TBLGEN := $(LLVM_PREFIX)/bin/mlir-tblgen
 DIALECT_TD := include/pallas/Dialect/Pallas/Pallas.td
 
-.PHONY: all setup build run test cargo-test lit docs fmt fmt-fix lint help venv jax-references jax-check bench
+.PHONY: all setup build run test cargo-test lit docs fmt fmt-fix lint help venv jax-references jax-check cpu-check bench
 
 all: build
 
@@ -17,6 +17,7 @@ help:
 	@echo "make build     cargo build (libpallas_mlir.so, pallas-opt)"
 	@echo "make run       build, then lower and run every examples/*.mlir with a @main"
 	@echo "make test      build, cargo test, lit tests under test/, jax-check"
+	@echo "make cpu-check run examples/cpu/*.mlir on the CPU reference and under JAX's interpret mode, compare"
 	@echo "make jax-check lower examples/{tpu,sparsecore} + test/Conversion/PallasTo{TPU,SparseCore}, verify with jaxlib, compare with JAX"
 	@echo "make jax-references  regenerate test/Reference/TPU with JAX (scripts/jax/tpu_kernels.py)"
 	@echo "make bench     release build, then lowering time vs JAX and scaling (bench/tpu_lowering.py)"
@@ -33,7 +34,7 @@ build:
 run: setup build
 	scripts/run-examples.sh
 
-test: setup build cargo-test lit jax-check
+test: setup build cargo-test lit jax-check cpu-check
 
 cargo-test:
 	$(CARGO) test
@@ -122,6 +123,14 @@ jax-check: venv build
 	if [ -n "$$outs" ]; then $(JAX_PY) scripts/jax/verify_tpu.py --split-input-file $$outs || fail=1; fi; \
 	compare test/Reference/SparseCore scripts/jax/compare-xfail-sc.txt --sparsecore examples/sparsecore/*.mlir; \
 	exit $$fail
+
+# CPU oracle (scripts/jax/cpu_oracle.py; README "CPU oracle"): every
+# examples/cpu/NAME.mlir twin runs under convert-pallas-to-scf +
+# scripts/cpu-pipeline.txt + mlir-runner and its JAX builder under JAX's TPU
+# interpret mode on the same inputs; outputs are compared (integers exactly,
+# floats bit-exactly or within the kernel's stated tolerance).
+cpu-check: venv build
+	$(JAX_PY) scripts/jax/cpu_oracle.py --pallas-opt $(PALLAS_OPT)
 
 # Lowering time of examples/tpu vs JAX's own lowering, and scaling of the
 # pass over 1/100/10000 kernels (bench/tpu_lowering.py; README "Benchmark").

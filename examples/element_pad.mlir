@@ -1,7 +1,8 @@
 // Element-padded windows: a 3-point stencil y[j] = x[j-1] + x[j] + x[j+1]
-// over 16 elements in 4 blocks of 4. Input window i covers the padded
-// elements [4i, 4i+6), i.e. x[4i-1 .. 4i+5); the parts outside x (the
-// padding) read as zero in this CPU reference.
+// over 16 elements in 4 blocks of 4. The index map gives offsets in x padded
+// with one element in front and one behind, so input window i covers the
+// padded elements [4i, 4i+6), i.e. x[4i-1 .. 4i+5). The padding reads as NaN,
+// as in JAX's interpret mode, so y[0] and y[15] are NaN.
 module {
   pallas.kernel @stencil grid(4) semantics(parallel)
       ins(%x: memref<16xf32> block [element(6, pad = [1, 1])] map affine_map<(i) -> (i * 4)>)

@@ -342,6 +342,23 @@ impl<'r, 'c, 'a> B<'r, 'c, 'a> {
         self.transfer_write(&operands, shape.len(), &identity_map(shape.len()), false);
     }
 
+    /// Writes the scalar `v` into every element of a buffer with a static
+    /// shape.
+    pub fn fill(&self, buf: Value<'c, 'a>, v: Value<'c, 'a>) {
+        let ty = buf.r#type();
+        let shape = memref_shape(ty);
+        if shape.is_empty() {
+            self.op("memref.store", &[v, buf], &[], &[]);
+            return;
+        }
+        let vty = self.vector(&shape, v.r#type());
+        let splat = self.val("vector.broadcast", &[v], vty, &[]);
+        let zero = self.cidx(0);
+        let mut operands = vec![splat, buf];
+        operands.extend(std::iter::repeat_n(zero, shape.len()));
+        self.transfer_write(&operands, shape.len(), &identity_map(shape.len()), false);
+    }
+
     /// Attributes of an in-bounds vector transfer: permutation map, one
     /// `true` per vector dim, operand segment sizes.
     fn transfer_attrs(&self, perm: &str, segments: &str) -> [(&'static str, Attribute<'c>); 3] {

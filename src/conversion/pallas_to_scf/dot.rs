@@ -1,11 +1,18 @@
-//! `pallas.dot` -> `vector.contract` (operands extended to the result
-//! element type first).
+//! `pallas.dot` -> a loop nest over memory: both operands are written to
+//! buffers once, and `scf.for` loops over the rows, columns and the
+//! contracted dim multiply-add scalars (each widened to the result element
+//! type) into a zeroed result buffer, which is read back as the vector.
+//!
+//! A whole-tile `vector.contract` would be unrolled by the upstream vector
+//! lowering into one multiply-add per element triple (a 128x128x128 dot
+//! becomes megabytes of LLVM IR); the loops keep the code size independent
+//! of the tile.
 
 use melior::ir::operation::OperationLike;
 use melior::ir::r#type::{Type, TypeLike};
 use melior::ir::{Value, ValueLike};
 
-use crate::conversion::common::builder::{is_float, B};
+use crate::conversion::common::builder::{identity_map, is_float, B};
 use crate::conversion::framework::{PatternSet, TypeConverter};
 use crate::ir::{element_type, memref_shape};
 
@@ -13,50 +20,109 @@ pub fn add_patterns(set: &mut PatternSet, tc: &TypeConverter) {
     set.add("pallas.dot", Some(tc), |op, operands, rw| {
         let b = B::new(rw, op.location());
         let res_ty = op.result(0).map_err(|e| e.to_string())?.r#type();
-        let acc_elem = element_type(res_ty);
-        let widen = |v| -> Result<_, String> {
-            let v: Value = v;
-            let ty = v.r#type();
-            let elem = element_type(ty);
-            if elem == acc_elem {
-                return Ok(v);
-            }
-            let shape = memref_shape(ty);
-            let wide: Type = b.ty(&format!("vector<{}x{}x{acc_elem}>", shape[0], shape[1]));
-            let width = |t: Type| unsafe {
-                if is_float(t) {
-                    mlir_sys::mlirFloatTypeGetWidth(t.to_raw())
-                } else {
-                    mlir_sys::mlirIntegerTypeGetWidth(t.to_raw())
-                }
-            };
-            let name = match (is_float(elem), is_float(acc_elem)) {
-                (true, true) if width(elem) < width(acc_elem) => "arith.extf",
-                (true, true) => "arith.truncf",
-                (false, false) if width(elem) < width(acc_elem) => "arith.extsi",
-                (false, false) => "arith.trunci",
-                (false, true) => "arith.sitofp",
-                (true, false) => "arith.fptosi",
-            };
-            Ok(b.val(name, &[v], wide, &[]))
+        let (lhs, rhs) = (operands[0], operands[1]);
+        let transpose_lhs = op.attribute("transpose_lhs").is_ok();
+        let transpose_rhs = op.attribute("transpose_rhs").is_ok();
+        let out_shape = memref_shape(res_ty);
+        let (m, n) = (out_shape[0], out_shape[1]);
+        let lhs_shape = memref_shape(lhs.r#type());
+        let k = if transpose_lhs {
+            lhs_shape[0]
+        } else {
+            lhs_shape[1]
         };
-        let lhs = widen(operands[0])?;
-        let rhs = widen(operands[1])?;
-        let lhs_map = if op.attribute("transpose_lhs").is_ok() { "(k, i)" } else { "(i, k)" };
-        let rhs_map = if op.attribute("transpose_rhs").is_ok() { "(j, k)" } else { "(k, j)" };
-        let maps = b.attr(&format!(
-            "[affine_map<(i, j, k) -> {lhs_map}>, affine_map<(i, j, k) -> {rhs_map}>, affine_map<(i, j, k) -> (i, j)>]"
-        ));
-        let iters = b.attr("[#vector.iterator_type<parallel>, #vector.iterator_type<parallel>, #vector.iterator_type<reduction>]");
-        let kind = b.attr("#vector.kind<add>");
-        let acc = b.zero(res_ty);
-        let v = b.val(
-            "vector.contract",
-            &[lhs, rhs, acc],
+
+        let lhs_buf = spill(&b, lhs);
+        let rhs_buf = spill(&b, rhs);
+        let out_buf = alloc(&b, &out_shape, element_type(res_ty));
+        b.fill_zero(out_buf);
+
+        let (zero, ms, ns, ks) = (b.cidx(0), b.cidx(m), b.cidx(n), b.cidx(k));
+        let (i, i_end) = b.for_loop(zero, ms);
+        b.rw.set_insertion_point_before(&i_end);
+        let (j, j_end) = b.for_loop(zero, ns);
+        b.rw.set_insertion_point_before(&j_end);
+        let (kk, k_end) = b.for_loop(zero, ks);
+        b.rw.set_insertion_point_before(&k_end);
+        let acc_elem = element_type(res_ty);
+        let a_at = if transpose_lhs { [kk, i] } else { [i, kk] };
+        let c_at = if transpose_rhs { [j, kk] } else { [kk, j] };
+        let a = widen(&b, load(&b, lhs_buf, &a_at), acc_elem);
+        let c = widen(&b, load(&b, rhs_buf, &c_at), acc_elem);
+        let acc = load(&b, out_buf, &[i, j]);
+        let (mul, add) = if is_float(acc_elem) {
+            ("arith.mulf", "arith.addf")
+        } else {
+            ("arith.muli", "arith.addi")
+        };
+        let sum = b.bin(add, acc, b.bin(mul, a, c));
+        b.op("memref.store", &[sum, out_buf, i, j], &[], &[]);
+        // After the outer loop (the parent of its body's terminator).
+        let outer = i_end.parent_operation().ok_or("scf.for without parent")?;
+        b.rw.set_insertion_point_after(&outer);
+
+        let pad = b.zero(acc_elem);
+        let result = b.transfer_read(
+            &[out_buf, zero, zero, pad],
+            2,
+            &identity_map(2),
+            false,
             res_ty,
-            &[("indexing_maps", maps), ("iterator_types", iters), ("kind", kind)],
         );
-        rw.replace_op(&op, &[v]);
+        for buf in [lhs_buf, rhs_buf, out_buf] {
+            b.op("memref.dealloc", &[buf], &[], &[]);
+        }
+        rw.replace_op(&op, &[result]);
         Ok(())
     });
+}
+
+fn alloc<'c, 'a>(b: &B<'_, 'c, 'a>, shape: &[i64], elem: Type<'c>) -> Value<'c, 'a> {
+    let dims: Vec<String> = shape.iter().map(|d| d.to_string()).collect();
+    let ty = b.ty(&format!("memref<{}x{elem}>", dims.join("x")));
+    b.val(
+        "memref.alloc",
+        &[],
+        ty,
+        &[("operandSegmentSizes", b.attr("array<i32: 0, 0>"))],
+    )
+}
+
+/// A buffer holding the 2-D vector `v`.
+fn spill<'c, 'a>(b: &B<'_, 'c, 'a>, v: Value<'c, 'a>) -> Value<'c, 'a> {
+    let ty = v.r#type();
+    let buf = alloc(b, &memref_shape(ty), element_type(ty));
+    let zero = b.cidx(0);
+    b.transfer_write(&[v, buf, zero, zero], 2, &identity_map(2), false);
+    buf
+}
+
+fn load<'c, 'a>(b: &B<'_, 'c, 'a>, buf: Value<'c, 'a>, at: &[Value<'c, 'a>]) -> Value<'c, 'a> {
+    let mut operands = vec![buf];
+    operands.extend_from_slice(at);
+    b.val("memref.load", &operands, element_type(buf.r#type()), &[])
+}
+
+/// `v` converted to the accumulator element type `to`.
+fn widen<'c, 'a>(b: &B<'_, 'c, 'a>, v: Value<'c, 'a>, to: Type<'c>) -> Value<'c, 'a> {
+    let from = v.r#type();
+    if from == to {
+        return v;
+    }
+    let width = |t: Type| unsafe {
+        if is_float(t) {
+            mlir_sys::mlirFloatTypeGetWidth(t.to_raw())
+        } else {
+            mlir_sys::mlirIntegerTypeGetWidth(t.to_raw())
+        }
+    };
+    let name = match (is_float(from), is_float(to)) {
+        (true, true) if width(from) < width(to) => "arith.extf",
+        (true, true) => "arith.truncf",
+        (false, false) if width(from) < width(to) => "arith.extsi",
+        (false, false) => "arith.trunci",
+        (false, true) => "arith.sitofp",
+        (true, false) => "arith.fptosi",
+    };
+    b.val(name, &[v], to, &[])
 }

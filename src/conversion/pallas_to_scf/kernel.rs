@@ -307,7 +307,7 @@ fn lower_kernel<'c, 'a>(
             Some(last) => {
                 let then = b.if_then(moved(&b, last, &pos));
                 rw.set_insertion_point_before(&then);
-                b.fill_zero(w.buffer);
+                fill_uninitialized(&b, w.buffer);
                 copy_window(&b, w, &pos, true);
                 rw.set_insertion_point_after(&then.parent_operation().unwrap());
                 for (d, (start, _)) in pos.iter().enumerate() {
@@ -318,7 +318,7 @@ fn lower_kernel<'c, 'a>(
                 b.op("memref.store", &[one, last, at_flag], &[], &[]);
             }
             None => {
-                b.fill_zero(w.buffer);
+                fill_uninitialized(&b, w.buffer);
                 copy_window(&b, w, &pos, true);
             }
         }
@@ -421,6 +421,12 @@ fn window_position<'c, 'a>(
                 (b.mul(v, n_v), Ofr::Static(n))
             }
             BlockDim::Squeezed => (v, Ofr::Static(1)),
+            // The index map gives the window's offset in the array padded
+            // with `pad_low` elements in front, as JAX's HLO interpreter
+            // (`interpret=True`) reads it and JAX's own tests of Element
+            // padding expect; TPU interpret mode (`pltpu.InterpretParams`,
+            // jax 0.10.2) ignores the padding and reads from the offset in
+            // the unpadded array.
             BlockDim::Element { size, pad_low, .. } => {
                 let lo = b.cidx(pad_low);
                 (b.sub(v, lo), Ofr::Static(size))
@@ -432,6 +438,46 @@ fn window_position<'c, 'a>(
         });
     }
     Ok(pos)
+}
+
+/// Fills a window buffer with what JAX's HLO interpreter reads outside the
+/// array (Element padding, blocks past the array's end): NaN for floats,
+/// the smallest value for integers (zero if unsigned), false for `i1`. Only the in-bounds part
+/// is then copied in, so these are exactly the padded elements.
+fn fill_uninitialized<'c, 'a>(b: &B<'_, 'c, 'a>, buf: Value<'c, 'a>) {
+    let elem = crate::ir::element_type(buf.r#type());
+    let v = if crate::conversion::common::builder::is_float(elem) {
+        // JAX's NaN is the positive quiet NaN; spelled as bits where the
+        // type is known, else 0/0 (a NaN of any float type, maybe negative).
+        let bits = match elem.to_string().as_str() {
+            "f16" => Some("0x7E00"),
+            "bf16" => Some("0x7FC0"),
+            "f32" => Some("0x7FC00000"),
+            "f64" => Some("0x7FF8000000000000"),
+            _ => None,
+        };
+        match bits {
+            Some(bits) => b.constant(&format!("{bits} : {elem}"), elem),
+            None => {
+                let z = b.zero(elem);
+                b.bin("arith.divf", z, z)
+            }
+        }
+    } else {
+        if elem.to_string().starts_with("ui") {
+            // An unsigned type's smallest value is zero.
+            b.fill_zero(buf);
+            return;
+        }
+        match crate::ir::bit_width(elem) {
+            Some(w) if (2..=64).contains(&w) => {
+                let min = i64::MIN >> (64 - w);
+                b.constant(&format!("{min} : {elem}"), elem)
+            }
+            _ => b.zero(elem),
+        }
+    };
+    b.fill(buf, v);
 }
 
 /// Whether the window at `pos` is not the one recorded in `last` (or none

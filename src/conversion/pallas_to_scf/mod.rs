@@ -5,20 +5,29 @@
 //! copies aliased inputs into their outputs, allocates the block buffers and
 //! the scratch once, and runs the grid as a row-major `scf.for` nest. Each
 //! step evaluates the index maps, copies the in-bounds part of every window
-//! into its block buffer (the rest reads as zero), runs the inlined body and
+//! into its block buffer (the rest reads as JAX's `interpret=True` reads
+//! it: NaN, the integer minimum, ...), runs the inlined body and
 //! copies the output blocks' in-bounds part back. Body ops become
 //! `vector`/`memref`/`arith` ops; DMAs are synchronous copies and semaphores
 //! `i32` counters; ref reshapes and bitcasts are views of the same memory
-//! (see [`refs`]). Ops without a CPU lowering are reported as
-//! "not yet supported".
+//! (see [`refs`]). `pallas.roll` and value bitcasts go through small
+//! buffers ([`roll`], [`bitcast`]); the TPU PRNG is a software Threefry
+//! generator whose bits differ from the hardware's ([`prng`]); the run is
+//! one device, so mesh queries are constants ([`mesh`]). Ops without
+//! a CPU lowering are reported as "not yet supported".
 
+mod bitcast;
 mod dma;
 mod dot;
 mod kernel;
 mod load_store;
+mod mesh;
 mod misc;
+mod prng;
 mod refs;
+mod roll;
 mod scoped;
+mod transpose;
 mod types;
 mod vector_ops;
 
@@ -95,6 +104,12 @@ const SUPPORTED: &[&str] = &[
     "pallas.concatenate",
     "pallas.repeat",
     "pallas.named_scope",
+    "pallas.roll",
+    "pallas.bitcast",
+    "pallas.prng_seed",
+    "pallas.prng_random_bits",
+    "pallas.axis_index",
+    "pallas.device_id",
 ];
 
 /// Reports every pallas op (or op form) the CPU lowering does not handle.
@@ -155,7 +170,10 @@ fn check_supported(module: &OperationRef) -> bool {
             );
             ok = false;
         }
-        if let Err(message) = refs::check(&op) {
+        if let Err(message) = refs::check(&op)
+            .and_then(|_| bitcast::check(&op))
+            .and_then(|_| mesh::check(&op))
+        {
             emit_op_error(&op, &message);
             ok = false;
         }
@@ -165,6 +183,10 @@ fn check_supported(module: &OperationRef) -> bool {
 
 fn run(module: OperationRef, _options: &OptionValues) -> Result<(), ()> {
     if !check_supported(&module) {
+        return Err(());
+    }
+    if let Err(message) = mesh::resolve(&module).and_then(|_| prng::add_state(&module)) {
+        crate::ir::emit_op_error(&module, &message);
         return Err(());
     }
     unroll::expand_loops(&module, &|_| true, ParallelLoops::Sequential).map_err(|_| ())?;
@@ -177,15 +199,20 @@ fn run(module: OperationRef, _options: &OptionValues) -> Result<(), ()> {
         let tc2 = types::converter();
         target.dynamically_legal_dialect(d, move |op| Some(tc2.is_legal(&op)));
     }
+    transpose::add_legality(&mut target);
     let mut patterns = PatternSet::new(&module);
     kernel::add_patterns(&mut patterns, &tc);
     load_store::add_patterns(&mut patterns, &tc);
     refs::add_patterns(&mut patterns, &tc);
     dot::add_patterns(&mut patterns, &tc);
+    transpose::add_patterns(&mut patterns, &tc);
     dma::add_patterns(&mut patterns, &tc);
     scoped::add_patterns(&mut patterns, &tc);
     misc::add_patterns(&mut patterns, &tc);
     vector_ops::add_patterns(&mut patterns, &tc);
+    roll::add_patterns(&mut patterns, &tc);
+    bitcast::add_patterns(&mut patterns, &tc);
+    prng::add_patterns(&mut patterns, &tc);
     retype::add_patterns(&mut patterns, &tc, RETYPED, types::cpu_type);
     let result = apply_partial(&module, &target, patterns);
     drop(tc);

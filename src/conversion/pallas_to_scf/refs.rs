@@ -175,7 +175,7 @@ fn collect_accesses<'c, 'a>(
 /// packed view of the other: `k = wide / narrow` bits, and row `r` of the
 /// wide ref holds rows `k*r .. k*r + k` of the narrow one (second-minor
 /// dim), row `k*r + j` in bits `j*narrow ..` (`k = 1`: the same bits).
-fn convert_copy<'c: 'a, 'a>(b: &B<'_, 'c, 'a>, from: Value<'c, 'a>, to: Value<'c, 'a>) {
+pub(super) fn convert_copy<'c: 'a, 'a>(b: &B<'_, 'c, 'a>, from: Value<'c, 'a>, to: Value<'c, 'a>) {
     let (fe, te) = (element_type(from.r#type()), element_type(to.r#type()));
     let (fw, tw) = (
         bit_width(fe).unwrap_or(0) as i64,

@@ -5,9 +5,8 @@ module {
       ins(%x: memref<8xf32> block [8] map affine_map<(i) -> (i)>)
       outs(%o: memref<8xf32> block [8] map affine_map<(i) -> (i)>) {
     %v = pallas.load %x[] : memref<8xf32> -> vector<8xf32>
-    %s = arith.constant 1 : i32
-    // CHECK: error: 'pallas.roll' op not yet supported
-    %r = pallas.roll %v, %s axis 0 : vector<8xf32>
-    pallas.store %r, %o[] : vector<8xf32>, memref<8xf32>
+    // CHECK: error: 'pallas.get_barrier_semaphore' op not yet supported
+    %d = pallas.get_barrier_semaphore : memref<!pallas.barrier_semaphore, #pallas.memory_space<semaphore>>
+    pallas.store %v, %o[] : vector<8xf32>, memref<8xf32>
   }
 }

@@ -51,8 +51,16 @@ def Pallas_BlockSpecAttr : AttrDef<Pallas_Dialect, "BlockSpec"> {
       returns a block index b, the window starts at b*N), `squeezed` (size 1,
       removed from the kernel's ref, the map returns an element index),
       `element(N, pad = [lo, hi])` (the map returns an element offset into
-      the padded array), `bounded(N)` (the map returns a start and a size
+      the array padded with `lo` elements in front and `hi` behind, so the
+      window starts `lo` elements before that offset in the unpadded array;
+      this is JAX's `pl.Element(N, (lo, hi))` as its HLO interpreter and its
+      tests read it), `bounded(N)` (the map returns a start and a size
       <= N);
+    * window elements outside the array (Element padding, a block past the
+      array's end) read, in the CPU reference, as JAX's interpret mode
+      (`interpret=True`) reads them: NaN for floats, the smallest value of a
+      signed or signless integer type, zero for unsigned types, false for
+      `i1`; on a TPU they are unspecified. Writes to them are dropped;
     * the index map: an `affine_map` over the grid ids, or a symbol naming a
       `pallas.index_map` (needed to read scalar prefetch);
     * optionally the memory space of the block (default: the backend's);

@@ -1,0 +1,80 @@
+//! `vector.transpose` of a 2-D tile -> the tile written to a buffer, a loop
+//! nest copying it transposed into a second buffer, and a read of that.
+//!
+//! The upstream vector lowering turns a 2-D transpose (and a transposing
+//! `vector.transfer_read` alike) into one extract and one insert per element
+//! (a 128x128 tile: 32768 LLVM ops); plain transfers become loops over the
+//! rows (`convert-vector-to-scf`), so this form does not grow with the tile.
+
+use melior::ir::operation::OperationLike;
+use melior::ir::ValueLike;
+
+use crate::conversion::common::builder::{dense_i64, identity_map, B};
+use crate::conversion::framework::{ConversionTarget, PatternSet, TypeConverter};
+use crate::ir::{element_type, memref_shape};
+
+/// Whether the op is a transpose this file rewrites: rank 2, both dims
+/// larger than one (a transpose with a unit dim is a shape cast, which the
+/// vector lowering handles compactly).
+fn is_tile_transpose(op: &melior::ir::operation::OperationRef) -> bool {
+    op.operand_count() == 1
+        && op
+            .operand(0)
+            .map(|v| {
+                let shape = memref_shape(v.r#type());
+                shape.len() == 2 && shape.iter().all(|d| *d > 1)
+            })
+            .unwrap_or(false)
+        && op
+            .attribute("permutation")
+            .map(|p| dense_i64(p) == [1, 0])
+            .unwrap_or(false)
+}
+
+pub fn add_legality(target: &mut ConversionTarget) {
+    let tc = super::types::converter();
+    target.dynamically_legal_op("vector.transpose", move |op| {
+        Some(tc.is_legal(&op) && !is_tile_transpose(&op))
+    });
+}
+
+pub fn add_patterns(set: &mut PatternSet, tc: &TypeConverter) {
+    set.add("vector.transpose", Some(tc), |op, operands, rw| {
+        if !is_tile_transpose(&op) {
+            return Err("not a 2-D tile transpose".into());
+        }
+        let b = B::new(rw, op.location());
+        let v = operands[0];
+        let ty = v.r#type();
+        let shape = memref_shape(ty);
+        let elem = element_type(ty);
+        let alloc = |rows: i64, cols: i64| {
+            b.val(
+                "memref.alloc",
+                &[],
+                b.ty(&format!("memref<{rows}x{cols}x{elem}>")),
+                &[("operandSegmentSizes", b.attr("array<i32: 0, 0>"))],
+            )
+        };
+        let (src, dst) = (alloc(shape[0], shape[1]), alloc(shape[1], shape[0]));
+        let zero = b.cidx(0);
+        b.transfer_write(&[v, src, zero, zero], 2, &identity_map(2), false);
+        let (rows, cols) = (b.cidx(shape[0]), b.cidx(shape[1]));
+        let (i, i_end) = b.for_loop(zero, rows);
+        rw.set_insertion_point_before(&i_end);
+        let (j, j_end) = b.for_loop(zero, cols);
+        rw.set_insertion_point_before(&j_end);
+        let x = b.val("memref.load", &[src, i, j], elem, &[]);
+        b.op("memref.store", &[x, dst, j, i], &[], &[]);
+        let outer = i_end.parent_operation().ok_or("scf.for without parent")?;
+        rw.set_insertion_point_after(&outer);
+        let res_ty = op.result(0).map_err(|e| e.to_string())?.r#type();
+        let pad = b.zero(elem);
+        let t = b.transfer_read(&[dst, zero, zero, pad], 2, &identity_map(2), false, res_ty);
+        for buf in [src, dst] {
+            b.op("memref.dealloc", &[buf], &[], &[]);
+        }
+        rw.replace_op(&op, &[t]);
+        Ok(())
+    });
+}
