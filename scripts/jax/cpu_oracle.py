@@ -625,10 +625,7 @@ def run_scoped(rng):
             out_specs=pl.BlockSpec((8, 8), lambda i: (i, 0)),
             compiler_params=pltpu_params(("arbitrary",)), interpret=interpret())(x),)
 
-    return Case("run_scoped", [("in", x)], [((16, 8), np.float32)], run,
-                known_failure="issue 10: the scope becomes a memref.alloca_scope, and the "
-                "loops the pipeline makes of its vector ops (convert-vector-to-scf, then "
-                "convert-scf-to-cf) give it several blocks, which the op rejects")
+    return Case("run_scoped", [("in", x)], [((16, 8), np.float32)], run)
 
 
 @case
@@ -838,9 +835,7 @@ def softmax_2d(rng):
                                grid=(2,), in_specs=[spec], out_specs=spec,
                                interpret=interpret())(x),)
 
-    return Case("softmax_2d", [("in", x)], [((16, 16), np.float32)], run, tolerance=SOFTMAX_TOL,
-                known_failure="issue 10: scripts/cpu-pipeline.txt does not lower "
-                "vector.multi_reduction yet (mlir-runner: Dialect `vector' not found)")
+    return Case("softmax_2d", [("in", x)], [((16, 16), np.float32)], run, tolerance=SOFTMAX_TOL)
 
 
 @case
