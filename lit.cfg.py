@@ -30,7 +30,8 @@ config.substitutions.append(("%mlir_runner", f"{llvm_bin}/mlir-runner"))
 config.substitutions.append(("%llvm_lib", llvm_lib))
 config.substitutions.append(("%plugin", plugin))
 # The upstream pipeline that takes convert-pallas-to-scf output to the LLVM dialect
-# (one copy, shared with scripts/run-examples.sh).
+# (one copy: the plugin's named pipeline pallas-cpu-pipeline, which
+# scripts/run-examples.sh runs, is convert-pallas-to-scf followed by this file).
 with open(os.path.join(root, "scripts", "cpu-pipeline.txt")) as f:
     config.substitutions.append(("%cpu_pipeline", f.read().strip()))
 config.substitutions.append(("%runner_libs",

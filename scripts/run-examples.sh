@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Lowers and runs every examples/*.mlir that defines `func.func @main`:
-#   stock mlir-opt + the plugin: convert-pallas-to-scf, then the upstream CPU
-#   pipeline to the LLVM dialect; mlir-runner executes @main (which prints its
-#   results with vector.print / printMemref*).
+#   stock mlir-opt + the plugin runs the plugin's named pipeline
+#   pallas-cpu-pipeline (convert-pallas-to-scf, then the upstream lowering of
+#   scripts/cpu-pipeline.txt to the LLVM dialect); mlir-runner executes @main
+#   (which prints its results with vector.print / printMemref*).
 # Usage: scripts/run-examples.sh [FILE.mlir...]   (default: examples/*.mlir)
 # Env: PALLAS_PROFILE (debug), LLVM_PREFIX (/usr/lib/llvm-22).
 set -euo pipefail
@@ -14,8 +15,6 @@ PLUGIN="$ROOT/target/$PROFILE/libpallas_mlir.so"
 MLIR_OPT="$LLVM_PREFIX/bin/mlir-opt"
 MLIR_RUNNER="$LLVM_PREFIX/bin/mlir-runner"
 LIBS="$LLVM_PREFIX/lib/libmlir_c_runner_utils.so,$LLVM_PREFIX/lib/libmlir_runner_utils.so"
-# The same pipeline as %cpu_pipeline in lit.cfg.py.
-CPU_PIPELINE="$(cat "$(dirname "${BASH_SOURCE[0]}")/cpu-pipeline.txt")"
 
 [[ -f "$PLUGIN" ]] || { echo "run: $PLUGIN is missing (cargo build first)" >&2; exit 1; }
 
@@ -31,7 +30,7 @@ for f in "${files[@]}"; do
   echo "=== $name"
   ran=$((ran + 1))
   if ! llvm="$("$MLIR_OPT" --load-dialect-plugin="$PLUGIN" --load-pass-plugin="$PLUGIN" \
-      -p "builtin.module(convert-pallas-to-scf,$CPU_PIPELINE)" "$f")"; then
+      -p "builtin.module(pallas-cpu-pipeline)" "$f")"; then
     echo "--- $name: lowering failed" >&2
     failed+=("$name"); continue
   fi

@@ -158,6 +158,12 @@ void pallasRegisterRustPass(const PallasPassInfo *info);
 /** Creates a pass instance (for pass managers built through the C API). */
 MlirPass pallasCreateRustPass(const PallasPassInfo *info);
 
+/** Registers a named pass pipeline `argument` (listed by --help with
+ * `description`) that expands to the textual pipeline `passes` (the elements
+ * inside `builtin.module(...)`). The strings are copied. */
+void pallasRegisterPassPipeline(const char *argument, const char *description,
+                                const char *passes);
+
 /** Runs MlirOptMain with all upstream dialects, extensions and passes. */
 int pallasOptMain(int argc, char **argv, MlirDialectRegistry extra);
 

@@ -625,10 +625,7 @@ def run_scoped(rng):
             out_specs=pl.BlockSpec((8, 8), lambda i: (i, 0)),
             compiler_params=pltpu_params(("arbitrary",)), interpret=interpret())(x),)
 
-    return Case("run_scoped", [("in", x)], [((16, 8), np.float32)], run,
-                known_failure="issue 10: the scope becomes a memref.alloca_scope, and the "
-                "loops the pipeline makes of its vector ops (convert-vector-to-scf, then "
-                "convert-scf-to-cf) give it several blocks, which the op rejects")
+    return Case("run_scoped", [("in", x)], [((16, 8), np.float32)], run)
 
 
 @case
@@ -838,9 +835,7 @@ def softmax_2d(rng):
                                grid=(2,), in_specs=[spec], out_specs=spec,
                                interpret=interpret())(x),)
 
-    return Case("softmax_2d", [("in", x)], [((16, 16), np.float32)], run, tolerance=SOFTMAX_TOL,
-                known_failure="issue 10: scripts/cpu-pipeline.txt does not lower "
-                "vector.multi_reduction yet (mlir-runner: Dialect `vector' not found)")
+    return Case("softmax_2d", [("in", x)], [((16, 16), np.float32)], run, tolerance=SOFTMAX_TOL)
 
 
 @case
@@ -947,6 +942,67 @@ def int8_matmul(rng):
             interpret=interpret())(a, b),)
 
     return Case("int8_matmul", [("in", a), ("in", b)], [((16, 16), np.int32)], run)
+
+
+@case
+def matmul_tile(rng):
+    """A TPU-sized bf16 matmul (128x128 tiles, f32 accumulator): the CPU
+    reference's dot is a loop nest, so full tiles compile and run fast."""
+    import jax
+    import jax.numpy as jnp
+    from jax.experimental import pallas as pl
+    from jax.experimental.pallas import tpu as pltpu
+
+    a = uniform(rng, (256, 256)).astype(jnp.bfloat16)
+    b = uniform(rng, (256, 256)).astype(jnp.bfloat16)
+
+    def body(a_ref, b_ref, o_ref, acc):
+        k = pl.program_id(2)
+
+        @pl.when(k == 0)
+        def _():
+            acc[...] = jnp.zeros_like(acc)
+
+        acc[...] += jnp.dot(a_ref[...], b_ref[...], preferred_element_type=jnp.float32)
+
+        @pl.when(k == pl.num_programs(2) - 1)
+        def _():
+            o_ref[...] = acc[...]
+
+    def run(a, b):
+        return (pl.pallas_call(
+            body, out_shape=jax.ShapeDtypeStruct((256, 256), jnp.float32), grid=(2, 2, 2),
+            in_specs=[pl.BlockSpec((128, 128), lambda i, j, k: (i, k)),
+                      pl.BlockSpec((128, 128), lambda i, j, k: (k, j))],
+            out_specs=pl.BlockSpec((128, 128), lambda i, j, k: (i, j)),
+            scratch_shapes=[pltpu.VMEM((128, 128), jnp.float32)],
+            interpret=interpret())(a, b),)
+
+    return Case("matmul_tile", [("in", np.asarray(a)), ("in", np.asarray(b))],
+                [((256, 256), np.float32)], run,
+                tolerance=(1e-5, 1e-4, "a dot product of 256 bf16 products accumulated in "
+                           "f32: XLA may sum them in another order than our loops"))
+
+
+@case
+def roll(rng):
+    """pltpu.roll along the lanes and along the rows, by static shifts."""
+    import jax
+    from jax.experimental import pallas as pl
+    from jax.experimental.pallas import tpu as pltpu
+
+    x = uniform(rng, (8, 128))
+
+    def body(x_ref, lanes_ref, rows_ref):
+        v = x_ref[...]
+        lanes_ref[...] = pltpu.roll(v, 3, 1)
+        rows_ref[...] = pltpu.roll(v, 5, 0)
+
+    def run(x):
+        shape = jax.ShapeDtypeStruct(x.shape, x.dtype)
+        return tuple(pl.pallas_call(body, out_shape=(shape, shape), interpret=interpret())(x))
+
+    return Case("roll", [("in", x)], [((8, 128), np.float32), ((8, 128), np.float32)], run)
 
 
 def pltpu_params(semantics):

@@ -22,6 +22,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Pass/Pass.h"
+#include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
 
 #include "TPUDialect.h"
@@ -152,4 +153,22 @@ void pallasRegisterRustPass(const PallasPassInfo *info) {
 
 MlirPass pallasCreateRustPass(const PallasPassInfo *info) {
   return wrap(static_cast<Pass *>(new RustPass(info)));
+}
+
+void pallasRegisterPassPipeline(const char *argument, const char *description,
+                                const char *passes) {
+  std::string text(passes);
+  registerPassPipeline(
+      argument, description,
+      [text](OpPassManager &pm, StringRef options,
+             function_ref<LogicalResult(const Twine &)> errorHandler) -> LogicalResult {
+        if (!options.empty())
+          return errorHandler("this pipeline takes no options");
+        std::string message;
+        llvm::raw_string_ostream os(message);
+        if (failed(parsePassPipeline(text, pm, os)))
+          return errorHandler("cannot build the pipeline '" + text + "': " + message);
+        return success();
+      },
+      [](function_ref<void(const detail::PassOptions &)>) {});
 }

@@ -153,12 +153,52 @@ unsafe extern "C" fn run_pass(
     })
 }
 
-/// Registers every pass with MLIR's global pass registry (idempotent).
+/// A named pass pipeline: one argument that expands to a textual pipeline.
+pub struct PipelineDef {
+    pub argument: &'static str,
+    pub description: &'static str,
+    /// The pipeline's elements, as inside `builtin.module(...)`.
+    pub passes: String,
+}
+
+/// The upstream passes that take `convert-pallas-to-scf` output to the LLVM
+/// dialect. The file is the one copy: lit's `%cpu_pipeline` reads it too.
+pub const CPU_LOWERING: &str = include_str!("../../scripts/cpu-pipeline.txt");
+
+/// Every named pipeline of the plugin.
+pub fn pipelines() -> &'static [PipelineDef] {
+    static PIPELINES: OnceLock<Vec<PipelineDef>> = OnceLock::new();
+    PIPELINES.get_or_init(|| {
+        let cpu = format!(
+            "{},{}",
+            crate::conversion::pallas_to_scf::PASS.argument,
+            CPU_LOWERING.trim()
+        );
+        vec![PipelineDef {
+            argument: "pallas-cpu-pipeline",
+            description: "Lower pallas kernels and their host code to the LLVM dialect for \
+                          mlir-runner: convert-pallas-to-scf, then the upstream CPU lowering \
+                          (scripts/cpu-pipeline.txt)",
+            passes: cpu,
+        }]
+    })
+}
+
+/// Registers every pass and named pipeline with MLIR's global pass registry
+/// (idempotent).
 pub fn register_all() {
     static DONE: OnceLock<()> = OnceLock::new();
     DONE.get_or_init(|| {
         for info in c_infos() {
             unsafe { ffi::pallasRegisterRustPass(&info.info) };
+        }
+        for p in pipelines() {
+            let text = |s: &str| CString::new(s).expect("no NUL in pipeline text");
+            let (arg, desc, passes) = (text(p.argument), text(p.description), text(&p.passes));
+            // The registry copies all three.
+            unsafe {
+                ffi::pallasRegisterPassPipeline(arg.as_ptr(), desc.as_ptr(), passes.as_ptr())
+            };
         }
     });
 }

@@ -25,6 +25,7 @@ mod load_store;
 mod mesh;
 mod misc;
 mod prng;
+mod reduction;
 mod refs;
 mod roll;
 mod scoped;
@@ -193,12 +194,14 @@ fn run(module: OperationRef, _options: &OptionValues) -> Result<(), ()> {
         target.dynamically_legal_dialect(d, move |op| Some(tc2.is_legal(&op)));
     }
     transpose::add_legality(&mut target);
+    reduction::add_legality(&mut target);
     let mut patterns = PatternSet::new(&module);
     kernel::add_patterns(&mut patterns, &tc);
     load_store::add_patterns(&mut patterns, &tc);
     refs::add_patterns(&mut patterns, &tc);
     dot::add_patterns(&mut patterns, &tc);
     transpose::add_patterns(&mut patterns, &tc);
+    reduction::add_patterns(&mut patterns, &tc);
     dma::add_patterns(&mut patterns, &tc);
     scoped::add_patterns(&mut patterns, &tc);
     sparsecore::add_patterns(&mut patterns, &tc);

@@ -1,11 +1,20 @@
-//! `pallas.run_scoped` -> `memref.alloca_scope` whose body allocates the
-//! region's buffers with `memref.alloca` (semaphores zeroed).
+//! `pallas.run_scoped` -> its body inlined in place, between a `memref.alloc`
+//! of each of the region's buffers (semaphores zeroed) and their
+//! `memref.dealloc`.
+//!
+//! Not `memref.alloca_scope`: that op's region must stay a single block, and
+//! the upstream CPU pipeline breaks that as soon as the body holds a loop
+//! (`convert-vector-to-scf` turns whole-vector transfers into `scf.for`,
+//! `convert-scf-to-cf` turns every loop into blocks), so any vector load in a
+//! scope made the lowered module invalid. A bare `memref.alloca` in place
+//! would grow the stack at every grid step; heap buffers freed at the end of
+//! the scope keep the scope's lifetime without either problem.
 
 use melior::ir::operation::{OperationLike, OperationRef};
-use melior::ir::{Block, BlockLike, Region, RegionLike, Value, ValueLike};
+use melior::ir::{BlockLike, RegionLike, Value, ValueLike};
 
 use super::types::cpu_type;
-use crate::conversion::common::builder::{value, B};
+use crate::conversion::common::builder::{B, DYNAMIC};
 use crate::conversion::framework::{PatternSet, TypeConverter};
 use crate::ir::{memref_shape, SemaphoreKind};
 
@@ -17,30 +26,21 @@ pub fn add_patterns(set: &mut PatternSet, tc: &TypeConverter) {
             .map_err(|e| e.to_string())?
             .first_block()
             .ok_or("empty run_scoped")?;
-        let results: Vec<_> = op.results().map(|r| cpu_type(r.r#type())).collect();
-        let block = Block::new(&[]);
-        let region = Region::new();
-        region.append_block(block);
-        let scope = rw.insert(b.build("memref.alloca_scope", &[], &results, &[], vec![region]));
-        let inner = scope
-            .region(0)
-            .map_err(|e| e.to_string())?
-            .first_block()
-            .ok_or("no block")?;
-        rw.set_insertion_point_to_end(inner);
-        let mut allocs: Vec<Value> = vec![];
+        let term = body
+            .terminator()
+            .ok_or("run_scoped body without terminator")?;
+        let term: OperationRef = unsafe { OperationRef::from_raw(term.to_raw()) };
+        let mut buffers: Vec<Value> = vec![];
         for i in 0..body.argument_count() {
             let orig = body.argument(i).unwrap().r#type();
             let ty = cpu_type(orig);
-            if !crate::ir::is_memref(ty)
-                || memref_shape(ty).contains(&crate::conversion::common::builder::DYNAMIC)
-            {
+            if !crate::ir::is_memref(ty) || memref_shape(ty).contains(&DYNAMIC) {
                 return Err(format!(
                     "not yet supported: a scoped allocation of type {orig}"
                 ));
             }
             let a = b.val(
-                "memref.alloca",
+                "memref.alloc",
                 &[],
                 ty,
                 &[("operandSegmentSizes", b.attr("array<i32: 0, 0>"))],
@@ -48,19 +48,16 @@ pub fn add_patterns(set: &mut PatternSet, tc: &TypeConverter) {
             if SemaphoreKind::of_memref(orig).is_some() {
                 b.fill_zero(a);
             }
-            allocs.push(a);
+            buffers.push(a);
         }
-        rw.merge_blocks(body, inner, &allocs);
-        let term = inner.terminator().ok_or("no terminator")?;
-        let term: OperationRef = unsafe { OperationRef::from_raw(term.to_raw()) };
+        rw.inline_block_before(body, &op, &buffers);
         let yielded: Vec<Value> = term.operands().collect();
-        rw.set_insertion_point_before(&term);
-        b.op("memref.alloca_scope.return", &yielded, &[], &[]);
+        rw.set_insertion_point_before(&op);
+        for buf in &buffers {
+            b.op("memref.dealloc", &[*buf], &[], &[]);
+        }
         rw.erase_op(&term);
-        let res: Vec<Value> = (0..results.len())
-            .map(|i| value(scope.result(i).unwrap()))
-            .collect();
-        rw.replace_op(&op, &res);
+        rw.replace_op(&op, &yielded);
         Ok(())
     });
 }

@@ -1,0 +1,119 @@
+//! `vector.multi_reduction` over the leading dim of a 2-D tile -> the tile
+//! written to a buffer and a loop folding its rows, one 1-D vector at a
+//! time, into the accumulator.
+//!
+//! The pipeline's `lower-vector-multi-reduction{lowering-strategy=
+//! inner-reduction}` keeps reductions over the minor dim compact (one
+//! `vector.reduction` per row) but transposes a tile element by element to
+//! reduce over its leading dim (a 128x128 column sum: 8 MB of LLVM
+//! dialect); the row loop does not grow with the tile.
+
+use melior::ir::operation::{OperationLike, OperationRef};
+use melior::ir::ValueLike;
+
+use crate::conversion::common::builder::{dense_i64, identity_map, B};
+use crate::conversion::framework::{ConversionTarget, PatternSet, TypeConverter};
+use crate::ir::{element_type, memref_shape};
+
+/// The `arith` op combining two vectors for a `#vector.kind`, by the kind's
+/// position in the enum (`add`, `mul`, `minui`, `minsi`, `minnumf`,
+/// `maxui`, `maxsi`, `maxnumf`, `and`, `or`, `xor`, `maximumf`, `minimumf`).
+fn combiner(kind: i64, float: bool) -> Option<&'static str> {
+    Some(match (kind, float) {
+        (0, true) => "arith.addf",
+        (0, false) => "arith.addi",
+        (1, true) => "arith.mulf",
+        (1, false) => "arith.muli",
+        (2, false) => "arith.minui",
+        (3, false) => "arith.minsi",
+        (4, true) => "arith.minnumf",
+        (5, false) => "arith.maxui",
+        (6, false) => "arith.maxsi",
+        (7, true) => "arith.maxnumf",
+        (8, false) => "arith.andi",
+        (9, false) => "arith.ori",
+        (10, false) => "arith.xori",
+        (11, true) => "arith.maximumf",
+        (12, true) => "arith.minimumf",
+        _ => return None,
+    })
+}
+
+fn kind_of(op: &OperationRef) -> Option<i64> {
+    let kind = op.attribute("kind").ok()?;
+    let text = kind.to_string();
+    let name = text.strip_prefix("#vector.kind<")?.strip_suffix('>')?;
+    let names = [
+        "add", "mul", "minui", "minsi", "minnumf", "maxui", "maxsi", "maxnumf", "and", "or", "xor",
+        "maximumf", "minimumf",
+    ];
+    names.iter().position(|n| *n == name).map(|p| p as i64)
+}
+
+/// Whether `op` reduces a 2-D tile (more than one row) over its leading dim
+/// only, with a kind this file knows.
+fn is_leading_reduction(op: &OperationRef) -> bool {
+    let Ok(source) = op.operand(0) else {
+        return false;
+    };
+    let shape = memref_shape(source.r#type());
+    let float = crate::conversion::common::builder::is_float(element_type(source.r#type()));
+    shape.len() == 2
+        && shape[0] > 1
+        && op
+            .attribute("reduction_dims")
+            .map(|d| dense_i64(d) == [0])
+            .unwrap_or(false)
+        && kind_of(op).and_then(|k| combiner(k, float)).is_some()
+}
+
+pub fn add_legality(target: &mut ConversionTarget) {
+    let tc = super::types::converter();
+    target.dynamically_legal_op("vector.multi_reduction", move |op| {
+        Some(tc.is_legal(&op) && !is_leading_reduction(&op))
+    });
+}
+
+pub fn add_patterns(set: &mut PatternSet, tc: &TypeConverter) {
+    set.add("vector.multi_reduction", Some(tc), |op, operands, rw| {
+        if !is_leading_reduction(&op) {
+            return Err("not a leading-dim reduction of a 2-D tile".into());
+        }
+        let (source, init) = (operands[0], operands[1]);
+        let ty = source.r#type();
+        let (shape, elem) = (memref_shape(ty), element_type(ty));
+        let float = crate::conversion::common::builder::is_float(elem);
+        let combine = kind_of(&op)
+            .and_then(|k| combiner(k, float))
+            .ok_or("unknown reduction kind")?;
+        let b = B::new(rw, op.location());
+        let alloc = |text: String| {
+            b.val(
+                "memref.alloc",
+                &[],
+                b.ty(&text),
+                &[("operandSegmentSizes", b.attr("array<i32: 0, 0>"))],
+            )
+        };
+        let tile = alloc(format!("memref<{}x{}x{elem}>", shape[0], shape[1]));
+        let acc = alloc(format!("memref<{}x{elem}>", shape[1]));
+        let zero = b.cidx(0);
+        b.transfer_write(&[source, tile, zero, zero], 2, &identity_map(2), false);
+        let row_ty = init.r#type();
+        b.op("vector.store", &[init, acc, zero], &[], &[]);
+        let (r, r_end) = b.for_loop(zero, b.cidx(shape[0]));
+        rw.set_insertion_point_before(&r_end);
+        let so_far = b.val("vector.load", &[acc, zero], row_ty, &[]);
+        let row = b.val("vector.load", &[tile, r, zero], row_ty, &[]);
+        let next = b.bin(combine, so_far, row);
+        b.op("vector.store", &[next, acc, zero], &[], &[]);
+        let outer = r_end.parent_operation().ok_or("scf.for without parent")?;
+        rw.set_insertion_point_after(&outer);
+        let result = b.val("vector.load", &[acc, zero], row_ty, &[]);
+        for buf in [tile, acc] {
+            b.op("memref.dealloc", &[buf], &[], &[]);
+        }
+        rw.replace_op(&op, &[result]);
+        Ok(())
+    });
+}
