@@ -164,6 +164,12 @@ def main():
             ours = mlir_timing(a.opt, replicate(text, a.copies), passes)
             per_kernel = ours.get(timer_name, float("nan")) / a.copies
             full, mosaic = jax_lowering_seconds(make, a.repeats, timer)
+            if not (mosaic > 0 and full > 0 and per_kernel > 0):
+                # A lowering JAX served from a cache (or a pass time that
+                # was not reported) has no meaningful ratio.
+                print(f"{name:28} {full * 1e3:12.2f} {mosaic * 1e3:13.2f} {per_kernel * 1e3:9.4f}"
+                      f" {'n/a':>10} {'n/a':>11}  (not measured)")
+                continue
             ratios.append(mosaic / per_kernel)
             full_ratios.append(full / per_kernel)
             print(f"{name:28} {full * 1e3:12.2f} {mosaic * 1e3:13.2f} {per_kernel * 1e3:9.4f}"
