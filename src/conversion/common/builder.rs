@@ -118,6 +118,24 @@ impl<'r, 'c, 'a> B<'r, 'c, 'a> {
         self.constant(&format!("{v} : i32"), self.i32())
     }
 
+    /// `memref.alloc` of a statically shaped memref type (a heap buffer the
+    /// caller deallocates).
+    pub fn alloc(&self, ty: Type<'c>) -> Value<'c, 'a> {
+        let segments = self.attr("array<i32: 0, 0>");
+        self.val(
+            "memref.alloc",
+            &[],
+            ty,
+            &[("operandSegmentSizes", segments)],
+        )
+    }
+
+    /// `memref<shape x elem>`.
+    pub fn memref(&self, shape: &[i64], elem: Type<'c>) -> Type<'c> {
+        let dims: String = shape.iter().map(|d| format!("{d}x")).collect();
+        self.ty(&format!("memref<{dims}{elem}>"))
+    }
+
     /// `vector<shape x elem>`.
     pub fn vector(&self, shape: &[i64], elem: Type<'c>) -> Type<'c> {
         unsafe {

@@ -34,7 +34,7 @@ pub fn add_patterns(set: &mut PatternSet, tc: &TypeConverter) {
 
         let lhs_buf = spill(&b, lhs);
         let rhs_buf = spill(&b, rhs);
-        let out_buf = alloc(&b, &out_shape, element_type(res_ty));
+        let out_buf = b.alloc(b.memref(&out_shape, element_type(res_ty)));
         b.fill_zero(out_buf);
 
         let (zero, ms, ns, ks) = (b.cidx(0), b.cidx(m), b.cidx(n), b.cidx(k));
@@ -77,21 +77,10 @@ pub fn add_patterns(set: &mut PatternSet, tc: &TypeConverter) {
     });
 }
 
-fn alloc<'c, 'a>(b: &B<'_, 'c, 'a>, shape: &[i64], elem: Type<'c>) -> Value<'c, 'a> {
-    let dims: Vec<String> = shape.iter().map(|d| d.to_string()).collect();
-    let ty = b.ty(&format!("memref<{}x{elem}>", dims.join("x")));
-    b.val(
-        "memref.alloc",
-        &[],
-        ty,
-        &[("operandSegmentSizes", b.attr("array<i32: 0, 0>"))],
-    )
-}
-
 /// A buffer holding the 2-D vector `v`.
 fn spill<'c, 'a>(b: &B<'_, 'c, 'a>, v: Value<'c, 'a>) -> Value<'c, 'a> {
     let ty = v.r#type();
-    let buf = alloc(b, &memref_shape(ty), element_type(ty));
+    let buf = b.alloc(b.memref(&memref_shape(ty), element_type(ty)));
     let zero = b.cidx(0);
     b.transfer_write(&[v, buf, zero, zero], 2, &identity_map(2), false);
     buf

@@ -190,14 +190,6 @@ fn lower_kernel<'c, 'a>(
 
     // Block buffers, allocated once.
     let mut windows = vec![];
-    let alloc = |ty: Type<'c>| {
-        b.val(
-            "memref.alloc",
-            &[],
-            ty,
-            &[("operandSegmentSizes", b.attr("array<i32: 0, 0>"))],
-        )
-    };
     for (i, (spec, array)) in in_specs
         .iter()
         .zip(&in_args)
@@ -209,13 +201,13 @@ fn lower_kernel<'c, 'a>(
             Some(MemorySpace::Any) | Some(MemorySpace::Hbm)
         );
         let buffer = if windowed {
-            alloc(cpu_type(spec.block_ref_type()))
+            b.alloc(cpu_type(spec.block_ref_type()))
         } else {
             *array
         };
         let last_start = (windowed && i >= in_specs.len()).then(|| {
             let rank = spec.dims.len() as i64;
-            let last = alloc(b.ty(&format!("memref<{}xindex>", rank + 1)));
+            let last = b.alloc(b.memref(&[rank + 1], b.index()));
             let (zero, at_flag) = (b.cidx(0), b.cidx(rank));
             b.op("memref.store", &[zero, last, at_flag], &[], &[]);
             last
@@ -247,12 +239,7 @@ fn lower_kernel<'c, 'a>(
         if !crate::ir::is_memref(ty) || memref_shape(ty).contains(&DYNAMIC) {
             return Err(format!("not yet supported: scratch operand of type {orig}"));
         }
-        let buf = b.val(
-            "memref.alloc",
-            &[],
-            ty,
-            &[("operandSegmentSizes", b.attr("array<i32: 0, 0>"))],
-        );
+        let buf = b.alloc(ty);
         if crate::ir::SemaphoreKind::of_memref(orig).is_some() {
             b.fill_zero(buf);
         }

@@ -87,16 +87,8 @@ pub fn add_patterns(set: &mut PatternSet, tc: &TypeConverter) {
             .and_then(|k| combiner(k, float))
             .ok_or("unknown reduction kind")?;
         let b = B::new(rw, op.location());
-        let alloc = |text: String| {
-            b.val(
-                "memref.alloc",
-                &[],
-                b.ty(&text),
-                &[("operandSegmentSizes", b.attr("array<i32: 0, 0>"))],
-            )
-        };
-        let tile = alloc(format!("memref<{}x{}x{elem}>", shape[0], shape[1]));
-        let acc = alloc(format!("memref<{}x{elem}>", shape[1]));
+        let tile = b.alloc(b.memref(&shape, elem));
+        let acc = b.alloc(b.memref(&shape[1..], elem));
         let zero = b.cidx(0);
         b.transfer_write(&[source, tile, zero, zero], 2, &identity_map(2), false);
         let row_ty = init.r#type();

@@ -123,12 +123,7 @@ fn packed_view<'c, 'a>(
     let mut accesses = vec![];
     collect_accesses(view, &mut accesses)?;
     let b = B::new(rw, op.location());
-    let buf = b.val(
-        "memref.alloc",
-        &[],
-        ty,
-        &[("operandSegmentSizes", b.attr("array<i32: 0, 0>"))],
-    );
+    let buf = b.alloc(ty);
     for access in &accesses {
         rw.set_insertion_point_before(access);
         convert_copy(&b, src, buf);

@@ -96,12 +96,7 @@ fn start_in<'c, 'a>(b: &B<'_, 'c, 'a>, s: Value<'c, 'a>, n: i64) -> Value<'c, 'a
 /// stack allocations would pile up).
 pub(super) fn alloc<'c, 'a>(b: &B<'_, 'c, 'a>, shape: &[i64], elem: Type<'c>) -> Value<'c, 'a> {
     let ty = b.ty(&format!("memref<{}x{elem}>", join(shape, "x")));
-    b.val(
-        "memref.alloc",
-        &[],
-        ty,
-        &[("operandSegmentSizes", b.attr("array<i32: 0, 0>"))],
-    )
+    b.alloc(ty)
 }
 
 fn int_attr(op: &OperationRef, name: &str) -> Option<i64> {

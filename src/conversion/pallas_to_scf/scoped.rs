@@ -39,12 +39,7 @@ pub fn add_patterns(set: &mut PatternSet, tc: &TypeConverter) {
                     "not yet supported: a scoped allocation of type {orig}"
                 ));
             }
-            let a = b.val(
-                "memref.alloc",
-                &[],
-                ty,
-                &[("operandSegmentSizes", b.attr("array<i32: 0, 0>"))],
-            );
+            let a = b.alloc(ty);
             if SemaphoreKind::of_memref(orig).is_some() {
                 b.fill_zero(a);
             }

@@ -500,14 +500,7 @@ fn mask_buffer<'c, 'a>(b: &B<'_, 'c, 'a>, mask: Option<Value<'c, 'a>>, n: i64) -
 }
 
 fn alloc<'c, 'a>(b: &B<'_, 'c, 'a>, shape: &[i64], elem: Type<'c>) -> Value<'c, 'a> {
-    let dims: String = shape.iter().map(|d| format!("{d}x")).collect();
-    let ty = b.ty(&format!("memref<{dims}{elem}>"));
-    b.val(
-        "memref.alloc",
-        &[],
-        ty,
-        &[("operandSegmentSizes", b.attr("array<i32: 0, 0>"))],
-    )
+    b.alloc(b.memref(shape, elem))
 }
 
 /// A buffer holding vector `v`; `i1` lanes are stored as bytes, since a

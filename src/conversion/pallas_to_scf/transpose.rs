@@ -48,15 +48,8 @@ pub fn add_patterns(set: &mut PatternSet, tc: &TypeConverter) {
         let ty = v.r#type();
         let shape = memref_shape(ty);
         let elem = element_type(ty);
-        let alloc = |rows: i64, cols: i64| {
-            b.val(
-                "memref.alloc",
-                &[],
-                b.ty(&format!("memref<{rows}x{cols}x{elem}>")),
-                &[("operandSegmentSizes", b.attr("array<i32: 0, 0>"))],
-            )
-        };
-        let (src, dst) = (alloc(shape[0], shape[1]), alloc(shape[1], shape[0]));
+        let src = b.alloc(b.memref(&shape, elem));
+        let dst = b.alloc(b.memref(&[shape[1], shape[0]], elem));
         let zero = b.cidx(0);
         b.transfer_write(&[v, src, zero, zero], 2, &identity_map(2), false);
         let (rows, cols) = (b.cidx(shape[0]), b.cidx(shape[1]));
