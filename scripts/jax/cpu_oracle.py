@@ -157,14 +157,13 @@ def add(rng):
     return Case("add", [("in", x), ("in", y)], [((32, 128), np.float32)], run)
 
 
-@case
-def matmul(rng):
+def blocked_matmul(a, b, block):
+    """C = A @ B over a (M/bm, N/bn, K/bk) grid of square `block`s, with an f32
+    VMEM accumulator zeroed at k = 0 and written out at the last k."""
     import jax
     import jax.numpy as jnp
     from jax.experimental import pallas as pl
     from jax.experimental.pallas import tpu as pltpu
-
-    a, b = uniform(rng, (16, 16)), uniform(rng, (16, 16))
 
     def body(a_ref, b_ref, o_ref, acc):
         k = pl.program_id(2)
@@ -179,16 +178,22 @@ def matmul(rng):
         def _():
             o_ref[...] = acc[...]
 
-    def run(a, b):
-        return (pl.pallas_call(
-            body, out_shape=jax.ShapeDtypeStruct((16, 16), jnp.float32), grid=(2, 2, 2),
-            in_specs=[pl.BlockSpec((8, 8), lambda i, j, k: (i, k)),
-                      pl.BlockSpec((8, 8), lambda i, j, k: (k, j))],
-            out_specs=pl.BlockSpec((8, 8), lambda i, j, k: (i, j)),
-            scratch_shapes=[pltpu.VMEM((8, 8), jnp.float32)],
-            interpret=interpret())(a, b),)
+    (m, k), n = a.shape, b.shape[1]
+    return (pl.pallas_call(
+        body, out_shape=jax.ShapeDtypeStruct((m, n), jnp.float32),
+        grid=(m // block, n // block, k // block),
+        in_specs=[pl.BlockSpec((block, block), lambda i, j, k: (i, k)),
+                  pl.BlockSpec((block, block), lambda i, j, k: (k, j))],
+        out_specs=pl.BlockSpec((block, block), lambda i, j, k: (i, j)),
+        scratch_shapes=[pltpu.VMEM((block, block), jnp.float32)],
+        interpret=interpret())(a, b),)
 
-    return Case("matmul", [("in", a), ("in", b)], [((16, 16), np.float32)], run,
+
+@case
+def matmul(rng):
+    a, b = uniform(rng, (16, 16)), uniform(rng, (16, 16))
+    return Case("matmul", [("in", a), ("in", b)], [((16, 16), np.float32)],
+                lambda a, b: blocked_matmul(a, b, 8),
                 tolerance=(1e-5, 1e-5, "a dot product: XLA may sum the 16 products "
                            "in another order than our loops"))
 
@@ -948,38 +953,12 @@ def int8_matmul(rng):
 def matmul_tile(rng):
     """A TPU-sized bf16 matmul (128x128 tiles, f32 accumulator): the CPU
     reference's dot is a loop nest, so full tiles compile and run fast."""
-    import jax
     import jax.numpy as jnp
-    from jax.experimental import pallas as pl
-    from jax.experimental.pallas import tpu as pltpu
 
-    a = uniform(rng, (256, 256)).astype(jnp.bfloat16)
-    b = uniform(rng, (256, 256)).astype(jnp.bfloat16)
-
-    def body(a_ref, b_ref, o_ref, acc):
-        k = pl.program_id(2)
-
-        @pl.when(k == 0)
-        def _():
-            acc[...] = jnp.zeros_like(acc)
-
-        acc[...] += jnp.dot(a_ref[...], b_ref[...], preferred_element_type=jnp.float32)
-
-        @pl.when(k == pl.num_programs(2) - 1)
-        def _():
-            o_ref[...] = acc[...]
-
-    def run(a, b):
-        return (pl.pallas_call(
-            body, out_shape=jax.ShapeDtypeStruct((256, 256), jnp.float32), grid=(2, 2, 2),
-            in_specs=[pl.BlockSpec((128, 128), lambda i, j, k: (i, k)),
-                      pl.BlockSpec((128, 128), lambda i, j, k: (k, j))],
-            out_specs=pl.BlockSpec((128, 128), lambda i, j, k: (i, j)),
-            scratch_shapes=[pltpu.VMEM((128, 128), jnp.float32)],
-            interpret=interpret())(a, b),)
-
-    return Case("matmul_tile", [("in", np.asarray(a)), ("in", np.asarray(b))],
-                [((256, 256), np.float32)], run,
+    a = np.asarray(uniform(rng, (256, 256)).astype(jnp.bfloat16))
+    b = np.asarray(uniform(rng, (256, 256)).astype(jnp.bfloat16))
+    return Case("matmul_tile", [("in", a), ("in", b)], [((256, 256), np.float32)],
+                lambda a, b: blocked_matmul(a, b, 128),
                 tolerance=(1e-5, 1e-4, "a dot product of 256 bf16 products accumulated in "
                            "f32: XLA may sum them in another order than our loops"))
 

@@ -36,6 +36,7 @@ mod vector_ops;
 
 use melior::ir::operation::{OperationLike, OperationRef};
 
+use crate::conversion::common::sparsecore::SPARSECORE_ONLY_OPS;
 use crate::conversion::common::unroll::{self, ParallelLoops};
 use crate::conversion::common::{builder, retype};
 use crate::conversion::framework::{apply_partial, ConversionTarget, PatternSet};
@@ -77,7 +78,8 @@ const RETYPED: &[&str] = &[
     "vector.scatter",
 ];
 
-/// The pallas ops this lowering handles.
+/// The pallas ops this lowering handles, besides every SparseCore-only op
+/// (`SPARSECORE_ONLY_OPS`, see sparsecore.rs).
 const SUPPORTED: &[&str] = &[
     "pallas.kernel",
     "pallas.index_map",
@@ -106,14 +108,6 @@ const SUPPORTED: &[&str] = &[
     "pallas.concatenate",
     "pallas.repeat",
     "pallas.named_scope",
-    "pallas.sort",
-    "pallas.cumulative",
-    "pallas.scan_count",
-    "pallas.take_along_axis",
-    "pallas.rev",
-    "pallas.load_gather",
-    "pallas.store_scatter",
-    "pallas.subcore_barrier",
     "pallas.roll",
     "pallas.bitcast",
     "pallas.prng_seed",
@@ -130,7 +124,7 @@ fn check_supported(module: &OperationRef) -> bool {
         if !name.starts_with("pallas.") {
             return;
         }
-        if !SUPPORTED.contains(&name.as_str()) {
+        if !SUPPORTED.contains(&name.as_str()) && !SPARSECORE_ONLY_OPS.contains(&name.as_str()) {
             emit_op_error(
                 &op,
                 &format!("not yet supported: '{name}' in the CPU reference lowering"),
