@@ -1,7 +1,9 @@
 //! `pallas.dot` -> a loop nest over memory: both operands are written to
-//! buffers once, and `scf.for` loops over the rows, columns and the
-//! contracted dim multiply-add scalars (each widened to the result element
-//! type) into a zeroed result buffer, which is read back as the vector.
+//! buffers once (the right one as [K, N], transposed first when it comes as
+//! [N, K]), and `scf.for` loops over the result rows and the contracted dim
+//! add lhs[i, k] * rhs[k, :] (widened to the result element type) to row i
+//! of a zeroed result buffer, one 1-D vector of N lanes at a time; the
+//! buffer is read back as the result.
 //!
 //! A whole-tile `vector.contract` would be unrolled by the upstream vector
 //! lowering into one multiply-add per element triple (a 128x128x128 dot
@@ -33,30 +35,35 @@ pub fn add_patterns(set: &mut PatternSet, tc: &TypeConverter) {
         };
 
         let lhs_buf = spill(&b, lhs);
-        let rhs_buf = spill(&b, rhs);
-        let out_buf = b.alloc(b.memref(&out_shape, element_type(res_ty)));
+        let rhs_buf = if transpose_rhs {
+            super::transpose::transposed_buffer(&b, rhs)?
+        } else {
+            spill(&b, rhs)
+        };
+        let acc_elem = element_type(res_ty);
+        let out_buf = b.alloc(b.memref(&out_shape, acc_elem));
         b.fill_zero(out_buf);
 
-        let (zero, ms, ns, ks) = (b.cidx(0), b.cidx(m), b.cidx(n), b.cidx(k));
+        let (zero, ms, ks) = (b.cidx(0), b.cidx(m), b.cidx(k));
         let (i, i_end) = b.for_loop(zero, ms);
         b.rw.set_insertion_point_before(&i_end);
-        let (j, j_end) = b.for_loop(zero, ns);
-        b.rw.set_insertion_point_before(&j_end);
         let (kk, k_end) = b.for_loop(zero, ks);
         b.rw.set_insertion_point_before(&k_end);
-        let acc_elem = element_type(res_ty);
         let a_at = if transpose_lhs { [kk, i] } else { [i, kk] };
-        let c_at = if transpose_rhs { [j, kk] } else { [kk, j] };
         let a = widen(&b, load(&b, lhs_buf, &a_at), acc_elem);
-        let c = widen(&b, load(&b, rhs_buf, &c_at), acc_elem);
-        let acc = load(&b, out_buf, &[i, j]);
+        let row_ty = b.vector(&[n], acc_elem);
+        let a_row = b.val("vector.broadcast", &[a], row_ty, &[]);
+        let rhs_row_ty = b.vector(&[n], element_type(rhs.r#type()));
+        let c = b.val("vector.load", &[rhs_buf, kk, zero], rhs_row_ty, &[]);
+        let c = widen(&b, c, row_ty);
+        let acc = b.val("vector.load", &[out_buf, i, zero], row_ty, &[]);
         let (mul, add) = if is_float(acc_elem) {
             ("arith.mulf", "arith.addf")
         } else {
             ("arith.muli", "arith.addi")
         };
-        let sum = b.bin(add, acc, b.bin(mul, a, c));
-        b.op("memref.store", &[sum, out_buf, i, j], &[], &[]);
+        let sum = b.bin(add, acc, b.bin(mul, a_row, c));
+        b.op("vector.store", &[sum, out_buf, i, zero], &[], &[]);
         // After the outer loop (the parent of its body's terminator).
         let outer = i_end.parent_operation().ok_or("scf.for without parent")?;
         b.rw.set_insertion_point_after(&outer);
@@ -92,12 +99,21 @@ fn load<'c, 'a>(b: &B<'_, 'c, 'a>, buf: Value<'c, 'a>, at: &[Value<'c, 'a>]) -> 
     b.val("memref.load", &operands, element_type(buf.r#type()), &[])
 }
 
-/// `v` converted to the accumulator element type `to`.
+/// `v` (a scalar or a 1-D vector) converted to `to`, the accumulator's
+/// element type or a vector of it.
 fn widen<'c, 'a>(b: &B<'_, 'c, 'a>, v: Value<'c, 'a>, to: Type<'c>) -> Value<'c, 'a> {
     let from = v.r#type();
     if from == to {
         return v;
     }
+    let scalar = |t: Type<'c>| {
+        if crate::ir::is_vector(t) {
+            element_type(t)
+        } else {
+            t
+        }
+    };
+    let (from_elem, to_elem) = (scalar(from), scalar(to));
     let width = |t: Type| unsafe {
         if is_float(t) {
             mlir_sys::mlirFloatTypeGetWidth(t.to_raw())
@@ -105,10 +121,10 @@ fn widen<'c, 'a>(b: &B<'_, 'c, 'a>, v: Value<'c, 'a>, to: Type<'c>) -> Value<'c,
             mlir_sys::mlirIntegerTypeGetWidth(t.to_raw())
         }
     };
-    let name = match (is_float(from), is_float(to)) {
-        (true, true) if width(from) < width(to) => "arith.extf",
+    let name = match (is_float(from_elem), is_float(to_elem)) {
+        (true, true) if width(from_elem) < width(to_elem) => "arith.extf",
         (true, true) => "arith.truncf",
-        (false, false) if width(from) < width(to) => "arith.extsi",
+        (false, false) if width(from_elem) < width(to_elem) => "arith.extsi",
         (false, false) => "arith.trunci",
         (false, true) => "arith.sitofp",
         (true, false) => "arith.fptosi",

@@ -7,7 +7,7 @@
 //! rows (`convert-vector-to-scf`), so this form does not grow with the tile.
 
 use melior::ir::operation::OperationLike;
-use melior::ir::ValueLike;
+use melior::ir::{Value, ValueLike};
 
 use crate::conversion::common::builder::{dense_i64, identity_map, B};
 use crate::conversion::framework::{ConversionTarget, PatternSet, TypeConverter};
@@ -45,29 +45,40 @@ pub fn add_patterns(set: &mut PatternSet, tc: &TypeConverter) {
         }
         let b = B::new(rw, op.location());
         let v = operands[0];
-        let ty = v.r#type();
-        let shape = memref_shape(ty);
-        let elem = element_type(ty);
-        let src = b.alloc(b.memref(&shape, elem));
-        let dst = b.alloc(b.memref(&[shape[1], shape[0]], elem));
+        let elem = element_type(v.r#type());
+        let dst = transposed_buffer(&b, v)?;
         let zero = b.cidx(0);
-        b.transfer_write(&[v, src, zero, zero], 2, &identity_map(2), false);
-        let (rows, cols) = (b.cidx(shape[0]), b.cidx(shape[1]));
-        let (i, i_end) = b.for_loop(zero, rows);
-        rw.set_insertion_point_before(&i_end);
-        let (j, j_end) = b.for_loop(zero, cols);
-        rw.set_insertion_point_before(&j_end);
-        let x = b.val("memref.load", &[src, i, j], elem, &[]);
-        b.op("memref.store", &[x, dst, j, i], &[], &[]);
-        let outer = i_end.parent_operation().ok_or("scf.for without parent")?;
-        rw.set_insertion_point_after(&outer);
         let res_ty = op.result(0).map_err(|e| e.to_string())?.r#type();
         let pad = b.zero(elem);
         let t = b.transfer_read(&[dst, zero, zero, pad], 2, &identity_map(2), false, res_ty);
-        for buf in [src, dst] {
-            b.op("memref.dealloc", &[buf], &[], &[]);
-        }
+        b.op("memref.dealloc", &[dst], &[], &[]);
         rw.replace_op(&op, &[t]);
         Ok(())
     });
+}
+
+/// A new buffer holding the transpose of the 2-D vector `v` (the caller
+/// deallocates it): `v` is written to a scratch buffer and copied by a loop
+/// nest.
+pub(super) fn transposed_buffer<'c, 'a>(
+    b: &B<'_, 'c, 'a>,
+    v: Value<'c, 'a>,
+) -> Result<Value<'c, 'a>, String> {
+    let ty = v.r#type();
+    let (shape, elem) = (memref_shape(ty), element_type(ty));
+    let src = b.alloc(b.memref(&shape, elem));
+    let dst = b.alloc(b.memref(&[shape[1], shape[0]], elem));
+    let zero = b.cidx(0);
+    b.transfer_write(&[v, src, zero, zero], 2, &identity_map(2), false);
+    let (rows, cols) = (b.cidx(shape[0]), b.cidx(shape[1]));
+    let (i, i_end) = b.for_loop(zero, rows);
+    b.rw.set_insertion_point_before(&i_end);
+    let (j, j_end) = b.for_loop(zero, cols);
+    b.rw.set_insertion_point_before(&j_end);
+    let x = b.val("memref.load", &[src, i, j], elem, &[]);
+    b.op("memref.store", &[x, dst, j, i], &[], &[]);
+    let outer = i_end.parent_operation().ok_or("scf.for without parent")?;
+    b.rw.set_insertion_point_after(&outer);
+    b.op("memref.dealloc", &[src], &[], &[]);
+    Ok(dst)
 }
