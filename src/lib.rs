@@ -12,3 +12,4 @@ pub mod dialect;
 pub mod ir;
 pub mod passes;
 pub mod plugin;
+pub mod transforms;

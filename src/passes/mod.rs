@@ -60,10 +60,11 @@ pub struct PassDef {
 
 /// Every pass of the plugin.
 pub fn all() -> &'static [&'static PassDef] {
-    static ALL: [&PassDef; 3] = [
+    static ALL: [&PassDef; 4] = [
         &crate::conversion::pallas_to_scf::PASS,
         &crate::conversion::pallas_to_tpu::PASS,
         &crate::conversion::pallas_to_sparsecore::PASS,
+        &crate::transforms::hoist_allocas::PASS,
     ];
     &ALL
 }

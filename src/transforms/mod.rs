@@ -1,0 +1,4 @@
+//! Passes that are not conversions of the pallas dialect: clean-ups that the
+//! CPU pipeline needs between upstream passes.
+
+pub mod hoist_allocas;
