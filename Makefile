@@ -137,3 +137,4 @@ cpu-check: venv build
 bench: venv
 	$(CARGO) build --release
 	$(JAX_PY) bench/tpu_lowering.py --opt target/release/pallas-opt
+	$(JAX_PY) bench/cpu_reference.py --pallas-opt target/release/pallas-opt
