@@ -1,6 +1,7 @@
 //! pallas-mlir: the Pallas kernel language as an MLIR 22 plugin.
 //!
-//! * [`ir`]: the small unsafe layer over the C++ bridge and what melior lacks;
+//! * [`ir`]: the only layer that calls C (the C++ bridge, the MLIR C API where
+//!   melior lacks a safe call);
 //! * [`dialect`]: the `pallas` dialect's verifiers and helpers;
 //! * [`conversion`]: the dialect-conversion framework and the lowerings;
 //! * [`passes`]: pass descriptions and registration;

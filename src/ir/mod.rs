@@ -587,6 +587,110 @@ pub fn is_signless_int_or_float(t: Type) -> bool {
     }
 }
 
+/// For a block argument: the op whose region holds the block, and the
+/// argument's position; `None` for op results and detached blocks.
+pub fn block_arg_owner<'c, 'a>(v: Value<'c, 'a>) -> Option<(OperationRef<'c, 'a>, usize)> {
+    unsafe {
+        if !mlirValueIsABlockArgument(v.to_raw()) {
+            return None;
+        }
+        let parent = mlirBlockGetParentOperation(mlirBlockArgumentGetOwner(v.to_raw()));
+        if parent.ptr.is_null() {
+            return None;
+        }
+        Some((
+            OperationRef::from_raw(parent),
+            mlirBlockArgumentGetArgNumber(v.to_raw()) as usize,
+        ))
+    }
+}
+
+/// Whether `t` is an integer type (any signedness, `i1` included).
+pub fn is_integer(t: Type) -> bool {
+    unsafe { mlirTypeIsAInteger(t.to_raw()) }
+}
+
+/// The width of an integer type; `None` for other types.
+pub fn integer_width(t: Type) -> Option<u32> {
+    is_integer(t).then(|| unsafe { mlirIntegerTypeGetWidth(t.to_raw()) })
+}
+
+/// A signed or unsigned integer type as the signless one of its width;
+/// every other type as it is.
+pub fn signless(t: Type<'_>) -> Type<'_> {
+    unsafe {
+        let raw = t.to_raw();
+        if mlirTypeIsAInteger(raw) && !mlirIntegerTypeIsSignless(raw) {
+            Type::from_raw(mlirIntegerTypeGet(
+                mlirTypeGetContext(raw),
+                mlirIntegerTypeGetWidth(raw),
+            ))
+        } else {
+            t
+        }
+    }
+}
+
+/// `vector<shape x elem>` (`elem` itself for an empty shape is the caller's
+/// business: this always builds a vector type).
+pub fn vector_type<'c>(shape: &[i64], elem: Type<'c>) -> Type<'c> {
+    unsafe {
+        Type::from_raw(mlirVectorTypeGet(
+            shape.len() as isize,
+            shape.as_ptr(),
+            elem.to_raw(),
+        ))
+    }
+}
+
+/// A string attribute holding `s` verbatim (no escaping through the
+/// attribute parser), in the context of `loc`.
+pub fn string_attr<'c>(loc: Location<'c>, s: &str) -> Attribute<'c> {
+    unsafe {
+        let ctx = mlirLocationGetContext(loc.to_raw());
+        Attribute::from_raw(mlirStringAttrGet(ctx, str_ref(s)))
+    }
+}
+
+/// Whether `a` is a string attribute.
+pub fn is_string_attr(a: Attribute) -> bool {
+    unsafe { mlirAttributeIsAString(a.to_raw()) }
+}
+
+/// The value of an integer attribute; `None` for other attributes.
+pub fn integer_attr_value(a: Attribute) -> Option<i64> {
+    unsafe { mlirAttributeIsAInteger(a.to_raw()).then(|| mlirIntegerAttrGetValueInt(a.to_raw())) }
+}
+
+/// The integer attribute `name` of `op`, when it has one.
+pub fn int_attr(op: &OperationRef, name: &str) -> Option<i64> {
+    op.attribute(name).ok().and_then(integer_attr_value)
+}
+
+/// `op` (a block's terminator, say) as a reference that lives as long as the
+/// IR rather than the borrow it came from, for the rewriter's calls.
+pub fn op_ref<'c, 'a>(op: OperationRef<'c, '_>) -> OperationRef<'c, 'a> {
+    unsafe { OperationRef::from_raw(op.to_raw()) }
+}
+
+/// Runs the `pallas-opt` driver (mlir-opt with the upstream dialects and
+/// passes plus ours) on `args` (argv[0] first); returns its exit code.
+pub fn opt_main(args: &[std::ffi::CString]) -> i32 {
+    let mut argv: Vec<*mut std::os::raw::c_char> = args
+        .iter()
+        .map(|a| a.as_ptr() as *mut std::os::raw::c_char)
+        .collect();
+    argv.push(std::ptr::null_mut());
+    unsafe {
+        let registry = mlirDialectRegistryCreate();
+        crate::capi::register_all_dialects(registry);
+        crate::passes::register_all();
+        let code = ffi::pallasOptMain(args.len() as i32, argv.as_mut_ptr(), registry);
+        mlirDialectRegistryDestroy(registry);
+        code
+    }
+}
+
 /// The bit width of an integer or float type.
 pub fn bit_width(t: Type) -> Option<u64> {
     unsafe {
@@ -771,4 +875,53 @@ pub fn body_block<'c, 'a>(op: &OperationRef<'c, 'a>) -> Option<BlockRef<'c, 'a>>
         let block = mlirRegionGetFirstBlock(mlirOperationGetRegion(op.to_raw(), 0));
         (!block.ptr.is_null()).then(|| BlockRef::from_raw(block))
     }
+}
+
+// Accessors the conversions use on every op (re-exported by
+// conversion::common::builder).
+
+pub fn value<'c, 'a>(v: impl ValueLike<'c>) -> Value<'c, 'a> {
+    unsafe { Value::from_raw(v.to_raw()) }
+}
+
+pub fn result_of<'c, 'a>(op: OperationRef<'c, '_>, i: usize) -> Value<'c, 'a> {
+    unsafe { Value::from_raw(op.result(i).expect("result").to_raw()) }
+}
+
+pub fn is_float(ty: Type) -> bool {
+    unsafe { mlirTypeIsAFloat(ty.to_raw()) }
+}
+
+/// Reads a dense i64 array attribute.
+pub fn dense_i64(attr: Attribute) -> Vec<i64> {
+    unsafe {
+        let n = mlirDenseArrayGetNumElements(attr.to_raw());
+        (0..n)
+            .map(|i| mlirDenseI64ArrayGetElement(attr.to_raw(), i))
+            .collect()
+    }
+}
+
+/// Reads a dense i32 array attribute.
+pub fn dense_i32(attr: Attribute) -> Vec<i32> {
+    unsafe {
+        let n = mlirDenseArrayGetNumElements(attr.to_raw());
+        (0..n)
+            .map(|i| mlirDenseI32ArrayGetElement(attr.to_raw(), i))
+            .collect()
+    }
+}
+
+/// The elements of an array attribute.
+pub fn array_elements(attr: Attribute<'_>) -> Vec<Attribute<'_>> {
+    unsafe {
+        let n = mlirArrayAttrGetNumElements(attr.to_raw());
+        (0..n)
+            .map(|i| Attribute::from_raw(mlirArrayAttrGetElement(attr.to_raw(), i)))
+            .collect()
+    }
+}
+
+pub fn string_attr_value(a: Attribute) -> String {
+    unsafe { string_ref_to_str(mlirStringAttrGetValue(a.to_raw())).to_string() }
 }

@@ -2,13 +2,16 @@
 //! integer arithmetic on `index`, loops, subviews with their inferred types,
 //! attributes and types from text.
 
-use melior::ir::attribute::{Attribute, AttributeLike};
+use melior::ir::attribute::Attribute;
 use melior::ir::operation::{OperationBuilder, OperationLike, OperationRef};
 use melior::ir::r#type::{Type, TypeLike};
 use melior::ir::{Block, BlockLike, Identifier, Location, Region, RegionLike, Value, ValueLike};
 use mlir_sys::*;
 
 use crate::conversion::framework::Rewriter;
+pub use crate::ir::{
+    array_elements, dense_i32, dense_i64, is_float, result_of, string_attr_value, value,
+};
 use crate::ir::{memref_shape, str_ref};
 
 /// `ShapedType::kDynamic`.
@@ -26,10 +29,6 @@ pub struct B<'r, 'c, 'a> {
     pub rw: &'r Rewriter<'c, 'a>,
     pub loc: Location<'c>,
     ctx: MlirContext,
-}
-
-pub fn value<'c, 'a>(v: impl ValueLike<'c>) -> Value<'c, 'a> {
-    unsafe { Value::from_raw(v.to_raw()) }
 }
 
 impl<'r, 'c, 'a> B<'r, 'c, 'a> {
@@ -138,13 +137,7 @@ impl<'r, 'c, 'a> B<'r, 'c, 'a> {
 
     /// `vector<shape x elem>`.
     pub fn vector(&self, shape: &[i64], elem: Type<'c>) -> Type<'c> {
-        unsafe {
-            Type::from_raw(mlirVectorTypeGet(
-                shape.len() as isize,
-                shape.as_ptr(),
-                elem.to_raw(),
-            ))
-        }
+        crate::ir::vector_type(shape, elem)
     }
 
     /// Element `pos` of a one-dimensional vector.
@@ -444,7 +437,7 @@ impl<'r, 'c, 'a> B<'r, 'c, 'a> {
         }
         let region = Region::new();
         region.append_block(block);
-        let name_attr = unsafe { Attribute::from_raw(mlirStringAttrGet(self.ctx, str_ref(name))) };
+        let name_attr = crate::ir::string_attr(self.loc, name);
         let mut attrs = vec![("sym_name", name_attr), ("function_type", fty)];
         if private {
             attrs.push(("sym_visibility", self.attr("\"private\"")));
@@ -462,14 +455,6 @@ impl<'r, 'c, 'a> B<'r, 'c, 'a> {
         let i = self.cidx(d as i64);
         self.val("memref.dim", &[v, i], self.index(), &[])
     }
-}
-
-pub fn result_of<'c, 'a>(op: OperationRef<'c, '_>, i: usize) -> Value<'c, 'a> {
-    unsafe { Value::from_raw(op.result(i).expect("result").to_raw()) }
-}
-
-pub fn is_float(ty: Type) -> bool {
-    unsafe { mlirTypeIsAFloat(ty.to_raw()) }
 }
 
 pub fn join(v: &[i64], sep: &str) -> String {
@@ -519,36 +504,6 @@ pub fn strides_and_offset(ty: Type) -> (Vec<i64>, i64) {
         .unwrap_or_else(|| (vec![DYNAMIC; memref_shape(ty).len()], DYNAMIC))
 }
 
-/// Reads a dense i64 array attribute.
-pub fn dense_i64(attr: Attribute) -> Vec<i64> {
-    unsafe {
-        let n = mlirDenseArrayGetNumElements(attr.to_raw());
-        (0..n)
-            .map(|i| mlirDenseI64ArrayGetElement(attr.to_raw(), i))
-            .collect()
-    }
-}
-
-/// Reads a dense i32 array attribute.
-pub fn dense_i32(attr: Attribute) -> Vec<i32> {
-    unsafe {
-        let n = mlirDenseArrayGetNumElements(attr.to_raw());
-        (0..n)
-            .map(|i| mlirDenseI32ArrayGetElement(attr.to_raw(), i))
-            .collect()
-    }
-}
-
-/// The elements of an array attribute.
-pub fn array_elements(attr: Attribute<'_>) -> Vec<Attribute<'_>> {
-    unsafe {
-        let n = mlirArrayAttrGetNumElements(attr.to_raw());
-        (0..n)
-            .map(|i| Attribute::from_raw(mlirArrayAttrGetElement(attr.to_raw(), i)))
-            .collect()
-    }
-}
-
 /// Splits an op's operands into its ODS segments (`operandSegmentSizes`).
 pub fn segments<'c, 'a>(op: &OperationRef, operands: &[Value<'c, 'a>]) -> Vec<Vec<Value<'c, 'a>>> {
     let sizes = op
@@ -563,10 +518,6 @@ pub fn segments<'c, 'a>(op: &OperationRef, operands: &[Value<'c, 'a>]) -> Vec<Ve
         at += s;
     }
     out
-}
-
-pub fn string_attr_value(a: Attribute) -> String {
-    unsafe { crate::ir::string_ref_to_str(mlirStringAttrGetValue(a.to_raw())).to_string() }
 }
 
 /// Per ref dim: starts, sizes and strides of an indexer.

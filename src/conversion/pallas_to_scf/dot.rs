@@ -11,7 +11,7 @@
 //! of the tile.
 
 use melior::ir::operation::OperationLike;
-use melior::ir::r#type::{Type, TypeLike};
+use melior::ir::r#type::Type;
 use melior::ir::{Value, ValueLike};
 
 use crate::conversion::common::builder::{identity_map, is_float, B};
@@ -114,13 +114,7 @@ fn widen<'c, 'a>(b: &B<'_, 'c, 'a>, v: Value<'c, 'a>, to: Type<'c>) -> Value<'c,
         }
     };
     let (from_elem, to_elem) = (scalar(from), scalar(to));
-    let width = |t: Type| unsafe {
-        if is_float(t) {
-            mlir_sys::mlirFloatTypeGetWidth(t.to_raw())
-        } else {
-            mlir_sys::mlirIntegerTypeGetWidth(t.to_raw())
-        }
-    };
+    let width = |t: Type| crate::ir::bit_width(t).unwrap_or(0);
     let name = match (is_float(from_elem), is_float(to_elem)) {
         (true, true) if width(from_elem) < width(to_elem) => "arith.extf",
         (true, true) => "arith.truncf",

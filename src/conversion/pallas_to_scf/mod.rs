@@ -78,6 +78,9 @@ const RETYPED: &[&str] = &[
     "vector.scatter",
 ];
 
+/// A test on an op (which of its forms a rule rewrites).
+type OpPredicate = fn(&OperationRef) -> bool;
+
 /// The pallas ops this lowering handles, besides every SparseCore-only op
 /// (`SPARSECORE_ONLY_OPS`, see sparsecore.rs).
 const SUPPORTED: &[&str] = &[
@@ -187,8 +190,16 @@ fn run(module: OperationRef, _options: &OptionValues) -> Result<(), ()> {
         let tc2 = types::converter();
         target.dynamically_legal_dialect(d, move |op| Some(tc2.is_legal(&op)));
     }
-    transpose::add_legality(&mut target);
-    reduction::add_legality(&mut target);
+    // Upstream vector ops this pass rewrites into loops where the vector
+    // lowering would unroll a whole tile (see transpose.rs, reduction.rs).
+    let tile_rules: [(&str, OpPredicate); 2] = [
+        ("vector.transpose", transpose::is_tile_transpose),
+        ("vector.multi_reduction", reduction::is_leading_reduction),
+    ];
+    for (name, rewritten) in tile_rules {
+        let tc2 = types::converter();
+        target.dynamically_legal_op(name, move |op| Some(tc2.is_legal(&op) && !rewritten(&op)));
+    }
     let mut patterns = PatternSet::new(&module);
     kernel::add_patterns(&mut patterns, &tc);
     load_store::add_patterns(&mut patterns, &tc);

@@ -12,7 +12,7 @@ use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::ValueLike;
 
 use crate::conversion::common::builder::{dense_i64, identity_map, B};
-use crate::conversion::framework::{ConversionTarget, PatternSet, TypeConverter};
+use crate::conversion::framework::{PatternSet, TypeConverter};
 use crate::ir::{element_type, memref_shape};
 
 /// The `arith` op combining two vectors for a `#vector.kind`, by the kind's
@@ -52,7 +52,7 @@ fn kind_of(op: &OperationRef) -> Option<i64> {
 
 /// Whether `op` reduces a 2-D tile (more than one row) over its leading dim
 /// only, with a kind this file knows.
-fn is_leading_reduction(op: &OperationRef) -> bool {
+pub(super) fn is_leading_reduction(op: &OperationRef) -> bool {
     let Ok(source) = op.operand(0) else {
         return false;
     };
@@ -65,13 +65,6 @@ fn is_leading_reduction(op: &OperationRef) -> bool {
             .map(|d| dense_i64(d) == [0])
             .unwrap_or(false)
         && kind_of(op).and_then(|k| combiner(k, float)).is_some()
-}
-
-pub fn add_legality(target: &mut ConversionTarget) {
-    let tc = super::types::converter();
-    target.dynamically_legal_op("vector.multi_reduction", move |op| {
-        Some(tc.is_legal(&op) && !is_leading_reduction(&op))
-    });
 }
 
 pub fn add_patterns(set: &mut PatternSet, tc: &TypeConverter) {

@@ -10,7 +10,7 @@
 //! static one, and no code grows with the vector's size (a strided roll
 //! reads slice by slice in an `scf.for`).
 
-use melior::ir::operation::{OperationLike, OperationRef};
+use melior::ir::operation::OperationLike;
 use melior::ir::r#type::Type;
 use melior::ir::{Value, ValueLike};
 
@@ -24,7 +24,7 @@ pub fn add_patterns(set: &mut PatternSet, tc: &TypeConverter) {
         let ty = x.r#type();
         let shape = memref_shape(ty);
         let rank = shape.len();
-        let axis = int_attr(&op, "axis").ok_or("pallas.roll without axis")? as usize;
+        let axis = crate::ir::int_attr(&op, "axis").ok_or("pallas.roll without axis")? as usize;
         let n = shape[axis];
         let b = B::new(rw, op.location());
         let elem = element_type(ty);
@@ -39,7 +39,10 @@ pub fn add_patterns(set: &mut PatternSet, tc: &TypeConverter) {
         }
         let shift = b.index_cast(shift, b.index());
         let padding = b.zero(elem);
-        let stride = (int_attr(&op, "stride"), int_attr(&op, "stride_axis"));
+        let stride = (
+            crate::ir::int_attr(&op, "stride"),
+            crate::ir::int_attr(&op, "stride_axis"),
+        );
         let result = if let (Some(stride), Some(sa)) = stride {
             let sa = sa as usize;
             let out = alloc(&b, &shape, elem);
@@ -97,11 +100,4 @@ fn start_in<'c, 'a>(b: &B<'_, 'c, 'a>, s: Value<'c, 'a>, n: i64) -> Value<'c, 'a
 pub(super) fn alloc<'c, 'a>(b: &B<'_, 'c, 'a>, shape: &[i64], elem: Type<'c>) -> Value<'c, 'a> {
     let ty = b.ty(&format!("memref<{}x{elem}>", join(shape, "x")));
     b.alloc(ty)
-}
-
-fn int_attr(op: &OperationRef, name: &str) -> Option<i64> {
-    let a = op.attribute(name).ok()?;
-    Some(unsafe {
-        mlir_sys::mlirIntegerAttrGetValueInt(melior::ir::attribute::AttributeLike::to_raw(&a))
-    })
 }

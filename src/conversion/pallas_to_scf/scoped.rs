@@ -29,7 +29,7 @@ pub fn add_patterns(set: &mut PatternSet, tc: &TypeConverter) {
         let term = body
             .terminator()
             .ok_or("run_scoped body without terminator")?;
-        let term: OperationRef = unsafe { OperationRef::from_raw(term.to_raw()) };
+        let term: OperationRef = crate::ir::op_ref(term);
         let mut buffers: Vec<Value> = vec![];
         for i in 0..body.argument_count() {
             let orig = body.argument(i).unwrap().r#type();

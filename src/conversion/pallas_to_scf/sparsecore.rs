@@ -311,16 +311,45 @@ pub fn expand<'c, 'a>(
         alloc(b, &shape, element_type(ty)),
     );
     b.fill_zero(rb);
+    let next = pack_set_lanes(b, mb, shape[0], wb, rb, Packing::Expand);
+    Ok(finish(b, rb, ty, &[wb, mb, next]))
+}
+
+/// Which way [`pack_set_lanes`] moves elements.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Packing {
+    /// `dst[lane] = src[k]`.
+    Expand,
+    /// `dst[k] = src[lane]`.
+    Compress,
+}
+
+/// For every lane whose bit in the mask buffer `mb` is set, with k counting
+/// those lanes from 0, moves one element between the buffers `src` and
+/// `dst` as `packing` says; returns the counter's buffer, which the caller
+/// frees.
+fn pack_set_lanes<'c, 'a>(
+    b: &B<'_, 'c, 'a>,
+    mb: Value<'c, 'a>,
+    lanes: i64,
+    src: Value<'c, 'a>,
+    dst: Value<'c, 'a>,
+    packing: Packing,
+) -> Value<'c, 'a> {
     let next = alloc(b, &[], b.index());
     store(b, b.cidx(0), next, &[]);
-    let (i, outer) = nest(b, &[b.cidx(shape[0])]);
+    let (i, outer) = nest(b, &[b.cidx(lanes)]);
     let set = when(b, load_bit(b, mb, &i));
-    let c = load(b, next, &[]);
-    store(b, load(b, wb, &[c]), rb, &i);
-    store(b, b.add(c, b.cidx(1)), next, &[]);
+    let k = load(b, next, &[]);
+    let (from, to) = match packing {
+        Packing::Expand => ([k], i[0]),
+        Packing::Compress => ([i[0]], k),
+    };
+    store(b, load(b, src, &from), dst, &[to]);
+    store(b, b.add(k, b.cidx(1)), next, &[]);
     b.rw.set_insertion_point_after(&set);
     b.rw.set_insertion_point_after(&outer);
-    Ok(finish(b, rb, ty, &[wb, mb, next]))
+    next
 }
 
 /// `{compress}`: `old` with its first elements replaced by the lanes of `v`
@@ -334,15 +363,7 @@ pub fn compress<'c, 'a>(
     let ty = v.r#type();
     let shape = one_d(ty, "pallas.store {compress}")?;
     let (vb, mb, ob) = (spill(b, v), spill(b, mask), spill(b, old));
-    let next = alloc(b, &[], b.index());
-    store(b, b.cidx(0), next, &[]);
-    let (i, outer) = nest(b, &[b.cidx(shape[0])]);
-    let set = when(b, load_bit(b, mb, &i));
-    let c = load(b, next, &[]);
-    store(b, load(b, vb, &i), ob, &[c]);
-    store(b, b.add(c, b.cidx(1)), next, &[]);
-    b.rw.set_insertion_point_after(&set);
-    b.rw.set_insertion_point_after(&outer);
+    let next = pack_set_lanes(b, mb, shape[0], vb, ob, Packing::Compress);
     Ok(finish(b, ob, ty, &[vb, mb, next]))
 }
 

@@ -10,13 +10,13 @@ use melior::ir::operation::OperationLike;
 use melior::ir::{Value, ValueLike};
 
 use crate::conversion::common::builder::{dense_i64, identity_map, B};
-use crate::conversion::framework::{ConversionTarget, PatternSet, TypeConverter};
+use crate::conversion::framework::{PatternSet, TypeConverter};
 use crate::ir::{element_type, memref_shape};
 
 /// Whether the op is a transpose this file rewrites: rank 2, both dims
 /// larger than one (a transpose with a unit dim is a shape cast, which the
 /// vector lowering handles compactly).
-fn is_tile_transpose(op: &melior::ir::operation::OperationRef) -> bool {
+pub(super) fn is_tile_transpose(op: &melior::ir::operation::OperationRef) -> bool {
     op.operand_count() == 1
         && op
             .operand(0)
@@ -29,13 +29,6 @@ fn is_tile_transpose(op: &melior::ir::operation::OperationRef) -> bool {
             .attribute("permutation")
             .map(|p| dense_i64(p) == [1, 0])
             .unwrap_or(false)
-}
-
-pub fn add_legality(target: &mut ConversionTarget) {
-    let tc = super::types::converter();
-    target.dynamically_legal_op("vector.transpose", move |op| {
-        Some(tc.is_legal(&op) && !is_tile_transpose(&op))
-    });
 }
 
 pub fn add_patterns(set: &mut PatternSet, tc: &TypeConverter) {

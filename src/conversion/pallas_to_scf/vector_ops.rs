@@ -54,7 +54,7 @@ pub fn add_patterns(set: &mut PatternSet, tc: &TypeConverter) {
         let mut results = vec![];
         if let Some(t) = block.terminator() {
             results = t.operands().collect();
-            rw.erase_op(&unsafe { OperationRef::from_raw(t.to_raw()) });
+            rw.erase_op(&crate::ir::op_ref(t));
         }
         rw.inline_block_before(block, &op, &[]);
         rw.replace_op(&op, &results);
@@ -63,10 +63,7 @@ pub fn add_patterns(set: &mut PatternSet, tc: &TypeConverter) {
 }
 
 fn int_attr(op: &OperationRef, name: &str) -> Result<i64, String> {
-    let a = op.attribute(name).map_err(|e| e.to_string())?;
-    Ok(unsafe {
-        mlir_sys::mlirIntegerAttrGetValueInt(melior::ir::attribute::AttributeLike::to_raw(&a))
-    })
+    crate::ir::int_attr(op, name).ok_or_else(|| format!("missing integer attribute {name}"))
 }
 
 /// `dense<[[0, 1, ..], ..]>` with each element its index along `dim`.

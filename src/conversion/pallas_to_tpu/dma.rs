@@ -17,10 +17,9 @@
 //!   `semaphore_mem` (JAX 0.4.38 typed it in vmem; 0.10.2 fixed that).
 //! * `pallas.device_id` -> `tpu.device_id`.
 
-use melior::ir::attribute::{Attribute, AttributeLike};
+use melior::ir::attribute::Attribute;
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::{Value, ValueLike};
-use mlir_sys::*;
 
 use super::kernel::{self, Mesh};
 use super::load_store::{is_bool_ref, sem_element, space_of, value_space};
@@ -29,7 +28,7 @@ use super::types::tpu_type;
 use crate::conversion::common::builder::{array_elements, segments, B};
 use crate::conversion::common::sparsecore::{DMA_OFFSETS, DMA_OFFSET_FILTER};
 use crate::conversion::framework::{PatternSet, TypeConverter};
-use crate::ir::{memref_shape, SemaphoreKind};
+use crate::ir::{self, memref_shape, SemaphoreKind};
 
 /// The device id operands of a `pallas.dma_start` / `pallas.dma_wait` /
 /// `pallas.semaphore_signal` (empty for a local one); `None` for other ops.
@@ -45,15 +44,10 @@ pub fn device_ids<'c, 'a>(op: &OperationRef<'c, 'a>) -> Option<Vec<Value<'c, 'a>
     segments(op, &operands).into_iter().nth(segment)
 }
 
-fn int_attr(op: &OperationRef, name: &str) -> Option<i64> {
-    let a = op.attribute(name).ok()?;
-    unsafe { mlirAttributeIsAInteger(a.to_raw()).then(|| mlirIntegerAttrGetValueInt(a.to_raw())) }
-}
-
 /// Whether the op's device ids are logical ids (`device_id_type = logical`)
 /// rather than mesh coordinates (the default).
 fn logical_ids(op: &OperationRef) -> bool {
-    int_attr(op, "device_id_type") == Some(1)
+    ir::int_attr(op, "device_id_type") == Some(1)
 }
 
 /// The logical device id Mosaic takes for the op's device id operands.
@@ -150,7 +144,7 @@ pub fn add_patterns(set: &mut PatternSet, tc: &TypeConverter) {
                 0,
             ],
         )];
-        let priority = int_attr(&op, "priority").unwrap_or(0);
+        let priority = ir::int_attr(&op, "priority").unwrap_or(0);
         if priority != 0 {
             attrs.push(("priority", b.attr(&format!("{priority} : i32"))));
         }

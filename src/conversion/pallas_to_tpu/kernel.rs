@@ -194,7 +194,7 @@ pub fn kernel_type(kernel: &OperationRef) -> String {
         .and_then(|p| dict_get(p, "mosaic_tpu"))
         .and_then(|t| dict_get(t, "kernel_type"))
         .map(|t| {
-            if unsafe { mlirAttributeIsAString(t.to_raw()) } {
+            if ir::is_string_attr(t) {
                 string_attr_value(t)
             } else {
                 t.to_string()

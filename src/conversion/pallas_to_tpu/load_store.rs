@@ -22,11 +22,9 @@
 //!   change types; `mod.rs` retypes them).
 
 use crate::ir::defining_op;
-use melior::ir::attribute::AttributeLike;
 use melior::ir::operation::{OperationLike, OperationRef};
-use melior::ir::r#type::{Type, TypeLike};
+use melior::ir::r#type::Type;
 use melior::ir::{Value, ValueLike};
-use mlir_sys::*;
 
 use super::kernel::{self, KernelInfo};
 use super::refs;
@@ -289,18 +287,8 @@ fn op_values<'c, 'a>(op: &OperationRef<'c, 'a>) -> Vec<Vec<Value<'c, 'a>>> {
 
 /// The kernel whose body block `v` is an argument of, and its position.
 pub(super) fn kernel_arg<'c, 'a>(v: Value<'c, 'a>) -> Option<(OperationRef<'c, 'a>, usize)> {
-    unsafe {
-        if !mlirValueIsABlockArgument(v.to_raw()) {
-            return None;
-        }
-        let parent = mlirBlockGetParentOperation(mlirBlockArgumentGetOwner(v.to_raw()));
-        if parent.ptr.is_null() {
-            return None;
-        }
-        let kernel = OperationRef::from_raw(parent);
-        (kernel.name().as_string_ref().as_str() == Ok("pallas.kernel"))
-            .then(|| (kernel, mlirBlockArgumentGetArgNumber(v.to_raw()) as usize))
-    }
+    let (kernel, index) = crate::ir::block_arg_owner(v)?;
+    (kernel.name().as_string_ref().as_str() == Ok("pallas.kernel")).then_some((kernel, index))
 }
 
 /// The TPU memory space of a ref in the body before conversion: scalar
@@ -369,8 +357,7 @@ fn constant_int(v: Value) -> Option<i64> {
     if op.name().as_string_ref().as_str() != Ok("arith.constant") {
         return None;
     }
-    let a = op.attribute("value").ok()?;
-    unsafe { mlirAttributeIsAInteger(a.to_raw()).then(|| mlirIntegerAttrGetValueInt(a.to_raw())) }
+    crate::ir::int_attr(&op, "value")
 }
 
 /// `v` as an `i32` (memref_slice starts and sizes are i32): constants are
@@ -403,17 +390,8 @@ pub(super) fn window_squeeze<'c, 'a>(r: Value<'c, 'a>) -> Option<(Value<'c, 'a>,
         return None;
     }
     let src: Value = op.operand(0).ok()?;
-    let is_func_arg = unsafe {
-        mlirValueIsABlockArgument(src.to_raw()) && {
-            let parent = mlirBlockGetParentOperation(mlirBlockArgumentGetOwner(src.to_raw()));
-            !parent.ptr.is_null()
-                && OperationRef::from_raw(parent)
-                    .name()
-                    .as_string_ref()
-                    .as_str()
-                    == Ok("func.func")
-        }
-    };
+    let is_func_arg = crate::ir::block_arg_owner(src)
+        .is_some_and(|(owner, _)| owner.name().as_string_ref().as_str() == Ok("func.func"));
     if !is_func_arg {
         return None;
     }
@@ -484,7 +462,7 @@ fn i32_array(v: &[i64]) -> String {
 
 fn is_i1(ty: Type) -> bool {
     let elem = if is_vector(ty) { element_type(ty) } else { ty };
-    unsafe { mlirTypeIsAInteger(elem.to_raw()) && mlirIntegerTypeGetWidth(elem.to_raw()) == 1 }
+    crate::ir::integer_width(elem) == Some(1)
 }
 
 /// A value read from `i32` memory as the bool `ty` expects (`!= 0`);

@@ -14,9 +14,7 @@
 use melior::ir::attribute::Attribute;
 use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationRef};
-use melior::ir::r#type::TypeLike;
 use melior::ir::{Block, Region, RegionLike, ValueLike};
-use mlir_sys::*;
 
 use super::elementwise::{elem, int_attr, op_name, result_type, vshape};
 use crate::conversion::common::builder::{i64_array, result_of, string_attr_value, B};
@@ -112,9 +110,9 @@ pub fn check(op: &OperationRef) -> Result<(), String> {
                 ));
             }
             if n > 0
-                && !types.iter().all(|t| {
-                    ir::bit_width(*t) == Some(32) && unsafe { mlirTypeIsAInteger(t.to_raw()) }
-                })
+                && !types
+                    .iter()
+                    .all(|t| ir::bit_width(*t) == Some(32) && ir::is_integer(*t))
             {
                 return Err("All arguments must be 32-bit integers when using placeholders (`{...}`). If you need to print values of other types, remove placeholders from the format string.".into());
             }
@@ -136,10 +134,7 @@ pub fn check(op: &OperationRef) -> Result<(), String> {
 
 /// A string attribute holding `s` verbatim (no escaping through the parser).
 fn str_attr<'c>(b: &B<'_, 'c, '_>, s: &str) -> Attribute<'c> {
-    unsafe {
-        let ctx = mlirLocationGetContext(b.loc.to_raw());
-        Attribute::from_raw(mlirStringAttrGet(ctx, ir::str_ref(s)))
-    }
+    ir::string_attr(b.loc, s)
 }
 
 pub fn add_patterns(set: &mut PatternSet, tc: &TypeConverter) {

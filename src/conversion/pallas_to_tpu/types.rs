@@ -55,15 +55,10 @@ fn element_text(elem: Type) -> String {
     match SemaphoreKind::of_type(elem) {
         Some(SemaphoreKind::Dma) => "!tpu.dma_semaphore".into(),
         Some(_) => "!tpu.semaphore".into(),
-        None => unsafe {
-            if mlirTypeIsAInteger(elem.to_raw()) {
-                match mlirIntegerTypeGetWidth(elem.to_raw()) {
-                    1 => "i32".into(),
-                    w => format!("i{w}"),
-                }
-            } else {
-                elem.to_string()
-            }
+        None => match ir::integer_width(elem) {
+            Some(1) => "i32".into(),
+            Some(w) => format!("i{w}"),
+            None => elem.to_string(),
         },
     }
 }

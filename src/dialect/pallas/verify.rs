@@ -206,30 +206,14 @@ pub(crate) use crate::ir::bit_width;
 /// integers are signless whatever the array's signedness (as in JAX's
 /// lowering, and as `arith` needs them).
 pub(crate) fn value_element_type(elem: Type<'_>) -> Type<'_> {
-    unsafe {
-        let raw = elem.to_raw();
-        if mlirTypeIsAInteger(raw) && !mlirIntegerTypeIsSignless(raw) {
-            Type::from_raw(mlirIntegerTypeGet(
-                mlirTypeGetContext(raw),
-                mlirIntegerTypeGetWidth(raw),
-            ))
-        } else {
-            elem
-        }
-    }
+    ir::signless(elem)
 }
 
 pub(crate) fn vector_or_scalar<'c>(shape: &[i64], elem: Type<'c>) -> Type<'c> {
     if shape.is_empty() {
         return elem;
     }
-    unsafe {
-        Type::from_raw(mlirVectorTypeGet(
-            shape.len() as isize,
-            shape.as_ptr(),
-            elem.to_raw(),
-        ))
-    }
+    ir::vector_type(shape, elem)
 }
 
 /// The shape of a shaped type, or `[]` for a scalar.

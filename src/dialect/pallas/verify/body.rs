@@ -3,10 +3,9 @@
 
 use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationRef};
-use melior::ir::r#type::{Type, TypeLike};
+use melior::ir::r#type::Type;
 use melior::ir::RegionLike;
-use melior::ir::{AttributeLike, ValueLike};
-use mlir_sys::*;
+use melior::ir::ValueLike;
 
 use super::kernel::verify_allocation;
 use super::{
@@ -136,12 +135,10 @@ fn segments<'c>(op: &OperationRef<'c, '_>) -> Vec<Vec<Type<'c>>> {
     let Some(sizes) = attr(op, "operandSegmentSizes") else {
         return vec![types];
     };
-    let raw = sizes.to_raw();
-    let sizes: Vec<usize> = unsafe {
-        (0..mlirDenseArrayGetNumElements(raw))
-            .map(|i| mlirDenseI32ArrayGetElement(raw, i) as usize)
-            .collect()
-    };
+    let sizes: Vec<usize> = crate::ir::dense_i32(sizes)
+        .into_iter()
+        .map(|n| n as usize)
+        .collect();
     let mut at = 0;
     sizes
         .into_iter()
@@ -319,7 +316,7 @@ fn verify_atomic_rmw(op: &OperationRef) -> Verified {
     let elem = element_type(segments(op)[1][0]);
     // 3..=5: and, or, xor.
     let kind = int_attr(op, "kind").unwrap_or(0);
-    let integer = unsafe { mlirTypeIsAInteger(elem.to_raw()) };
+    let integer = crate::ir::is_integer(elem);
     ensure(op, !(3..=5).contains(&kind) || integer, || {
         format!("bitwise atomics need an integer element type, got {elem}")
     })
