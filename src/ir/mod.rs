@@ -925,3 +925,95 @@ pub fn array_elements(attr: Attribute<'_>) -> Vec<Attribute<'_>> {
 pub fn string_attr_value(a: Attribute) -> String {
     unsafe { string_ref_to_str(mlirStringAttrGetValue(a.to_raw())).to_string() }
 }
+
+/// One node of an affine expression.
+#[derive(Clone, Copy)]
+pub enum AffineExpr {
+    Dim(usize),
+    Symbol(usize),
+    Constant(i64),
+    Add(MlirAffineExpr, MlirAffineExpr),
+    Mul(MlirAffineExpr, MlirAffineExpr),
+    Mod(MlirAffineExpr, MlirAffineExpr),
+    FloorDiv(MlirAffineExpr, MlirAffineExpr),
+    CeilDiv(MlirAffineExpr, MlirAffineExpr),
+}
+
+/// The kind and operands of the affine expression `e`.
+pub fn affine_expr(e: MlirAffineExpr) -> AffineExpr {
+    unsafe {
+        if mlirAffineExprIsADim(e) {
+            return AffineExpr::Dim(mlirAffineDimExprGetPosition(e) as usize);
+        }
+        if mlirAffineExprIsASymbol(e) {
+            return AffineExpr::Symbol(mlirAffineSymbolExprGetPosition(e) as usize);
+        }
+        if mlirAffineExprIsAConstant(e) {
+            return AffineExpr::Constant(mlirAffineConstantExprGetValue(e));
+        }
+        let (l, r) = (
+            mlirAffineBinaryOpExprGetLHS(e),
+            mlirAffineBinaryOpExprGetRHS(e),
+        );
+        if mlirAffineExprIsAAdd(e) {
+            AffineExpr::Add(l, r)
+        } else if mlirAffineExprIsAMul(e) {
+            AffineExpr::Mul(l, r)
+        } else if mlirAffineExprIsAFloorDiv(e) {
+            AffineExpr::FloorDiv(l, r)
+        } else if mlirAffineExprIsACeilDiv(e) {
+            AffineExpr::CeilDiv(l, r)
+        } else {
+            AffineExpr::Mod(l, r)
+        }
+    }
+}
+
+/// The result expressions of an affine map.
+pub fn affine_map_results(map: MlirAffineMap) -> Vec<MlirAffineExpr> {
+    unsafe {
+        (0..mlirAffineMapGetNumResults(map))
+            .map(|i| mlirAffineMapGetResult(map, i))
+            .collect()
+    }
+}
+
+/// The `i32` type of `op`'s context.
+pub fn i32_type<'c>(op: &OperationRef<'c, '_>) -> Type<'c> {
+    unsafe { Type::from_raw(mlirIntegerTypeGet(mlirOperationGetContext(op.to_raw()), 32)) }
+}
+
+/// The inputs and results of a function type; `None` for other types.
+pub fn function_type_io(t: Type<'_>) -> Option<(Vec<Type<'_>>, Vec<Type<'_>>)> {
+    let t = t.to_raw();
+    unsafe {
+        if !mlirTypeIsAFunction(t) {
+            return None;
+        }
+        let inputs = (0..mlirFunctionTypeGetNumInputs(t))
+            .map(|i| Type::from_raw(mlirFunctionTypeGetInput(t, i)))
+            .collect();
+        let results = (0..mlirFunctionTypeGetNumResults(t))
+            .map(|i| Type::from_raw(mlirFunctionTypeGetResult(t, i)))
+            .collect();
+        Some((inputs, results))
+    }
+}
+
+/// The name a flat symbol reference attribute names.
+pub fn flat_symbol_name<'a>(a: Attribute<'a>) -> &'a str {
+    unsafe { string_ref_to_str(mlirFlatSymbolRefAttrGetValue(a.to_raw())) }
+}
+
+/// The four counts of a `#pallas.cost_estimate` (flops, transcendentals,
+/// bytes accessed, remote bytes transferred); `None` for other attributes.
+pub fn cost_estimate(a: Attribute) -> Option<[i64; 4]> {
+    unsafe {
+        if !ffi::pallasAttributeIsCostEstimate(a.to_raw()) {
+            return None;
+        }
+        let mut values = [0i64; 4];
+        ffi::pallasCostEstimateGet(a.to_raw(), values.as_mut_ptr());
+        Some(values)
+    }
+}

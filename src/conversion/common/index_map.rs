@@ -4,7 +4,9 @@
 //! semantics say.
 
 use melior::ir::{Value, ValueLike};
-use mlir_sys::*;
+use mlir_sys::{MlirAffineExpr, MlirAffineMap};
+
+use crate::ir::{affine_expr, affine_map_results, AffineExpr};
 
 use super::builder::B;
 
@@ -14,9 +16,9 @@ pub fn expand_affine_map<'c, 'a>(
     map: MlirAffineMap,
     dims: &[Value<'c, 'a>],
 ) -> Result<Vec<Value<'c, 'a>>, String> {
-    let n = unsafe { mlirAffineMapGetNumResults(map) } as usize;
-    (0..n)
-        .map(|i| expand_expr(b, unsafe { mlirAffineMapGetResult(map, i as isize) }, dims))
+    affine_map_results(map)
+        .into_iter()
+        .map(|e| expand_expr(b, e, dims))
         .collect()
 }
 
@@ -26,34 +28,39 @@ fn expand_expr<'c, 'a>(
     dims: &[Value<'c, 'a>],
 ) -> Result<Value<'c, 'a>, String> {
     let ty = dims.first().map(|d| d.r#type()).unwrap_or_else(|| b.i32());
-    unsafe {
-        if mlirAffineExprIsADim(e) {
-            let p = mlirAffineDimExprGetPosition(e) as usize;
-            return dims.get(p).copied().ok_or_else(|| {
-                format!("index map uses d{p} but the grid has {} dims", dims.len())
-            });
+    let both =
+        |l, r| -> Result<_, String> { Ok((expand_expr(b, l, dims)?, expand_expr(b, r, dims)?)) };
+    Ok(match affine_expr(e) {
+        AffineExpr::Dim(p) => {
+            return dims
+                .get(p)
+                .copied()
+                .ok_or_else(|| format!("index map uses d{p} but the grid has {} dims", dims.len()))
         }
-        if mlirAffineExprIsAConstant(e) {
-            return Ok(b.constant(&format!("{} : {ty}", mlirAffineConstantExprGetValue(e)), ty));
+        AffineExpr::Constant(c) => b.constant(&format!("{c} : {ty}"), ty),
+        AffineExpr::Symbol(_) => return Err("index maps with symbols are not supported".into()),
+        AffineExpr::Add(l, r) => {
+            let (l, r) = both(l, r)?;
+            b.bin("arith.addi", l, r)
         }
-        if mlirAffineExprIsASymbol(e) {
-            return Err("index maps with symbols are not supported".into());
+        AffineExpr::Mul(l, r) => {
+            let (l, r) = both(l, r)?;
+            b.bin("arith.muli", l, r)
         }
-        let lhs = expand_expr(b, mlirAffineBinaryOpExprGetLHS(e), dims)?;
-        let rhs = expand_expr(b, mlirAffineBinaryOpExprGetRHS(e), dims)?;
-        Ok(if mlirAffineExprIsAAdd(e) {
-            b.bin("arith.addi", lhs, rhs)
-        } else if mlirAffineExprIsAMul(e) {
-            b.bin("arith.muli", lhs, rhs)
-        } else if mlirAffineExprIsAFloorDiv(e) {
-            b.bin("arith.floordivsi", lhs, rhs)
-        } else if mlirAffineExprIsACeilDiv(e) {
-            b.bin("arith.ceildivsi", lhs, rhs)
-        } else {
-            // mod: (l rem r + r) rem r keeps the result in [0, r).
-            let r = b.bin("arith.remsi", lhs, rhs);
-            let r = b.bin("arith.addi", r, rhs);
-            b.bin("arith.remsi", r, rhs)
-        })
-    }
+        AffineExpr::FloorDiv(l, r) => {
+            let (l, r) = both(l, r)?;
+            b.bin("arith.floordivsi", l, r)
+        }
+        AffineExpr::CeilDiv(l, r) => {
+            let (l, r) = both(l, r)?;
+            b.bin("arith.ceildivsi", l, r)
+        }
+        AffineExpr::Mod(l, r) => {
+            let (l, r) = both(l, r)?;
+            // (l rem r + r) rem r keeps the result in [0, r).
+            let m = b.bin("arith.remsi", l, r);
+            let m = b.bin("arith.addi", m, r);
+            b.bin("arith.remsi", m, r)
+        }
+    })
 }

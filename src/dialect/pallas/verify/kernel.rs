@@ -6,9 +6,9 @@ use std::collections::HashSet;
 
 use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationRef};
-use melior::ir::r#type::{Type, TypeLike};
+use melior::ir::r#type::Type;
 use melior::ir::RegionLike;
-use melior::ir::{AttributeLike, ValueLike};
+use melior::ir::ValueLike;
 use mlir_sys::*;
 
 use super::{
@@ -283,29 +283,22 @@ fn verify_spec(op: &OperationRef, origin: &str, spec: &BlockSpec, grid: &[i64]) 
 /// The range of an affine expression over the grid, when it is linear and
 /// the grid extents it uses are static.
 fn expr_range(expr: MlirAffineExpr, grid: &[i64]) -> Option<(i128, i128)> {
-    unsafe {
-        if mlirAffineExprIsAConstant(expr) {
-            let c = mlirAffineConstantExprGetValue(expr) as i128;
-            return Some((c, c));
+    match ir::affine_expr(expr) {
+        ir::AffineExpr::Constant(c) => Some((c as i128, c as i128)),
+        ir::AffineExpr::Dim(p) => {
+            let extent = *grid.get(p)?;
+            (extent != DYNAMIC).then_some((0, extent as i128 - 1))
         }
-        if mlirAffineExprIsADim(expr) {
-            let extent = *grid.get(mlirAffineDimExprGetPosition(expr) as usize)?;
-            return (extent != DYNAMIC).then_some((0, extent as i128 - 1));
-        }
-        let (lhs, rhs) = (
-            mlirAffineBinaryOpExprGetLHS(expr),
-            mlirAffineBinaryOpExprGetRHS(expr),
-        );
-        if mlirAffineExprIsAAdd(expr) {
+        ir::AffineExpr::Add(lhs, rhs) => {
             let (a, b) = (expr_range(lhs, grid)?, expr_range(rhs, grid)?);
-            return Some((a.0 + b.0, a.1 + b.1));
+            Some((a.0 + b.0, a.1 + b.1))
         }
-        if mlirAffineExprIsAMul(expr) {
+        ir::AffineExpr::Mul(lhs, rhs) => {
             let (a, b) = (expr_range(lhs, grid)?, expr_range(rhs, grid)?);
             let products = [a.0 * b.0, a.0 * b.1, a.1 * b.0, a.1 * b.1];
-            return Some((*products.iter().min()?, *products.iter().max()?));
+            Some((*products.iter().min()?, *products.iter().max()?))
         }
-        None
+        _ => None,
     }
 }
 
@@ -318,12 +311,12 @@ fn verify_affine_ranges(
     grid: &[i64],
     shape: &[i64],
 ) -> Verified {
+    let results = ir::affine_map_results(map);
     for (d, (dim, extent)) in spec.dims.iter().zip(shape).enumerate() {
         if *extent == DYNAMIC {
             continue;
         }
-        let Some((lo, hi)) = expr_range(unsafe { mlirAffineMapGetResult(map, d as isize) }, grid)
-        else {
+        let Some((lo, hi)) = results.get(d).and_then(|e| expr_range(*e, grid)) else {
             continue;
         };
         let max = match *dim {
@@ -476,11 +469,9 @@ fn verify_cost_estimate(op: &OperationRef) -> Verified {
     let Some(cost) = attr(op, "cost_estimate") else {
         return Ok(());
     };
-    if !unsafe { ir::ffi::pallasAttributeIsCostEstimate(cost.to_raw()) } {
+    let Some(values) = ir::cost_estimate(cost) else {
         return Ok(());
-    }
-    let mut values = [0i64; 4];
-    unsafe { ir::ffi::pallasCostEstimateGet(cost.to_raw(), values.as_mut_ptr()) };
+    };
     let names = [
         "flops",
         "transcendentals",
@@ -499,30 +490,14 @@ fn verify_cost_estimate(op: &OperationRef) -> Verified {
 // Symbols: index maps named by block specs, pallas.call
 //===----------------------------------------------------------------------===//
 
-fn i32_type<'c>(op: &OperationRef<'c, '_>) -> Type<'c> {
-    unsafe { Type::from_raw(mlirIntegerTypeGet(mlirOperationGetContext(op.to_raw()), 32)) }
-}
-
 /// The (inputs, results) of a FunctionType attribute named `function_type`.
 fn function_signature<'c>(op: &OperationRef<'c, '_>) -> Option<(Vec<Type<'c>>, Vec<Type<'c>>)> {
-    let t = type_value(attr(op, "function_type")?)?.to_raw();
-    unsafe {
-        if !mlirTypeIsAFunction(t) {
-            return None;
-        }
-        let inputs = (0..mlirFunctionTypeGetNumInputs(t))
-            .map(|i| Type::from_raw(mlirFunctionTypeGetInput(t, i)))
-            .collect();
-        let results = (0..mlirFunctionTypeGetNumResults(t))
-            .map(|i| Type::from_raw(mlirFunctionTypeGetResult(t, i)))
-            .collect();
-        Some((inputs, results))
-    }
+    ir::function_type_io(type_value(attr(op, "function_type")?)?)
 }
 
 pub(super) fn verify_kernel_symbols(op: &OperationRef) -> Verified {
     let sig = KernelSignature::of(op);
-    let i32 = i32_type(op);
+    let i32 = ir::i32_type(op);
     let expected_args: Vec<Type> = std::iter::repeat_n(i32, sig.grid.len())
         .chain(sig.prefetch.iter().copied())
         .collect();
@@ -579,8 +554,7 @@ pub(super) fn verify_call(op: &OperationRef) -> Verified {
     let Some(kernel_attr) = attr(op, "kernel") else {
         return Ok(());
     };
-    let name =
-        unsafe { ir::string_ref_to_str(mlirFlatSymbolRefAttrGetValue(kernel_attr.to_raw())) };
+    let name = ir::flat_symbol_name(kernel_attr);
     let Some(kernel) = lookup_symbol(op, name).filter(|k| op_name(k) == "pallas.kernel") else {
         return fail(op, format!("@{name} does not name a pallas.kernel"));
     };
