@@ -1017,3 +1017,31 @@ pub fn cost_estimate(a: Attribute) -> Option<[i64; 4]> {
         Some(values)
     }
 }
+
+/// Whether `t` is a signless integer type.
+pub fn is_signless_integer(t: Type) -> bool {
+    unsafe { mlirTypeIsAInteger(t.to_raw()) && mlirIntegerTypeIsSignless(t.to_raw()) }
+}
+
+/// `i32` in the context of `like`.
+pub fn i32_like<'c>(like: Type<'c>) -> Type<'c> {
+    unsafe { Type::from_raw(mlirIntegerTypeGet(mlirTypeGetContext(like.to_raw()), 32)) }
+}
+
+/// The memref type `ty` with element type `elem` and memory space `space`
+/// (none when `None`), shape and layout kept.
+pub fn memref_with<'c>(ty: Type<'c>, elem: Type<'c>, space: Option<Attribute<'c>>) -> Type<'c> {
+    let shape = memref_shape(ty);
+    unsafe {
+        let space = space.map(|s| s.to_raw()).unwrap_or(MlirAttribute {
+            ptr: std::ptr::null(),
+        });
+        Type::from_raw(mlirMemRefTypeGet(
+            elem.to_raw(),
+            shape.len() as isize,
+            shape.as_ptr(),
+            mlirMemRefTypeGetLayout(ty.to_raw()),
+            space,
+        ))
+    }
+}

@@ -1,50 +1,36 @@
 //! Types on the CPU: memory spaces are dropped and semaphores are `i32`
 //! counters.
 
-use melior::ir::r#type::{Type, TypeLike};
-use mlir_sys::*;
+use melior::ir::r#type::Type;
 
 use crate::conversion::framework::TypeConverter;
 use crate::ir::{self, MemorySpace, SemaphoreKind};
 
 /// The CPU type of `ty`, or `None` when it stays as it is.
 pub fn convert(ty: Type<'_>) -> Option<Type<'_>> {
-    unsafe {
-        let raw = ty.to_raw();
-        let ctx = mlirTypeGetContext(raw);
-        if SemaphoreKind::of_type(ty).is_some() {
-            return Some(Type::from_raw(mlirIntegerTypeGet(ctx, 32)));
-        }
-        if !mlirTypeIsAMemRef(raw) {
-            return None;
-        }
-        let sem = SemaphoreKind::of_memref(ty).is_some();
-        let space = MemorySpace::of_memref(ty).is_some();
-        if !sem && !space {
-            return None;
-        }
-        let elem = if sem {
-            mlirIntegerTypeGet(ctx, 32)
-        } else {
-            mlirShapedTypeGetElementType(raw)
-        };
-        let shape = ir::memref_shape(ty);
-        let layout = mlirMemRefTypeGetLayout(raw);
-        let keep_space = if space {
-            MlirAttribute {
-                ptr: std::ptr::null(),
-            }
-        } else {
-            mlirMemRefTypeGetMemorySpace(raw)
-        };
-        Some(Type::from_raw(mlirMemRefTypeGet(
-            elem,
-            shape.len() as isize,
-            shape.as_ptr(),
-            layout,
-            keep_space,
-        )))
+    if SemaphoreKind::of_type(ty).is_some() {
+        return Some(ir::i32_like(ty));
     }
+    if !ir::is_memref(ty) {
+        return None;
+    }
+    let sem = SemaphoreKind::of_memref(ty).is_some();
+    let space = MemorySpace::of_memref(ty).is_some();
+    if !sem && !space {
+        return None;
+    }
+    let elem = if sem {
+        ir::i32_like(ty)
+    } else {
+        ir::element_type(ty)
+    };
+    // A pallas memory space is dropped; any other is kept.
+    let keep_space = if space {
+        None
+    } else {
+        ir::memref_memory_space(ty)
+    };
+    Some(ir::memref_with(ty, elem, keep_space))
 }
 
 /// The converter of the pass.

@@ -3,8 +3,7 @@
 //! refs in `semaphore_mem`, and `i1` refs hold `i32` (Mosaic has no bool
 //! memory).
 
-use melior::ir::r#type::{Type, TypeLike};
-use mlir_sys::*;
+use melior::ir::r#type::Type;
 
 use crate::conversion::framework::TypeConverter;
 use crate::ir::{self, MemorySpace, SemaphoreKind};
@@ -30,22 +29,13 @@ pub fn tpu_memory_space(space: Option<MemorySpace>) -> Option<&'static str> {
 /// Whether a memref type is already in Mosaic form: a `#tpu` memory space,
 /// the identity layout and a Mosaic element type.
 fn is_tpu_memref(ty: Type) -> bool {
-    unsafe {
-        let raw = ty.to_raw();
-        let space = mlirMemRefTypeGetMemorySpace(raw);
-        let layout = mlirMemRefTypeGetLayout(raw);
-        let identity = layout.ptr.is_null()
-            || (mlirAttributeIsAAffineMap(layout)
-                && mlirAffineMapIsIdentity(mlirAffineMapAttrGetValue(layout)));
-        let elem = Type::from_raw(mlirShapedTypeGetElementType(raw));
-        !space.ptr.is_null()
-            && MemorySpace::memref_has_foreign_space(ty)
-            && identity
-            && SemaphoreKind::of_type(elem).is_none()
-            && !(mlirTypeIsAInteger(elem.to_raw())
-                && (mlirIntegerTypeGetWidth(elem.to_raw()) == 1
-                    || !mlirIntegerTypeIsSignless(elem.to_raw())))
-    }
+    let elem = ir::element_type(ty);
+    ir::memref_memory_space(ty).is_some()
+        && MemorySpace::memref_has_foreign_space(ty)
+        && ir::has_identity_layout(ty)
+        && SemaphoreKind::of_type(elem).is_none()
+        && !(ir::is_integer(elem)
+            && (ir::integer_width(elem) == Some(1) || !ir::is_signless_integer(elem)))
 }
 
 /// The element type text of a ref in Mosaic: bools are stored as `i32`, and
@@ -87,31 +77,28 @@ pub fn memref_text_in(shape: &[i64], elem: &str, space_attr: &str) -> String {
 /// The Mosaic type of `ty`, or `None` when it stays as it is (or has no
 /// Mosaic form: the check phase reports those).
 pub fn convert(ty: Type<'_>) -> Option<Type<'_>> {
-    unsafe {
-        let raw = ty.to_raw();
-        if !mlirTypeIsAMemRef(raw) || is_tpu_memref(ty) {
-            return None;
-        }
-        let elem = Type::from_raw(mlirShapedTypeGetElementType(raw));
-        let space = if SemaphoreKind::of_type(elem).is_some() {
-            "semaphore_mem"
-        } else {
-            if MemorySpace::memref_has_foreign_space(ty) {
-                // Already a #tpu space; only the layout is dropped.
-                let text = ty.to_string();
-                let space = text
-                    .rsplit("#tpu.memory_space<")
-                    .next()?
-                    .split('>')
-                    .next()?;
-                let t = memref_text(&ir::memref_shape(ty), &element_text(elem), space);
-                return ir::parse_type_like(ty, &t);
-            }
-            tpu_memory_space(MemorySpace::of_memref(ty))?
-        };
-        let t = memref_text(&ir::memref_shape(ty), &element_text(elem), space);
-        ir::parse_type_like(ty, &t)
+    if !ir::is_memref(ty) || is_tpu_memref(ty) {
+        return None;
     }
+    let elem = ir::element_type(ty);
+    let space = if SemaphoreKind::of_type(elem).is_some() {
+        "semaphore_mem"
+    } else {
+        if MemorySpace::memref_has_foreign_space(ty) {
+            // Already a #tpu space; only the layout is dropped.
+            let text = ty.to_string();
+            let space = text
+                .rsplit("#tpu.memory_space<")
+                .next()?
+                .split('>')
+                .next()?;
+            let t = memref_text(&ir::memref_shape(ty), &element_text(elem), space);
+            return ir::parse_type_like(ty, &t);
+        }
+        tpu_memory_space(MemorySpace::of_memref(ty))?
+    };
+    let t = memref_text(&ir::memref_shape(ty), &element_text(elem), space);
+    ir::parse_type_like(ty, &t)
 }
 
 /// `convert` or the type itself.
