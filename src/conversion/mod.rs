@@ -2,7 +2,9 @@
 //! `pallas` dialect, one module per target; [`common`] holds what they share.
 
 pub mod common;
-pub mod framework;
+/// The dialect-conversion framework lives with the rest of the FFI in
+/// `crate::ir`.
+pub use crate::ir::conversion as framework;
 pub mod pallas_to_scf;
 pub mod pallas_to_sparsecore;
 pub mod pallas_to_tpu;

@@ -3,6 +3,8 @@
 //! pattern), and the helpers melior lacks (block specs, memory spaces,
 //! semaphore types, diagnostics at an op).
 
+pub mod builder;
+pub mod conversion;
 pub mod ffi;
 
 use std::any::Any;
@@ -1044,4 +1046,64 @@ pub fn memref_with<'c>(ty: Type<'c>, elem: Type<'c>, space: Option<Attribute<'c>
             space,
         ))
     }
+}
+
+/// `dict[key]` of a dictionary attribute; `None` for a missing key or an
+/// attribute that is not a dictionary.
+pub fn dict_get<'c>(dict: Attribute<'c>, key: &str) -> Option<Attribute<'c>> {
+    unsafe {
+        if !mlirAttributeIsADictionary(dict.to_raw()) {
+            return None;
+        }
+        let a = mlirDictionaryAttrGetElementByName(dict.to_raw(), str_ref(key));
+        (!a.ptr.is_null()).then(|| Attribute::from_raw(a))
+    }
+}
+
+/// The type a type attribute holds.
+pub fn type_attr_value(a: Attribute<'_>) -> Type<'_> {
+    unsafe { Type::from_raw(mlirTypeAttrGetValue(a.to_raw())) }
+}
+
+/// Whether `t` is `f32`.
+pub fn is_f32(t: Type) -> bool {
+    unsafe { mlirTypeIsAF32(t.to_raw()) }
+}
+
+/// The value of an integer attribute, or of the splat of a dense one.
+pub fn integer_or_splat_value(a: Attribute) -> Option<i64> {
+    unsafe {
+        let mut raw = a.to_raw();
+        if mlirAttributeIsADenseElements(raw) {
+            if !mlirDenseElementsAttrIsSplat(raw) {
+                return None;
+            }
+            raw = mlirDenseElementsAttrGetSplatValue(raw);
+        }
+        mlirAttributeIsAInteger(raw).then(|| mlirIntegerAttrGetValueInt(raw))
+    }
+}
+
+/// Whether `have` is the attribute `text` parses to (in the context of
+/// `like`); false when `text` does not parse.
+pub fn attr_equals_text(like: Type, text: &str, have: Attribute) -> bool {
+    unsafe {
+        let want = mlirAttributeParseGet(mlirTypeGetContext(like.to_raw()), str_ref(text));
+        !want.ptr.is_null() && mlirAttributeEqual(want, have.to_raw())
+    }
+}
+
+/// `affine_map<(d0, ..) -> (e)>` for result `i` of `map`, as an attribute.
+pub fn affine_map_result_attr<'c>(map: MlirAffineMap, i: usize) -> Attribute<'c> {
+    unsafe {
+        let (dims, _, _) = affine_map_dims(map);
+        let mut e = mlirAffineMapGetResult(map, i as isize);
+        let one = mlirAffineMapGet(mlirAffineMapGetContext(map), dims as isize, 0, 1, &mut e);
+        Attribute::from_raw(mlirAffineMapAttrGet(one))
+    }
+}
+
+/// `a` with the lifetime of the IR it belongs to.
+pub fn attr_ref<'c>(a: Attribute<'_>) -> Attribute<'c> {
+    unsafe { Attribute::from_raw(a.to_raw()) }
 }

@@ -1,7 +1,8 @@
 //! Helpers shared by every lowering of the `pallas` dialect: op building,
 //! index maps, memory spaces, unrolled loops.
 
-pub mod builder;
+/// Op building lives with the rest of the FFI in `crate::ir`.
+pub use crate::ir::builder;
 pub mod index_map;
 pub mod retype;
 pub mod sparsecore;

@@ -2,11 +2,9 @@
 //! window copies around the inlined body; `pallas.call` -> `func.call`;
 //! `pallas.index_map` -> a private `func.func`.
 
-use melior::ir::attribute::{Attribute, AttributeLike};
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::r#type::Type;
 use melior::ir::{BlockLike, RegionLike, Value, ValueLike};
-use mlir_sys::*;
 
 use super::types::cpu_type;
 use crate::conversion::common::builder::{
@@ -58,16 +56,9 @@ fn lower_index_map<'c, 'a>(
     let b = B::new(rw, op.location());
     let name = string_attr_value(op.attribute("sym_name").map_err(|e| e.to_string())?);
     let fty = op.attribute("function_type").map_err(|e| e.to_string())?;
-    let (inputs, results) = unsafe {
-        let t = mlirTypeAttrGetValue(fty.to_raw());
-        let ins: Vec<Type> = (0..mlirFunctionTypeGetNumInputs(t))
-            .map(|i| cpu_type(Type::from_raw(mlirFunctionTypeGetInput(t, i))))
-            .collect();
-        let outs: Vec<Type> = (0..mlirFunctionTypeGetNumResults(t))
-            .map(|i| Type::from_raw(mlirFunctionTypeGetResult(t, i)))
-            .collect();
-        (ins, outs)
-    };
+    let (inputs, results) = crate::ir::function_type_io(crate::ir::type_attr_value(fty))
+        .ok_or("not a function type")?;
+    let inputs: Vec<Type> = inputs.into_iter().map(cpu_type).collect();
     rw.set_insertion_point_before(&op);
     let func = insert_func(&b, &name, &inputs, &results, true);
     let region = func.region(0).map_err(|e| e.to_string())?;
@@ -107,13 +98,13 @@ fn lower_kernel<'c, 'a>(
     let grid = dense_i64(attr("grid")?);
     let prefetch: Vec<Type<'c>> = array_elements(attr("scalar_prefetch")?)
         .into_iter()
-        .map(|a| unsafe { cpu_type(Type::from_raw(mlirTypeAttrGetValue(a.to_raw()))) })
+        .map(|a| cpu_type(crate::ir::type_attr_value(a)))
         .collect();
     let specs = |n: &str| -> Result<Vec<BlockSpec<'c>>, String> {
         array_elements(attr(n)?)
             .into_iter()
             .map(|a| {
-                BlockSpec::from_attribute(unsafe { Attribute::from_raw(a.to_raw()) })
+                BlockSpec::from_attribute(crate::ir::attr_ref(a))
                     .ok_or_else(|| "bad block spec".to_string())
             })
             .collect()
@@ -153,7 +144,7 @@ fn lower_kernel<'c, 'a>(
         .first_block()
         .ok_or("no entry")?;
     let ret = entry.terminator().ok_or("no return")?;
-    rw.set_insertion_point_before(&unsafe { OperationRef::from_raw(ret.to_raw()) });
+    rw.set_insertion_point_before(&crate::ir::op_ref(ret));
     let arg = |i: usize| -> Value<'c, 'a> { value(entry.argument(i).unwrap()) };
     let dyn_args: Vec<Value<'c, 'a>> = (0..n_dyn).map(arg).collect();
     let pf_args: Vec<Value<'c, 'a>> = (0..prefetch.len()).map(|i| arg(n_dyn + i)).collect();
@@ -276,9 +267,7 @@ fn lower_kernel<'c, 'a>(
         }
     });
     for q in queries {
-        let axis = unsafe {
-            mlirIntegerAttrGetValueInt(q.attribute("axis").map_err(|e| e.to_string())?.to_raw())
-        } as usize;
+        let axis = crate::ir::int_attr(&q, "axis").ok_or("missing axis")? as usize;
         if axis >= grid.len() {
             return Err(format!("grid axis {axis} out of range"));
         }
@@ -329,11 +318,9 @@ fn lower_kernel<'c, 'a>(
     args.extend(scratch.iter().copied());
     let anchor = match anchor {
         Some(a) => a,
-        None => unsafe { OperationRef::from_raw(ret.to_raw()) },
+        None => crate::ir::op_ref(ret),
     };
-    let term = body
-        .terminator()
-        .map(|t| unsafe { OperationRef::from_raw(t.to_raw()) });
+    let term = body.terminator().map(crate::ir::op_ref);
     rw.inline_block_before(body, &anchor, &args);
     if let Some(term) = term {
         if term.name().as_string_ref().as_str() == Ok("pallas.return") {
@@ -349,7 +336,7 @@ fn lower_kernel<'c, 'a>(
         }
     }
     // Free the buffers at the end.
-    rw.set_insertion_point_before(&unsafe { OperationRef::from_raw(ret.to_raw()) });
+    rw.set_insertion_point_before(&crate::ir::op_ref(ret));
     for w in windows.iter().filter(|w| w.windowed) {
         b.op("memref.dealloc", &[w.buffer], &[], &[]);
         if let Some(last) = w.last_start {
@@ -384,11 +371,8 @@ fn window_position<'c, 'a>(
                 ));
             }
             (0..nr)
-                .map(|i| unsafe {
-                    let mut e = mlirAffineMapGetResult(map, i as isize);
-                    let ctx = mlirAffineMapGetContext(map);
-                    let one = mlirAffineMapGet(ctx, nd as isize, 0, 1, &mut e);
-                    let a = Attribute::from_raw(mlirAffineMapAttrGet(one));
+                .map(|i| {
+                    let a = crate::ir::affine_map_result_attr(map, i);
                     b.val("affine.apply", &ids_idx, b.index(), &[("map", a)])
                 })
                 .collect()

@@ -27,11 +27,9 @@
 //! type (so bf16 max/min reductions get a bf16 `-inf`/`+inf`).
 
 use crate::ir::defining_op;
-use melior::ir::attribute::AttributeLike;
 use melior::ir::operation::{OperationLike, OperationRef};
-use melior::ir::r#type::{Type, TypeLike};
+use melior::ir::r#type::Type;
 use melior::ir::{Value, ValueLike};
-use mlir_sys::*;
 
 use super::kernel::enclosing_func;
 use crate::conversion::common::builder::{dense_i64, i64_array, B};
@@ -78,23 +76,17 @@ pub(crate) fn result_type<'c>(op: &OperationRef<'c, '_>, i: usize) -> Option<Typ
     (i < op.result_count()).then(|| op.result(i).ok().map(|v| v.r#type()))?
 }
 
-/// An integer attribute of `op`.
-pub(crate) fn int_attr(op: &OperationRef, name: &str) -> Option<i64> {
-    let a = op.attribute(name).ok()?;
-    unsafe { mlirAttributeIsAInteger(a.to_raw()).then(|| mlirIntegerAttrGetValueInt(a.to_raw())) }
-}
+pub(crate) use crate::ir::int_attr;
 
 pub(crate) fn op_name(op: &OperationRef) -> String {
     op.name().as_string_ref().as_str().unwrap_or("").to_string()
 }
 
 fn is_int(ty: Type, width: u32) -> bool {
-    unsafe { mlirTypeIsAInteger(ty.to_raw()) && mlirIntegerTypeGetWidth(ty.to_raw()) == width }
+    ir::integer_width(ty) == Some(width)
 }
 
-fn is_f32(ty: Type) -> bool {
-    unsafe { mlirTypeIsAF32(ty.to_raw()) }
-}
+use crate::ir::is_f32;
 
 /// The value of an integer `arith.constant` (scalar or splat) defining `v`.
 pub(super) fn constant_int(v: Value) -> Option<i64> {
@@ -102,17 +94,7 @@ pub(super) fn constant_int(v: Value) -> Option<i64> {
     if op_name(&def) != "arith.constant" {
         return None;
     }
-    let a = def.attribute("value").ok()?;
-    unsafe {
-        let mut raw = a.to_raw();
-        if mlirAttributeIsADenseElements(raw) {
-            if !mlirDenseElementsAttrIsSplat(raw) {
-                return None;
-            }
-            raw = mlirDenseElementsAttrGetSplatValue(raw);
-        }
-        mlirAttributeIsAInteger(raw).then(|| mlirIntegerAttrGetValueInt(raw))
-    }
+    ir::integer_or_splat_value(def.attribute("value").ok()?)
 }
 
 /// Whether `op` belongs to a TensorCore kernel body this pass lowers: still
@@ -158,7 +140,7 @@ pub(crate) fn reduction_kind(op: &OperationRef) -> String {
 /// reduce `elem` that way.
 fn identity(kind: &str, elem: Type) -> Result<&'static str, String> {
     let t = elem.to_string();
-    if unsafe { mlirTypeIsAFloat(elem.to_raw()) } {
+    if ir::is_float(elem) {
         // Max/min need an infinity of the element type (JAX builds the
         // FloatAttr with the element type, so bf16 gets a bf16 -inf).
         let (neg_inf, pos_inf) = match t.as_str() {
@@ -212,7 +194,7 @@ pub(crate) fn combine<'c, 'a>(
     x: Value<'c, 'a>,
     y: Value<'c, 'a>,
 ) -> Value<'c, 'a> {
-    let is_float = unsafe { mlirTypeIsAFloat(elem(x.r#type()).to_raw()) };
+    let is_float = ir::is_float(elem(x.r#type()));
     let name = if kind == "add" && !is_float {
         "arith.addi"
     } else {
@@ -241,10 +223,7 @@ fn is_identity_constant(acc: Value, kind: &str) -> bool {
     } else {
         format!("{lit} : {ty}")
     };
-    unsafe {
-        let want = mlirAttributeParseGet(mlirTypeGetContext(ty.to_raw()), ir::str_ref(&text));
-        !want.ptr.is_null() && mlirAttributeEqual(want, have.to_raw())
-    }
+    ir::attr_equals_text(ty, &text, have)
 }
 
 /// `vector.multi_reduction <kind>, src, identity [dims]` with result `out`.

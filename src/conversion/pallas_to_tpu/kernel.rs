@@ -10,12 +10,10 @@
 //! Grid queries in the body become the grid arguments, constants or
 //! `tpu.iteration_bound`.
 
-use melior::ir::attribute::{Attribute, AttributeLike};
 use melior::ir::block::{BlockLike, BlockRef};
 use melior::ir::operation::{OperationLike, OperationRef};
-use melior::ir::r#type::{Type, TypeLike};
+use melior::ir::r#type::Type;
 use melior::ir::{Block, Region, RegionLike, Value, ValueLike};
-use mlir_sys::*;
 
 use super::types::{self, tpu_type};
 use crate::conversion::common::builder::{
@@ -157,16 +155,7 @@ impl Mesh {
     }
 }
 
-/// `dict[key]` of a dictionary attribute.
-pub fn dict_get<'c>(dict: Attribute<'c>, key: &str) -> Option<Attribute<'c>> {
-    unsafe {
-        if !mlirAttributeIsADictionary(dict.to_raw()) {
-            return None;
-        }
-        let a = mlirDictionaryAttrGetElementByName(dict.to_raw(), ir::str_ref(key));
-        (!a.ptr.is_null()).then(|| Attribute::from_raw(a))
-    }
-}
+pub use crate::ir::dict_get;
 
 /// The `func.func` a (converted) kernel body op is in.
 pub fn enclosing_func<'c, 'a>(op: &OperationRef<'c, 'a>) -> Option<OperationRef<'c, 'a>> {
@@ -180,10 +169,7 @@ pub fn enclosing_func<'c, 'a>(op: &OperationRef<'c, 'a>) -> Option<OperationRef<
     None
 }
 
-fn int_attr(op: &OperationRef, name: &str) -> Option<i64> {
-    let a = op.attribute(name).ok()?;
-    unsafe { mlirAttributeIsAInteger(a.to_raw()).then(|| mlirIntegerAttrGetValueInt(a.to_raw())) }
-}
+use crate::ir::int_attr;
 
 /// The kernel type named by `compiler_params.mosaic_tpu.kernel_type`
 /// (`tc` when absent).
@@ -286,7 +272,7 @@ impl<'c> KernelInfo<'c> {
         let attr = |n: &str| op.attribute(n).map_err(|e| format!("missing {n}: {e}"));
         let prefetch = array_elements(attr("scalar_prefetch")?)
             .into_iter()
-            .map(|a| unsafe { Type::from_raw(mlirTypeAttrGetValue(a.to_raw())) })
+            .map(ir::type_attr_value)
             .collect();
         let specs_of = |n: &str| -> Result<Vec<BlockSpec<'c>>, String> {
             array_elements(attr(n)?)
@@ -337,7 +323,7 @@ pub fn operand_type<'c>(spec: &BlockSpec<'c>, core: Core) -> Result<Type<'c>, St
     } else {
         ir::memref_shape(spec.array_type)
     };
-    let elem = unsafe { Type::from_raw(mlirShapedTypeGetElementType(spec.array_type.to_raw())) };
+    let elem = ir::element_type(spec.array_type);
     // SparseCore kernels take their operands whole, in HBM unless they say
     // otherwise.
     let space = if core.is_sparsecore() && spec.memory_space.is_none() {
@@ -752,12 +738,7 @@ pub(crate) fn prepare_index_maps(module: &OperationRef) -> Result<(), ()> {
                 // copy's ops must be visited once they are in the transform.
                 let copy = ir::clone_after(&src, &k);
                 let name = private_map_name(&info.name, i);
-                let attr = unsafe {
-                    Attribute::from_raw(mlirStringAttrGet(
-                        mlirOperationGetContext(copy.to_raw()),
-                        ir::str_ref(&name),
-                    ))
-                };
+                let attr = ir::string_attr(copy.location(), &name);
                 ir::set_attribute(&copy, "sym_name", attr);
                 if let Some(body) = copy.region(0).ok().and_then(|r| r.first_block()) {
                     for a in info.grid.len()..body.argument_count() {

@@ -8,7 +8,7 @@ use melior::ir::r#type::{Type, TypeLike};
 use melior::ir::{Block, BlockLike, Identifier, Location, Region, RegionLike, Value, ValueLike};
 use mlir_sys::*;
 
-use crate::conversion::framework::Rewriter;
+use crate::ir::conversion::Rewriter;
 pub use crate::ir::{
     array_elements, dense_i32, dense_i64, is_float, result_of, string_attr_value, value,
 };
