@@ -708,6 +708,21 @@ def collatz(rng):
     return Case("collatz", [("prefetch", n)], [((8, 128), np.int32)], run)
 
 
+def bf16_f32_rows(body, x, y):
+    """`body` over (8, 128) row blocks of two (16, 128) inputs, with a bf16
+    and an f32 (16, 128) output (the mixed-precision kernels)."""
+    import jax
+    import jax.numpy as jnp
+    from jax.experimental import pallas as pl
+
+    spec = pl.BlockSpec((8, 128), lambda i: (i, 0))
+    return pl.pallas_call(
+        body, out_shape=(jax.ShapeDtypeStruct((16, 128), jnp.bfloat16),
+                         jax.ShapeDtypeStruct((16, 128), jnp.float32)),
+        grid=(2,), in_specs=[spec, spec], out_specs=(spec, spec),
+        interpret=interpret())(x, y)
+
+
 @case
 def bf16_mixed(rng):
     import jax
@@ -724,12 +739,7 @@ def bf16_mixed(rng):
         d_ref[...] = xf - y
 
     def run(x, y):
-        spec = pl.BlockSpec((8, 128), lambda i: (i, 0))
-        return pl.pallas_call(
-            body, out_shape=(jax.ShapeDtypeStruct((16, 128), jnp.bfloat16),
-                             jax.ShapeDtypeStruct((16, 128), jnp.float32)),
-            grid=(2,), in_specs=[spec, spec], out_specs=(spec, spec),
-            interpret=interpret())(x, y)
+        return bf16_f32_rows(body, x, y)
 
     # xf * y + 1 may be fused into one FMA by XLA (see `unroll`); after the
     # rounding to bf16 the two can still land on neighbouring bf16 values
@@ -757,12 +767,7 @@ def bf16_math(rng):
         m_ref[...] = jnp.maximum(jnp.abs(y_ref[...]), xf)
 
     def run(x, y):
-        spec = pl.BlockSpec((8, 128), lambda i: (i, 0))
-        return pl.pallas_call(
-            body, out_shape=(jax.ShapeDtypeStruct((16, 128), jnp.bfloat16),
-                             jax.ShapeDtypeStruct((16, 128), jnp.float32)),
-            grid=(2,), in_specs=[spec, spec], out_specs=(spec, spec),
-            interpret=interpret())(x, y)
+        return bf16_f32_rows(body, x, y)
 
     # exp: XLA's approximation against libm's (a few f32 ulp) can flip a
     # bf16 rounding, and the bf16 product rounds again: two bf16 ulp.
