@@ -727,7 +727,6 @@ def bf16_f32_rows(body, x, y):
 def bf16_mixed(rng):
     import jax
     import jax.numpy as jnp
-    from jax.experimental import pallas as pl
 
     x = uniform(rng, (16, 128), -4.0, 4.0).astype(ml_dtypes.bfloat16)
     y = uniform(rng, (16, 128), -4.0, 4.0)
@@ -755,7 +754,6 @@ def bf16_mixed(rng):
 def bf16_math(rng):
     import jax
     import jax.numpy as jnp
-    from jax.experimental import pallas as pl
 
     x = uniform(rng, (16, 128), -3.0, 3.0).astype(ml_dtypes.bfloat16)
     y = uniform(rng, (16, 128), -3.0, 3.0)
