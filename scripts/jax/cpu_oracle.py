@@ -725,7 +725,6 @@ def bf16_f32_rows(body, x, y):
 
 @case
 def bf16_mixed(rng):
-    import jax
     import jax.numpy as jnp
 
     x = uniform(rng, (16, 128), -4.0, 4.0).astype(ml_dtypes.bfloat16)
@@ -752,7 +751,6 @@ def bf16_mixed(rng):
 
 @case
 def bf16_math(rng):
-    import jax
     import jax.numpy as jnp
 
     x = uniform(rng, (16, 128), -3.0, 3.0).astype(ml_dtypes.bfloat16)
