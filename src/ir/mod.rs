@@ -1114,3 +1114,13 @@ pub fn affine_map_result_attr<'c>(map: MlirAffineMap, i: usize) -> Attribute<'c>
 pub fn attr_ref<'c>(a: Attribute<'_>) -> Attribute<'c> {
     unsafe { Attribute::from_raw(a.to_raw()) }
 }
+
+/// The name of `op` (`arith.addi`), borrowed from the context: no copy, no
+/// allocation (op identity is asked for on every legality query).
+pub fn op_name_of<'c>(op: &OperationRef<'c, '_>) -> &'c str {
+    unsafe {
+        let s = mlirIdentifierStr(mlirOperationGetName(op.to_raw()));
+        let bytes = std::slice::from_raw_parts(s.data as *const u8, s.length);
+        std::str::from_utf8(bytes).unwrap_or("")
+    }
+}

@@ -87,7 +87,7 @@ const FAMILY_CHECKS: &[Check] = &[
 pub fn check_module(module: &OperationRef) -> bool {
     let mut ok = true;
     ir::walk_nested(module, &mut |op| {
-        let name = op.name().as_string_ref().as_str().unwrap_or("").to_string();
+        let name = crate::ir::op_name_of(&op).to_string();
         if name == "pallas.kernel" {
             match kernel::Core::of(&op) {
                 Some(kernel::Core::TensorCore) => ok &= check_kernel(&op),
@@ -290,7 +290,7 @@ fn check_communication(kernel_op: &OperationRef) -> bool {
     ir::walk_nested(kernel_op, &mut |op| {
         if let (Some(mesh), true) = (
             &mesh_names,
-            op.name().as_string_ref().as_str() == Ok("pallas.axis_index"),
+            crate::ir::op_name_of(&op) == "pallas.axis_index",
         ) {
             let name = op
                 .attribute("axis_name")
@@ -306,7 +306,7 @@ fn check_communication(kernel_op: &OperationRef) -> bool {
                 ok = false;
             }
         }
-        let communicates = match op.name().as_string_ref().as_str().unwrap_or("") {
+        let communicates = match crate::ir::op_name_of(&op) {
             "pallas.axis_index" => op
                 .attribute("axis_name")
                 .map(crate::conversion::common::builder::string_attr_value)

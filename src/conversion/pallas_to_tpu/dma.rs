@@ -33,7 +33,7 @@ use crate::ir::{self, memref_shape, SemaphoreKind};
 /// The device id operands of a `pallas.dma_start` / `pallas.dma_wait` /
 /// `pallas.semaphore_signal` (empty for a local one); `None` for other ops.
 pub fn device_ids<'c, 'a>(op: &OperationRef<'c, 'a>) -> Option<Vec<Value<'c, 'a>>> {
-    let segment = match op.name().as_string_ref().as_str().ok()? {
+    let segment = match crate::ir::op_name_of(op) {
         // src, dst, sem, sem_indices, src_sem, src_sem_indices, device_id
         "pallas.dma_start" | "pallas.dma_wait" => 6,
         // sem, indices, inc, device_id, core_index
@@ -80,7 +80,7 @@ fn mesh_arity_message(ids: usize, axes: usize) -> String {
 fn kernel_mesh_rank(op: &OperationRef) -> Option<usize> {
     let mut cur = op.parent_operation();
     while let Some(p) = cur {
-        if p.name().as_string_ref().as_str() == Ok("pallas.kernel") {
+        if crate::ir::op_name_of(&p) == "pallas.kernel" {
             let params = p.attribute("compiler_params").ok()?;
             let tpu = kernel::dict_get(params, "mosaic_tpu")?;
             return Some(array_elements(kernel::dict_get(tpu, "mesh_axes")?).len());
@@ -301,7 +301,7 @@ fn wait_dma2<'c, 'a>(
 //===----------------------------------------------------------------------===//
 
 pub fn check(op: &OperationRef) -> Result<(), String> {
-    let name = op.name().as_string_ref().as_str().unwrap_or("").to_string();
+    let name = crate::ir::op_name_of(op).to_string();
     match name.as_str() {
         "pallas.dma_start" | "pallas.dma_wait" => {
             let vals: Vec<Value> = op.operands().collect();

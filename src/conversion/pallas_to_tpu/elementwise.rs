@@ -78,8 +78,8 @@ pub(crate) fn result_type<'c>(op: &OperationRef<'c, '_>, i: usize) -> Option<Typ
 
 pub(crate) use crate::ir::int_attr;
 
-pub(crate) fn op_name(op: &OperationRef) -> String {
-    op.name().as_string_ref().as_str().unwrap_or("").to_string()
+pub(crate) fn op_name<'c>(op: &OperationRef<'c, '_>) -> &'c str {
+    crate::ir::op_name_of(op)
 }
 
 fn is_int(ty: Type, width: u32) -> bool {
@@ -334,7 +334,7 @@ pub fn check(op: &OperationRef) -> Result<(), String> {
     if has_64_bit_type(op) {
         return Err("64-bit types are not supported".into());
     }
-    if dialect == "math" && !MATH_SUPPORTED.contains(&name.as_str()) {
+    if dialect == "math" && !MATH_SUPPORTED.contains(&name) {
         let short = name.trim_start_matches("math.");
         return Err(format!(
             "not yet supported: '{name}' in the TPU lowering (Unimplemented primitive in Pallas TPU lowering for tc: {short})"
@@ -342,7 +342,7 @@ pub fn check(op: &OperationRef) -> Result<(), String> {
     }
     let in_ty = operand_type(op, 0);
     let out_ty = result_type(op, 0);
-    match name.as_str() {
+    match name {
         "math.ctpop" if !out_ty.map(ir::is_vector).unwrap_or(false) => {
             Err("Population count is not supported on scalars".into())
         }
@@ -362,7 +362,7 @@ pub fn check(op: &OperationRef) -> Result<(), String> {
             // JAX casts bools only by zero extension (to ints, and through
             // i32 to floats), and casts to bool by comparing with zero,
             // which is `arith.cmpi/cmpf ne` here, not a truncation.
-            let from_bool = is_int(ea, 1) && !matches!(name.as_str(), "arith.extui" | "arith.uitofp");
+            let from_bool = is_int(ea, 1) && !matches!(name, "arith.extui" | "arith.uitofp");
             if from_bool || is_int(er, 1) {
                 return Err(format!(
                     "Unsupported cast: {ea} -> {er} ('{name}'; cast bools with arith.extui / arith.uitofp and compare with zero to get a bool)"
@@ -392,7 +392,7 @@ pub fn is_legal(op: &OperationRef) -> bool {
     }
     let name = op_name(op);
     let in_elem = operand_type(op, 0).map(elem);
-    match name.as_str() {
+    match name {
         "arith.negf" | "math.fpowi" | "math.ipowi" | "math.isfinite" | "vector.reduction"
         | "vector.transpose" => false,
         "arith.cmpi" | "arith.uitofp" => !in_elem.map(|t| is_int(t, 1)).unwrap_or(false),

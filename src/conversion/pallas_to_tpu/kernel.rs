@@ -42,7 +42,7 @@ pub fn add_patterns(set: &mut PatternSet, tc: &TypeConverter) {
         // Index-map bodies (now transform functions) return their indices;
         // scoped regions (now tpu.region) yield their results.
         let parent = op.parent_operation().ok_or("yield without a parent")?;
-        let name = if parent.name().as_string_ref().as_str() == Ok("func.func") {
+        let name = if crate::ir::op_name_of(&parent) == "func.func" {
             "func.return"
         } else {
             "tpu.yield"
@@ -161,7 +161,7 @@ pub use crate::ir::dict_get;
 pub fn enclosing_func<'c, 'a>(op: &OperationRef<'c, 'a>) -> Option<OperationRef<'c, 'a>> {
     let mut cur = op.parent_operation();
     while let Some(p) = cur {
-        if p.name().as_string_ref().as_str() == Ok("func.func") {
+        if crate::ir::op_name_of(&p) == "func.func" {
             return Some(p);
         }
         cur = p.parent_operation();
@@ -250,7 +250,7 @@ impl Core {
 pub fn enclosing_core(op: &OperationRef) -> Option<Core> {
     let mut cur = op.parent_operation();
     while let Some(p) = cur {
-        if p.name().as_string_ref().as_str() == Ok("pallas.kernel") {
+        if crate::ir::op_name_of(&p) == "pallas.kernel" {
             return Core::of(&p);
         }
         cur = p.parent_operation();
@@ -614,12 +614,7 @@ fn entry_of<'c, 'a>(op: OperationRef<'c, 'a>) -> Result<BlockRef<'c, 'a>, String
     op.region(0)
         .map_err(|e| e.to_string())?
         .first_block()
-        .ok_or_else(|| {
-            format!(
-                "'{}' without a body",
-                op.name().as_string_ref().as_str().unwrap_or("")
-            )
-        })
+        .ok_or_else(|| format!("'{}' without a body", crate::ir::op_name_of(&op)))
 }
 
 /// `func.func @transform_<i>(grid i32s, prefetch refs) -> (i32, ...)`.
@@ -671,7 +666,7 @@ fn transform_function<'c, 'a>(
 pub(crate) fn prepare_sparsecore_kernels(module: &OperationRef) {
     let mut kernels = vec![];
     ir::walk_nested(module, &mut |op| {
-        if op.name().as_string_ref().as_str() == Ok("pallas.kernel")
+        if crate::ir::op_name_of(&op) == "pallas.kernel"
             && Core::of(&op).is_some_and(Core::is_sparsecore)
         {
             kernels.push(op);
@@ -734,7 +729,7 @@ pub(crate) fn prepare_index_maps(module: &OperationRef) -> Result<(), ()> {
     let table = ir::SymbolTable::of(module);
     let mut kernels = vec![];
     ir::walk_nested(module, &mut |op| {
-        if op.name().as_string_ref().as_str() == Ok("pallas.kernel") && kernel_type(&op) == "tc" {
+        if crate::ir::op_name_of(&op) == "pallas.kernel" && kernel_type(&op) == "tc" {
             kernels.push(op);
         }
     });
@@ -781,7 +776,7 @@ fn following_index_map<'c, 'a>(
 ) -> Option<OperationRef<'c, 'a>> {
     let mut cur = kernel.next_in_block();
     while let Some(op) = cur {
-        if op.name().as_string_ref().as_str() != Ok("pallas.index_map") {
+        if crate::ir::op_name_of(&op) != "pallas.index_map" {
             return None;
         }
         if op

@@ -112,7 +112,7 @@ pub fn add_patterns(set: &mut PatternSet, tc: &TypeConverter, sparsecore: bool) 
 //===----------------------------------------------------------------------===//
 
 pub fn check(op: &OperationRef) -> Result<(), String> {
-    let name = op.name().as_string_ref().as_str().unwrap_or("").to_string();
+    let name = crate::ir::op_name_of(op).to_string();
     match name.as_str() {
         "pallas.load" => check_load(op),
         "pallas.store" | "pallas.swap" => check_store(op),
@@ -288,7 +288,7 @@ fn op_values<'c, 'a>(op: &OperationRef<'c, 'a>) -> Vec<Vec<Value<'c, 'a>>> {
 /// The kernel whose body block `v` is an argument of, and its position.
 pub(super) fn kernel_arg<'c, 'a>(v: Value<'c, 'a>) -> Option<(OperationRef<'c, 'a>, usize)> {
     let (kernel, index) = crate::ir::block_arg_owner(v)?;
-    (kernel.name().as_string_ref().as_str() == Ok("pallas.kernel")).then_some((kernel, index))
+    (crate::ir::op_name_of(&kernel) == "pallas.kernel").then_some((kernel, index))
 }
 
 /// The TPU memory space of a ref in the body before conversion: scalar
@@ -299,8 +299,8 @@ pub(super) fn kernel_arg<'c, 'a>(v: Value<'c, 'a>) -> Option<(OperationRef<'c, '
 pub(crate) fn value_space(v: Value) -> Option<String> {
     if let Some(def) = defining_op(v) {
         if matches!(
-            def.name().as_string_ref().as_str(),
-            Ok("memref.subview" | "pallas.ref_reshape" | "pallas.ref_bitcast")
+            crate::ir::op_name_of(&def),
+            "memref.subview" | "pallas.ref_reshape" | "pallas.ref_bitcast"
         ) {
             if let Ok(src) = def.operand(0) {
                 return value_space(value(src));
@@ -344,7 +344,7 @@ pub(super) fn space_of(ty: Type) -> Option<String> {
 /// The value of an integer `arith.constant`.
 fn constant_int(v: Value) -> Option<i64> {
     let op = defining_op(v)?;
-    if op.name().as_string_ref().as_str() != Ok("arith.constant") {
+    if crate::ir::op_name_of(&op) != "arith.constant" {
         return None;
     }
     crate::ir::int_attr(&op, "value")
@@ -361,7 +361,7 @@ pub(super) fn as_i32<'c, 'a>(b: &B<'_, 'c, 'a>, v: Value<'c, 'a>) -> Value<'c, '
     }
     // An index made from an i32 (a grid id, a loaded scalar): use the i32.
     if let Some(cast) = defining_op(v) {
-        if cast.name().as_string_ref().as_str() == Ok("arith.index_cast") {
+        if crate::ir::op_name_of(&cast) == "arith.index_cast" {
             if let Ok(src) = cast.operand(0) {
                 if src.r#type() == b.i32() {
                     return value(src);
@@ -376,12 +376,12 @@ pub(super) fn as_i32<'c, 'a>(b: &B<'_, 'c, 'a>, v: Value<'c, 'a>) -> Value<'c, '
 /// the argument and which of its dims the view drops.
 pub(super) fn window_squeeze<'c, 'a>(r: Value<'c, 'a>) -> Option<(Value<'c, 'a>, Vec<bool>)> {
     let op = defining_op(r)?;
-    if op.name().as_string_ref().as_str() != Ok("tpu.memref_squeeze") {
+    if crate::ir::op_name_of(&op) != "tpu.memref_squeeze" {
         return None;
     }
     let src: Value = op.operand(0).ok()?;
     let is_func_arg = crate::ir::block_arg_owner(src)
-        .is_some_and(|(owner, _)| owner.name().as_string_ref().as_str() == Ok("func.func"));
+        .is_some_and(|(owner, _)| crate::ir::op_name_of(&owner) == "func.func");
     if !is_func_arg {
         return None;
     }

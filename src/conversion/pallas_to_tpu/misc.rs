@@ -77,7 +77,7 @@ fn format_of(op: &OperationRef) -> String {
 }
 
 pub fn check(op: &OperationRef) -> Result<(), String> {
-    match op_name(op).as_str() {
+    match op_name(op) {
         "pallas.debug_print" => {
             let fmt = format_of(op);
             let (_, n) = parse_format(&fmt)?;

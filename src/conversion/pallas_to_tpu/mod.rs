@@ -58,7 +58,7 @@ const RETYPED: &[&str] = &["memref.load", "memref.store", "memref.dim", "vector.
 pub(crate) fn in_mosaic_module(op: &OperationRef) -> bool {
     let mut cur = op.parent_operation();
     while let Some(p) = cur {
-        if p.name().as_string_ref().as_str() == Ok("builtin.module")
+        if crate::ir::op_name_of(&p) == "builtin.module"
             && p.attribute(kernel::MOSAIC_MODULE_ATTR).is_ok()
         {
             return true;
@@ -72,7 +72,7 @@ pub(crate) fn in_mosaic_module(op: &OperationRef) -> bool {
 pub(crate) fn in_tc_kernel(op: &OperationRef) -> bool {
     let mut cur = op.parent_operation();
     while let Some(p) = cur {
-        if p.name().as_string_ref().as_str() == Ok("pallas.kernel") {
+        if crate::ir::op_name_of(&p) == "pallas.kernel" {
             return kernel::kernel_type(&p) == "tc";
         }
         cur = p.parent_operation();
@@ -99,7 +99,7 @@ fn run(module: OperationRef, _options: &OptionValues) -> Result<(), ()> {
         .legal_ops(&["pallas.index_map"]);
     // SparseCore kernels stay for their own pass.
     target.dynamically_legal_dialect("pallas", |op| {
-        let name = op.name().as_string_ref().as_str().unwrap_or("").to_string();
+        let name = crate::ir::op_name_of(&op).to_string();
         Some(match name.as_str() {
             "pallas.kernel" => kernel::kernel_type(&op) != "tc",
             "pallas.index_map" | "pallas.call" => true,
@@ -142,7 +142,7 @@ pub(crate) fn finish(module: &OperationRef) {
     let mut index_maps = vec![];
     let mut kernels_left = false;
     ir::walk_nested(module, &mut |op| {
-        let name = op.name().as_string_ref().as_str().unwrap_or("").to_string();
+        let name = crate::ir::op_name_of(&op).to_string();
         match name.as_str() {
             "pallas.index_map" => index_maps.push(op),
             "pallas.kernel" => kernels_left = true,
@@ -168,7 +168,7 @@ pub(crate) fn finish(module: &OperationRef) {
     loop {
         let mut dead_views = vec![];
         ir::walk_nested(module, &mut |op| {
-            let name = op.name().as_string_ref().as_str().unwrap_or("").to_string();
+            let name = crate::ir::op_name_of(&op).to_string();
             if refs::VIEW_OPS.contains(&name.as_str())
                 && op
                     .result(0)

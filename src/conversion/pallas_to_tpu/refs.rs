@@ -58,8 +58,8 @@ pub fn add_patterns(set: &mut PatternSet, tc: &TypeConverter) {
 pub(crate) fn follow_source_spaces(module: &OperationRef) {
     ir::walk_nested(module, &mut |op| {
         if !matches!(
-            op.name().as_string_ref().as_str(),
-            Ok("pallas.ref_reshape" | "pallas.ref_bitcast" | "memref.subview")
+            crate::ir::op_name_of(&op),
+            "pallas.ref_reshape" | "pallas.ref_bitcast" | "memref.subview"
         ) {
             return;
         }
@@ -99,8 +99,8 @@ pub(crate) fn for_use<'c, 'a>(b: &B<'_, 'c, 'a>, v: Value<'c, 'a>, always: bool)
     let chain = chain_of(v);
     let transforms = chain.iter().any(|op| {
         matches!(
-            op.name().as_string_ref().as_str(),
-            Ok("tpu.memref_reshape" | "tpu.memref_bitcast")
+            crate::ir::op_name_of(op),
+            "tpu.memref_reshape" | "tpu.memref_bitcast"
         )
     });
     let Some(first) = chain.first() else {
@@ -152,7 +152,7 @@ fn chain_of<'c, 'a>(v: Value<'c, 'a>) -> Vec<OperationRef<'c, 'a>> {
 //===----------------------------------------------------------------------===//
 
 pub fn check(op: &OperationRef) -> Result<(), String> {
-    let name = op.name().as_string_ref().as_str().unwrap_or("").to_string();
+    let name = crate::ir::op_name_of(op).to_string();
     let is_reshape = match name.as_str() {
         "pallas.ref_reshape" => true,
         "pallas.ref_bitcast" => false,

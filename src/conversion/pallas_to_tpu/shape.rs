@@ -24,7 +24,7 @@ use crate::conversion::framework::{PatternSet, TypeConverter};
 use crate::ir;
 
 pub fn check(op: &OperationRef) -> Result<(), String> {
-    match op_name(op).as_str() {
+    match op_name(op) {
         "pallas.bitcast" => {
             let (Some(a), Some(r)) = (operand_type(op, 0), result_type(op, 0)) else {
                 return Ok(());

@@ -24,7 +24,7 @@ use crate::ir::{self};
 
 /// The symbol-use checks of `pallas.kernel` and `pallas.call`.
 pub(crate) fn verify_symbol_uses(op: &OperationRef) -> Verified {
-    match op_name(op).as_str() {
+    match op_name(op) {
         "pallas.kernel" => kernel::verify_kernel_symbols(op),
         "pallas.call" => kernel::verify_call(op),
         _ => Ok(()),
@@ -46,7 +46,7 @@ pub(crate) type Verified = Result<(), ()>;
 
 /// Verifies any `pallas` op (called by the generated C++ `verify()`).
 pub(crate) fn verify_op(op: &OperationRef) -> Verified {
-    match op_name(op).as_str() {
+    match op_name(op) {
         "pallas.kernel" => kernel::verify_kernel(op),
         "pallas.index_map" => kernel::verify_index_map(op),
         name => body::verify_body_op(op, name),
@@ -68,8 +68,8 @@ pub(crate) fn ensure(op: &OperationRef, ok: bool, message: impl FnOnce() -> Stri
     }
 }
 
-pub(crate) fn op_name(op: &OperationRef) -> String {
-    op.name().as_string_ref().as_str().unwrap_or("").to_string()
+pub(crate) fn op_name<'c>(op: &OperationRef<'c, '_>) -> &'c str {
+    crate::ir::op_name_of(op)
 }
 
 //===----------------------------------------------------------------------===//
@@ -176,7 +176,7 @@ pub(crate) fn ancestor<'c, 'a>(
 ) -> Option<OperationRef<'c, 'a>> {
     let mut current = op.parent_operation();
     while let Some(parent) = current {
-        if names.contains(&op_name(&parent).as_str()) {
+        if names.contains(&op_name(&parent)) {
             return Some(parent);
         }
         current = parent.parent_operation();
