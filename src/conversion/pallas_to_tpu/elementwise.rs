@@ -31,7 +31,6 @@ use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::r#type::Type;
 use melior::ir::{Value, ValueLike};
 
-use super::kernel::enclosing_func;
 use crate::conversion::common::builder::{dense_i64, i64_array, B};
 use crate::conversion::framework::{PatternSet, TypeConverter};
 use crate::ir;
@@ -99,12 +98,10 @@ pub(super) fn constant_int(v: Value) -> Option<i64> {
 
 /// Whether `op` belongs to a TensorCore kernel body this pass lowers: still
 /// inside the `pallas.kernel`, or already moved into its Mosaic function.
-fn in_scope(op: &OperationRef) -> bool {
+fn in_scope(scope: super::Scope) -> bool {
     // The Mosaic modules of this run hold only TensorCore kernels; their
     // transform functions (no `tpu.core_type`) are out of scope.
-    super::in_tc_kernel(op)
-        || (super::in_mosaic_module(op)
-            && enclosing_func(op).is_some_and(|f| f.attribute("tpu.core_type").is_ok()))
+    scope.tc_kernel || (scope.mosaic_module && scope.kernel_func)
 }
 
 /// A constant of `ty` (scalar or splat vector) from an element literal.
@@ -386,8 +383,9 @@ pub fn check(op: &OperationRef) -> Result<(), String> {
 
 /// False for the ops the patterns below (and `vector.transpose` in
 /// [`super::shape`]) rewrite; only inside TensorCore kernels.
-pub fn is_legal(op: &OperationRef) -> bool {
-    if !in_scope(op) {
+/// Whether the conversion leaves `op` (at `scope`) as it is.
+pub fn is_legal_in(op: &OperationRef, scope: super::Scope) -> bool {
+    if !in_scope(scope) {
         return true;
     }
     let name = op_name(op);
