@@ -183,8 +183,48 @@ fn device_ids<'c, 'a>(op: &OperationRef<'c, 'a>) -> Vec<Value<'c, 'a>> {
 
 type Failure<'c, 'a> = (OperationRef<'c, 'a>, String);
 
+/// Replaces every `axis_index` of a grid axis by its `program_id` (before
+/// the SparseCore subcore split, which reads subcore ids).
+pub fn resolve_grid_axes(module: &OperationRef) {
+    let mut queries = vec![];
+    ir::walk_nested(module, &mut |op| {
+        if op_name(&op) == "pallas.axis_index" {
+            queries.push(op);
+        }
+    });
+    for q in queries {
+        let Some(kernel) = enclosing_kernel(&q) else {
+            continue;
+        };
+        let grid_names = kernel
+            .attribute("grid_names")
+            .map(strings)
+            .unwrap_or_default();
+        let Some(k) = q
+            .attribute("axis_name")
+            .ok()
+            .map(string_attr_value)
+            .and_then(|a| grid_names.iter().position(|n| *n == a))
+        else {
+            continue;
+        };
+        with_ir_rewriter(&q, |rw| {
+            let b = B::new(rw, q.location());
+            rw.set_insertion_point_before(&q);
+            let v = b.val(
+                "pallas.program_id",
+                &[],
+                b.i32(),
+                &[("axis", b.attr(&format!("{k} : i64")))],
+            );
+            rw.replace_op(&q, &[v]);
+        });
+    }
+}
+
 /// Resolves the mesh queries of every kernel of `module` and runs the
-/// kernels that need a mesh as D devices (see the module docs).
+/// kernels that need a mesh as D devices (see the module docs); grid axes
+/// are resolved already ([`resolve_grid_axes`]).
 pub fn lower(module: &OperationRef, option: &[i64]) -> Result<(), ()> {
     let mut kernels = vec![];
     ir::walk_nested(module, &mut |op| {
@@ -224,41 +264,15 @@ fn lower_kernel<'c, 'a>(
         declared
     };
     let devices: i64 = shape.iter().product();
-    let grid_names = kernel
-        .attribute("grid_names")
-        .map(strings)
-        .unwrap_or_default();
-    let mut queries = vec![];
+    let mut mesh_queries = vec![];
     let mut talks = false;
     ir::walk_nested(kernel, &mut |op| {
         let n = op_name(&op);
         if n == "pallas.axis_index" || n == "pallas.device_id" {
-            queries.push(op);
+            mesh_queries.push(op);
         }
         talks |= n == "pallas.get_barrier_semaphore" || !device_ids(&op).is_empty();
     });
-    // Grid axes first, as JAX resolves a name.
-    let mut mesh_queries = vec![];
-    for q in queries {
-        let grid_axis = (op_name(&q) == "pallas.axis_index")
-            .then(|| q.attribute("axis_name").map(string_attr_value).ok())
-            .flatten()
-            .and_then(|a| grid_names.iter().position(|n| *n == a));
-        match grid_axis {
-            Some(k) => {
-                let b = B::new(rw, q.location());
-                rw.set_insertion_point_before(&q);
-                let v = b.val(
-                    "pallas.program_id",
-                    &[],
-                    b.i32(),
-                    &[("axis", b.attr(&format!("{k} : i64")))],
-                );
-                rw.replace_op(&q, &[v]);
-            }
-            None => mesh_queries.push(q),
-        }
-    }
     if devices <= 1 && !talks {
         // One device: it is device 0 at coordinate 0 of every axis.
         for q in mesh_queries {

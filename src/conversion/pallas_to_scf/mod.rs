@@ -186,6 +186,8 @@ fn run(module: OperationRef, options: &OptionValues) -> Result<(), ()> {
     if !check_supported(&module) {
         return Err(());
     }
+    // Grid axes first (as JAX resolves a name), before the subcore split.
+    mesh::resolve_grid_axes(&module);
     if let Err(message) = prng::add_state(&module) {
         crate::ir::emit_op_error(&module, &message);
         return Err(());
