@@ -3,9 +3,15 @@
 //! pattern), and the helpers melior lacks (block specs, memory spaces,
 //! semaphore types, diagnostics at an op).
 
+pub mod attrs;
 pub mod builder;
+pub mod capi;
 pub mod conversion;
 pub mod ffi;
+pub mod pass_registry;
+pub mod plugin;
+pub mod tpu_view;
+pub mod verifier_hooks;
 
 use std::any::Any;
 use std::ffi::c_void;
