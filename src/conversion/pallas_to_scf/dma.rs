@@ -8,7 +8,7 @@
 //! (mesh.rs); the device ids are then only a record.
 
 use melior::ir::operation::OperationLike;
-use melior::ir::{Value, ValueLike};
+use melior::ir::{BlockLike, Value, ValueLike};
 
 use super::mesh::REMOTE_ATTR;
 use super::sparsecore;
@@ -34,16 +34,56 @@ fn bump<'c, 'a>(
     if let Some(msg) = check {
         let zero = b.ci32(0);
         let ok = b.cmpi("sge", new, zero);
-        b.op(
-            "cf.assert",
-            &[ok],
-            &[],
-            &[("msg", b.attr(&format!("\"{msg}\"")))],
-        );
+        fail_unless(b, ok, msg);
     }
     let mut operands = vec![new, sem];
     operands.extend_from_slice(indices);
     b.op("memref.store", &operands, &[], &[]);
+}
+
+/// The C library's `exit`, which the run-time checks call (declared by
+/// [`declare_exit`]).
+pub const EXIT: &str = "exit";
+
+/// Unless `ok` holds at run time, prints `msg` (escaped for an attribute)
+/// and exits with status 1. Unlike `cf.assert`'s abort, `exit` flushes
+/// stdout, so the message also reaches a pipe.
+pub fn fail_unless<'c, 'a>(b: &B<'_, 'c, 'a>, ok: Value<'c, 'a>, msg: &str) {
+    let yes = b.constant("true", ok.r#type());
+    let bad = b.bin("arith.xori", ok, yes);
+    let then = b.if_then(bad);
+    b.rw.set_insertion_point_before(&then);
+    let text = b.attr(&format!("\"{msg}\""));
+    b.op("vector.print", &[], &[], &[("stringLiteral", text)]);
+    let one = b.ci32(1);
+    let callee = b.attr(&format!("@{EXIT}"));
+    b.op("func.call", &[one], &[], &[("callee", callee)]);
+    b.rw.set_insertion_point_after(&then.parent_operation().expect("the if"));
+}
+
+/// Declares `exit` in `module` (for [`fail_unless`]) unless it has it.
+pub fn declare_exit(module: &melior::ir::operation::OperationRef) {
+    if crate::ir::SymbolTable::of(module).lookup(EXIT).is_some() {
+        return;
+    }
+    let Some(body) = crate::ir::body_block(module) else {
+        return;
+    };
+    crate::conversion::framework::with_ir_rewriter(module, |rw| {
+        if let Some(first) = body.first_operation() {
+            rw.set_insertion_point_before(&first);
+        } else {
+            rw.set_insertion_point_to_end(body);
+        }
+        let b = B::new(rw, module.location());
+        let attrs = [
+            ("sym_name", b.attr(&format!("\"{EXIT}\""))),
+            ("function_type", b.attr("(i32) -> ()")),
+            ("sym_visibility", b.attr("\"private\"")),
+        ];
+        let decl = b.build("func.func", &[], &[], &attrs, vec![melior::ir::Region::new()]);
+        rw.insert(decl);
+    });
 }
 
 /// The message of a wait's run-time check: what blocked, and where.
@@ -152,12 +192,7 @@ pub fn add_patterns(set: &mut PatternSet, tc: &TypeConverter) {
             ops.extend_from_slice(idx);
             let cur = b.val("memref.load", &ops, b.i32(), &[]);
             let ok = b.cmpi("sge", cur, *value);
-            b.op(
-                "cf.assert",
-                &[ok],
-                &[],
-                &[("msg", b.attr(&format!("\"{msg}\"")))],
-            );
+            fail_unless(&b, ok, &msg);
         }
         rw.erase_op(&op);
         Ok(())

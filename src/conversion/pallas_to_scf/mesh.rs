@@ -701,10 +701,10 @@ impl<'r, 'c, 'a> Devices<'r, 'c, 'a> {
             b.cmpi("slt", target, b.cidx(self.devices)),
         );
         let msg = format!(
-            "\"{name} to a device outside the mesh of {} devices\"",
+            "{name} to a device outside the mesh of {} devices",
             self.devices
         );
-        b.op("cf.assert", &[in_mesh], &[], &[("msg", b.attr(&msg))]);
+        super::dma::fail_unless(&b, in_mesh, &msg);
         let delta = b.sub(target, me);
         let indices: &[usize] = if name == "pallas.dma_start" {
             &[1, 2]

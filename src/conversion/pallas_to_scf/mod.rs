@@ -192,6 +192,17 @@ fn run(module: OperationRef, options: &OptionValues) -> Result<(), ()> {
         crate::ir::emit_op_error(&module, &message);
         return Err(());
     }
+    // The run-time checks of waits and device ids exit through `exit`.
+    let mut checks = false;
+    crate::ir::walk_nested(&module, &mut |op| {
+        checks |= matches!(
+            op.name().as_string_ref().as_str(),
+            Ok("pallas.semaphore_wait" | "pallas.dma_wait" | "pallas.semaphore_signal" | "pallas.dma_start")
+        );
+    });
+    if checks {
+        dma::declare_exit(&module);
+    }
     sparsecore::split_at_barriers(&module)?;
     unroll::expand_loops(&module, &|_| true, ParallelLoops::Sequential).map_err(|_| ())?;
     // After unrolling: a loop it expands may hold waits and carry values.
