@@ -26,7 +26,6 @@ pub fn add_patterns(set: &mut PatternSet, tc: &TypeConverter) {
     set.add("pallas.call", Some(tc), |op, operands, rw| {
         let b = B::new(rw, op.location());
         let callee = op.attribute("kernel").map_err(|e| e.to_string())?;
-        check_call(&op, operands)?;
         b.op("func.call", operands, &[], &[("callee", callee)]);
         rw.erase_op(&op);
         Ok(())
@@ -43,42 +42,6 @@ pub fn add_patterns(set: &mut PatternSet, tc: &TypeConverter) {
         rw.erase_op(&op);
         Ok(())
     });
-}
-
-/// Reports a `pallas.call` whose operands do not fit the function its
-/// kernel became (the stacked device-local arrays of a mesh).
-fn check_call(op: &OperationRef, operands: &[Value]) -> Result<(), String> {
-    let callee = op.attribute("kernel").map_err(|e| e.to_string())?;
-    let name = crate::ir::flat_symbol_name(callee).to_string();
-    let module = {
-        let mut m = op.parent_operation();
-        while let Some(p) = m {
-            if p.name().as_string_ref().as_str() == Ok("builtin.module") {
-                break;
-            }
-            m = p.parent_operation();
-        }
-        m.ok_or("a pallas.call outside a module")?
-    };
-    let Some(func) = crate::ir::SymbolTable::of(&module).lookup(&name) else {
-        return Ok(());
-    };
-    if func.name().as_string_ref().as_str() != Ok("func.func") {
-        return Ok(());
-    }
-    let fty = func.attribute("function_type").map_err(|e| e.to_string())?;
-    let Some((inputs, _)) = crate::ir::function_type_io(crate::ir::type_attr_value(fty)) else {
-        return Ok(());
-    };
-    for (k, (v, t)) in operands.iter().zip(&inputs).enumerate() {
-        if v.r#type() != *t {
-            return Err(format!(
-                "operand {k} has type {}, but @{name} takes {t} here (on a mesh of D > 1 devices every array operand stacks the D device-local arrays on a leading axis)",
-                v.r#type()
-            ));
-        }
-    }
-    Ok(())
 }
 
 /// `ty` (a memref) with a leading axis of `n`.

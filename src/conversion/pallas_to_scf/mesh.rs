@@ -239,7 +239,78 @@ pub fn lower(module: &OperationRef, option: &[i64]) -> Result<(), ()> {
             return Err(());
         }
     }
-    Ok(())
+    check_calls(module)
+}
+
+/// Reports a `pallas.call` whose array operands do not stack the devices'
+/// arrays as its kernel now runs (the verifier cannot know a mesh given by
+/// the pass option).
+fn check_calls(module: &OperationRef) -> Result<(), ()> {
+    let mut calls = vec![];
+    ir::walk_nested(module, &mut |op| {
+        if op_name(&op) == "pallas.call" {
+            calls.push(op);
+        }
+    });
+    let symbols = ir::SymbolTable::of(module);
+    let mut ok = true;
+    for call in calls {
+        let Some(kernel) = call
+            .attribute("kernel")
+            .ok()
+            .map(|a| ir::flat_symbol_name(a).to_string())
+            .and_then(|n| symbols.lookup(&n))
+        else {
+            continue;
+        };
+        let devices = Layout::of(&kernel).map_or(1, |l| l.devices);
+        let attr_types = |name: &str| -> Vec<Type> {
+            kernel
+                .attribute(name)
+                .map(array_elements)
+                .unwrap_or_default()
+                .into_iter()
+                .filter_map(|a| {
+                    if name == "scalar_prefetch" {
+                        return Some(ir::type_attr_value(a));
+                    }
+                    ir::BlockSpec::from_attribute(ir::attr_ref(a)).map(|s| s.array_type)
+                })
+                .collect()
+        };
+        let mut declared = attr_types("scalar_prefetch");
+        declared.extend(attr_types("in_specs"));
+        declared.extend(attr_types("out_specs"));
+        let operands: Vec<Value> = call.operands().collect();
+        let first = operands.len().saturating_sub(declared.len());
+        for (k, (v, t)) in operands[first..].iter().zip(&declared).enumerate() {
+            let want = if devices > 1 {
+                let text = t.to_string();
+                let rest = text.strip_prefix("memref<").unwrap_or(&text).to_string();
+                format!("memref<{devices}x{rest}")
+            } else {
+                t.to_string()
+            };
+            let have = v.r#type().to_string();
+            if have != want {
+                let why = if devices > 1 {
+                    format!("the kernel runs on {devices} devices, so every array operand stacks their arrays on a leading axis")
+                } else {
+                    "the kernel runs on one device".to_string()
+                };
+                ir::emit_op_error(
+                    &call,
+                    &format!("operand {} has type {have}, but the kernel takes {want} here ({why})", first + k),
+                );
+                ok = false;
+            }
+        }
+    }
+    if ok {
+        Ok(())
+    } else {
+        Err(())
+    }
 }
 
 fn lower_kernel<'c, 'a>(
