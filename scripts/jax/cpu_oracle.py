@@ -1006,7 +1006,7 @@ def roll(rng):
 
 
 def mesh_call(kernel, x, out_block, scratch, axes=("x",), shape=(MESH_DEVICES,), grid=(),
-              in_specs=None, out_specs=None):
+              in_specs=None, out_specs=None, memory_space=None):
     """Runs `kernel` as a pallas_call per device of a mesh `shape` named
     `axes`; x is the stacked (devices, ...) input, out_block one device's
     output shape (f32). Returns the stacked (devices, ...) output."""
@@ -1016,7 +1016,7 @@ def mesh_call(kernel, x, out_block, scratch, axes=("x",), shape=(MESH_DEVICES,),
     from jax.sharding import Mesh, PartitionSpec as P
 
     n = int(np.prod(shape))
-    vmem = pl.BlockSpec(memory_space=pltpu.VMEM)
+    vmem = pl.BlockSpec(memory_space=memory_space or pltpu.VMEM)
 
     def local(xs):
         return pl.pallas_call(
@@ -1102,6 +1102,32 @@ def ops_all_gather(rng):
         return (mesh_call(kernel, x, (n, 16, 128), sems),)
 
     return Case("ops_all_gather", [("in", x)], [((n, n, 16, 128), np.float32)], run)
+
+
+@case
+def ops_all_gather_hbm(rng):
+    """ops_all_gather with the public op's other memory space,
+    memory_space=pl.ANY: input and output stay in HBM and every copy,
+    the local one included, is a DMA between HBM refs."""
+    import functools
+
+    import jax
+    from jax.experimental.pallas import tpu as pltpu
+    from jax.experimental import pallas as pl
+    from jax.experimental.pallas.ops.tpu.all_gather import ag_kernel
+    from jax.sharding import Mesh
+
+    n = MESH_DEVICES
+    x = uniform(rng, (n, 16, 128))
+
+    def run(x):
+        mesh = Mesh(np.array(jax.devices()[:n]), ("x",))
+        kernel = functools.partial(ag_kernel, axis_name="x", mesh=mesh)
+        sems = ((pltpu.SemaphoreType.DMA, pltpu.SemaphoreType.DMA),
+                (pltpu.SemaphoreType.DMA, pltpu.SemaphoreType.DMA))
+        return (mesh_call(kernel, x, (n, 16, 128), sems, memory_space=pl.ANY),)
+
+    return Case("ops_all_gather_hbm", [("in", x)], [((n, n, 16, 128), np.float32)], run)
 
 
 @case
