@@ -273,22 +273,27 @@ fn lower_kernel<'c, 'a>(
                 images: allocs,
                 types,
             };
-            let (d, l) = device_loop(&b, devices);
             let unwindowed = in_specs.iter().chain(&out_specs).map(|s| {
                 matches!(
                     s.memory_space,
                     Some(MemorySpace::Any) | Some(MemorySpace::Hbm)
                 )
             });
-            let copied = (0..prefetch.len()).map(|_| true).chain(unwindowed);
-            for (k, copy) in copied.enumerate() {
-                if copy {
+            let copied: Vec<usize> = (0..prefetch.len())
+                .map(|_| true)
+                .chain(unwindowed)
+                .enumerate()
+                .filter_map(|(k, copy)| copy.then_some(k))
+                .collect();
+            if !copied.is_empty() {
+                let (d, l) = device_loop(&b, devices);
+                for k in copied {
                     let arr = images.array(&b, arg(n_dyn + k), d);
                     let v = images.view(&b, d, k);
                     b.op("memref.copy", &[arr, v], &[], &[]);
                 }
+                rw.set_insertion_point_after(&l);
             }
-            rw.set_insertion_point_after(&l);
             Some(images)
         }
         None => None,
