@@ -81,7 +81,13 @@ pub fn declare_exit(module: &melior::ir::operation::OperationRef) {
             ("function_type", b.attr("(i32) -> ()")),
             ("sym_visibility", b.attr("\"private\"")),
         ];
-        let decl = b.build("func.func", &[], &[], &attrs, vec![melior::ir::Region::new()]);
+        let decl = b.build(
+            "func.func",
+            &[],
+            &[],
+            &attrs,
+            vec![melior::ir::Region::new()],
+        );
         rw.insert(decl);
     });
 }
@@ -158,7 +164,10 @@ pub fn add_patterns(set: &mut PatternSet, tc: &TypeConverter) {
                 let msg = blocked("pallas.dma_wait (no DMA signalled its semaphore)", &op);
                 bump(&b, sem, idx, neg, Some(&msg));
                 if let Some(s) = src_sem {
-                    let msg = blocked("pallas.dma_wait (no DMA signalled its source semaphore)", &op);
+                    let msg = blocked(
+                        "pallas.dma_wait (no DMA signalled its source semaphore)",
+                        &op,
+                    );
                     bump(&b, s, &seg[5], neg, Some(&msg));
                 }
             }

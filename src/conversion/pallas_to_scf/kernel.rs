@@ -53,10 +53,7 @@ fn stacked<'c>(b: &B<'_, 'c, '_>, ty: Type<'c>, n: i64) -> Type<'c> {
 
 /// An `scf.for` over the devices with the insertion point in its body;
 /// returns the device index and the loop (to continue after it).
-fn device_loop<'c, 'a>(
-    b: &B<'_, 'c, 'a>,
-    devices: i64,
-) -> (Value<'c, 'a>, OperationRef<'c, 'a>) {
+fn device_loop<'c, 'a>(b: &B<'_, 'c, 'a>, devices: i64) -> (Value<'c, 'a>, OperationRef<'c, 'a>) {
     let (lb, ub) = (b.cidx(0), b.cidx(devices));
     let (d, end) = b.for_loop(lb, ub);
     b.rw.set_insertion_point_before(&end);
@@ -511,30 +508,33 @@ fn run_devices<'c, 'a>(
     let rw = b.rw;
     let devices = images.layout.devices;
     // Device d's window k and its position at this step.
-    let window = |d: Value<'c, 'a>, i: usize| -> Result<(Window<'c, 'a>, Position<'c, 'a>), String> {
-        let w = &windows[i];
-        let pf: Vec<Value<'c, 'a>> = (0..n_pf).map(|k| images.view(b, d, k)).collect();
-        let last_start = w.last_start.map(|last| {
-            let rank = memref_shape(last.r#type())[1];
-            b.subview(
-                last,
-                &[Ofr::Dynamic(d), Ofr::Static(0)],
-                &[Ofr::Static(1), Ofr::Static(rank)],
-                &[1, 1],
-                &[true, false],
-            )
-        });
-        let wd = Window {
-            spec: w.spec.clone(),
-            array: images.array(b, w.array, d),
-            buffer: images.view(b, d, n_pf + i),
-            windowed: true,
-            last_start,
+    let window =
+        |d: Value<'c, 'a>, i: usize| -> Result<(Window<'c, 'a>, Position<'c, 'a>), String> {
+            let w = &windows[i];
+            let pf: Vec<Value<'c, 'a>> = (0..n_pf).map(|k| images.view(b, d, k)).collect();
+            let last_start = w.last_start.map(|last| {
+                let rank = memref_shape(last.r#type())[1];
+                b.subview(
+                    last,
+                    &[Ofr::Dynamic(d), Ofr::Static(0)],
+                    &[Ofr::Static(1), Ofr::Static(rank)],
+                    &[1, 1],
+                    &[true, false],
+                )
+            });
+            let wd = Window {
+                spec: w.spec.clone(),
+                array: images.array(b, w.array, d),
+                buffer: images.view(b, d, n_pf + i),
+                windowed: true,
+                last_start,
+            };
+            let pos = window_position(b, &w.spec, ids, &pf)?;
+            Ok((wd, pos))
         };
-        let pos = window_position(b, &w.spec, ids, &pf)?;
-        Ok((wd, pos))
-    };
-    let windowed: Vec<usize> = (0..windows.len()).filter(|i| windows[*i].windowed).collect();
+    let windowed: Vec<usize> = (0..windows.len())
+        .filter(|i| windows[*i].windowed)
+        .collect();
     if !windowed.is_empty() {
         let (d, l) = device_loop(b, devices);
         for i in &windowed {

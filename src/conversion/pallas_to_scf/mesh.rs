@@ -300,7 +300,10 @@ fn check_calls(module: &OperationRef) -> Result<(), ()> {
                 };
                 ir::emit_op_error(
                     &call,
-                    &format!("operand {} has type {have}, but the kernel takes {want} here ({why})", first + k),
+                    &format!(
+                        "operand {} has type {have}, but the kernel takes {want} here ({why})",
+                        first + k
+                    ),
                 );
                 ok = false;
             }
@@ -325,7 +328,11 @@ fn lower_kernel<'c, 'a>(
             kernel,
             format!(
                 "the kernel's mesh_shape {declared:?} differs from the pass option mesh-shape={}",
-                option.iter().map(|n| n.to_string()).collect::<Vec<_>>().join(",")
+                option
+                    .iter()
+                    .map(|n| n.to_string())
+                    .collect::<Vec<_>>()
+                    .join(",")
             ),
         ));
     }
@@ -659,7 +666,7 @@ impl<'r, 'c, 'a> Devices<'r, 'c, 'a> {
             .into_iter()
             .skip(1)
             .collect();
-        self.cut(&body, ops, c0, c_devices, &mut stretches, &mut uniform)?;
+        self.cut(ops, c0, c_devices, &mut stretches, &mut uniform)?;
 
         // The prelude's ops and the values of other stretches, as each
         // stretch needs them.
@@ -805,11 +812,10 @@ impl<'r, 'c, 'a> Devices<'r, 'c, 'a> {
         Ok(())
     }
 
-    /// Cuts `ops` (of `block`) into stretches; ops that hold a wait stay
+    /// Cuts `ops` (of one block) into stretches; ops that hold a wait stay
     /// outside (`uniform`) and are cut inside.
     fn cut(
         &self,
-        block: &BlockRef<'c, 'a>,
         ops: Vec<OperationRef<'c, 'a>>,
         c0: Value<'c, 'a>,
         c_devices: Value<'c, 'a>,
@@ -835,7 +841,7 @@ impl<'r, 'c, 'a> Devices<'r, 'c, 'a> {
                     let mut blk = region.first_block();
                     while let Some(inner) = blk {
                         let inner_ops = block_ops(&inner, None);
-                        self.cut(&inner, inner_ops, c0, c_devices, stretches, uniform)?;
+                        self.cut(inner_ops, c0, c_devices, stretches, uniform)?;
                         blk = inner.next_in_region();
                     }
                 }
@@ -844,7 +850,6 @@ impl<'r, 'c, 'a> Devices<'r, 'c, 'a> {
             }
         }
         self.close(&mut stretch, c0, c_devices, stretches);
-        let _ = block;
         Ok(())
     }
 
@@ -980,14 +985,25 @@ fn shifted<'c, 'a>(b: &B<'_, 'c, 'a>, r: Value<'c, 'a>, shift: Value<'c, 'a>) ->
     let dyn_list = |n: usize| vec![DYNAMIC.to_string(); n].join(", ");
     let sizes: Vec<String> = shape.iter().map(|s| s.to_string()).collect();
     let attrs = [
-        ("static_offsets", b.attr(&format!("array<i64: {}>", DYNAMIC))),
+        (
+            "static_offsets",
+            b.attr(&format!("array<i64: {}>", DYNAMIC)),
+        ),
         (
             "static_sizes",
-            b.attr(&format!("array<i64{}{}>", if rank > 0 { ": " } else { "" }, sizes.join(", "))),
+            b.attr(&format!(
+                "array<i64{}{}>",
+                if rank > 0 { ": " } else { "" },
+                sizes.join(", ")
+            )),
         ),
         (
             "static_strides",
-            b.attr(&format!("array<i64{}{}>", if rank > 0 { ": " } else { "" }, dyn_list(rank))),
+            b.attr(&format!(
+                "array<i64{}{}>",
+                if rank > 0 { ": " } else { "" },
+                dyn_list(rank)
+            )),
         ),
         (
             "operandSegmentSizes",
@@ -1049,7 +1065,9 @@ impl<'r, 'c, 'a> Fixer<'r, 'c, 'a> {
         if home == Some(i) {
             return Ok(v);
         }
-        let in_prelude = home.is_none() && d.block().is_some_and(|blk| blk.to_raw().ptr == self.body.to_raw().ptr);
+        let in_prelude = home.is_none()
+            && d.block()
+                .is_some_and(|blk| blk.to_raw().ptr == self.body.to_raw().ptr);
         if home.is_none() && !in_prelude {
             return Ok(v);
         }
@@ -1126,8 +1144,7 @@ impl<'r, 'c, 'a> Fixer<'r, 'c, 'a> {
     ) -> Result<Value<'c, 'a>, String> {
         let device = || {
             format!(
-                "not yet supported: a wait under control flow that depends on the device ({} of {}) on a mesh in the CPU reference",
-                "an operand",
+                "not yet supported: a wait under control flow that depends on the device (an operand of {}) on a mesh in the CPU reference",
                 op_name(at)
             )
         };
@@ -1141,7 +1158,9 @@ impl<'r, 'c, 'a> Fixer<'r, 'c, 'a> {
             return Ok(v);
         }
         let home = self.stretch_of(d);
-        let in_prelude = home.is_none() && d.block().is_some_and(|blk| blk.to_raw().ptr == self.body.to_raw().ptr);
+        let in_prelude = home.is_none()
+            && d.block()
+                .is_some_and(|blk| blk.to_raw().ptr == self.body.to_raw().ptr);
         if home.is_none() && !in_prelude {
             return Ok(v);
         }

@@ -12,10 +12,12 @@
 //! `i32` counters; ref reshapes and bitcasts are views of the same memory
 //! (see [`refs`]). `pallas.roll` and value bitcasts go through small
 //! buffers ([`roll`], [`bitcast`]); the TPU PRNG is a software Threefry
-//! generator whose bits differ from the hardware's ([`prng`]); the run is
-//! one device, so mesh queries are constants ([`mesh`]). The SparseCore
-//! ops are lane loops over memory ([`sparsecore`]). Ops without a CPU
-//! lowering are reported as "not yet supported".
+//! generator whose bits differ from the hardware's ([`prng`]); a kernel on a
+//! mesh runs as D simulated devices in lockstep stretches cut at its
+//! waits, with remote DMAs and signals into the other devices' memory
+//! ([`mesh`]). The SparseCore ops are lane loops over memory
+//! ([`sparsecore`]). Ops without a CPU lowering are reported as "not yet
+//! supported".
 
 mod bitcast;
 mod dma;
@@ -197,7 +199,10 @@ fn run(module: OperationRef, options: &OptionValues) -> Result<(), ()> {
     crate::ir::walk_nested(&module, &mut |op| {
         checks |= matches!(
             op.name().as_string_ref().as_str(),
-            Ok("pallas.semaphore_wait" | "pallas.dma_wait" | "pallas.semaphore_signal" | "pallas.dma_start")
+            Ok("pallas.semaphore_wait"
+                | "pallas.dma_wait"
+                | "pallas.semaphore_signal"
+                | "pallas.dma_start")
         );
     });
     if checks {

@@ -624,7 +624,8 @@ pub(super) fn verify_call(op: &OperationRef) -> Verified {
                 "operand {} ({origin} of @{name}) has type {actual} but the kernel declares {t}{}",
                 d + k,
                 match mesh_devices {
-                    Some(n) if n > 1 => format!(" (or memref<{n}x...> stacking its {n} devices' arrays)"),
+                    Some(n) if n > 1 =>
+                        format!(" (or memref<{n}x...> stacking its {n} devices' arrays)"),
                     _ => String::new(),
                 }
             )
