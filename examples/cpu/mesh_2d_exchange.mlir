@@ -1,7 +1,8 @@
 // A 2x2 mesh ("x", "y") of 4 devices with a grid of 2 row blocks (8x128 of a
-// 16x128 f32 array per device). At each step a device sends its input
-// block to the device at the transposed coordinates (remote DMA; device ids
-// as mesh coordinates), combines the block it receives with its own (loaded
+// 16x128 f32 array per device). At each step a device meets the device at
+// the transposed coordinates at the barrier semaphore (so that it runs the
+// kernel before data arrives), sends it its input block (remote DMA;
+// device ids as mesh coordinates), combines the block it receives with its own (loaded
 // before the wait, so kept across it), its logical id and the step:
 //   o = recv * 2 + x + 1000 * (2 * axis_index("x") + axis_index("y"))
 //       + 100 * step
@@ -20,6 +21,10 @@ module {
                                                    collective_id = 0 : i64}}} {
     %i = pallas.axis_index "x"
     %j = pallas.axis_index "y"
+    %one = arith.constant 1 : i32
+    %bar = pallas.get_barrier_semaphore : memref<!pallas.barrier_semaphore, #pallas.memory_space<semaphore>>
+    pallas.semaphore_signal %bar[], %one device(%j, %i) : memref<!pallas.barrier_semaphore, #pallas.memory_space<semaphore>>
+    pallas.semaphore_wait %bar[], %one : memref<!pallas.barrier_semaphore, #pallas.memory_space<semaphore>>
     %v = pallas.load %x[] : memref<8x128xf32, #pallas.memory_space<vmem>> -> vector<8x128xf32>
     pallas.dma_start %x -> %recv, %recv_sem[] src_sem(%send_sem[] : memref<!pallas.dma_semaphore, #pallas.memory_space<semaphore>>) device(%j, %i) : memref<8x128xf32, #pallas.memory_space<vmem>> -> memref<8x128xf32, #pallas.memory_space<vmem>>, memref<!pallas.dma_semaphore, #pallas.memory_space<semaphore>>
     pallas.dma_wait %x -> %recv, %recv_sem[] src_sem(%send_sem[] : memref<!pallas.dma_semaphore, #pallas.memory_space<semaphore>>) device(%j, %i) : memref<8x128xf32, #pallas.memory_space<vmem>> -> memref<8x128xf32, #pallas.memory_space<vmem>>, memref<!pallas.dma_semaphore, #pallas.memory_space<semaphore>>
@@ -44,7 +49,6 @@ module {
     pallas.store %c, %o[] : vector<8x128xf32>, memref<8x128xf32, #pallas.memory_space<vmem>>
     %j2 = arith.muli %j, %c2 : i32
     %partner = arith.addi %j2, %i : i32
-    %one = arith.constant 1 : i32
     pallas.semaphore_signal %ack[], %one device(%partner) {device_id_type = 1 : i32} : memref<!pallas.semaphore, #pallas.memory_space<semaphore>>
     pallas.semaphore_wait %ack[], %one : memref<!pallas.semaphore, #pallas.memory_space<semaphore>>
   }

@@ -1133,7 +1133,9 @@ def ops_all_gather_hbm(rng):
 @case
 def mesh_2d_exchange(rng):
     """A 2x2 mesh ("x", "y") with a grid of 2 row blocks: at each step a
-    device sends its input block to the device at the transposed
+    device first meets the device at the transposed coordinates at the
+    barrier semaphore (so that it runs the kernel before data arrives), then
+    sends its input block to the device at the transposed
     coordinates (remote DMA, mesh coordinates), combines what it receives
     with its own block (loaded before the wait), its coordinates and the
     step (recv * 2 + own + 1000 * id + 100 * step: the product is exact, so
@@ -1149,6 +1151,9 @@ def mesh_2d_exchange(rng):
     def kernel(x_ref, o_ref, recv, send_sem, recv_sem, ack):
         i = lax.axis_index("x")
         j = lax.axis_index("y")
+        barrier = pltpu.get_barrier_semaphore()
+        pl.semaphore_signal(barrier, 1, device_id=(j, i), device_id_type=pl.DeviceIdType.MESH)
+        pl.semaphore_wait(barrier, 1)
         v = x_ref[...]
         cp = pltpu.make_async_remote_copy(x_ref, recv, send_sem, recv_sem, device_id=(j, i),
                                           device_id_type=pl.DeviceIdType.MESH)
