@@ -46,9 +46,7 @@ pub fn add_patterns(set: &mut PatternSet, tc: &TypeConverter) {
 
 /// `ty` (a memref) with a leading axis of `n`.
 fn stacked<'c>(b: &B<'_, 'c, '_>, ty: Type<'c>, n: i64) -> Type<'c> {
-    let text = ty.to_string();
-    let rest = text.strip_prefix("memref<").unwrap_or(&text);
-    b.ty(&format!("memref<{n}x{rest}"))
+    b.ty(&super::mesh::stacked_text(ty, n))
 }
 
 /// An `scf.for` over the devices with the insertion point in its body;

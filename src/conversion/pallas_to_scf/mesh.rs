@@ -285,9 +285,7 @@ fn check_calls(module: &OperationRef) -> Result<(), ()> {
         let first = operands.len().saturating_sub(declared.len());
         for (k, (v, t)) in operands[first..].iter().zip(&declared).enumerate() {
             let want = if devices > 1 {
-                let text = t.to_string();
-                let rest = text.strip_prefix("memref<").unwrap_or(&text).to_string();
-                format!("memref<{devices}x{rest}")
+                stacked_text(*t, devices)
             } else {
                 t.to_string()
             };
@@ -314,6 +312,14 @@ fn check_calls(module: &OperationRef) -> Result<(), ()> {
     } else {
         Err(())
     }
+}
+
+/// The text of memref type `t` with a leading axis of `n` (the stacked
+/// operand of `n` devices).
+pub fn stacked_text(t: Type, n: i64) -> String {
+    let text = t.to_string();
+    let rest = text.strip_prefix("memref<").unwrap_or(&text).to_string();
+    format!("memref<{n}x{rest}")
 }
 
 fn lower_kernel<'c, 'a>(
