@@ -10,6 +10,7 @@ pub mod conversion;
 pub mod ffi;
 pub mod pass_registry;
 pub mod plugin;
+pub mod tpu_types;
 pub mod tpu_view;
 pub mod verifier_hooks;
 

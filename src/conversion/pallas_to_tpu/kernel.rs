@@ -339,10 +339,11 @@ pub fn operand_type<'c>(spec: &BlockSpec<'c>, core: Core) -> Result<Type<'c>, St
     })?;
     // A memref<..., #pallas.memory_space<..>> with the window shape, then
     // converted like any other ref.
-    let t = types::memref_text(&shape, &elem.to_string(), space);
-    let ty =
-        ir::parse_type_like(elem, &t).ok_or_else(|| format!("cannot form the TPU type {t}"))?;
-    Ok(tpu_type(ty))
+    let space_attr = ir::tpu_types::memory_space_attr(elem, space)
+        .ok_or_else(|| format!("no TPU memory space '{space}'"))?;
+    Ok(tpu_type(ir::tpu_types::memref_type(
+        &shape, elem, space_attr,
+    )))
 }
 
 /// The kernel-function type of a scratch ref: the scalar subcore has no

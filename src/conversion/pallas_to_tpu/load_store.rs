@@ -49,7 +49,7 @@ pub fn add_patterns(set: &mut PatternSet, tc: &TypeConverter, sparsecore: bool) 
             to_bool(&b, v, ty)
         } else if sparsecore {
             let v = sc_vector_load(&b, &a, seg[2].first().copied());
-            let t = b.ty(&vector_text(&shape_of(ty), a.elem));
+            let t = ir::vector_type(&shape_of(ty), a.elem);
             let v = b.val("vector.shape_cast", &[v], t, &[]);
             to_bool(&b, v, ty)
         } else {
@@ -57,11 +57,11 @@ pub fn add_patterns(set: &mut PatternSet, tc: &TypeConverter, sparsecore: bool) 
             let v = if memref_shape(v.r#type()) == shape_of(ty) {
                 v
             } else if is_vector(ty) {
-                let t = b.ty(&vector_text(&shape_of(ty), a.elem));
+                let t = ir::vector_type(&shape_of(ty), a.elem);
                 b.val("vector.shape_cast", &[v], t, &[])
             } else {
                 // A scalar read from VMEM: the 1x..x1 window's only element.
-                let pos = b.attr(&i64_array(&vec![0; a.indices.len()]));
+                let pos = b.dense_i64_attr(&vec![0; a.indices.len()]);
                 b.val("vector.extract", &[v], a.elem, &[("static_position", pos)])
             };
             to_bool(&b, v, ty)
@@ -340,15 +340,8 @@ pub(super) fn space_of(ty: Type) -> Option<String> {
     if !is_memref(ty) {
         return None;
     }
-    // Only the space attribute is printed: printing the whole type for
-    // every access was a tenth of the pass time.
-    let text = ir::memref_memory_space(tpu_type(ty))?.to_string();
-    let rest = text.rsplit("#tpu.memory_space<").next()?;
-    if rest.len() == text.len() {
-        return None;
-    }
-    let end = rest.find([',', '>'])?;
-    Some(rest[..end].trim().to_string())
+    let space = ir::memref_memory_space(tpu_type(ty))?;
+    crate::ir::tpu_types::memory_space_keyword(space).map(str::to_string)
 }
 
 /// The value of an integer `arith.constant`.
@@ -442,24 +435,6 @@ fn py_shape(shape: &[i64]) -> String {
     }
 }
 
-fn vector_text(shape: &[i64], elem: Type) -> String {
-    let dims: String = shape.iter().map(|d| format!("{d}x")).collect();
-    format!("vector<{dims}{elem}>")
-}
-
-fn i64_array(v: &[i64]) -> String {
-    crate::conversion::common::builder::i64_array(v)
-}
-
-fn i32_array(v: &[i64]) -> String {
-    if v.is_empty() {
-        "array<i32>".into()
-    } else {
-        let items: Vec<String> = v.iter().map(|x| x.to_string()).collect();
-        format!("array<i32: {}>", items.join(", "))
-    }
-}
-
 fn is_i1(ty: Type) -> bool {
     let elem = if is_vector(ty) { element_type(ty) } else { ty };
     crate::ir::integer_width(elem) == Some(1)
@@ -473,7 +448,7 @@ fn to_bool<'c, 'a>(b: &B<'_, 'c, 'a>, v: Value<'c, 'a>, ty: Type<'c>) -> Value<'
     }
     let zero = b.zero(v.r#type());
     let i1 = if is_vector(v.r#type()) {
-        b.ty(&vector_text(&memref_shape(v.r#type()), b.ty("i1")))
+        ir::vector_type(&memref_shape(v.r#type()), b.ty("i1"))
     } else {
         b.ty("i1")
     };
@@ -492,7 +467,7 @@ fn from_bool<'c, 'a>(b: &B<'_, 'c, 'a>, v: Value<'c, 'a>) -> Value<'c, 'a> {
         return v;
     }
     let ty = if is_vector(v.r#type()) {
-        b.ty(&vector_text(&memref_shape(v.r#type()), b.i32()))
+        ir::vector_type(&memref_shape(v.r#type()), b.i32())
     } else {
         b.i32()
     };
@@ -528,8 +503,8 @@ impl<'c, 'a> Access<'c, 'a> {
         v
     }
 
-    fn vector_type(&self, b: &B<'_, 'c, 'a>) -> Type<'c> {
-        b.ty(&vector_text(&self.shape, self.elem))
+    fn vector_type(&self) -> Type<'c> {
+        ir::vector_type(&self.shape, self.elem)
     }
 }
 
@@ -576,9 +551,9 @@ fn access<'c, 'a>(
 
 /// Reads the window of `a` from VMEM as `vector<a.shape x a.elem>`.
 fn read_window<'c, 'a>(b: &B<'_, 'c, 'a>, a: &Access<'c, 'a>) -> Result<Value<'c, 'a>, String> {
-    let vty = a.vector_type(b);
+    let vty = a.vector_type();
     Ok(if a.strided() {
-        let s = b.attr(&i32_array(&a.strides));
+        let s = b.dense_i32_attr(&a.strides.iter().map(|&x| x as i32).collect::<Vec<_>>());
         b.val("tpu.strided_load", &a.operands(), vty, &[("strides", s)])
     } else {
         b.val("vector.load", &a.operands(), vty, &[])
@@ -630,7 +605,7 @@ fn sc_vector_load<'c, 'a>(
     b.val(
         "tpu.vector_load",
         &operands,
-        a.vector_type(b),
+        a.vector_type(),
         &[
             ("strides", b.attr("array<i32>")),
             ("operandSegmentSizes", b.attr(&seg)),
@@ -658,13 +633,13 @@ fn sc_write<'c, 'a>(
     let old = b.val(
         "vector.shape_cast",
         &[old],
-        b.ty(&vector_text(&shape_of(vty), a.elem)),
+        ir::vector_type(&shape_of(vty), a.elem),
         &[],
     );
     let new = b.val(
         "vector.shape_cast",
         &[from_bool(b, v)],
-        a.vector_type(b),
+        a.vector_type(),
         &[],
     );
     let add = op.attribute("add").is_ok();
@@ -697,11 +672,11 @@ fn write<'c, 'a>(
     let mut mask = mask;
     if a.shape != shape_of(vty) {
         // Integer-indexed or squeezed dims: the value lacks them.
-        let t = b.ty(&vector_text(&shape_of(vty), a.elem));
+        let t = ir::vector_type(&shape_of(vty), a.elem);
         old = b.val("vector.shape_cast", &[old], t, &[]);
-        new = b.val("vector.shape_cast", &[new], a.vector_type(b), &[]);
+        new = b.val("vector.shape_cast", &[new], a.vector_type(), &[]);
         if let Some(m) = mask {
-            let mt = b.ty(&vector_text(&a.shape, b.ty("i1")));
+            let mt = ir::vector_type(&a.shape, b.ty("i1"));
             mask = Some(b.val("vector.shape_cast", &[m], mt, &[]));
         }
     }
@@ -712,7 +687,7 @@ fn write<'c, 'a>(
         }
         let mut operands = vec![new, a.base];
         operands.extend(a.indices.iter().copied());
-        let s = b.attr(&i32_array(&a.strides));
+        let s = b.dense_i32_attr(&a.strides.iter().map(|&x| x as i32).collect::<Vec<_>>());
         b.op("tpu.strided_store", &operands, &[], &[("strides", s)]);
     } else {
         vector_store(b, new, a.base, &a.indices, mask, false);
