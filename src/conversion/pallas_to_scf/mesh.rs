@@ -23,8 +23,8 @@
 //!   whatever chain of subviews made it.
 //! * **order**: the body is cut before every op that can block
 //!   (`semaphore_wait`, `dma_wait`), also inside `scf.for` / `scf.if` whose
-//!   control does not depend on the device (those stay outside and are
-//!   cut inside). Each stretch between cuts is an `scf.for` over the
+//!   control and carried values do not depend on the device (those stay
+//!   outside and are cut inside). Each stretch between cuts is an `scf.for` over the
 //!   devices, so each grid step runs stretch 1 on devices 0..D-1, then
 //!   stretch 2 on devices 0..D-1, ... DMAs copy when they start and bump
 //!   their semaphores then; a wait that finds its semaphore short would
@@ -686,16 +686,16 @@ impl<'r, 'c, 'a> Devices<'r, 'c, 'a> {
             prelude.push(o);
         }
         rw.erase_op(&prelude_end);
-        let uniform_prelude: Vec<usize> = prelude
-            .iter()
-            .filter(|o| !depends_on(o, me_op))
-            .map(ptr)
-            .collect();
+        let (device_prelude, uniform_prelude): (Vec<&OperationRef>, Vec<&OperationRef>) =
+            prelude.iter().partition(|o| depends_on(o, me_op));
+        let uniform_prelude: Vec<usize> = uniform_prelude.into_iter().map(ptr).collect();
+        let device_prelude: Vec<usize> = device_prelude.into_iter().map(ptr).collect();
         let loops: Vec<OperationRef> = stretches.iter().map(|s: &Stretch| s.op).collect();
         let mut fix = Fixer {
             rw,
             me: vptr(me),
             uniform_prelude,
+            device_prelude,
             loops,
             memo: HashMap::new(),
             spills: vec![],
@@ -836,10 +836,10 @@ impl<'r, 'c, 'a> Devices<'r, 'c, 'a> {
             } else if o.regions().next().is_some() && contains_wait(&o) {
                 self.close(&mut stretch, c0, c_devices, stretches);
                 let name = op_name(&o);
-                if !matches!(name.as_str(), "scf.for" | "scf.if") || o.result_count() > 0 {
+                if !matches!(name.as_str(), "scf.for" | "scf.if") {
                     return Err((
                         o,
-                        format!("not yet supported: a wait inside {name}{} on a mesh in the CPU reference (devices run in stretches cut at waits; only scf.for and scf.if without results are cut inside)", if o.result_count() > 0 { " with results" } else { "" }),
+                        format!("not yet supported: a wait inside {name} on a mesh in the CPU reference (devices run in stretches cut at waits; only scf.for and scf.if are cut inside)"),
                     ));
                 }
                 uniform.push(o);
@@ -848,6 +848,10 @@ impl<'r, 'c, 'a> Devices<'r, 'c, 'a> {
                     while let Some(inner) = blk {
                         let inner_ops = block_ops(&inner, None);
                         self.cut(inner_ops, c0, c_devices, stretches, uniform)?;
+                        // What the region yields is the same on every device.
+                        if let Some(t) = inner.terminator() {
+                            uniform.push(ir::op_ref(t));
+                        }
                         blk = inner.next_in_region();
                     }
                 }
@@ -1026,6 +1030,8 @@ struct Fixer<'r, 'c, 'a> {
     me: usize,
     /// Prelude ops that do not depend on the device (they dominate all).
     uniform_prelude: Vec<usize>,
+    /// Prelude ops that do (each stretch recomputes them).
+    device_prelude: Vec<usize>,
     loops: Vec<OperationRef<'c, 'a>>,
     /// (value, stretch) -> its value there.
     memo: HashMap<(usize, usize), Value<'c, 'a>>,
@@ -1071,9 +1077,7 @@ impl<'r, 'c, 'a> Fixer<'r, 'c, 'a> {
         if home == Some(i) {
             return Ok(v);
         }
-        let in_prelude = home.is_none()
-            && d.block()
-                .is_some_and(|blk| blk.to_raw().ptr == self.body.to_raw().ptr);
+        let in_prelude = self.device_prelude.contains(&ptr(&d));
         if home.is_none() && !in_prelude {
             return Ok(v);
         }
@@ -1149,6 +1153,15 @@ impl<'r, 'c, 'a> Fixer<'r, 'c, 'a> {
         at: &OperationRef<'c, 'a>,
     ) -> Result<Value<'c, 'a>, String> {
         let device = || {
+            if op_name(at) == "scf.yield" {
+                let parent = at
+                    .parent_operation()
+                    .map(|p| op_name(&p))
+                    .unwrap_or_default();
+                return format!(
+                    "not yet supported: a value that depends on the device carried out of a {parent} holding a wait, on a mesh in the CPU reference"
+                );
+            }
             format!(
                 "not yet supported: a wait under control flow that depends on the device (an operand of {}) on a mesh in the CPU reference",
                 op_name(at)
@@ -1164,9 +1177,7 @@ impl<'r, 'c, 'a> Fixer<'r, 'c, 'a> {
             return Ok(v);
         }
         let home = self.stretch_of(d);
-        let in_prelude = home.is_none()
-            && d.block()
-                .is_some_and(|blk| blk.to_raw().ptr == self.body.to_raw().ptr);
+        let in_prelude = self.device_prelude.contains(&ptr(&d));
         if home.is_none() && !in_prelude {
             return Ok(v);
         }
