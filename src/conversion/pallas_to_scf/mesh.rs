@@ -673,6 +673,19 @@ impl<'r, 'c, 'a> Devices<'r, 'c, 'a> {
             .skip(1)
             .collect();
         self.cut(ops, c0, c_devices, &mut stretches, &mut uniform)?;
+        // The software PRNG keeps one state (prng.rs): devices taking turns
+        // between a seed and a draw would read each other's.
+        if self.devices > 1 && stretches.len() > 1 {
+            let mut prng = None;
+            ir::walk_nested(&k, &mut |o| {
+                if prng.is_none() && op_name(&o).starts_with("pallas.prng_") {
+                    prng = Some(o);
+                }
+            });
+            if let Some(o) = prng {
+                return Err(fail(&o, format!("not yet supported: the PRNG in a kernel whose {} devices run in several stretches (it has waits) in the CPU reference", self.devices)));
+            }
+        }
 
         // The prelude's ops and the values of other stretches, as each
         // stretch needs them.

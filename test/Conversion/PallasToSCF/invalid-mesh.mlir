@@ -86,3 +86,18 @@ pallas.kernel @k outs(%o: memref<8xi32> block [8] map affine_map<() -> (0)>)
   // expected-error @+1 {{not yet supported: a value of memref.alloc (memref<8xi32>) computed before a wait and used after it on a mesh in the CPU reference}}
   memref.store %c1, %t[%c0] : memref<8xi32>
 }
+
+// -----
+
+// The software PRNG has one state, which devices taking turns would share.
+pallas.kernel @k outs(%o: memref<8xi32> block [8] map affine_map<() -> (0)>)
+    scratch(%sem: memref<!pallas.semaphore, #pallas.memory_space<semaphore>>)
+    attributes {compiler_params = {mosaic_tpu = {mesh_axes = ["x"], mesh_shape = array<i64: 2>}}} {
+  %me = pallas.axis_index "x"
+  // expected-error @+1 {{not yet supported: the PRNG in a kernel whose 2 devices run in several stretches (it has waits) in the CPU reference}}
+  pallas.prng_seed %me
+  %c1 = arith.constant 1 : i32
+  pallas.semaphore_wait %sem[], %c1 : memref<!pallas.semaphore, #pallas.memory_space<semaphore>>
+  %bits = pallas.prng_random_bits : vector<8xi32>
+  pallas.store %bits, %o[] : vector<8xi32>, memref<8xi32>
+}
