@@ -196,17 +196,20 @@ fn check_block_spec(info: &KernelInfo, spec: &BlockSpec, i: usize) -> Result<(),
     }
     let bs: Vec<i64> = kernel::window_bounds(spec);
     let array = ir::memref_shape(spec.array_type);
-    let map = match spec.index_map {
-        IndexMap::Affine(m) => ir::affine_map_to_string(m),
-        IndexMap::Symbol(s) => format!("@{s}"),
+    // Only an error prints the spec.
+    let details = || {
+        let map = match spec.index_map {
+            IndexMap::Affine(m) => ir::affine_map_to_string(m),
+            IndexMap::Symbol(s) => format!("@{s}"),
+        };
+        format!(
+            "Block spec for {origin} in pallas_call {} has block shape {}, array shape {}, and index_map {map}, in memory space {}.",
+            info.name,
+            shape_text(&bs),
+            shape_text(&array),
+            space.map(|m| m.name()).unwrap_or("vmem"),
+        )
     };
-    let details = format!(
-        "Block spec for {origin} in pallas_call {} has block shape {}, array shape {}, and index_map {map}, in memory space {}.",
-        info.name,
-        shape_text(&bs),
-        shape_text(&array),
-        space.map(|m| m.name()).unwrap_or("vmem"),
-    );
     if matches!(space, Some(MemorySpace::Semaphore))
         || (matches!(space, Some(MemorySpace::Smem)) && spec.has_trivial_window())
     {
@@ -214,7 +217,8 @@ fn check_block_spec(info: &KernelInfo, spec: &BlockSpec, i: usize) -> Result<(),
     }
     if bs.is_empty() {
         return Err(format!(
-            "The Pallas TPU lowering currently supports only blocks of rank >= 1. {details}"
+            "The Pallas TPU lowering currently supports only blocks of rank >= 1. {}",
+            details()
         ));
     }
     // `any`/`hbm` operands need a trivial window, which the pallas.kernel
@@ -233,14 +237,16 @@ fn check_block_spec(info: &KernelInfo, spec: &BlockSpec, i: usize) -> Result<(),
         let (a1, a2) = (array[n - 1], array[n - 2]);
         if !((b1 == a1 || b1 % 128 == 0) && (b2 == a2 || b2 % 8 == 0)) {
             return Err(format!(
-                "The Pallas TPU lowering currently requires that the last two dimensions of your block shape are divisible by 8 and 128 respectively, or be equal to the respective dimensions of the overall array. {details}"
+                "The Pallas TPU lowering currently requires that the last two dimensions of your block shape are divisible by 8 and 128 respectively, or be equal to the respective dimensions of the overall array. {}",
+                details()
             ));
         }
     } else {
         let tiling = (128 * (32 / bits.max(1))) as i64;
         if !(bs[0] == array[0] || bs[0] % tiling == 0) {
             return Err(format!(
-                "The Pallas TPU lowering currently requires that rank 1 block shapes, either 1) the first (and only) dimension of the block shape is equal to the first (and only) dimension of the array shape, or 2) the first (and only) dimension of the block shape is a multiple of the tiling size ({tiling} = 128 * (32 // {bits})) of the array shape. {details}"
+                "The Pallas TPU lowering currently requires that rank 1 block shapes, either 1) the first (and only) dimension of the block shape is equal to the first (and only) dimension of the array shape, or 2) the first (and only) dimension of the block shape is a multiple of the tiling size ({tiling} = 128 * (32 // {bits})) of the array shape. {}",
+                details()
             ));
         }
     }

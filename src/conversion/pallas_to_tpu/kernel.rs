@@ -292,6 +292,27 @@ impl<'c> KernelInfo<'c> {
         })
     }
 
+    /// The number of scalar prefetch operands of a kernel, without decoding
+    /// the rest.
+    pub fn prefetch_count(op: &OperationRef) -> usize {
+        op.attribute("scalar_prefetch")
+            .map(|a| array_elements(a).len())
+            .unwrap_or(0)
+    }
+
+    /// The block spec of body argument `arg` (prefetch operands first, then
+    /// inputs and outputs; `None` for prefetch and scratch), decoding only
+    /// that spec.
+    pub fn spec_of_argument(op: &OperationRef<'c, '_>, arg: usize) -> Option<BlockSpec<'c>> {
+        let k = arg.checked_sub(Self::prefetch_count(op))?;
+        let ins = array_elements(op.attribute("in_specs").ok()?);
+        let spec = match ins.get(k) {
+            Some(a) => *a,
+            None => *array_elements(op.attribute("out_specs").ok()?).get(k - ins.len())?,
+        };
+        BlockSpec::from_attribute(spec)
+    }
+
     /// `inputs[i]` / `outputs[i]` for operand `i`.
     pub fn origin(&self, i: usize) -> String {
         if i < self.n_ins {

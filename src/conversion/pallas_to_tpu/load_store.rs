@@ -308,10 +308,8 @@ pub(crate) fn value_space(v: Value) -> Option<String> {
         }
     }
     if let Some((kernel, k)) = kernel_arg(v) {
-        if let Ok(info) = KernelInfo::of(&kernel) {
-            if k < info.prefetch.len() {
-                return space_of(kernel::prefetch_type(v.r#type()));
-            }
+        if k < KernelInfo::prefetch_count(&kernel) {
+            return space_of(kernel::prefetch_type(v.r#type()));
         }
     }
     space_of(v.r#type())
@@ -323,9 +321,8 @@ pub(crate) fn value_space(v: Value) -> Option<String> {
 fn block_rank(r: Value) -> usize {
     let rank = memref_shape(r.r#type()).len();
     let window = kernel_arg(r).and_then(|(kernel, k)| {
-        let info = KernelInfo::of(&kernel).ok()?;
-        let spec = info.specs.get(k.checked_sub(info.prefetch.len())?)?;
-        kernel::is_windowed(spec).then_some(spec.dims.len())
+        let spec = KernelInfo::spec_of_argument(&kernel, k)?;
+        kernel::is_windowed(&spec).then_some(spec.dims.len())
     });
     window.unwrap_or(rank)
 }

@@ -212,7 +212,6 @@ pub fn check(op: &OperationRef) -> Result<(), String> {
 /// The block dims of `r` when it is a window argument of a kernel.
 fn window_dims(r: Value) -> Option<Vec<BlockDim>> {
     let (kernel, k) = kernel_arg(r)?;
-    let info = KernelInfo::of(&kernel).ok()?;
-    let spec = info.specs.get(k.checked_sub(info.prefetch.len())?)?;
-    is_windowed(spec).then(|| spec.dims.clone())
+    let spec = KernelInfo::spec_of_argument(&kernel, k)?;
+    is_windowed(&spec).then(|| spec.dims.clone())
 }
