@@ -474,24 +474,7 @@ impl<'r, 'c, 'a> Devices<'r, 'c, 'a> {
         let body = ir::body_block(&k).ok_or_else(|| fail(&k, "a kernel without a body".into()))?;
         let b = B::new(rw, k.location());
 
-        // Named scopes only name stretches of the trace: inline them so that
-        // the waits inside them are cut like any other.
-        let mut scopes = vec![];
-        ir::walk_nested(&k, &mut |o| {
-            if op_name(&o) == "pallas.named_scope" {
-                scopes.push(o);
-            }
-        });
-        for s in scopes.into_iter().rev() {
-            let block = ir::body_block(&s).ok_or_else(|| fail(&s, "an empty scope".into()))?;
-            let mut results = vec![];
-            if let Some(t) = block.terminator() {
-                results = t.operands().collect();
-                rw.erase_op(&ir::op_ref(t));
-            }
-            rw.inline_block_before(block, &s, &[]);
-            rw.replace_op(&s, &results);
-        }
+        self.inline_scopes()?;
 
         // The layout: a slot per body operand, then the barrier semaphore.
         let n_orig = body.argument_count();
@@ -507,64 +490,7 @@ impl<'r, 'c, 'a> Devices<'r, 'c, 'a> {
         if let Some(first) = barriers.first() {
             slot_types.push(first.result(0).expect("result").r#type());
         }
-        let mut groups: Vec<Group<'c>> = vec![];
-        let mut slots = vec![];
-        for (i, t) in slot_types.iter().enumerate() {
-            let shape = memref_shape(*t);
-            let bytes = element_bytes(*t);
-            if !ir::is_memref(*t)
-                || shape.contains(&DYNAMIC)
-                || !ir::has_identity_layout(*t)
-                || bytes.is_none()
-            {
-                return Err(fail(
-                    &k,
-                    format!("not yet supported: body operand {i} of type {t} on a mesh of {} devices in the CPU reference", self.devices),
-                ));
-            }
-            let size = shape.iter().product::<i64>() * bytes.unwrap_or(1);
-            let space = ir::memref_memory_space(*t);
-            let g = match groups.iter().position(|g| same_space(g.space, space)) {
-                Some(g) => g,
-                None => {
-                    groups.push(Group { space, bytes: 0 });
-                    groups.len() - 1
-                }
-            };
-            slots.push((g, groups[g].bytes));
-            groups[g].bytes += ((size + ALIGN - 1) / ALIGN).max(1) * ALIGN;
-        }
-        // An input left in ANY/HBM aliased to an output left there is the
-        // output's memory (one buffer, as in JAX): one slot for both.
-        let n_prefetch = k
-            .attribute("scalar_prefetch")
-            .map(|a| array_elements(a).len())
-            .unwrap_or(0);
-        let n_inputs = k
-            .attribute("in_specs")
-            .map(|a| array_elements(a).len())
-            .unwrap_or(0);
-        let aliases = k
-            .attribute("input_output_aliases")
-            .map(dense_i64)
-            .unwrap_or_default();
-        let unwindowed = |t: Type| {
-            matches!(
-                ir::MemorySpace::of_memref(t),
-                Some(ir::MemorySpace::Any | ir::MemorySpace::Hbm)
-            )
-        };
-        for pair in aliases.chunks(2) {
-            let (i, o) = (pair[0] as usize, n_prefetch + n_inputs + pair[1] as usize);
-            if i >= n_prefetch
-                && o < n_orig
-                && unwindowed(slot_types[i])
-                && unwindowed(slot_types[o])
-                && slot_types[i] == slot_types[o]
-            {
-                slots[i] = slots[o];
-            }
-        }
+        let (groups, slots) = self.layout(&slot_types, n_orig)?;
         let ctx = ir::op_context(&k);
         let attr = |text: &str| ir::parse_attribute(ctx, text).expect("an attribute");
         let flat: Vec<String> = slots
@@ -716,32 +642,7 @@ impl<'r, 'c, 'a> Devices<'r, 'c, 'a> {
             body,
             devices: self.devices,
         };
-        for (i, s) in stretches.iter().enumerate() {
-            let mut inner = vec![];
-            ir::walk_nested(&s.op, &mut |o| inner.push(o));
-            for o in inner {
-                if ptr(&o) == ptr(&s.op) {
-                    continue;
-                }
-                let operands: Vec<Value> = o.operands().collect();
-                for (j, v) in operands.into_iter().enumerate() {
-                    let nv = fix.resolve(v, i, s).map_err(|m| fail(&o, m))?;
-                    if vptr(nv) != vptr(v) {
-                        ir::set_operand(&o, j, nv);
-                    }
-                }
-            }
-        }
-        for u in &uniform {
-            let operands: Vec<Value> = u.operands().collect();
-            for (j, v) in operands.into_iter().enumerate() {
-                let nv = fix.uniform(v, u).map_err(|m| fail(u, m))?;
-                if vptr(nv) != vptr(v) {
-                    ir::set_operand(u, j, nv);
-                }
-            }
-        }
-        fix.finish();
+        fix.fix_all(&stretches, &uniform)?;
         // What the stretches recomputed for themselves is dead here.
         for o in prelude.into_iter().rev() {
             if o.results().all(|r| !ir::has_uses(r.into())) {
@@ -749,6 +650,101 @@ impl<'r, 'c, 'a> Devices<'r, 'c, 'a> {
             }
         }
         Ok(())
+    }
+
+    /// Inlines the kernel's named scopes: they only name stretches of the
+    /// trace, and the waits inside them are cut like any other.
+    fn inline_scopes(&self) -> Result<(), Failure<'c, 'a>> {
+        let rw = self.rw;
+        let mut scopes = vec![];
+        ir::walk_nested(&self.kernel, &mut |o| {
+            if op_name(&o) == "pallas.named_scope" {
+                scopes.push(o);
+            }
+        });
+        for s in scopes.into_iter().rev() {
+            let block = ir::body_block(&s).ok_or_else(|| (s, "an empty scope".to_string()))?;
+            let mut results = vec![];
+            if let Some(t) = block.terminator() {
+                results = t.operands().collect();
+                rw.erase_op(&ir::op_ref(t));
+            }
+            rw.inline_block_before(block, &s, &[]);
+            rw.replace_op(&s, &results);
+        }
+        Ok(())
+    }
+
+    /// The images: per slot type (the body operands, then the barrier
+    /// semaphore) its group (memory space) and byte offset in one device's
+    /// image of that group.
+    #[allow(clippy::type_complexity)]
+    fn layout(
+        &self,
+        slot_types: &[Type<'c>],
+        n_orig: usize,
+    ) -> Result<(Vec<Group<'c>>, Vec<(usize, i64)>), Failure<'c, 'a>> {
+        let k = self.kernel;
+        let fail = |at: &OperationRef<'c, 'a>, m: String| (*at, m);
+        let mut groups: Vec<Group<'c>> = vec![];
+        let mut slots = vec![];
+        for (i, t) in slot_types.iter().enumerate() {
+            let shape = memref_shape(*t);
+            let bytes = element_bytes(*t);
+            if !ir::is_memref(*t)
+                || shape.contains(&DYNAMIC)
+                || !ir::has_identity_layout(*t)
+                || bytes.is_none()
+            {
+                return Err(fail(
+                    &k,
+                    format!("not yet supported: body operand {i} of type {t} on a mesh of {} devices in the CPU reference", self.devices),
+                ));
+            }
+            let size = shape.iter().product::<i64>() * bytes.unwrap_or(1);
+            let space = ir::memref_memory_space(*t);
+            let g = match groups.iter().position(|g| same_space(g.space, space)) {
+                Some(g) => g,
+                None => {
+                    groups.push(Group { space, bytes: 0 });
+                    groups.len() - 1
+                }
+            };
+            slots.push((g, groups[g].bytes));
+            groups[g].bytes += ((size + ALIGN - 1) / ALIGN).max(1) * ALIGN;
+        }
+        // An input left in ANY/HBM aliased to an output left there is the
+        // output's memory (one buffer, as in JAX): one slot for both.
+        let n_prefetch = k
+            .attribute("scalar_prefetch")
+            .map(|a| array_elements(a).len())
+            .unwrap_or(0);
+        let n_inputs = k
+            .attribute("in_specs")
+            .map(|a| array_elements(a).len())
+            .unwrap_or(0);
+        let aliases = k
+            .attribute("input_output_aliases")
+            .map(dense_i64)
+            .unwrap_or_default();
+        let unwindowed = |t: Type| {
+            matches!(
+                ir::MemorySpace::of_memref(t),
+                Some(ir::MemorySpace::Any | ir::MemorySpace::Hbm)
+            )
+        };
+        for pair in aliases.chunks(2) {
+            let (i, o) = (pair[0] as usize, n_prefetch + n_inputs + pair[1] as usize);
+            if i >= n_prefetch
+                && o < n_orig
+                && unwindowed(slot_types[i])
+                && unwindowed(slot_types[o])
+                && slot_types[i] == slot_types[o]
+            {
+                slots[i] = slots[o];
+            }
+        }
+        Ok((groups, slots))
     }
 
     /// Points a remote op at the target device's refs.
@@ -1057,6 +1053,42 @@ struct Fixer<'r, 'c, 'a> {
 }
 
 impl<'r, 'c, 'a> Fixer<'r, 'c, 'a> {
+    /// Gives every op of every stretch, and every op around them, the
+    /// values it uses as its stretch (or every device) sees them.
+    fn fix_all(
+        &mut self,
+        stretches: &[Stretch<'c, 'a>],
+        uniform: &[OperationRef<'c, 'a>],
+    ) -> Result<(), Failure<'c, 'a>> {
+        for (i, s) in stretches.iter().enumerate() {
+            let mut inner = vec![];
+            ir::walk_nested(&s.op, &mut |o| inner.push(o));
+            for o in inner {
+                if ptr(&o) == ptr(&s.op) {
+                    continue;
+                }
+                let operands: Vec<Value> = o.operands().collect();
+                for (j, v) in operands.into_iter().enumerate() {
+                    let nv = self.resolve(v, i, s).map_err(|m| (o, m))?;
+                    if vptr(nv) != vptr(v) {
+                        ir::set_operand(&o, j, nv);
+                    }
+                }
+            }
+        }
+        for u in uniform {
+            let operands: Vec<Value> = u.operands().collect();
+            for (j, v) in operands.into_iter().enumerate() {
+                let nv = self.uniform(v, u).map_err(|m| (*u, m))?;
+                if vptr(nv) != vptr(v) {
+                    ir::set_operand(u, j, nv);
+                }
+            }
+        }
+        self.finish();
+        Ok(())
+    }
+
     /// The stretch loop (index into `loops`) holding `op`, if any.
     fn stretch_of(&self, op: OperationRef<'c, 'a>) -> Option<usize> {
         let mut cur = Some(op);
