@@ -73,7 +73,10 @@ pub fn all() -> &'static [&'static PassDef] {
 pub struct PipelineDef {
     pub argument: &'static str,
     pub description: &'static str,
-    /// The pipeline's elements, as inside `builtin.module(...)`.
+    /// The pass the pipeline runs first and hands its options to
+    /// (`argument{mesh-shape=2,2}`); `None`: the pipeline takes no options.
+    pub options_pass: Option<&'static str>,
+    /// The pipeline's other elements, as inside `builtin.module(...)`.
     pub passes: String,
 }
 
@@ -85,17 +88,14 @@ pub const CPU_LOWERING: &str = include_str!("../../scripts/cpu-pipeline.txt");
 pub fn pipelines() -> &'static [PipelineDef] {
     static PIPELINES: OnceLock<Vec<PipelineDef>> = OnceLock::new();
     PIPELINES.get_or_init(|| {
-        let cpu = format!(
-            "{},{}",
-            crate::conversion::pallas_to_scf::PASS.argument,
-            CPU_LOWERING.trim()
-        );
         vec![PipelineDef {
             argument: "pallas-cpu-pipeline",
             description: "Lower pallas kernels and their host code to the LLVM dialect for \
                           mlir-runner: convert-pallas-to-scf, then the upstream CPU lowering \
-                          (scripts/cpu-pipeline.txt)",
-            passes: cpu,
+                          (scripts/cpu-pipeline.txt). Its options are convert-pallas-to-scf's, \
+                          e.g. pallas-cpu-pipeline{mesh-shape=2,2}",
+            options_pass: Some(crate::conversion::pallas_to_scf::PASS.argument),
+            passes: CPU_LOWERING.trim().to_string(),
         }]
     })
 }
