@@ -265,16 +265,11 @@ fn check_communication(kernel_op: &OperationRef) -> bool {
                 .collect()
         })
         .unwrap_or_default();
-    let params = kernel_op.attribute("compiler_params").ok();
-    let mesh_names: Option<Vec<String>> = params
-        .and_then(|p| kernel::dict_get(p, "mosaic_tpu"))
-        .and_then(|t| kernel::dict_get(t, "mesh_axes"))
-        .map(|a| {
-            crate::conversion::common::builder::array_elements(a)
-                .into_iter()
-                .map(crate::conversion::common::builder::string_attr_value)
-                .collect()
-        });
+    let mesh_names: Option<Vec<String>> =
+        crate::dialect::pallas::compiler_params::MosaicTpuParams::of(kernel_op)
+            .ok()
+            .and_then(|p| p.mesh)
+            .map(|m| m.axes);
     let mut ok = true;
     if let Some(mesh) = &mesh_names {
         if grid_names.iter().any(|g| mesh.contains(g)) {

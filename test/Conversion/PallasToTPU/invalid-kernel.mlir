@@ -125,8 +125,9 @@ pallas.kernel @k grid(2) names("i") semantics(parallel)
 
 // -----
 
-// A misspelled kernel type is an error, not a kernel left unlowered.
-// expected-error @+1 {{'pallas.kernel' op unknown mosaic_tpu.kernel_type; expected "tc", "sc_vector_subcore" or "sc_scalar_subcore"}}
+// A misspelled kernel type is an error (of the kernel's verifier), not a
+// kernel left unlowered.
+// expected-error @+1 {{'pallas.kernel' op unknown mosaic_tpu.kernel_type "sc_vector_subcor"; expected "tc", "sc_vector_subcore" or "sc_scalar_subcore"}}
 pallas.kernel @k grid(2) ins(%x: memref<16x128xf32> block [8, 128] map affine_map<(i) -> (i, 0)>)
     attributes {compiler_params = {mosaic_tpu = {kernel_type = "sc_vector_subcor"}}} {
   pallas.return
@@ -134,7 +135,7 @@ pallas.kernel @k grid(2) ins(%x: memref<16x128xf32> block [8, 128] map affine_ma
 
 // -----
 
-// expected-error @+1 {{'pallas.kernel' op unknown mosaic_tpu.kernel_type; expected "tc", "sc_vector_subcore" or "sc_scalar_subcore"}}
+// expected-error @+1 {{'pallas.kernel' op compiler_params.mosaic_tpu.kernel_type must be a string, got 3 : i32}}
 pallas.kernel @k grid(2) ins(%x: memref<16x128xf32> block [8, 128] map affine_map<(i) -> (i, 0)>)
     attributes {compiler_params = {mosaic_tpu = {kernel_type = 3 : i32}}} {
   pallas.return
