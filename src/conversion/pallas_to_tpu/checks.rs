@@ -146,6 +146,24 @@ fn check_kernel(op: &OperationRef) -> bool {
         }
     };
     let mut ok = true;
+    // The Mosaic module holds the kernel function and `transform_<i>`, one
+    // per windowed operand; the kernel may not take one of their names.
+    if let Some(i) = info
+        .name
+        .strip_prefix("transform_")
+        .and_then(|n| n.parse::<usize>().ok())
+        .filter(|i| *i < info.specs.len() && !info.grid.is_empty())
+    {
+        ir::emit_op_error(
+            op,
+            &format!(
+                "kernel name '{}' is the name of the transform function of {} in the Mosaic module; rename the kernel",
+                info.name,
+                info.origin(i)
+            ),
+        );
+        ok = false;
+    }
     for (i, spec) in info.specs.iter().enumerate() {
         if let Err(message) = check_block_spec(&info, spec, i) {
             ir::emit_op_error(op, &message);

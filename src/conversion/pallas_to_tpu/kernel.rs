@@ -485,7 +485,7 @@ fn lower_kernel<'c, 'a>(
     rw.set_insertion_point_before(&op);
     let module_region = Region::new();
     module_region.append_block(Block::new(&[]));
-    let sym = b.attr(&format!("\"{}\"", info.name));
+    let sym = crate::ir::string_attr(op.location(), &info.name);
     let mark = b.attr("unit");
     let module = rw.insert(b.build(
         "builtin.module",

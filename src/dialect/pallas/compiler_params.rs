@@ -164,11 +164,13 @@ impl MosaicTpuParams {
             (Some(axes), Some(shape)) if axes.len() == shape.len() => {
                 Some(DeviceMesh { axes, shape })
             }
-            (Some(axes), Some(shape)) => return Err(format!(
+            (Some(axes), Some(shape)) => {
+                return Err(format!(
                 "compiler_params.mosaic_tpu.mesh_axes names {} axes but mesh_shape has {} extents",
                 axes.len(),
                 shape.len()
-            )),
+            ))
+            }
             _ => {
                 return Err(
                     "compiler_params.mosaic_tpu needs mesh_axes and mesh_shape together"

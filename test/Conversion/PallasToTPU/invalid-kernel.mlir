@@ -140,3 +140,12 @@ pallas.kernel @k grid(2) ins(%x: memref<16x128xf32> block [8, 128] map affine_ma
     attributes {compiler_params = {mosaic_tpu = {kernel_type = 3 : i32}}} {
   pallas.return
 }
+
+// -----
+
+// The kernel may not take the name of a transform function of the Mosaic
+// module it becomes (which would hold two @transform_0).
+// expected-error @+1 {{'pallas.kernel' op kernel name 'transform_0' is the name of the transform function of inputs[0] in the Mosaic module; rename the kernel}}
+pallas.kernel @transform_0 grid(2) ins(%x: memref<16x128xf32> block [8, 128] map affine_map<(i) -> (i, 0)>) {
+  pallas.return
+}
