@@ -164,6 +164,25 @@ fn check_kernel(op: &OperationRef) -> bool {
         );
         ok = false;
     }
+    if let Some(body) = ir::body_block(op) {
+        use melior::ir::{BlockLike, ValueLike};
+        let n_fixed = info.prefetch.len() + info.specs.len();
+        for k in n_fixed..body.argument_count() {
+            let Ok(arg) = body.argument(k) else { continue };
+            let space = MemorySpace::of_memref(arg.r#type());
+            if space.is_some() && super::types::tpu_memory_space(space).is_none() {
+                ir::emit_op_error(
+                    op,
+                    &format!(
+                        "scratch[{}] is in the GPU memory space '{}'; TPU kernels use any, hbm, vmem, vmem_shared, smem, cmem, semaphore or host",
+                        k - n_fixed,
+                        space.map(|m| m.name()).unwrap_or("")
+                    ),
+                );
+                ok = false;
+            }
+        }
+    }
     for (i, spec) in info.specs.iter().enumerate() {
         if let Err(message) = check_block_spec(&info, spec, i) {
             ir::emit_op_error(op, &message);

@@ -149,3 +149,13 @@ pallas.kernel @k grid(2) ins(%x: memref<16x128xf32> block [8, 128] map affine_ma
 pallas.kernel @transform_0 grid(2) ins(%x: memref<16x128xf32> block [8, 128] map affine_map<(i) -> (i, 0)>) {
   pallas.return
 }
+
+// -----
+
+// Scratch in a GPU memory space has no TPU form (it used to be left in the
+// output as #pallas.memory_space<gmem>).
+// expected-error @+1 {{'pallas.kernel' op scratch[0] is in the GPU memory space 'gmem'; TPU kernels use any, hbm, vmem, vmem_shared, smem, cmem, semaphore or host}}
+pallas.kernel @k grid(2) ins(%x: memref<16x128xf32> block [8, 128] map affine_map<(i) -> (i, 0)>)
+    scratch(%s: memref<8x128xf32, #pallas.memory_space<gmem>>) {
+  pallas.return
+}
