@@ -462,7 +462,9 @@ fn verify_compiler_params(op: &OperationRef) -> Verified {
             format!("compiler_params for '{key}' must be a dictionary, got {value}")
         })?;
     }
-    Ok(())
+    crate::dialect::pallas::compiler_params::MosaicTpuParams::of(op)
+        .map(|_| ())
+        .or_else(|m| fail(op, m))
 }
 
 fn verify_cost_estimate(op: &OperationRef) -> Verified {
