@@ -264,3 +264,15 @@ pallas.kernel @k grid(1) {
   %m = pallas.multiple_of %c, 4294967296 : i32
   pallas.return
 }
+
+// -----
+
+// A bf16 result would be tpu.matmul's accumulator, which Mosaic rejects
+// ("Expected matmul acc to be 32-bit"): reported at the dot, not at the
+// generated op.
+pallas.kernel @k grid(1) {
+  %a = arith.constant dense<1.0> : vector<128x128xbf16>
+  // expected-error @+1 {{'pallas.dot' op Expected matmul acc to be 32-bit: the result element type bf16 becomes tpu.matmul's accumulator}}
+  %d = pallas.dot %a, %a : vector<128x128xbf16>, vector<128x128xbf16> -> vector<128x128xbf16>
+  pallas.return
+}
