@@ -403,6 +403,16 @@ fn element_bytes(ty: Type) -> Option<i64> {
     ir::bit_width(element_type(ty)).map(|w| w.div_ceil(8) as i64)
 }
 
+/// Bytes of a ref that can have a slot in a device image: a statically
+/// shaped memref with the identity layout.
+fn slot_bytes(t: Type) -> Option<i64> {
+    let shape = memref_shape(t);
+    if !ir::is_memref(t) || shape.contains(&DYNAMIC) || !ir::has_identity_layout(t) {
+        return None;
+    }
+    Some(shape.iter().product::<i64>() * element_bytes(t)?)
+}
+
 fn space_text(space: Option<Attribute>) -> String {
     space.map(|s| format!(", {s}")).unwrap_or_default()
 }
@@ -497,12 +507,19 @@ impl<'r, 'c, 'a> Devices<'r, 'c, 'a> {
         // like any other and another device can DMA into them.
         let scoped = self.scoped_regions();
         let first_scoped = slot_types.len();
-        for (_, block) in &scoped {
+        for (op, block) in &scoped {
             for j in 0..block.argument_count() {
-                slot_types.push(block.argument(j).expect("argument").r#type());
+                let t = block.argument(j).expect("argument").r#type();
+                if slot_bytes(t).is_none() {
+                    return Err(fail(
+                        op,
+                        format!("not yet supported: a scoped allocation of type {t} on a mesh of {} devices in the CPU reference", self.devices),
+                    ));
+                }
+                slot_types.push(t);
             }
         }
-        let (groups, slots) = self.layout(&slot_types, n_orig, first_scoped)?;
+        let (groups, slots) = self.layout(&slot_types, n_orig)?;
         let ctx = ir::op_context(&k);
         let attr = |text: &str| ir::parse_attribute(ctx, text).expect("an attribute");
         let flat: Vec<String> = slots
@@ -753,40 +770,30 @@ impl<'r, 'c, 'a> Devices<'r, 'c, 'a> {
     }
 
     /// The images: per slot type (the body operands, then the barrier
-    /// semaphore, then the scoped buffers from `first_scoped` on) its group
+    /// semaphore, then the scoped buffers, checked by the caller) its group
     /// (memory space) and byte offset in one device's image of that group.
     #[allow(clippy::type_complexity)]
     fn layout(
         &self,
         slot_types: &[Type<'c>],
         n_orig: usize,
-        first_scoped: usize,
     ) -> Result<(Vec<Group<'c>>, Vec<(usize, i64)>), Failure<'c, 'a>> {
         let k = self.kernel;
         let fail = |at: &OperationRef<'c, 'a>, m: String| (*at, m);
         let mut groups: Vec<Group<'c>> = vec![];
         let mut slots = vec![];
         for (i, t) in slot_types.iter().enumerate() {
-            let shape = memref_shape(*t);
-            let bytes = element_bytes(*t);
-            if !ir::is_memref(*t)
-                || shape.contains(&DYNAMIC)
-                || !ir::has_identity_layout(*t)
-                || bytes.is_none()
-            {
+            let Some(size) = slot_bytes(*t) else {
                 let what = if i < n_orig {
                     format!("body operand {i}")
-                } else if i < first_scoped {
-                    "the barrier semaphore".to_string()
                 } else {
-                    "a scoped allocation".to_string()
+                    "the barrier semaphore".to_string()
                 };
                 return Err(fail(
                     &k,
                     format!("not yet supported: {what} of type {t} on a mesh of {} devices in the CPU reference", self.devices),
                 ));
-            }
-            let size = shape.iter().product::<i64>() * bytes.unwrap_or(1);
+            };
             let space = ir::memref_memory_space(*t);
             let g = match groups.iter().position(|g| same_space(g.space, space)) {
                 Some(g) => g,

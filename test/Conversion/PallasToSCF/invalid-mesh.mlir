@@ -116,3 +116,17 @@ pallas.kernel @k outs(%o: memref<8xi32> block [8] map affine_map<() -> (0)>)
   %bits = pallas.prng_random_bits : vector<8xi32>
   pallas.store %bits, %o[] : vector<8xi32>, memref<8xi32>
 }
+
+// -----
+
+// A scoped buffer on a mesh needs a slot in the devices' images: a static
+// shape and the identity layout.
+pallas.kernel @k outs(%o: memref<8xi32> block [8] map affine_map<() -> (0)>)
+    attributes {compiler_params = {mosaic_tpu = {mesh_axes = ["x"], mesh_shape = array<i64: 2>}}} {
+  %me = pallas.axis_index "x"
+  // expected-error @+1 {{not yet supported: a scoped allocation of type memref<8xi32, strided<[2]>, #pallas.memory_space<vmem>> on a mesh of 2 devices in the CPU reference}}
+  pallas.run_scoped {
+  ^bb0(%b: memref<8xi32, strided<[2]>, #pallas.memory_space<vmem>>):
+    pallas.yield
+  }
+}
