@@ -2,3 +2,4 @@
 //! CPU pipeline needs between upstream passes.
 
 pub mod hoist_allocas;
+pub mod row_loops;
