@@ -60,12 +60,13 @@ pub struct PassDef {
 
 /// Every pass of the plugin.
 pub fn all() -> &'static [&'static PassDef] {
-    static ALL: [&PassDef; 5] = [
+    static ALL: [&PassDef; 6] = [
         &crate::conversion::pallas_to_scf::PASS,
         &crate::conversion::pallas_to_tpu::PASS,
         &crate::conversion::pallas_to_sparsecore::PASS,
         &crate::transforms::hoist_allocas::PASS,
         &crate::transforms::row_loops::PASS,
+        &crate::transforms::copy_loops::PASS,
     ];
     &ALL
 }
