@@ -196,9 +196,15 @@ fn classify(op: &OperationRef) -> Option<(Kind, Vec<i64>)> {
         "vector.broadcast" => {
             let shape = nd_shape(op.result(0).ok()?.r#type())?;
             let src = op.operand(0).ok()?.r#type();
-            let row_source = !ir::is_vector(src)
-                || memref_shape(src) == shape[shape.len() - 1..].to_vec();
-            row_source.then_some((Kind::Broadcast, shape))
+            // A scalar, or a vector whose dims (aligned to the right) are
+            // the result's or 1.
+            let src_shape = memref_shape(src);
+            let stretch = src_shape.len() <= shape.len()
+                && src_shape
+                    .iter()
+                    .zip(&shape[shape.len() - src_shape.len()..])
+                    .all(|(s, d)| s == d || *s == 1);
+            (!ir::is_vector(src) || stretch).then_some((Kind::Broadcast, shape))
         }
         _ if (name.starts_with("arith.") || name.starts_with("math."))
             && op.result_count() >= 1
@@ -400,8 +406,21 @@ fn rewrite<'c, 'a>(rw: &OwnedRewriter<'c, 'a>, c: &Cluster<'c, 'a>) {
                 continue;
             }
             if let Some(def) = leaf_kind(v, &c.shape) {
-                if !leaves.iter().any(|(l, _): &(Value, OperationRef)| same(*l, v)) {
-                    leaves.push((v, def));
+                if !leaves.iter().any(|(l, _, _): &(Value, OperationRef, _)| same(*l, v)) {
+                    // A broadcast source other than a scalar or a row is
+                    // read per row from a buffer.
+                    let src = (name_of(&def) == "vector.broadcast")
+                        .then(|| ir::value(def.operand(0).expect("broadcast source")))
+                        .filter(|s| ir::is_vector(s.r#type()) && memref_shape(s.r#type()) != [n]);
+                    let src_buf = src.map(|src| {
+                            let shape = memref_shape(src.r#type());
+                            let buf = alloca(&b, &shape, element_type(src.r#type()));
+                            let mut operands = vec![src, buf];
+                            operands.extend(std::iter::repeat_n(zero, shape.len()));
+                            b.transfer_write(&operands, shape.len(), &identity_map(shape.len()), false);
+                            buf
+                    });
+                    leaves.push((v, def, src_buf));
                 }
                 continue;
             }
@@ -432,10 +451,26 @@ fn rewrite<'c, 'a>(rw: &OwnedRewriter<'c, 'a>, c: &Cluster<'c, 'a>) {
     };
 
     let mut row_of: HashMap<usize, Value<'c, 'a>> = HashMap::new();
-    for (v, def) in &leaves {
+    for (v, def, src_buf) in &leaves {
         let elem = element_type(v.r#type());
         let ty = b.vector(&[n], elem);
-        let row = if name_of(def) == "arith.constant" {
+        let row = if let Some(buf) = src_buf {
+            // Source dim e lines up with result dim e + (rank - its rank).
+            let src_shape = memref_shape(buf.r#type());
+            let lead = rank - src_shape.len();
+            let mut at = vec![*buf];
+            for (e, size) in src_shape.iter().enumerate() {
+                let d = e + lead;
+                at.push(if d < rank - 1 && *size != 1 { rows[d] } else { zero });
+            }
+            if src_shape[src_shape.len() - 1] == n {
+                at.push(b.zero(elem));
+                b.transfer_read(&at, src_shape.len(), &identity_map_of(src_shape.len(), 1), false, ty)
+            } else {
+                let x = b.val("memref.load", &at, elem, &[]);
+                b.val("vector.broadcast", &[x], ty, &[])
+            }
+        } else if name_of(def) == "arith.constant" {
             let lit = splat_text(&def.attribute("value").expect("value").to_string())
                 .expect("splat");
             b.constant(&format!("dense<{lit}> : {ty}"), ty)
@@ -533,7 +568,7 @@ fn rewrite<'c, 'a>(rw: &OwnedRewriter<'c, 'a>, c: &Cluster<'c, 'a>) {
     for (op, _) in c.ops.iter().rev() {
         rw.erase_op(op);
     }
-    for (v, def) in &leaves {
+    for (v, def, _) in &leaves {
         if !ir::has_uses(*v) {
             rw.erase_op(def);
         }
