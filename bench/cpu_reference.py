@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Our CPU reference against JAX's interpret mode, side by side in one run.
 
-  .venv/bin/python bench/cpu_reference.py [--pallas-opt P] [--quick] [--check]
+  .venv/bin/python bench/cpu_reference.py [--pallas-opt P] [--quick | --realistic] [--check]
 
 Two groups of kernels:
 
@@ -425,6 +425,7 @@ def main():
     ap.add_argument("--pipeline", default=os.path.join(ROOT, "scripts", "cpu-pipeline.txt"))
     ap.add_argument("--timeout", type=float, default=900)
     ap.add_argument("--quick", action="store_true", help="test sizes only")
+    ap.add_argument("--realistic", action="store_true", help="realistic sizes only")
     ap.add_argument("--check", action="store_true",
                     help="compare the realistic twins with JAX at small sizes, then exit")
     args = ap.parse_args()
@@ -440,7 +441,7 @@ def main():
               f"{jax_run:10.3f} {jax_run / max(run, 1e-9):8.0f}x {jax_first / total:10.1f}x",
               flush=True)
 
-    for name in TEST_SIZE:
+    for name in [] if args.realistic else TEST_SIZE:
         case = cpu_oracle.CASES[name](cpu_oracle.rng_for(name))
         with open(os.path.join(cpu_oracle.TWINS, name + ".mlir")) as f:
             twin = f.read()
