@@ -132,9 +132,13 @@ fn compatible(a: &Access, b: &Access) -> bool {
     let exact = same(a.base, b.base)
         && a.indices.len() == b.indices.len()
         && a.indices.iter().zip(&b.indices).all(|(x, y)| same_index(*x, *y));
+    exact || disjoint(a, b)
+}
+
+/// Whether two accesses are to different allocations.
+fn disjoint(a: &Access, b: &Access) -> bool {
     let (ra, rb) = (root(a.base), root(b.base));
-    let disjoint = !same(ra, rb) && (is_allocation(ra) || is_allocation(rb));
-    exact || disjoint
+    !same(ra, rb) && (is_allocation(ra) || is_allocation(rb))
 }
 
 /// How an op takes part in a cluster of shape `shape`.
@@ -145,6 +149,8 @@ enum Kind {
     Compute,
     Splat,
     Broadcast,
+    /// A `vector.multi_reduction` of a 2-D tile over its last dim.
+    Reduce,
 }
 
 /// Whether a transfer is in bounds, unmasked and minor-identity over `rank`
@@ -187,6 +193,11 @@ fn classify(op: &OperationRef) -> Option<(Kind, Vec<i64>)> {
             let base = op.operand(1).ok()?.r#type();
             (ir::is_memref(base) && plain_transfer(op, shape.len(), memref_shape(base).len()))
                 .then_some((Kind::Write, shape))
+        }
+        "vector.multi_reduction" => {
+            let shape = nd_shape(op.operand(0).ok()?.r#type())?;
+            let dims = ir::dense_i64(op.attribute("reduction_dims").ok()?);
+            (shape.len() == 2 && dims == [1]).then_some((Kind::Reduce, shape))
         }
         "arith.constant" => {
             let shape = nd_shape(op.result(0).ok()?.r#type())?;
@@ -248,11 +259,20 @@ impl<'c, 'a> Cluster<'c, 'a> {
         }
     }
 
+    fn ops_contain(&self, op: &OperationRef) -> bool {
+        self.ops.iter().any(|(o, _)| same_op(o, op))
+    }
+
     /// Worth a loop: it computes something or writes to memory.
     fn worth_it(&self) -> bool {
-        self.ops.iter().any(|(_, k)| matches!(k, Kind::Compute | Kind::Write))
+        self.ops
+            .iter()
+            .any(|(_, k)| matches!(k, Kind::Compute | Kind::Write | Kind::Reduce))
     }
 }
+
+/// Rounds of clustering per block, at most.
+const ROUNDS: usize = 4;
 
 fn run(module: OperationRef, _options: &OptionValues) -> Result<(), ()> {
     let mut blocks = vec![];
@@ -266,22 +286,63 @@ fn run(module: OperationRef, _options: &OptionValues) -> Result<(), ()> {
         }
     });
     let rw = OwnedRewriter::new(&module);
+    // The whole-tile reads of the buffers clusters hand values on in, by
+    // op: nothing writes those buffers after the read, so a later cluster
+    // reads them row by row instead of spilling the value again.
+    let mut read_backs: HashMap<usize, OperationRef> = HashMap::new();
     for block in blocks {
-        for cluster in clusters(block) {
-            rewrite(&rw, &cluster);
+        // A value a cluster hands on is read back whole from its buffer;
+        // another round lets a later cluster read that buffer row by row
+        // instead of spilling the value again.
+        for _ in 0..ROUNDS {
+            let found = clusters(block);
+            if found.is_empty() {
+                break;
+            }
+            for cluster in found {
+                rewrite(&rw, &cluster, &mut read_backs);
+            }
+        }
+    }
+    for op in read_backs.values() {
+        if !ir::has_uses(ir::result_of(*op, 0)) {
+            rw.erase_op(op);
         }
     }
     Ok(())
 }
 
-/// The clusters of `block`, found in one pass over its ops.
+/// The clusters of `block`, found in one pass over its ops. Clusters of
+/// different shapes may be open at once (their loops go in the order of
+/// their last ops), as long as no memory one writes may be touched by
+/// another.
 fn clusters<'c, 'a>(block: BlockRef<'c, 'a>) -> Vec<Cluster<'c, 'a>> {
     let mut done = vec![];
-    let mut cur: Option<Cluster> = None;
-    let close = |cur: &mut Option<Cluster<'c, 'a>>, done: &mut Vec<Cluster<'c, 'a>>| {
-        if let Some(c) = cur.take() {
-            if c.worth_it() {
-                done.push(c);
+    let mut open: Vec<Cluster<'c, 'a>> = vec![];
+    // Closes the open clusters `which` says to close.
+    let close = |open: &mut Vec<Cluster<'c, 'a>>,
+                 done: &mut Vec<Cluster<'c, 'a>>,
+                 which: &dyn Fn(&Cluster<'c, 'a>) -> bool| {
+        let mut i = 0;
+        while i < open.len() {
+            if which(&open[i]) {
+                let mut c = open.remove(i);
+                // A read nothing in the cluster uses stays where it is.
+                let keep: Vec<bool> = c
+                    .ops
+                    .iter()
+                    .map(|(op, kind)| {
+                        *kind != Kind::Read
+                            || ir::users(ir::result_of(*op, 0)).iter().any(|u| c.ops_contain(u))
+                    })
+                    .collect();
+                let mut k = keep.iter();
+                c.ops.retain(|_| *k.next().expect("one flag per op"));
+                if c.worth_it() {
+                    done.push(c);
+                }
+            } else {
+                i += 1;
             }
         }
     };
@@ -289,33 +350,34 @@ fn clusters<'c, 'a>(block: BlockRef<'c, 'a>) -> Vec<Cluster<'c, 'a>> {
     while let Some(op) = next {
         let op: OperationRef<'c, 'a> = ir::op_ref(op);
         next = op.next_in_block();
-        let uses_cluster = |c: &Option<Cluster>| {
-            c.as_ref()
-                .map(|c| op.operands().any(|v| c.defines(ir::value(v))))
-                .unwrap_or(false)
-        };
+        let uses = |c: &Cluster| op.operands().any(|v| c.defines(ir::value(v)));
         let Some((kind, shape)) = classify(&op) else {
             let name = name_of(&op);
-            if name == "memref.dealloc" && !uses_cluster(&cur) {
-                if let Some(c) = cur.as_mut() {
-                    let freed = root(ir::value(op.operand(0).expect("dealloc operand")));
-                    if c.accesses.iter().any(|a| same(root(a.base), freed)) {
-                        c.deferred.push(op);
-                    }
-                    continue;
+            if name == "memref.dealloc" && !open.iter().any(|c| uses(c)) {
+                let freed = root(ir::value(op.operand(0).expect("dealloc operand")));
+                if let Some(c) = open
+                    .iter_mut()
+                    .find(|c| c.accesses.iter().any(|a| same(root(a.base), freed)))
+                {
+                    c.deferred.push(op);
                 }
+                continue;
             }
-            if uses_cluster(&cur) || !is_inert(&name) || op.region_count() > 0 {
-                close(&mut cur, &mut done);
+            if !is_inert(&name) || op.region_count() > 0 {
+                close(&mut open, &mut done, &|_| true);
+            } else {
+                close(&mut open, &mut done, &|c| uses(c));
             }
             continue;
         };
+        // What uses a value of a cluster other than the one it joins comes
+        // after that cluster's loop.
+        close(&mut open, &mut done, &|c| c.shape != shape && uses(c));
         if matches!(kind, Kind::Splat | Kind::Broadcast) {
-            // Leaves: remade per row where a cluster uses them.
+            // Leaves: remade per row where a cluster uses them (so after
+            // every cluster whose value they take, closed above).
+            close(&mut open, &mut done, &|c| uses(c));
             continue;
-        }
-        if cur.as_ref().map(|c| c.shape != shape).unwrap_or(false) {
-            close(&mut cur, &mut done);
         }
         let access = match kind {
             Kind::Read | Kind::Write => {
@@ -333,73 +395,108 @@ fn clusters<'c, 'a>(block: BlockRef<'c, 'a>) -> Vec<Cluster<'c, 'a>> {
             }
             _ => None,
         };
-        if let (Some(a), Some(c)) = (&access, &cur) {
-            let clash = c
-                .accesses
-                .iter()
-                .any(|b| (a.write || b.write) && !compatible(a, b));
-            if clash {
-                close(&mut cur, &mut done);
-            }
+        if let Some(a) = &access {
+            // Within the cluster rows interleave; another cluster's loop
+            // runs whole before or after this one's.
+            close(&mut open, &mut done, &|c| {
+                c.accesses.iter().any(|b| {
+                    (a.write || b.write)
+                        && !(if c.shape == shape { compatible(a, b) } else { disjoint(a, b) })
+                })
+            });
         }
         // A write of an n-D value from outside the cluster stays a plain
         // n-D store (a splat or a broadcast row is remade in the loop).
         if kind == Kind::Write {
             let v = ir::value(op.operand(0).expect("stored value"));
-            let inside = cur.as_ref().map(|c| c.defines(v)).unwrap_or(false);
+            let inside = open.iter().any(|c| c.shape == shape && c.defines(v));
             if !inside && leaf_kind(v, &shape).is_none() {
-                close(&mut cur, &mut done);
+                close(&mut open, &mut done, &|c| c.shape == shape);
                 continue;
             }
         }
-        let c = cur.get_or_insert_with(|| Cluster {
-            shape,
-            ops: vec![],
-            accesses: vec![],
-            deferred: vec![],
-        });
+        if !open.iter().any(|c| c.shape == shape) {
+            open.push(Cluster {
+                shape: shape.clone(),
+                ops: vec![],
+                accesses: vec![],
+                deferred: vec![],
+            });
+        }
+        let c = open.iter_mut().find(|c| c.shape == shape).expect("open cluster");
         c.ops.push((op, kind));
         c.accesses.extend(access);
     }
-    close(&mut cur, &mut done);
+    close(&mut open, &mut done, &|_| true);
     done
 }
 
+/// Lanes of the 1-D vectors the loops compute on, at most.
+const MAX_LANES: i64 = 64;
+
+/// The chunk of the last dim each iteration computes: the whole dim up to
+/// `MAX_LANES`, else its largest divisor not above that (a long row as one
+/// vector would be one huge straight-line block for LLVM).
+fn chunk_width(n: i64) -> i64 {
+    if n <= MAX_LANES {
+        return n;
+    }
+    (1..=MAX_LANES).rev().find(|w| n % w == 0).unwrap_or(1)
+}
+
 /// Emits the loop nest of `c` after its last op and erases its ops.
-fn rewrite<'c, 'a>(rw: &OwnedRewriter<'c, 'a>, c: &Cluster<'c, 'a>) {
+fn rewrite<'c, 'a>(
+    rw: &OwnedRewriter<'c, 'a>,
+    c: &Cluster<'c, 'a>,
+    read_backs: &mut HashMap<usize, OperationRef<'c, 'a>>,
+) {
+    // The buffer a value was read back from, if it was.
+    let buffer_of = |v: Value<'c, 'a>| {
+        ir::defining_op(v)
+            .filter(|d| read_backs.contains_key(&(d.to_raw().ptr as usize)))
+            .map(|d| ir::value(d.operand(0).expect("buffer")))
+    };
     let (last, _) = c.ops[c.ops.len() - 1];
     let b = B::new(rw, last.location());
     let rank = c.shape.len();
     let n = c.shape[rank - 1];
+    let w = chunk_width(n);
     rw.set_insertion_point_after(&last);
     let zero = b.cidx(0);
+    let in_cluster = |u: &OperationRef| c.ops.iter().any(|(o, _)| same_op(o, u));
 
-    // Values used outside the cluster get a buffer each.
+    // Values used outside the cluster get a buffer each; a reduction's
+    // result (one element per row) gets one of the row count, and its
+    // initial values are read from another.
     let mut outgoing = vec![];
-    for (op, _) in &c.ops {
+    let mut reductions = vec![];
+    for (op, kind) in &c.ops {
+        if *kind == Kind::Reduce {
+            let acc = ir::value(op.operand(1).expect("reduction acc"));
+            let elem = element_type(acc.r#type());
+            let init = alloca(&b, &c.shape[..rank - 1], elem);
+            b.transfer_write(&[acc, init, zero], 1, &identity_map(1), false);
+            let out = alloca(&b, &c.shape[..rank - 1], elem);
+            reductions.push((*op, init, out));
+            continue;
+        }
         for i in 0..op.result_count() {
             let v = ir::result_of(*op, i);
-            let outside = ir::users(v)
-                .iter()
-                .any(|u| !c.ops.iter().any(|(o, _)| same_op(o, u)));
-            if outside {
+            if ir::users(v).iter().any(|u| !in_cluster(u)) {
                 let buf = alloca(&b, &c.shape, element_type(v.r#type()));
                 outgoing.push((v, buf));
             }
         }
     }
     // n-D operands from outside, other than splats and broadcasts (remade
-    // per row), are spilled.
+    // per chunk), are spilled; so are broadcast sources other than scalars.
     let mut spilled: HashMap<usize, Value<'c, 'a>> = HashMap::new();
     let mut leaves = vec![];
     for (op, kind) in &c.ops {
-        if !matches!(kind, Kind::Compute | Kind::Write) {
-            continue;
-        }
-        let values: Vec<Value> = if *kind == Kind::Write {
-            vec![ir::value(op.operand(0).expect("value"))]
-        } else {
-            op.operands().map(ir::value).collect()
+        let values: Vec<Value> = match kind {
+            Kind::Write | Kind::Reduce => vec![ir::value(op.operand(0).expect("value"))],
+            Kind::Compute => op.operands().map(ir::value).collect(),
+            _ => continue,
         };
         for v in values {
             if !ir::is_vector(v.r#type()) || c.defines(v) || spilled.contains_key(&key(v)) {
@@ -407,21 +504,26 @@ fn rewrite<'c, 'a>(rw: &OwnedRewriter<'c, 'a>, c: &Cluster<'c, 'a>) {
             }
             if let Some(def) = leaf_kind(v, &c.shape) {
                 if !leaves.iter().any(|(l, _, _): &(Value, OperationRef, _)| same(*l, v)) {
-                    // A broadcast source other than a scalar or a row is
-                    // read per row from a buffer.
                     let src = (name_of(&def) == "vector.broadcast")
                         .then(|| ir::value(def.operand(0).expect("broadcast source")))
-                        .filter(|s| ir::is_vector(s.r#type()) && memref_shape(s.r#type()) != [n]);
+                        .filter(|s| ir::is_vector(s.r#type()));
                     let src_buf = src.map(|src| {
-                            let shape = memref_shape(src.r#type());
-                            let buf = alloca(&b, &shape, element_type(src.r#type()));
-                            let mut operands = vec![src, buf];
-                            operands.extend(std::iter::repeat_n(zero, shape.len()));
-                            b.transfer_write(&operands, shape.len(), &identity_map(shape.len()), false);
-                            buf
+                        if let Some(buf) = buffer_of(src) {
+                            return buf;
+                        }
+                        let shape = memref_shape(src.r#type());
+                        let buf = alloca(&b, &shape, element_type(src.r#type()));
+                        let mut operands = vec![src, buf];
+                        operands.extend(std::iter::repeat_n(zero, shape.len()));
+                        b.transfer_write(&operands, shape.len(), &identity_map(shape.len()), false);
+                        buf
                     });
                     leaves.push((v, def, src_buf));
                 }
+                continue;
+            }
+            if let Some(buf) = buffer_of(v) {
+                spilled.insert(key(v), buf);
                 continue;
             }
             let buf = alloca(&b, &c.shape, element_type(v.r#type()));
@@ -432,7 +534,8 @@ fn rewrite<'c, 'a>(rw: &OwnedRewriter<'c, 'a>, c: &Cluster<'c, 'a>) {
         }
     }
 
-    // The loop nest over the leading dims.
+    // The loops over the leading dims, then over the chunks of the last,
+    // carrying the reductions' partial results.
     let mut rows = vec![];
     let mut outer = None;
     for d in 0..rank - 1 {
@@ -443,29 +546,48 @@ fn rewrite<'c, 'a>(rw: &OwnedRewriter<'c, 'a>, c: &Cluster<'c, 'a>) {
         rw.set_insertion_point_before(&end);
         rows.push(iv);
     }
-    let row_at = |buf: Value<'c, 'a>| {
+    let inits: Vec<Value> = reductions
+        .iter()
+        .map(|(op, init, _)| {
+            let elem = element_type(op.operand(1).expect("acc").r#type());
+            b.val("memref.load", &[*init, rows[0]], elem, &[])
+        })
+        .collect();
+    let chunks = for_iter(&b, zero, b.cidx(n), b.cidx(w), &inits);
+    rw.set_insertion_point_to_end(chunks.1);
+    let col = ir::value(chunks.1.argument(0).expect("iv"));
+    let partial: Vec<Value> = (0..inits.len())
+        .map(|i| ir::value(chunks.1.argument(i + 1).expect("iter arg")))
+        .collect();
+    // Indices of element (row, col) in a buffer of `shape` (aligned to the
+    // right with the tile; unit dims broadcast).
+    let at_in = |buf: Value<'c, 'a>| {
+        let shape = memref_shape(buf.r#type());
+        let lead = rank - shape.len();
         let mut at = vec![buf];
-        at.extend(rows.iter().copied());
-        at.push(zero);
+        for (e, size) in shape.iter().enumerate() {
+            let d = e + lead;
+            at.push(if *size == 1 {
+                zero
+            } else if d < rank - 1 {
+                rows[d]
+            } else {
+                col
+            });
+        }
         at
     };
 
     let mut row_of: HashMap<usize, Value<'c, 'a>> = HashMap::new();
     for (v, def, src_buf) in &leaves {
         let elem = element_type(v.r#type());
-        let ty = b.vector(&[n], elem);
+        let ty = b.vector(&[w], elem);
         let row = if let Some(buf) = src_buf {
-            // Source dim e lines up with result dim e + (rank - its rank).
-            let src_shape = memref_shape(buf.r#type());
-            let lead = rank - src_shape.len();
-            let mut at = vec![*buf];
-            for (e, size) in src_shape.iter().enumerate() {
-                let d = e + lead;
-                at.push(if d < rank - 1 && *size != 1 { rows[d] } else { zero });
-            }
-            if src_shape[src_shape.len() - 1] == n {
+            let shape = memref_shape(buf.r#type());
+            let mut at = at_in(*buf);
+            if shape[shape.len() - 1] == n {
                 at.push(b.zero(elem));
-                b.transfer_read(&at, src_shape.len(), &identity_map_of(src_shape.len(), 1), false, ty)
+                b.transfer_read(&at, shape.len(), &identity_map_of(shape.len(), 1), false, ty)
             } else {
                 let x = b.val("memref.load", &at, elem, &[]);
                 b.val("vector.broadcast", &[x], ty, &[])
@@ -476,21 +598,18 @@ fn rewrite<'c, 'a>(rw: &OwnedRewriter<'c, 'a>, c: &Cluster<'c, 'a>) {
             b.constant(&format!("dense<{lit}> : {ty}"), ty)
         } else {
             let src = ir::value(def.operand(0).expect("source"));
-            if ir::is_vector(src.r#type()) {
-                src
-            } else {
-                b.val("vector.broadcast", &[src], ty, &[])
-            }
+            b.val("vector.broadcast", &[src], ty, &[])
         };
         row_of.insert(key(*v), row);
     }
     for (v, buf) in &spilled {
         let elem = element_type(buf.r#type());
-        let mut operands = row_at(*buf);
+        let mut operands = at_in(*buf);
         operands.push(b.zero(elem));
-        let r = b.transfer_read(&operands, rank, &identity_map_of(rank, 1), false, b.vector(&[n], elem));
+        let r = b.transfer_read(&operands, rank, &identity_map_of(rank, 1), false, b.vector(&[w], elem));
         row_of.insert(*v, r);
     }
+    let mut reduced = vec![];
     for (op, kind) in &c.ops {
         match kind {
             Kind::Read | Kind::Write => {
@@ -506,10 +625,10 @@ fn rewrite<'c, 'a>(rw: &OwnedRewriter<'c, 'a>, c: &Cluster<'c, 'a>) {
                 for i in 0..mrank {
                     let index = ir::value(op.operand(base_at + 1 + i).expect("index"));
                     // Memref dim i carries vector dim i - (mrank - rank).
-                    let vd = (i + rank).checked_sub(mrank);
-                    operands.push(match vd {
+                    operands.push(match (i + rank).checked_sub(mrank) {
                         Some(vd) if vd < rank - 1 => b.add(index, rows[vd]),
-                        _ => index,
+                        Some(_) => b.add(index, col),
+                        None => index,
                     });
                 }
                 let perm = identity_map_of(mrank, 1);
@@ -517,11 +636,20 @@ fn rewrite<'c, 'a>(rw: &OwnedRewriter<'c, 'a>, c: &Cluster<'c, 'a>) {
                     let pad = ir::value(op.operand(1 + mrank).expect("padding"));
                     operands.push(pad);
                     let res = ir::result_of(*op, 0);
-                    let ty = b.vector(&[n], element_type(res.r#type()));
+                    let ty = b.vector(&[w], element_type(res.r#type()));
                     row_of.insert(key(res), b.transfer_read(&operands, mrank, &perm, false, ty));
                 } else {
                     b.transfer_write(&operands, mrank, &perm, false);
                 }
+            }
+            Kind::Reduce => {
+                // Chained over the chunks, the same order as one reduction
+                // of the whole row with the accumulator.
+                let src = ir::value(op.operand(0).expect("source"));
+                let acc = partial[reduced.len()];
+                let kind_attr = op.attribute("kind").expect("kind");
+                let r = b.val("vector.reduction", &[row_of[&key(src)], acc], acc.r#type(), &[("kind", kind_attr)]);
+                reduced.push(r);
             }
             Kind::Splat | Kind::Broadcast => {}
             Kind::Compute => {
@@ -534,7 +662,7 @@ fn rewrite<'c, 'a>(rw: &OwnedRewriter<'c, 'a>, c: &Cluster<'c, 'a>) {
                 }
                 for i in 0..op.result_count() {
                     let res = ir::result_of(copy, i);
-                    let ty = b.vector(&[n], element_type(res.r#type()));
+                    let ty = b.vector(&[w], element_type(res.r#type()));
                     ir::set_value_type(res, ty);
                     row_of.insert(key(ir::result_of(*op, i)), res);
                 }
@@ -543,22 +671,36 @@ fn rewrite<'c, 'a>(rw: &OwnedRewriter<'c, 'a>, c: &Cluster<'c, 'a>) {
     }
     for (v, buf) in &outgoing {
         let mut operands = vec![row_of[&key(*v)]];
-        operands.extend(row_at(*buf));
+        operands.extend(at_in(*buf));
         b.transfer_write(&operands, rank, &identity_map_of(rank, 1), false);
     }
+    b.op("scf.yield", &reduced, &[], &[]);
+    rw.set_insertion_point_after(&chunks.0);
+    for (i, (_, _, out)) in reductions.iter().enumerate() {
+        let r = ir::result_of(chunks.0, i);
+        b.op("memref.store", &[r, *out, rows[0]], &[], &[]);
+    }
 
-    // Read back what is used after the loop, then drop the cluster's ops.
+    // Read back what is used after the loops, then drop the cluster's ops.
     let outer = outer.expect("rank >= 2");
     rw.set_insertion_point_after(&outer);
     let mut after = outer;
+    let mut read_back = |v: Value<'c, 'a>, buf: Value<'c, 'a>| {
+        let shape = memref_shape(buf.r#type());
+        let mut operands = vec![buf];
+        operands.extend(std::iter::repeat_n(zero, shape.len()));
+        operands.push(b.zero(element_type(v.r#type())));
+        let whole = b.transfer_read(&operands, shape.len(), &identity_map(shape.len()), false, v.r#type());
+        ir::replace_all_uses(v, whole);
+        let op = ir::defining_op(whole).expect("transfer_read");
+        after = op;
+        read_backs.insert(op.to_raw().ptr as usize, op);
+    };
     for (v, buf) in &outgoing {
-        let elem = element_type(v.r#type());
-        let mut operands = vec![*buf];
-        operands.extend(std::iter::repeat_n(zero, rank));
-        operands.push(b.zero(elem));
-        let whole = b.transfer_read(&operands, rank, &identity_map(rank), false, v.r#type());
-        ir::replace_all_uses(*v, whole);
-        after = ir::defining_op(whole).expect("transfer_read");
+        read_back(*v, *buf);
+    }
+    for (op, _, out) in &reductions {
+        read_back(ir::result_of(*op, 0), *out);
     }
     if let Some(next) = after.next_in_block() {
         for d in &c.deferred {
@@ -566,6 +708,7 @@ fn rewrite<'c, 'a>(rw: &OwnedRewriter<'c, 'a>, c: &Cluster<'c, 'a>) {
         }
     }
     for (op, _) in c.ops.iter().rev() {
+        read_backs.remove(&(op.to_raw().ptr as usize));
         rw.erase_op(op);
     }
     for (v, def, _) in &leaves {
@@ -573,6 +716,27 @@ fn rewrite<'c, 'a>(rw: &OwnedRewriter<'c, 'a>, c: &Cluster<'c, 'a>) {
             rw.erase_op(def);
         }
     }
+}
+
+/// `scf.for %iv = lo to hi step step iter_args(inits)` with an empty body
+/// (the caller adds the ops and the `scf.yield`): the op and its body.
+fn for_iter<'c, 'a>(
+    b: &B<'_, 'c, 'a>,
+    lo: Value<'c, 'a>,
+    hi: Value<'c, 'a>,
+    step: Value<'c, 'a>,
+    inits: &[Value<'c, 'a>],
+) -> (OperationRef<'c, 'a>, BlockRef<'c, 'a>) {
+    let mut arg_types = vec![(b.index(), b.loc)];
+    arg_types.extend(inits.iter().map(|v| (v.r#type(), b.loc)));
+    let region = melior::ir::Region::new();
+    region.append_block(melior::ir::Block::new(&arg_types));
+    let mut operands = vec![lo, hi, step];
+    operands.extend_from_slice(inits);
+    let types: Vec<Type<'c>> = inits.iter().map(|v| v.r#type()).collect();
+    let op = b.rw.insert(b.build("scf.for", &operands, &types, &[], vec![region]));
+    let body = ir::body_block(&op).expect("scf.for body");
+    (op, body)
 }
 
 /// The splat constant or row broadcast defining `v`, if `v` is one of
