@@ -7,20 +7,28 @@
 //! chain on a big tile becomes megabytes of LLVM IR and most of a kernel's
 //! compile time. Here a maximal run of ops in one block that work row by row
 //! (in-bounds minor-identity `vector.transfer_read`s from memory, `arith` and
-//! `math` ops, splat constants, broadcasts of scalars and of rows, in-bounds
-//! `vector.transfer_write`s to memory) is rewritten into a loop nest over
-//! the leading dims whose body does the same ops, in the same order, on one
-//! row: the results are bit for bit those of the unrolled form.
+//! `math` ops, in-bounds `vector.transfer_write`s to memory, and
+//! `vector.multi_reduction`s of 2-D tiles over their last dim) is rewritten
+//! into a loop nest over the leading dims and over chunks of at most 64
+//! lanes of the last one, whose body does the same ops in the same order on
+//! one chunk. A reduction is chained over the chunks of its row with the
+//! row's accumulator, which is the order the upstream lowering's one
+//! reduction per row has; so the results are bit for bit those of the
+//! unrolled form. Splat constants and broadcasts (of scalars, of rows, of
+//! unit dims) are remade per chunk.
 //!
-//! The loop goes where the cluster's last op was, so its reads move later
-//! and its writes too; a cluster therefore ends before any op that touches
-//! memory or has regions, and before any op using one of its values. Within
-//! the loop, row r of every access runs before row r+1 of any: a write
-//! joins only if every other access of the cluster is provably to other
-//! memory (another allocation) or to exactly the same elements (same memref
-//! value and indices), so that interleaving changes nothing. Other n-D
-//! operands are written to a buffer before the loop, and values used after
-//! the cluster are written to a buffer in it and read back whole after it.
+//! A cluster's loop goes where its last op was, so its reads move later and
+//! its writes too: a cluster ends before any op that touches memory or has
+//! regions, and before any op using one of its values. Clusters of other
+//! shapes may be open at the same time; an access joins only if nothing
+//! another open cluster writes (or reads, for a write) may be the same
+//! memory. Within one loop, row r of every access runs before row r+1 of
+//! any, so a write joins only if every other access of its cluster is to
+//! another allocation or to exactly the same elements. Other n-D operands
+//! are written to a buffer before the loop; values used after the cluster
+//! are written to a buffer in it and read back whole after it, and a later
+//! cluster reads such a buffer row by row instead of the value (a few
+//! rounds per block).
 
 use std::collections::HashMap;
 
@@ -506,7 +514,9 @@ fn rewrite<'c, 'a>(
                 if !leaves.iter().any(|(l, _, _): &(Value, OperationRef, _)| same(*l, v)) {
                     let src = (name_of(&def) == "vector.broadcast")
                         .then(|| ir::value(def.operand(0).expect("broadcast source")))
-                        .filter(|s| ir::is_vector(s.r#type()));
+                        .filter(|s| ir::is_vector(s.r#type()))
+                        // A row broadcast of one chunk is the row itself.
+                        .filter(|s| !(memref_shape(s.r#type()) == [n] && w == n));
                     let src_buf = src.map(|src| {
                         if let Some(buf) = buffer_of(src) {
                             return buf;
@@ -598,7 +608,11 @@ fn rewrite<'c, 'a>(
             b.constant(&format!("dense<{lit}> : {ty}"), ty)
         } else {
             let src = ir::value(def.operand(0).expect("source"));
-            b.val("vector.broadcast", &[src], ty, &[])
+            if ir::is_vector(src.r#type()) {
+                src
+            } else {
+                b.val("vector.broadcast", &[src], ty, &[])
+            }
         };
         row_of.insert(key(*v), row);
     }

@@ -40,28 +40,39 @@ func.func @chain(%dst: memref<4x8xf32>, %s: f32) {
 // read back whole after the loop; an n-D operand from outside (a function
 // argument) is written to a buffer before the loop and read per row; a row
 // broadcast is the row itself and a unit-dim broadcast reads one element
-// per row from a buffer of its source.
+// per row from a buffer of its source. A row sum (multi_reduction over the
+// last dim) joins too: its accumulator is read per row from a buffer, the
+// loop over the row's chunks (one here) carries the partial sum, and the
+// sums are stored per row and read back as one vector.
 // CHECK-LABEL: func.func @boundaries
 // CHECK-SAME: (%[[V:.*]]: vector<4x8xf32>, %[[ROW:.*]]: vector<8xf32>, %[[COL:.*]]: vector<4x1xf32>, %[[DST:.*]]: memref<4x8xf32>)
 // CHECK: %[[OUT:.*]] = memref.alloca() : memref<4x8xf32>
+// CHECK: %[[INIT:.*]] = memref.alloca() : memref<4xf32>
+// CHECK: vector.transfer_write %{{.*}}, %[[INIT]]
+// CHECK: %[[SUMS:.*]] = memref.alloca() : memref<4xf32>
 // CHECK: %[[IN:.*]] = memref.alloca() : memref<4x8xf32>
 // CHECK: vector.transfer_write %[[V]], %[[IN]]
 // CHECK: %[[CB:.*]] = memref.alloca() : memref<4x1xf32>
 // CHECK: vector.transfer_write %[[COL]], %[[CB]]
 // CHECK: scf.for %[[R:.*]] =
-// CHECK: %[[C:.*]] = memref.load %[[CB]][%[[R]], %{{.*}}] : memref<4x1xf32>
-// CHECK: %[[CR:.*]] = vector.broadcast %[[C]] : f32 to vector<8xf32>
-// CHECK: %[[VR:.*]] = vector.transfer_read %[[IN]][%[[R]], %{{.*}}]{{.*}} : memref<4x8xf32>, vector<8xf32>
+// CHECK: %[[A0:.*]] = memref.load %[[INIT]][%[[R]]] : memref<4xf32>
+// CHECK: %[[PART:.*]] = scf.for %[[C:.*]] = {{.*}} iter_args(%[[A:.*]] = %[[A0]]) -> (f32) {
+// CHECK: %[[X:.*]] = memref.load %[[CB]][%[[R]], %{{.*}}] : memref<4x1xf32>
+// CHECK: %[[CR:.*]] = vector.broadcast %[[X]] : f32 to vector<8xf32>
+// CHECK: %[[VR:.*]] = vector.transfer_read %[[IN]][%[[R]], %[[C]]]{{.*}} : memref<4x8xf32>, vector<8xf32>
 // CHECK: %[[S:.*]] = arith.subf %[[VR]], %[[ROW]] : vector<8xf32>
 // CHECK: %[[P:.*]] = arith.mulf %[[S]], %[[CR]] : vector<8xf32>
 // CHECK: vector.transfer_write %[[P]], %[[DST]]
-// CHECK: vector.transfer_write %[[S]], %[[OUT]][%[[R]], %{{.*}}]
-// CHECK: {{^ *}}}{{$}}
+// CHECK: %[[NA:.*]] = vector.reduction <add>, %[[S]], %[[A]] : vector<8xf32> into f32
+// CHECK: vector.transfer_write %[[S]], %[[OUT]][%[[R]], %[[C]]]
+// CHECK: scf.yield %[[NA]] : f32
+// CHECK: memref.store %[[PART]], %[[SUMS]][%[[R]]] : memref<4xf32>
 // CHECK: %[[BACK:.*]] = vector.transfer_read %[[OUT]]{{.*}} : memref<4x8xf32>, vector<4x8xf32>
-// CHECK: %[[SUM:.*]] = vector.multi_reduction <add>, %[[BACK]]
-// CHECK: return %[[SUM]]
+// CHECK: %[[SUM:.*]] = vector.transfer_read %[[SUMS]]{{.*}} : memref<4xf32>, vector<4xf32>
+// CHECK: %[[T:.*]] = vector.transpose %[[BACK]]
+// CHECK: return %[[SUM]], %[[T]]
 func.func @boundaries(%v: vector<4x8xf32>, %row: vector<8xf32>, %col: vector<4x1xf32>,
-                      %dst: memref<4x8xf32>) -> vector<4xf32> {
+                      %dst: memref<4x8xf32>) -> (vector<4xf32>, vector<8x4xf32>) {
   %c0 = arith.constant 0 : index
   %rb = vector.broadcast %row : vector<8xf32> to vector<4x8xf32>
   %cb = vector.broadcast %col : vector<4x1xf32> to vector<4x8xf32>
@@ -70,7 +81,8 @@ func.func @boundaries(%v: vector<4x8xf32>, %row: vector<8xf32>, %col: vector<4x1
   vector.transfer_write %p, %dst[%c0, %c0] {in_bounds = [true, true]} : vector<4x8xf32>, memref<4x8xf32>
   %zero = arith.constant dense<0.0> : vector<4xf32>
   %sum = vector.multi_reduction <add>, %s, %zero [1] : vector<4x8xf32> to vector<4xf32>
-  return %sum : vector<4xf32>
+  %t = vector.transpose %s, [1, 0] : vector<4x8xf32> to vector<8x4xf32>
+  return %sum, %t : vector<4xf32>, vector<8x4xf32>
 }
 
 // Reads and writes of the same allocation at the same indices run row by
@@ -85,6 +97,7 @@ func.func @boundaries(%v: vector<4x8xf32>, %row: vector<8xf32>, %col: vector<4x1
 // CHECK: %[[A:.*]] = vector.transfer_read %[[ACC]]
 // CHECK: %[[N:.*]] = arith.addf %[[A]], %[[T]] : vector<8xf32>
 // CHECK: vector.transfer_write %[[N]], %[[ACC]]
+// CHECK-NEXT: {{^ *}}}{{$}}
 // CHECK-NEXT: {{^ *}}}{{$}}
 // CHECK-NEXT: memref.dealloc %[[TMP]]
 // CHECK: memref.store
@@ -111,16 +124,19 @@ func.func @accumulate(%x: memref<4x8xf32>, %flag: memref<1xf32>) {
 }
 
 // Memory that may overlap is not interleaved: the write to one argument of
-// a value computed from a read of another (which may alias it) stays a
-// whole-tile write after the loop that computes the value; a transposing
-// read stays as it is.
+// a value computed from a read of another (which may alias it) waits until
+// the loop computing the value has finished, then copies it from its buffer
+// row by row; a transposing read stays as it is.
 // CHECK-LABEL: func.func @kept
+// CHECK: %[[BUF:.*]] = memref.alloca() : memref<4x8xf32>
 // CHECK: scf.for
 // CHECK: vector.transfer_read %{{.*}} : memref<8x8xf32>, vector<8xf32>
-// CHECK: arith.negf %{{.*}} : vector<8xf32>
-// CHECK: {{^ *}}}{{$}}
-// CHECK: %[[NX:.*]] = vector.transfer_read %{{.*}} : memref<4x8xf32>, vector<4x8xf32>
-// CHECK: vector.transfer_write %[[NX]], %{{.*}} : vector<4x8xf32>, memref<8x8xf32>
+// CHECK: %[[NX:.*]] = arith.negf %{{.*}} : vector<8xf32>
+// CHECK: vector.transfer_write %[[NX]], %[[BUF]]
+// CHECK-NOT: vector.transfer_write
+// CHECK: scf.for
+// CHECK: %[[Y:.*]] = vector.transfer_read %[[BUF]]{{.*}} : memref<4x8xf32>, vector<8xf32>
+// CHECK: vector.transfer_write %[[Y]], %{{.*}} : vector<8xf32>, memref<8x8xf32>
 // CHECK: vector.transfer_read {{.*}}permutation_map
 // CHECK-NOT: scf.for
 // CHECK: return
@@ -133,4 +149,25 @@ func.func @kept(%a: memref<8x8xf32>, %b: memref<8x8xf32>) -> vector<8x4xf32> {
   vector.transfer_write %nx, %b[%c0, %c0] {in_bounds = [true, true]} : vector<4x8xf32>, memref<8x8xf32>
   %t = vector.transfer_read %a[%c0, %c0], %pad {in_bounds = [true, true], permutation_map = affine_map<(d0, d1) -> (d1, d0)>} : memref<8x8xf32>, vector<8x4xf32>
   return %t : vector<8x4xf32>
+}
+
+// Rows longer than 64 lanes are computed in chunks of the largest divisor of
+// the row length up to 64 (here 2 rows of 192: chunks of 64), so no single
+// LLVM vector op spans a whole long row.
+// CHECK-LABEL: func.func @chunks
+// CHECK: %[[C64:.*]] = arith.constant 64 : index
+// CHECK: scf.for %[[C:.*]] = %{{.*}} to %{{.*}} step %[[C64]] {
+// CHECK: vector.transfer_read %{{.*}}[%{{.*}}, %{{.*}}]{{.*}} : memref<2x192xf32>, vector<64xf32>
+// CHECK: arith.mulf %{{.*}}, %{{.*}} : vector<64xf32>
+// CHECK: vector.transfer_write %{{.*}} : vector<64xf32>, memref<2x192xf32>
+// CHECK-NOT: vector<2x192xf32>
+func.func @chunks(%dst: memref<2x192xf32>) {
+  %src = memref.alloc() : memref<2x192xf32>
+  %c0 = arith.constant 0 : index
+  %pad = arith.constant 0.0 : f32
+  %x = vector.transfer_read %src[%c0, %c0], %pad {in_bounds = [true, true]} : memref<2x192xf32>, vector<2x192xf32>
+  %three = arith.constant dense<3.0> : vector<2x192xf32>
+  %y = arith.mulf %x, %three : vector<2x192xf32>
+  vector.transfer_write %y, %dst[%c0, %c0] {in_bounds = [true, true]} : vector<2x192xf32>, memref<2x192xf32>
+  return
 }
