@@ -303,7 +303,7 @@ fn run(module: OperationRef, _options: &OptionValues) -> Result<(), ()> {
         // another round lets a later cluster read that buffer row by row
         // instead of spilling the value again.
         for _ in 0..ROUNDS {
-            let found = clusters(block);
+            let found = clusters(block, &read_backs);
             if found.is_empty() {
                 break;
             }
@@ -312,8 +312,16 @@ fn run(module: OperationRef, _options: &OptionValues) -> Result<(), ()> {
             }
         }
     }
+    // Read-backs (and unit-dim casts of them) every user now reads from
+    // the buffer.
     for op in read_backs.values() {
-        if !ir::has_uses(ir::result_of(*op, 0)) {
+        let v = ir::result_of(*op, 0);
+        for u in ir::users(v) {
+            if name_of(&u) == "vector.shape_cast" && !ir::has_uses(ir::result_of(u, 0)) {
+                rw.erase_op(&u);
+            }
+        }
+        if !ir::has_uses(v) {
             rw.erase_op(op);
         }
     }
@@ -324,7 +332,10 @@ fn run(module: OperationRef, _options: &OptionValues) -> Result<(), ()> {
 /// different shapes may be open at once (their loops go in the order of
 /// their last ops), as long as no memory one writes may be touched by
 /// another.
-fn clusters<'c, 'a>(block: BlockRef<'c, 'a>) -> Vec<Cluster<'c, 'a>> {
+fn clusters<'c, 'a>(
+    block: BlockRef<'c, 'a>,
+    read_backs: &HashMap<usize, OperationRef<'c, 'a>>,
+) -> Vec<Cluster<'c, 'a>> {
     let mut done = vec![];
     let mut open: Vec<Cluster<'c, 'a>> = vec![];
     // Closes the open clusters `which` says to close.
@@ -418,7 +429,7 @@ fn clusters<'c, 'a>(block: BlockRef<'c, 'a>) -> Vec<Cluster<'c, 'a>> {
         if kind == Kind::Write {
             let v = ir::value(op.operand(0).expect("stored value"));
             let inside = open.iter().any(|c| c.shape == shape && c.defines(v));
-            if !inside && leaf_kind(v, &shape).is_none() {
+            if !inside && leaf_kind(v, &shape).is_none() && read_back_buffer(v, read_backs).is_none() {
                 close(&mut open, &mut done, &|c| c.shape == shape);
                 continue;
             }
@@ -452,18 +463,33 @@ fn chunk_width(n: i64) -> i64 {
     (1..=MAX_LANES).rev().find(|w| n % w == 0).unwrap_or(1)
 }
 
+/// The read-back buffer holding `v`: `v` is a whole read of it, or such a
+/// read of a row-count buffer given a unit last dim by a `shape_cast` (the
+/// second value: the buffer needs that unit dim too).
+fn read_back_buffer<'c, 'a>(
+    v: Value<'c, 'a>,
+    read_backs: &HashMap<usize, OperationRef<'c, 'a>>,
+) -> Option<(Value<'c, 'a>, bool)> {
+    let is_read_back = |d: &OperationRef| read_backs.contains_key(&(d.to_raw().ptr as usize));
+    let def = ir::defining_op(v)?;
+    if is_read_back(&def) {
+        return Some((ir::value(def.operand(0).ok()?), false));
+    }
+    if name_of(&def) != "vector.shape_cast" {
+        return None;
+    }
+    let src = ir::value(def.operand(0).ok()?);
+    let src_def = ir::defining_op(src).filter(|d| is_read_back(d))?;
+    let (from, to) = (memref_shape(src.r#type()), memref_shape(v.r#type()));
+    (from.len() == 1 && to == [from[0], 1]).then(|| (ir::value(src_def.operand(0).expect("buffer")), true))
+}
+
 /// Emits the loop nest of `c` after its last op and erases its ops.
 fn rewrite<'c, 'a>(
     rw: &OwnedRewriter<'c, 'a>,
     c: &Cluster<'c, 'a>,
     read_backs: &mut HashMap<usize, OperationRef<'c, 'a>>,
 ) {
-    // The buffer a value was read back from, if it was.
-    let buffer_of = |v: Value<'c, 'a>| {
-        ir::defining_op(v)
-            .filter(|d| read_backs.contains_key(&(d.to_raw().ptr as usize)))
-            .map(|d| ir::value(d.operand(0).expect("buffer")))
-    };
     let (last, _) = c.ops[c.ops.len() - 1];
     let b = B::new(rw, last.location());
     let rank = c.shape.len();
@@ -471,6 +497,26 @@ fn rewrite<'c, 'a>(
     let w = chunk_width(n);
     rw.set_insertion_point_after(&last);
     let zero = b.cidx(0);
+    // The buffer a value was read back from, if it was (given the value's
+    // unit last dim where a shape_cast added one).
+    let buffer_of = |v: Value<'c, 'a>| {
+        read_back_buffer(v, read_backs).map(|(buf, expand)| {
+            if !expand {
+                return buf;
+            }
+            let rows = memref_shape(buf.r#type())[0];
+            let ty = b.memref(&[rows, 1], element_type(buf.r#type()));
+            b.val(
+                "memref.expand_shape",
+                &[buf],
+                ty,
+                &[
+                    ("reassociation", b.attr("[[0, 1]]")),
+                    ("static_output_shape", b.attr(&format!("array<i64: {rows}, 1>"))),
+                ],
+            )
+        })
+    };
     let in_cluster = |u: &OperationRef| c.ops.iter().any(|(o, _)| same_op(o, u));
 
     // Values used outside the cluster get a buffer each; a reduction's
