@@ -49,8 +49,7 @@ fn rewritable(op: &OperationRef) -> Option<u64> {
         return None; // already a memcpy
     }
     let bits = ir::bit_width(element_type(src))?;
-    (bits >= 8 && bits % 8 == 0 && unit_inner_stride(src) && unit_inner_stride(dst))
-        .then_some(bits)
+    (bits >= 8 && bits % 8 == 0 && unit_inner_stride(src) && unit_inner_stride(dst)).then_some(bits)
 }
 
 fn run(module: OperationRef, _options: &OptionValues) -> Result<(), ()> {

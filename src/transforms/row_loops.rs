@@ -28,7 +28,9 @@
 //! are written to a buffer before the loop; values used after the cluster
 //! are written to a buffer in it and read back whole after it, and a later
 //! cluster reads such a buffer row by row instead of the value (a few
-//! rounds per block).
+//! rounds per block). Likewise a write of a whole-buffer read of an
+//! allocation made long before copies from that buffer row by row, when no
+//! op in between may write it.
 
 use std::collections::HashMap;
 
@@ -77,17 +79,36 @@ fn nd_shape(ty: Type) -> Option<Vec<i64>> {
 fn is_inert(name: &str) -> bool {
     let (dialect, op) = name.split_once('.').unwrap_or(("", name));
     match dialect {
-        "arith" | "math" | "index" | "affine" | "ub" => op != "for" && op != "if" && op != "parallel",
+        "arith" | "math" | "index" | "affine" | "ub" => {
+            op != "for" && op != "if" && op != "parallel"
+        }
         "memref" => matches!(
             op,
-            "alloc" | "alloca" | "subview" | "cast" | "dim" | "reinterpret_cast"
-                | "collapse_shape" | "expand_shape" | "extract_strided_metadata" | "get_global"
+            "alloc"
+                | "alloca"
+                | "subview"
+                | "cast"
+                | "dim"
+                | "reinterpret_cast"
+                | "collapse_shape"
+                | "expand_shape"
+                | "extract_strided_metadata"
+                | "get_global"
         ),
         "vector" => !matches!(
             op,
-            "transfer_read" | "transfer_write" | "load" | "store" | "maskedload"
-                | "maskedstore" | "gather" | "scatter" | "expandload" | "compressstore"
-                | "print" | "mask"
+            "transfer_read"
+                | "transfer_write"
+                | "load"
+                | "store"
+                | "maskedload"
+                | "maskedstore"
+                | "gather"
+                | "scatter"
+                | "expandload"
+                | "compressstore"
+                | "print"
+                | "mask"
         ),
         _ => false,
     }
@@ -106,7 +127,10 @@ fn root<'c, 'a>(mut v: Value<'c, 'a>) -> Value<'c, 'a> {
         let name = name_of(&def);
         if !matches!(
             name.as_str(),
-            "memref.subview" | "memref.cast" | "memref.reinterpret_cast" | "memref.collapse_shape"
+            "memref.subview"
+                | "memref.cast"
+                | "memref.reinterpret_cast"
+                | "memref.collapse_shape"
                 | "memref.expand_shape"
         ) {
             break;
@@ -139,7 +163,10 @@ fn is_allocation(v: Value) -> bool {
 fn compatible(a: &Access, b: &Access) -> bool {
     let exact = same(a.base, b.base)
         && a.indices.len() == b.indices.len()
-        && a.indices.iter().zip(&b.indices).all(|(x, y)| same_index(*x, *y));
+        && a.indices
+            .iter()
+            .zip(&b.indices)
+            .all(|(x, y)| same_index(*x, *y));
     exact || disjoint(a, b)
 }
 
@@ -166,11 +193,21 @@ enum Kind {
 fn plain_transfer(op: &OperationRef, rank: usize, memref_rank: usize) -> bool {
     let in_bounds = op
         .attribute("in_bounds")
-        .map(|a| ir::array_elements(a).iter().all(|e| e.to_string() == "true"))
+        .map(|a| {
+            ir::array_elements(a)
+                .iter()
+                .all(|e| e.to_string() == "true")
+        })
         .unwrap_or(false);
-    let segments = op.attribute("operandSegmentSizes").map(ir::dense_i32).unwrap_or_default();
+    let segments = op
+        .attribute("operandSegmentSizes")
+        .map(ir::dense_i32)
+        .unwrap_or_default();
     let unmasked = segments.last() == Some(&0);
-    let perm = op.attribute("permutation_map").map(|a| a.to_string()).unwrap_or_default();
+    let perm = op
+        .attribute("permutation_map")
+        .map(|a| a.to_string())
+        .unwrap_or_default();
     in_bounds && unmasked && perm == minor_identity(memref_rank, rank)
 }
 
@@ -230,8 +267,11 @@ fn classify(op: &OperationRef) -> Option<(Kind, Vec<i64>)> {
             && op.region_count() == 0 =>
         {
             let shape = nd_shape(op.result(0).ok()?.r#type())?;
-            let results_ok =
-                (0..op.result_count()).all(|i| op.result(i).map(|r| memref_shape(r.r#type()) == shape && ir::is_vector(r.r#type())).unwrap_or(false));
+            let results_ok = (0..op.result_count()).all(|i| {
+                op.result(i)
+                    .map(|r| memref_shape(r.r#type()) == shape && ir::is_vector(r.r#type()))
+                    .unwrap_or(false)
+            });
             let operands_ok = op.operands().all(|v| {
                 let t = v.r#type();
                 !ir::is_vector(t) || memref_shape(t) == shape
@@ -257,6 +297,9 @@ struct Cluster<'c, 'a> {
     /// Deallocations met inside the cluster of memory it accesses: they
     /// move after the loop.
     deferred: Vec<OperationRef<'c, 'a>>,
+    /// Whole-buffer reads whose buffer the cluster reads instead (checked
+    /// unwritten up to the cluster's loop).
+    forwarded: Vec<OperationRef<'c, 'a>>,
 }
 
 impl<'c, 'a> Cluster<'c, 'a> {
@@ -298,18 +341,25 @@ fn run(module: OperationRef, _options: &OptionValues) -> Result<(), ()> {
     // op: nothing writes those buffers after the read, so a later cluster
     // reads them row by row instead of spilling the value again.
     let mut read_backs: HashMap<usize, OperationRef> = HashMap::new();
+    // Whole-buffer reads whose value a cluster copies from the buffer.
+    let mut forwarded: HashMap<usize, OperationRef> = HashMap::new();
     for block in blocks {
         // A value a cluster hands on is read back whole from its buffer;
         // another round lets a later cluster read that buffer row by row
         // instead of spilling the value again.
         for _ in 0..ROUNDS {
-            let found = clusters(block, &read_backs);
+            let found = clusters(block, &read_backs, &mut forwarded);
             if found.is_empty() {
                 break;
             }
             for cluster in found {
-                rewrite(&rw, &cluster, &mut read_backs);
+                rewrite(&rw, &cluster, &mut read_backs, &mut forwarded);
             }
+        }
+    }
+    for op in forwarded.values() {
+        if !ir::has_uses(ir::result_of(*op, 0)) {
+            rw.erase_op(op);
         }
     }
     // Read-backs (and unit-dim casts of them) every user now reads from
@@ -335,6 +385,7 @@ fn run(module: OperationRef, _options: &OptionValues) -> Result<(), ()> {
 fn clusters<'c, 'a>(
     block: BlockRef<'c, 'a>,
     read_backs: &HashMap<usize, OperationRef<'c, 'a>>,
+    forwarded: &mut HashMap<usize, OperationRef<'c, 'a>>,
 ) -> Vec<Cluster<'c, 'a>> {
     let mut done = vec![];
     let mut open: Vec<Cluster<'c, 'a>> = vec![];
@@ -352,7 +403,9 @@ fn clusters<'c, 'a>(
                     .iter()
                     .map(|(op, kind)| {
                         *kind != Kind::Read
-                            || ir::users(ir::result_of(*op, 0)).iter().any(|u| c.ops_contain(u))
+                            || ir::users(ir::result_of(*op, 0))
+                                .iter()
+                                .any(|u| c.ops_contain(u))
                     })
                     .collect();
                 let mut k = keep.iter();
@@ -372,7 +425,7 @@ fn clusters<'c, 'a>(
         let uses = |c: &Cluster| op.operands().any(|v| c.defines(ir::value(v)));
         let Some((kind, shape)) = classify(&op) else {
             let name = name_of(&op);
-            if name == "memref.dealloc" && !open.iter().any(|c| uses(c)) {
+            if name == "memref.dealloc" && !open.iter().any(&uses) {
                 let freed = root(ir::value(op.operand(0).expect("dealloc operand")));
                 if let Some(c) = open
                     .iter_mut()
@@ -420,7 +473,11 @@ fn clusters<'c, 'a>(
             close(&mut open, &mut done, &|c| {
                 c.accesses.iter().any(|b| {
                     (a.write || b.write)
-                        && !(if c.shape == shape { compatible(a, b) } else { disjoint(a, b) })
+                        && !(if c.shape == shape {
+                            compatible(a, b)
+                        } else {
+                            disjoint(a, b)
+                        })
                 })
             });
         }
@@ -429,9 +486,51 @@ fn clusters<'c, 'a>(
         if kind == Kind::Write {
             let v = ir::value(op.operand(0).expect("stored value"));
             let inside = open.iter().any(|c| c.shape == shape && c.defines(v));
-            if !inside && leaf_kind(v, &shape).is_none() && read_back_buffer(v, read_backs).is_none() {
-                close(&mut open, &mut done, &|c| c.shape == shape);
-                continue;
+            let mut from_read = None;
+            if !inside
+                && leaf_kind(v, &shape).is_none()
+                && read_back_buffer(v, read_backs).is_none()
+            {
+                from_read = forwardable_read(v, &op);
+                if from_read.is_none() {
+                    close(&mut open, &mut done, &|c| c.shape == shape);
+                    continue;
+                }
+            }
+            if let Some(read) = from_read {
+                // The write copies the read's buffer row by row: the read
+                // becomes an access of the cluster.
+                let base = ir::value(read.operand(0).expect("base"));
+                let a = Access {
+                    base,
+                    indices: (1..=shape.len())
+                        .map(|i| ir::value(read.operand(i).expect("index")))
+                        .collect(),
+                    write: false,
+                };
+                close(&mut open, &mut done, &|c| {
+                    c.accesses.iter().any(|b| {
+                        b.write
+                            && !(if c.shape == shape {
+                                compatible(&a, b)
+                            } else {
+                                disjoint(&a, b)
+                            })
+                    })
+                });
+                forwarded.insert(read.to_raw().ptr as usize, read);
+                if let Some(c) = open.iter_mut().find(|c| c.shape == shape) {
+                    c.accesses.push(a);
+                    c.forwarded.push(read);
+                } else {
+                    open.push(Cluster {
+                        shape: shape.clone(),
+                        ops: vec![],
+                        accesses: vec![a],
+                        deferred: vec![],
+                        forwarded: vec![read],
+                    });
+                }
             }
         }
         if !open.iter().any(|c| c.shape == shape) {
@@ -440,9 +539,13 @@ fn clusters<'c, 'a>(
                 ops: vec![],
                 accesses: vec![],
                 deferred: vec![],
+                forwarded: vec![],
             });
         }
-        let c = open.iter_mut().find(|c| c.shape == shape).expect("open cluster");
+        let c = open
+            .iter_mut()
+            .find(|c| c.shape == shape)
+            .expect("open cluster");
         c.ops.push((op, kind));
         c.accesses.extend(access);
     }
@@ -481,7 +584,82 @@ fn read_back_buffer<'c, 'a>(
     let src = ir::value(def.operand(0).ok()?);
     let src_def = ir::defining_op(src).filter(|d| is_read_back(d))?;
     let (from, to) = (memref_shape(src.r#type()), memref_shape(v.r#type()));
-    (from.len() == 1 && to == [from[0], 1]).then(|| (ir::value(src_def.operand(0).expect("buffer")), true))
+    (from.len() == 1 && to == [from[0], 1])
+        .then(|| (ir::value(src_def.operand(0).expect("buffer")), true))
+}
+
+/// If `v` is a whole-buffer read of an allocation (a plain transfer at
+/// zero indices of a memref of the tile's shape) in the block of `at`, and
+/// nothing between the read and `at` may write that allocation: the read.
+fn forwardable_read<'c, 'a>(
+    v: Value<'c, 'a>,
+    at: &OperationRef<'c, 'a>,
+) -> Option<OperationRef<'c, 'a>> {
+    let def = ir::defining_op(v)?;
+    let (kind, shape) = classify(&def)?;
+    let base = ir::value(def.operand(0).ok()?);
+    let zero_indices = (1..=shape.len()).all(|i| {
+        def.operand(i)
+            .ok()
+            .and_then(|x| ir::defining_op(ir::value(x)))
+            .filter(|d| name_of(d) == "arith.constant")
+            .and_then(|d| d.attribute("value").ok())
+            .map(|a| a.to_string() == "0 : index")
+            .unwrap_or(false)
+    });
+    let memory = root(base);
+    if kind != Kind::Read
+        || memref_shape(base.r#type()) != shape
+        || !zero_indices
+        || !is_allocation(memory)
+    {
+        return None;
+    }
+    if def.block().map(|b| b.to_raw().ptr) != at.block().map(|b| b.to_raw().ptr) {
+        return None;
+    }
+    let mut next = def.next_in_block();
+    while let Some(x) = next {
+        if same_op(&x, at) {
+            return Some(def);
+        }
+        let mut safe = leaves_memory(&x, memory);
+        ir::walk_nested(&x, &mut |y| safe &= leaves_memory(&y, memory));
+        if !safe {
+            return None;
+        }
+        next = x.next_in_block();
+    }
+    None
+}
+
+/// Whether `op` (not looking inside its regions) cannot write or free
+/// `memory`, an allocation.
+fn leaves_memory(op: &OperationRef, memory: Value) -> bool {
+    let name = name_of(op);
+    let target = |i: usize| {
+        op.operand(i)
+            .map(|t| !same(root(ir::value(t)), memory))
+            .unwrap_or(false)
+    };
+    match name.as_str() {
+        "memref.store"
+        | "vector.store"
+        | "vector.transfer_write"
+        | "memref.copy"
+        | "vector.maskedstore"
+        | "vector.scatter" => target(1),
+        "memref.dealloc" => target(0),
+        "memref.load"
+        | "vector.load"
+        | "vector.transfer_read"
+        | "vector.maskedload"
+        | "vector.gather"
+        | "scf.for"
+        | "scf.if"
+        | "scf.yield" => true,
+        _ => is_inert(&name),
+    }
 }
 
 /// Emits the loop nest of `c` after its last op and erases its ops.
@@ -489,6 +667,7 @@ fn rewrite<'c, 'a>(
     rw: &OwnedRewriter<'c, 'a>,
     c: &Cluster<'c, 'a>,
     read_backs: &mut HashMap<usize, OperationRef<'c, 'a>>,
+    forwarded: &mut HashMap<usize, OperationRef<'c, 'a>>,
 ) {
     let (last, _) = c.ops[c.ops.len() - 1];
     let b = B::new(rw, last.location());
@@ -500,6 +679,10 @@ fn rewrite<'c, 'a>(
     // The buffer a value was read back from, if it was (given the value's
     // unit last dim where a shape_cast added one).
     let buffer_of = |v: Value<'c, 'a>| {
+        if let Some(read) = ir::defining_op(v).filter(|d| c.forwarded.iter().any(|f| same_op(f, d)))
+        {
+            return Some(ir::value(read.operand(0).expect("base")));
+        }
         read_back_buffer(v, read_backs).map(|(buf, expand)| {
             if !expand {
                 return buf;
@@ -512,7 +695,10 @@ fn rewrite<'c, 'a>(
                 ty,
                 &[
                     ("reassociation", b.attr("[[0, 1]]")),
-                    ("static_output_shape", b.attr(&format!("array<i64: {rows}, 1>"))),
+                    (
+                        "static_output_shape",
+                        b.attr(&format!("array<i64: {rows}, 1>")),
+                    ),
                 ],
             )
         })
@@ -557,7 +743,10 @@ fn rewrite<'c, 'a>(
                 continue;
             }
             if let Some(def) = leaf_kind(v, &c.shape) {
-                if !leaves.iter().any(|(l, _, _): &(Value, OperationRef, _)| same(*l, v)) {
+                if !leaves
+                    .iter()
+                    .any(|(l, _, _): &(Value, OperationRef, _)| same(*l, v))
+                {
                     let src = (name_of(&def) == "vector.broadcast")
                         .then(|| ir::value(def.operand(0).expect("broadcast source")))
                         .filter(|s| ir::is_vector(s.r#type()))
@@ -643,14 +832,20 @@ fn rewrite<'c, 'a>(
             let mut at = at_in(*buf);
             if shape[shape.len() - 1] == n {
                 at.push(b.zero(elem));
-                b.transfer_read(&at, shape.len(), &identity_map_of(shape.len(), 1), false, ty)
+                b.transfer_read(
+                    &at,
+                    shape.len(),
+                    &identity_map_of(shape.len(), 1),
+                    false,
+                    ty,
+                )
             } else {
                 let x = b.val("memref.load", &at, elem, &[]);
                 b.val("vector.broadcast", &[x], ty, &[])
             }
         } else if name_of(def) == "arith.constant" {
-            let lit = splat_text(&def.attribute("value").expect("value").to_string())
-                .expect("splat");
+            let lit =
+                splat_text(&def.attribute("value").expect("value").to_string()).expect("splat");
             b.constant(&format!("dense<{lit}> : {ty}"), ty)
         } else {
             let src = ir::value(def.operand(0).expect("source"));
@@ -666,7 +861,13 @@ fn rewrite<'c, 'a>(
         let elem = element_type(buf.r#type());
         let mut operands = at_in(*buf);
         operands.push(b.zero(elem));
-        let r = b.transfer_read(&operands, rank, &identity_map_of(rank, 1), false, b.vector(&[w], elem));
+        let r = b.transfer_read(
+            &operands,
+            rank,
+            &identity_map_of(rank, 1),
+            false,
+            b.vector(&[w], elem),
+        );
         row_of.insert(*v, r);
     }
     let mut reduced = vec![];
@@ -697,7 +898,10 @@ fn rewrite<'c, 'a>(
                     operands.push(pad);
                     let res = ir::result_of(*op, 0);
                     let ty = b.vector(&[w], element_type(res.r#type()));
-                    row_of.insert(key(res), b.transfer_read(&operands, mrank, &perm, false, ty));
+                    row_of.insert(
+                        key(res),
+                        b.transfer_read(&operands, mrank, &perm, false, ty),
+                    );
                 } else {
                     b.transfer_write(&operands, mrank, &perm, false);
                 }
@@ -708,7 +912,12 @@ fn rewrite<'c, 'a>(
                 let src = ir::value(op.operand(0).expect("source"));
                 let acc = partial[reduced.len()];
                 let kind_attr = op.attribute("kind").expect("kind");
-                let r = b.val("vector.reduction", &[row_of[&key(src)], acc], acc.r#type(), &[("kind", kind_attr)]);
+                let r = b.val(
+                    "vector.reduction",
+                    &[row_of[&key(src)], acc],
+                    acc.r#type(),
+                    &[("kind", kind_attr)],
+                );
                 reduced.push(r);
             }
             Kind::Splat | Kind::Broadcast => {}
@@ -750,7 +959,13 @@ fn rewrite<'c, 'a>(
         let mut operands = vec![buf];
         operands.extend(std::iter::repeat_n(zero, shape.len()));
         operands.push(b.zero(element_type(v.r#type())));
-        let whole = b.transfer_read(&operands, shape.len(), &identity_map(shape.len()), false, v.r#type());
+        let whole = b.transfer_read(
+            &operands,
+            shape.len(),
+            &identity_map(shape.len()),
+            false,
+            v.r#type(),
+        );
         ir::replace_all_uses(v, whole);
         let op = ir::defining_op(whole).expect("transfer_read");
         after = op;
@@ -769,6 +984,7 @@ fn rewrite<'c, 'a>(
     }
     for (op, _) in c.ops.iter().rev() {
         read_backs.remove(&(op.to_raw().ptr as usize));
+        forwarded.remove(&(op.to_raw().ptr as usize));
         rw.erase_op(op);
     }
     for (v, def, _) in &leaves {
@@ -794,7 +1010,8 @@ fn for_iter<'c, 'a>(
     let mut operands = vec![lo, hi, step];
     operands.extend_from_slice(inits);
     let types: Vec<Type<'c>> = inits.iter().map(|v| v.r#type()).collect();
-    let op = b.rw.insert(b.build("scf.for", &operands, &types, &[], vec![region]));
+    let op =
+        b.rw.insert(b.build("scf.for", &operands, &types, &[], vec![region]));
     let body = ir::body_block(&op).expect("scf.for body");
     (op, body)
 }

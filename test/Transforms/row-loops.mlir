@@ -171,3 +171,52 @@ func.func @chunks(%dst: memref<2x192xf32>) {
   vector.transfer_write %y, %dst[%c0, %c0] {in_bounds = [true, true]} : vector<2x192xf32>, memref<2x192xf32>
   return
 }
+
+// A whole-buffer read of an allocation whose value is written far later
+// (loops in between) is copied from the buffer row by row when nothing in
+// between may write that allocation (@forward); when a loop in between
+// stores to it, the read stays a whole-tile read before the loop (@stale).
+// CHECK-LABEL: func.func @forward
+// CHECK-SAME: (%[[DST:.*]]: memref<2x8xf32>, %[[OTHER:.*]]: memref<4xf32>)
+// CHECK: %[[SRC:.*]] = memref.alloc() : memref<2x8xf32>
+// CHECK-NOT: vector<2x8xf32>
+// CHECK: scf.for
+// CHECK: memref.store %{{.*}}, %[[OTHER]]
+// CHECK: scf.for
+// CHECK: %[[R:.*]] = vector.transfer_read %[[SRC]]{{.*}} : memref<2x8xf32>, vector<8xf32>
+// CHECK: vector.transfer_write %[[R]], %[[DST]]
+// CHECK-NOT: vector<2x8xf32>
+// CHECK: return
+func.func @forward(%dst: memref<2x8xf32>, %other: memref<4xf32>) {
+  %src = memref.alloc() : memref<2x8xf32>
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %pad = arith.constant 0.0 : f32
+  %x = vector.transfer_read %src[%c0, %c0], %pad {in_bounds = [true, true]} : memref<2x8xf32>, vector<2x8xf32>
+  scf.for %i = %c0 to %c4 step %c1 {
+    memref.store %pad, %other[%i] : memref<4xf32>
+  }
+  vector.transfer_write %x, %dst[%c0, %c0] {in_bounds = [true, true]} : vector<2x8xf32>, memref<2x8xf32>
+  return
+}
+
+// CHECK-LABEL: func.func @stale
+// CHECK: %[[SRC:.*]] = memref.alloc() : memref<2x8xf32>
+// CHECK: %[[X:.*]] = vector.transfer_read %[[SRC]]{{.*}} : memref<2x8xf32>, vector<2x8xf32>
+// CHECK: scf.for
+// CHECK: memref.store %{{.*}}, %[[SRC]]
+// CHECK: vector.transfer_write %[[X]], %{{.*}} : vector<2x8xf32>, memref<2x8xf32>
+func.func @stale(%dst: memref<2x8xf32>) {
+  %src = memref.alloc() : memref<2x8xf32>
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %pad = arith.constant 0.0 : f32
+  %x = vector.transfer_read %src[%c0, %c0], %pad {in_bounds = [true, true]} : memref<2x8xf32>, vector<2x8xf32>
+  scf.for %i = %c0 to %c4 step %c1 {
+    memref.store %pad, %src[%c1, %i] : memref<2x8xf32>
+  }
+  vector.transfer_write %x, %dst[%c0, %c0] {in_bounds = [true, true]} : vector<2x8xf32>, memref<2x8xf32>
+  return
+}

@@ -175,7 +175,11 @@ struct For<'c, 'a> {
 
 /// `scf.for %iv = lo to hi step step iter_args(inits)` from the static
 /// bounds `(lo, hi, step)`; the caller fills the body and its `scf.yield`.
-fn for_op<'c, 'a>(b: &B<'_, 'c, 'a>, (lo, hi, step): (i64, i64, i64), inits: &[Value<'c, 'a>]) -> For<'c, 'a> {
+fn for_op<'c, 'a>(
+    b: &B<'_, 'c, 'a>,
+    (lo, hi, step): (i64, i64, i64),
+    inits: &[Value<'c, 'a>],
+) -> For<'c, 'a> {
     let mut arg_types = vec![(b.index(), b.loc)];
     arg_types.extend(inits.iter().map(|v| (v.r#type(), b.loc)));
     let block = Block::new(&arg_types);
@@ -184,7 +188,8 @@ fn for_op<'c, 'a>(b: &B<'_, 'c, 'a>, (lo, hi, step): (i64, i64, i64), inits: &[V
     let mut operands = vec![b.cidx(lo), b.cidx(hi), b.cidx(step)];
     operands.extend_from_slice(inits);
     let types: Vec<Type<'c>> = inits.iter().map(|v| v.r#type()).collect();
-    let op = b.rw.insert(b.build("scf.for", &operands, &types, &[], vec![region]));
+    let op =
+        b.rw.insert(b.build("scf.for", &operands, &types, &[], vec![region]));
     let body = crate::ir::body_block(&op).expect("scf.for body");
     let iv = value(body.argument(0).expect("iv"));
     let args = (1..=inits.len())
