@@ -7,7 +7,7 @@
 //! chain on a big tile becomes megabytes of LLVM IR and most of a kernel's
 //! compile time. Here a maximal run of ops in one block that work row by row
 //! (in-bounds minor-identity `vector.transfer_read`s from memory, `arith` and
-//! `math` ops, in-bounds `vector.transfer_write`s to memory, and
+//! `math` ops, same-shape `vector.bitcast`s, in-bounds `vector.transfer_write`s to memory, and
 //! `vector.multi_reduction`s of 2-D tiles over their last dim) is rewritten
 //! into a loop nest over the leading dims and over chunks of at most 64
 //! lanes of the last one, whose body does the same ops in the same order on
@@ -262,7 +262,9 @@ fn classify(op: &OperationRef) -> Option<(Kind, Vec<i64>)> {
                     .all(|(s, d)| s == d || *s == 1);
             (!ir::is_vector(src) || stretch).then_some((Kind::Broadcast, shape))
         }
-        _ if (name.starts_with("arith.") || name.starts_with("math."))
+        _ if (name.starts_with("arith.")
+            || name.starts_with("math.")
+            || name == "vector.bitcast")
             && op.result_count() >= 1
             && op.region_count() == 0 =>
         {
