@@ -66,9 +66,11 @@ fn same_op(a: &OperationRef, b: &OperationRef) -> bool {
     a.to_raw().ptr == b.to_raw().ptr
 }
 
-/// The shape of `ty` if it is a vector of rank >= 2 with static dims.
+/// The shape of `ty` if it is a vector of rank >= 2 with static dims, of
+/// floats or signless integers (the buffers' padding values are constants
+/// of the element type, which other integer types have no form of).
 fn nd_shape(ty: Type) -> Option<Vec<i64>> {
-    if !ir::is_vector(ty) {
+    if !ir::is_vector(ty) || !ir::is_signless_int_or_float(element_type(ty)) {
         return None;
     }
     let shape = memref_shape(ty);
@@ -276,7 +278,7 @@ fn classify(op: &OperationRef) -> Option<(Kind, Vec<i64>)> {
             });
             let operands_ok = op.operands().all(|v| {
                 let t = v.r#type();
-                !ir::is_vector(t) || memref_shape(t) == shape
+                !ir::is_vector(t) || nd_shape(t).as_deref() == Some(&shape[..])
             });
             (results_ok && operands_ok).then_some((Kind::Compute, shape))
         }
