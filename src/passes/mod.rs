@@ -164,8 +164,9 @@ pub struct PipelineDef {
     pub passes: String,
 }
 
-/// The upstream passes that take `convert-pallas-to-scf` output to the LLVM
-/// dialect. The file is the one copy: lit's `%cpu_pipeline` reads it too.
+/// The passes that take `convert-pallas-to-scf` output to the LLVM dialect
+/// (the plugin's CPU clean-ups, then upstream lowerings). The file is the
+/// one copy: lit's `%cpu_pipeline` reads it too.
 pub const CPU_LOWERING: &str = include_str!("../../scripts/cpu-pipeline.txt");
 
 /// Every named pipeline of the plugin.
@@ -180,7 +181,7 @@ pub fn pipelines() -> &'static [PipelineDef] {
         vec![PipelineDef {
             argument: "pallas-cpu-pipeline",
             description: "Lower pallas kernels and their host code to the LLVM dialect for \
-                          mlir-runner: convert-pallas-to-scf, then the upstream CPU lowering \
+                          mlir-runner: convert-pallas-to-scf, then the CPU lowering \
                           (scripts/cpu-pipeline.txt)",
             passes: cpu,
         }]
