@@ -229,8 +229,10 @@ fn classify(op: &OperationRef) -> Option<(Kind, Vec<i64>)> {
         "vector.transfer_read" => {
             let shape = nd_shape(op.result(0).ok()?.r#type())?;
             let base = op.operand(0).ok()?.r#type();
-            (ir::is_memref(base) && plain_transfer(op, shape.len(), memref_shape(base).len()))
-                .then_some((Kind::Read, shape))
+            (ir::is_memref(base)
+                && whole_bytes(base)
+                && plain_transfer(op, shape.len(), memref_shape(base).len()))
+            .then_some((Kind::Read, shape))
         }
         "vector.transfer_write" => {
             if op.result_count() != 0 {
@@ -238,8 +240,10 @@ fn classify(op: &OperationRef) -> Option<(Kind, Vec<i64>)> {
             }
             let shape = nd_shape(op.operand(0).ok()?.r#type())?;
             let base = op.operand(1).ok()?.r#type();
-            (ir::is_memref(base) && plain_transfer(op, shape.len(), memref_shape(base).len()))
-                .then_some((Kind::Write, shape))
+            (ir::is_memref(base)
+                && whole_bytes(base)
+                && plain_transfer(op, shape.len(), memref_shape(base).len()))
+            .then_some((Kind::Write, shape))
         }
         "vector.multi_reduction" => {
             let shape = nd_shape(op.operand(0).ok()?.r#type())?;
@@ -666,6 +670,44 @@ fn leaves_memory(op: &OperationRef, memory: Value) -> bool {
     }
 }
 
+/// Whether the elements of vector type `ty` take whole bytes in memory
+/// (an `i1` vector is stored packed, 8 to a byte, unlike an `i1` memref).
+fn whole_bytes(ty: Type) -> bool {
+    ir::bit_width(element_type(ty))
+        .map(|w| w >= 8)
+        .unwrap_or(true)
+}
+
+/// Whether rewriting `c` would pass a vector of sub-byte elements through
+/// a buffer (handed on, spilled, or a broadcast source): such a cluster is
+/// left as it is.
+fn needs_packed_buffer<'c, 'a>(
+    c: &Cluster<'c, 'a>,
+    read_backs: &HashMap<usize, OperationRef<'c, 'a>>,
+) -> bool {
+    let in_cluster = |u: &OperationRef| c.ops_contain(u);
+    c.ops.iter().any(|(op, kind)| {
+        let outgoing = *kind != Kind::Reduce
+            && (0..op.result_count()).any(|i| {
+                let v = ir::result_of(*op, i);
+                !whole_bytes(v.r#type()) && ir::users(v).iter().any(|u| !in_cluster(u))
+            });
+        let incoming = matches!(kind, Kind::Compute | Kind::Write | Kind::Reduce)
+            && op.operands().any(|v| {
+                let v = ir::value(v);
+                let t = v.r#type();
+                // Splats and broadcast scalars are remade without a buffer.
+                let bufferless = leaf_kind(v, &c.shape).is_some_and(|d| {
+                    d.operand(0)
+                        .map(|s| !ir::is_vector(s.r#type()))
+                        .unwrap_or(true)
+                }) && read_back_buffer(v, read_backs).is_none();
+                ir::is_vector(t) && !whole_bytes(t) && !c.defines(v) && !bufferless
+            });
+        outgoing || incoming
+    })
+}
+
 /// Emits the loop nest of `c` after its last op and erases its ops.
 fn rewrite<'c, 'a>(
     rw: &OwnedRewriter<'c, 'a>,
@@ -673,6 +715,9 @@ fn rewrite<'c, 'a>(
     read_backs: &mut HashMap<usize, OperationRef<'c, 'a>>,
     forwarded: &mut HashMap<usize, OperationRef<'c, 'a>>,
 ) {
+    if needs_packed_buffer(c, read_backs) {
+        return;
+    }
     let (last, _) = c.ops[c.ops.len() - 1];
     let b = B::new(rw, last.location());
     let rank = c.shape.len();

@@ -220,3 +220,39 @@ func.func @stale(%dst: memref<2x8xf32>) {
   vector.transfer_write %x, %dst[%c0, %c0] {in_bounds = [true, true]} : vector<2x8xf32>, memref<2x8xf32>
   return
 }
+
+// Vectors of i1 are stored packed (8 to a byte), unlike i1 memrefs, so a
+// cluster that would hand an i1 tile on through a buffer is left whole; an
+// i1 tile used only inside the loop is fine (@mask_inside).
+// CHECK-LABEL: func.func @mask_out
+// CHECK-NOT: scf.for
+// CHECK: arith.cmpf olt, %{{.*}}, %{{.*}} : vector<4x8xf32>
+// CHECK-NOT: scf.for
+// CHECK: return
+func.func @mask_out(%dst: memref<4x8xf32>) -> vector<4x8xi1> {
+  %src = memref.alloc() : memref<4x8xf32>
+  %c0 = arith.constant 0 : index
+  %pad = arith.constant 0.0 : f32
+  %x = vector.transfer_read %src[%c0, %c0], %pad {in_bounds = [true, true]} : memref<4x8xf32>, vector<4x8xf32>
+  %zero = arith.constant dense<0.0> : vector<4x8xf32>
+  %m = arith.cmpf olt, %x, %zero : vector<4x8xf32>
+  %y = arith.select %m, %zero, %x : vector<4x8xi1>, vector<4x8xf32>
+  vector.transfer_write %y, %dst[%c0, %c0] {in_bounds = [true, true]} : vector<4x8xf32>, memref<4x8xf32>
+  return %m : vector<4x8xi1>
+}
+
+// CHECK-LABEL: func.func @mask_inside
+// CHECK: scf.for
+// CHECK: %[[M:.*]] = arith.cmpf olt, %{{.*}}, %{{.*}} : vector<8xf32>
+// CHECK: arith.select %[[M]], %{{.*}}, %{{.*}} : vector<8xi1>, vector<8xf32>
+func.func @mask_inside(%dst: memref<4x8xf32>) {
+  %src = memref.alloc() : memref<4x8xf32>
+  %c0 = arith.constant 0 : index
+  %pad = arith.constant 0.0 : f32
+  %x = vector.transfer_read %src[%c0, %c0], %pad {in_bounds = [true, true]} : memref<4x8xf32>, vector<4x8xf32>
+  %zero = arith.constant dense<0.0> : vector<4x8xf32>
+  %m = arith.cmpf olt, %x, %zero : vector<4x8xf32>
+  %y = arith.select %m, %zero, %x : vector<4x8xi1>, vector<4x8xf32>
+  vector.transfer_write %y, %dst[%c0, %c0] {in_bounds = [true, true]} : vector<4x8xf32>, memref<4x8xf32>
+  return
+}
