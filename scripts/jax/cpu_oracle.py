@@ -68,6 +68,7 @@ generated modules and their printed outputs to DIR; --pipeline FILE runs
 another upstream pipeline than scripts/cpu-pipeline.txt.
 """
 import argparse
+import logging
 import os
 import re
 import subprocess
@@ -114,6 +115,9 @@ class Case:
     # A known bug of ours, with its reason: the kernel must still fail
     # (XFAIL); once it matches, the check fails until this is removed.
     known_failure: Optional[str] = None
+    # The pallas twin, relative to the repository (default:
+    # examples/cpu/NAME.mlir).
+    twin: Optional[str] = None
 
 
 CASES = {}
@@ -992,6 +996,389 @@ def pltpu_params(semantics):
 
 
 # ---------------------------------------------------------------------------
+# Twins of examples/tpu/: the public kernels (ops_*) and the tpu_* kernels
+#
+# examples/tpu/NAME.mlir mirrors the one pallas_call that the builder NAME of
+# scripts/jax/tpu_kernels.py (public ops: scripts/jax/public/*.py) issues.
+# The builders call the op itself, which computes the pallas_call's operands
+# (padding, reshapes, broadcast segment ids, scalar-prefetch metadata)
+# around it, often under jit. So the JAX side runs the builder on drawn
+# arguments with `pl.pallas_call` patched: the call runs in TPU interpret
+# mode, and a debug callback records the operands it receives, its dynamic
+# grid extents and its outputs. Our side gets exactly those operands, and
+# the twin's outputs are compared with the recorded ones.
+
+
+def _tpu_kernels():
+    here = os.path.dirname(os.path.abspath(__file__))
+    if here not in sys.path:
+        sys.path.insert(0, here)
+    import tpu_kernels
+
+    return tpu_kernels
+
+
+def _to_host(x):
+    x = np.asarray(x)
+    return x
+
+
+def capture_pallas_call(fn, args):
+    """Runs fn(*args) with every `pl.pallas_call` in interpret mode; returns
+    (dynamic grid extents, operands, outputs) of the single call it makes."""
+    import jax
+    from jax.experimental import pallas as pl
+
+    orig = pl.pallas_call
+    calls = []
+
+    def patched(kernel, *a, **kw):
+        kw["interpret"] = interpret()
+        inner = orig(kernel, *a, **kw)
+        spec = kw.get("grid_spec")
+        grid = spec.grid if spec is not None else kw.get("grid", ())
+        grid = (grid,) if not isinstance(grid, (tuple, list)) else tuple(grid)
+
+        def call(*operands):
+            outs = inner(*operands)
+            dyn = [g for g in grid if not isinstance(g, int)]
+            ops = jax.tree.leaves(operands)
+            leaves = jax.tree.leaves(outs)
+
+            def record(*xs):
+                xs = [_to_host(x) for x in xs]
+                calls.append((xs[:len(dyn)], xs[len(dyn):len(dyn) + len(ops)],
+                              xs[len(dyn) + len(ops):]))
+
+            jax.debug.callback(record, *dyn, *ops, *leaves)
+            return outs
+
+        return call
+
+    pl.pallas_call = patched
+    try:
+        jax.block_until_ready(fn(*args))
+        jax.effects_barrier()
+    finally:
+        pl.pallas_call = orig
+    if len(calls) != 1:
+        raise RuntimeError(f"expected one pallas_call, the builder made {len(calls)}")
+    return calls[0]
+
+
+def draw(rng, sds):
+    """A random array for a jax.ShapeDtypeStruct of floating type."""
+    dtype = np.dtype(sds.dtype)
+    if dtype.kind == "f" or dtype == ml_dtypes.bfloat16:
+        return uniform(rng, sds.shape).astype(dtype)
+    if dtype == np.uint32:
+        return rng.integers(0, 2**32, size=sds.shape, dtype=np.uint64).astype(np.uint32)
+    raise ValueError(f"no default distribution for {dtype}{list(sds.shape)}: "
+                     "give the twin case its own arguments")
+
+
+def tpu_twin(name, make_args=None, **case_kw):
+    """Registers the twin examples/tpu/NAME.mlir of builder NAME.
+    make_args(rng, sds list) -> arguments (default: `draw` for each)."""
+
+    def build(rng):
+        fn, sds_args = _tpu_kernels().KERNELS[name]()
+        args = make_args(rng, sds_args) if make_args else [draw(rng, s) for s in sds_args]
+        import jax.numpy as jnp
+
+        dyn, operands, outs = capture_pallas_call(fn, [jnp.asarray(a) for a in args])
+        return Case(name, [("in", o) for o in operands], [(o.shape, o.dtype) for o in outs],
+                    lambda *_: outs, grid_extents=[int(d) for d in dyn],
+                    twin=os.path.join("examples", "tpu", name + ".mlir"), **case_kw)
+
+    build.__name__ = name
+    CASES[name] = build
+
+
+def with_ints(**fixed):
+    """make_args for builders with integer arguments: `fixed` maps the
+    argument's position (a0, a1, ...) to rng -> array; the rest are drawn."""
+
+    def make(rng, sds_args):
+        out = []
+        for k, s in enumerate(sds_args):
+            f = fixed.get(f"a{k}")
+            out.append(np.asarray(f(rng), np.dtype(s.dtype)).reshape(s.shape) if f else draw(rng, s))
+        return out
+
+    return make
+
+
+def sorted_ids(shape, segments):
+    """Segment ids as packed sequences have them: non-decreasing along the
+    last axis, `segments` distinct values."""
+    return lambda rng: np.sort(rng.integers(0, segments, size=shape), axis=-1)
+
+
+def permutation(n, shape=None):
+    return lambda rng: rng.permutation(n).reshape(shape or (n,))
+
+
+for _n in ["ops_example_double", "ops_matmul_f32", "ops_matmul_bf16",
+           "ops_flash_attention_fwd", "ops_flash_attention_fwd_causal",
+           "ops_flash_attention_fwd_residuals", "ops_flash_attention_fwd_single_step",
+           "ops_flash_attention_bwd_dkv", "ops_flash_attention_bwd_dq",
+           "ops_splash_attention_mha_fwd", "ops_splash_attention_mqa_fwd_residuals",
+           "ops_splash_attention_mha_dq", "ops_splash_attention_mha_dkv",
+           "ops_splash_attention_gqa_dkv_fused",
+           "ops_threefry_random_bits", "ops_philox_random_bits",
+           "tpu_add_grid", "tpu_matmul_blocked", "tpu_attention_misc", "tpu_manual_dma",
+           "tpu_flash_attention", "tpu_layer_norm", "tpu_squeezed_batch",
+           "tpu_element_window", "tpu_buffered_weights", "tpu_bf16_masked_max",
+           "tpu_concat_named_scope", "tpu_pipeline_modes", "tpu_oversized_block",
+           "tpu_dma_slice_chain", "tpu_uint32_shift", "tpu_ref_reshape_bitcast"]:
+    tpu_twin(_n)
+tpu_twin("ops_flash_attention_fwd_segment_ids",
+         with_ints(a3=sorted_ids((2, 512), 3), a4=sorted_ids((2, 512), 3)))
+# Lengths up to the 4 pages of 16 tokens a sequence has; pages shuffled.
+for _n in ["ops_paged_attention", "ops_paged_attention_seq_grid"]:
+    tpu_twin(_n, with_ints(a3=lambda rng: rng.integers(1, 65, size=2), a4=permutation(8, (2, 4))))
+# Two sequences: 5 queries over 37 tokens and 11 over 50 (q_len <= kv_len).
+tpu_twin("ops_ragged_paged_attention",
+         with_ints(a2=lambda rng: [37, 50], a3=permutation(8, (2, 4)),
+                   a4=lambda rng: [0, 5, 16], a5=lambda rng: [2]))
+# 512 rows in 4 groups: one empty, three starting inside a 128-row tile.
+for _n in ["ops_megablox_gmm", "ops_megablox_gmm_transpose_rhs", "ops_megablox_tgmm"]:
+    tpu_twin(_n, with_ints(a2=lambda rng: [100, 0, 250, 162]))
+tpu_twin("ops_splash_attention_mha_fwd_segmented_unrolled",
+         with_ints(a3=sorted_ids((512,), 3), a4=sorted_ids((512,), 3)))
+tpu_twin("tpu_scalar_prefetch_reduce", with_ints(a0=lambda rng: rng.integers(0, 4, size=4)))
+tpu_twin("tpu_paged_attention", with_ints(a0=lambda rng: rng.integers(1, 257, size=4),
+                                          a1=permutation(8)))
+tpu_twin("tpu_grouped_matmul", with_ints(a0=lambda rng: rng.integers(0, 3, size=4),
+                                         a1=permutation(4)))
+tpu_twin("tpu_int8_matmul", with_ints(a0=lambda rng: rng.integers(-128, 128, size=(256, 256)),
+                                      a1=lambda rng: rng.integers(-128, 128, size=(256, 256))))
+tpu_twin("tpu_unrolled_loops", with_ints(a0=lambda rng: [3]))
+
+
+# ---------------------------------------------------------------------------
+# Twins of examples/sparsecore/: the SparseCore kernels of
+# scripts/jax/sc_kernels.py
+#
+# JAX's side runs the builder's kernel with `pl.kernel` in TPU interpret
+# mode. JAX 0.10.2 runs only some SparseCore kernels that way (plain DMAs,
+# lax.sort, SMEM); the others fail (no CPU rule for masked_cumsum,
+# masked_sort, parallel_loop or barrier; indirect DMAs and vector gathers
+# and scatters fail inside the interpreter). Every SparseCore case therefore
+# has a numpy model written from the kernel's semantics (the builder's
+# docstring and the plsc functions' documented behaviour), used when JAX
+# fails; the line then names JAX's error.
+
+
+def _sc_kernels():
+    _tpu_kernels()  # puts scripts/jax on sys.path
+    import sc_kernels
+
+    sc_kernels.fake_chip()  # building a SparseCore mesh asks for the chip
+    return sc_kernels
+
+
+def run_sc_kernel(name, args):
+    """Runs builder `name` of sc_kernels.py with `pl.kernel` in interpret mode."""
+    import jax
+    from jax.experimental import pallas as pl
+
+    fn, _ = _sc_kernels().KERNELS[name]()
+    orig = pl.kernel
+
+    def patched(*a, **kw):
+        kw["interpret"] = interpret()
+        return orig(*a, **kw)
+
+    # JAX logs the traceback of a failing interpreter callback before it
+    # raises; the error itself is reported on the kernel's line.
+    log = logging.getLogger("jax._src.callback")
+    level = log.level
+    pl.kernel = patched
+    log.setLevel(logging.CRITICAL)
+    try:
+        out = jax.block_until_ready(fn(*args))
+    finally:
+        pl.kernel = orig
+        log.setLevel(level)
+    return tuple(out) if isinstance(out, (tuple, list)) else (out,)
+
+
+def sc_case(name, inputs, outputs, model, jax_order=None, **kw):
+    """A SparseCore twin case: `inputs` in the twin's operand order;
+    jax_order lists, for each argument of the builder's function, its
+    position in `inputs` (default: the same order)."""
+    order = jax_order or list(range(len(inputs)))
+    return Case(name, [("in", a) for a in inputs], outputs,
+                lambda *a: run_sc_kernel(name, [a[k] for k in order]),
+                numpy_fn=model, twin=os.path.join("examples", "sparsecore", name + ".mlir"), **kw)
+
+
+SC_LANES, SC_SUBCORES = 8, 16
+
+
+@case
+def sc_vector_add(rng):
+    x, y = uniform(rng, (8,)), uniform(rng, (8,))
+    return sc_case("sc_vector_add", [x, y], [((8,), np.float32)], lambda x, y: (x + y,))
+
+
+@case
+def sc_gather(rng):
+    x = uniform(rng, (64,))
+    idx = rng.integers(0, 64, size=8).astype(np.int32)
+    return sc_case("sc_gather", [x, idx], [((8,), np.float32)], lambda x, idx: (x[idx],))
+
+
+@case
+def sc_scatter_add(rng):
+    acc = uniform(rng, (32, 8))
+    upd = uniform(rng, (128, 8))
+    idx = rng.integers(0, 32, size=128).astype(np.int32)  # with repeats
+
+    def model(upd, idx, acc):
+        # Every subcore adds its 8 rows to rows idx[8s:8s+8]; the adds to one
+        # row are taken in subcore order, then lane order.
+        out = acc.copy()
+        for r in range(128):
+            out[idx[r]] += upd[r]
+        return (out,)
+
+    return sc_case("sc_scatter_add", [upd, idx, acc], [((32, 8), np.float32)], model,
+                   jax_order=[2, 0, 1])
+
+
+@case
+def sc_segment_sum(rng):
+    vals = uniform(rng, (8,))
+    seg = rng.integers(0, 8, size=8).astype(np.int32)
+
+    def model(vals, seg):
+        out = np.zeros(8, np.float32)
+        for lane in range(8):  # lane order: each add rounds once
+            out[seg[lane]] += vals[lane]
+        return (out,)
+
+    return sc_case("sc_segment_sum", [vals, seg], [((8,), np.float32)], model)
+
+
+@case
+def sc_sort(rng):
+    k, v = uniform(rng, (8,)), rng.permutation(8).astype(np.int32)
+    k[5] = k[2]  # equal keys keep their order (lax.sort is stable)
+
+    def model(k, v):
+        order = np.argsort(k, kind="stable")
+        return k[order], v[order]
+
+    return sc_case("sc_sort", [k, v], [((8,), np.float32), ((8,), np.int32)], model)
+
+
+@case
+def sc_sort_key_val(rng):
+    k = rng.integers(-4, 6, size=8).astype(np.int32)  # repeats, some masked out
+    v = uniform(rng, (8,))
+
+    def model(k, v):
+        # Valid (key >= 0) pairs first, by descending key, equal keys in
+        # their original order; the rest are invalid and written as 0.
+        valid = np.nonzero(k >= 0)[0]
+        order = valid[np.argsort(-k[valid], kind="stable")]
+        out = np.zeros(8, np.float32)
+        out[:order.size] = v[order]
+        return (out,)
+
+    return sc_case("sc_sort_key_val", [k, v], [((8,), np.float32)], model)
+
+
+@case
+def sc_cumsum(rng):
+    x = uniform(rng, (8,))
+
+    def model(x):
+        # Inclusive running sums in lane order; the masked one adds only the
+        # positive lanes (a masked-out lane adds nothing but still gets the
+        # running sum).
+        return np.cumsum(x, dtype=np.float32), np.cumsum(np.where(x > 0, x, 0), dtype=np.float32)
+
+    return sc_case("sc_cumsum", [x], [((8,), np.float32)] * 2, model)
+
+
+@case
+def sc_embedding_lookup(rng):
+    table = uniform(rng, (64, 8))
+    ids = rng.integers(0, 64, size=128).astype(np.int32)
+
+    def model(table, ids):
+        out = np.zeros((16, 8), np.float32)
+        for s in range(16):
+            for r in range(8):  # the fori_loop's order, from a zero row
+                out[s] += table[ids[8 * s + r]]
+        return (out,)
+
+    return sc_case("sc_embedding_lookup", [table, ids], [((16, 8), np.float32)], model)
+
+
+@case
+def sc_scalar_subcore(rng):
+    lengths = rng.integers(0, 100, size=8).astype(np.int32)
+
+    def model(lengths):
+        return (np.concatenate([[0], np.cumsum(lengths)[:-1]]).astype(np.int32),)
+
+    return sc_case("sc_scalar_subcore", [lengths], [((8,), np.int32)], model)
+
+
+@case
+def sc_load_gather(rng):
+    x = uniform(rng, (16,))
+    idx = rng.integers(0, 16, size=8).astype(np.int32)  # about half are < 8
+
+    def model(x, idx):
+        # g = x[idx] reversed, stored to lane l only where idx[l] < 8.
+        g = x[idx][::-1]
+        return (np.where(idx < 8, g, np.float32(0)),)
+
+    return sc_case("sc_load_gather", [x, idx], [((8,), np.float32)], model)
+
+
+@case
+def sc_parallel_loop_reduce(rng):
+    x = uniform(rng, (32, 8))
+
+    def model(x):
+        o = np.zeros_like(x)
+        col = np.zeros(8, np.float32)
+        for r in range(32):
+            total = np.float32(0)
+            for lane in range(8):
+                total += x[r, lane]
+            o[r, 0], o[r, 1] = total, x[r].max()
+            col += x[r]
+        return o, col
+
+    return sc_case("sc_parallel_loop_reduce", [x], [((32, 8), np.float32), ((8,), np.float32)],
+                   model)
+
+
+@case
+def sc_shared_histogram(rng):
+    ids = rng.integers(0, 16, size=128).astype(np.int32)
+
+    def model(ids):
+        hist = np.bincount(ids, minlength=16).astype(np.int32)
+        rank = np.empty(128, np.int32)
+        for s in range(16):  # scan_count: occurrences so far in the chunk, inclusive
+            chunk = ids[8 * s:8 * s + 8]
+            for lane in range(8):
+                rank[8 * s + lane] = int((chunk[:lane + 1] == chunk[lane]).sum())
+        return hist, rank
+
+    return sc_case("sc_shared_histogram", [ids], [((16,), np.int32), ((128,), np.int32)], model)
+
+
+# ---------------------------------------------------------------------------
 # Our side: host @main, lowering, mlir-runner
 
 # numpy dtype -> (MLIR element type, ops taking the scalar %v to an i32 %b
@@ -1003,6 +1390,16 @@ ELEM = {
     np.dtype(np.int32): ("i32", ["%b = arith.addi %v, %zero : i32"]),
     np.dtype(np.int16): ("i16", ["%b = arith.extsi %v : i16 to i32"]),
     np.dtype(np.int8): ("i8", ["%b = arith.extsi %v : i8 to i32"]),
+    np.dtype(np.bool_): ("i1", ["%b = arith.extui %v : i1 to i32"]),
+    # arith has no ops on unsigned integers: read a one-lane vector and
+    # bitcast it, as the lowering does for unsigned refs.
+    np.dtype(np.uint32): ("ui32", ["%b = vector.extract %c[0] : i32 from vector<1xi32>"]),
+}
+# Reads element %i of the flat output {src}: {flat_t} as %v (ELEM's ops
+# then widen %v to the i32 %b).
+LOAD = {
+    np.dtype(np.uint32): ["%r = vector.load {src}[%i] : {flat_t}, vector<1xui32>",
+                          "%c = vector.bitcast %r : vector<1xui32> to vector<1xi32>"],
 }
 
 
@@ -1016,10 +1413,19 @@ def parse_output(vals, dtype):
     vals = vals.astype(np.int32)
     if dtype == np.float32 or dtype == ml_dtypes.bfloat16:
         return vals.view(np.float32).astype(dtype)  # bf16 -> f32 -> bf16 is exact
+    if dtype == np.uint32:
+        return vals.view(np.uint32)
     return vals.astype(dtype)
 
 
 def dense_hex(arr):
+    if arr.dtype == np.bool_:
+        # MLIR's hex form of i1 is not one byte per element: spell it out.
+        def nest(a):
+            if a.ndim == 0:
+                return "true" if a else "false"
+            return "[" + ", ".join(nest(x) for x in a) + "]"
+        return f"dense<{nest(arr)}>"
     # The raw little-endian bytes: exact for every bit pattern (NaNs included).
     return 'dense<"0x' + np.ascontiguousarray(arr).astype(arr.dtype.newbyteorder("<")).tobytes().hex().upper() + '">'
 
@@ -1078,7 +1484,8 @@ def host_main(twin_text, kname, c: Case, timed=False):
             f"    %n{k} = arith.constant {n} : index",
             f"    %bits{k} = memref.alloc() : {bits_t}",
             f"    scf.for %i = %c0 to %n{k} step %c1 {{",
-            f"      %v = memref.load {src}[%i] : {flat_t}",
+            *("      " + l.format(src=src, flat_t=flat_t)
+              for l in LOAD.get(np.dtype(dtype), ["%v = memref.load {src}[%i] : {flat_t}"])),
             *("      " + op for op in ELEM[np.dtype(dtype)][1]),
             f"      memref.store %b, %bits{k}[%i] : {bits_t}",
             "    }",
@@ -1109,7 +1516,7 @@ def run_ours(c: Case, args, keep, twin_text=None, timed=False):
     """Lowers and runs the twin of `c` (examples/cpu/NAME.mlir, or
     `twin_text`); returns (outputs, wall seconds of lowering + run), and with
     `timed` also the seconds the kernel itself ran."""
-    twin = os.path.join(TWINS, c.name + ".mlir")
+    twin = os.path.join(ROOT, c.twin) if c.twin else os.path.join(TWINS, c.name + ".mlir")
     if twin_text is None:
         with open(twin) as f:
             twin_text = f.read()
@@ -1239,7 +1646,10 @@ def main():
                 if c.numpy_fn is None:
                     raise
                 # Listed with JAX's error, checked against the numpy model.
-                first = (str(e).strip().splitlines() or [""])[0]
+                lines = [l for l in str(e).strip().splitlines() if l.strip()] or [""]
+                # A failure inside one of the interpreter's callbacks prints
+                # a traceback: its last line is the error.
+                first = lines[-1].strip() if "Traceback" in lines[0] else lines[0]
                 oracle = f"numpy; JAX's interpret mode fails: {type(e).__name__}: {first}"
                 theirs = [np.asarray(o) for o in c.numpy_fn(*args_in)]
             in_ours = True  # from here on a failure is ours
