@@ -1023,47 +1023,76 @@ def _to_host(x):
     return x
 
 
-def capture_pallas_call(fn, args):
-    """Runs fn(*args) with every `pl.pallas_call` in interpret mode; returns
-    (dynamic grid extents, operands, outputs) of the single call it makes."""
+def capture_pallas_call(fn, args, mode=None):
+    """Runs fn(*args) with its (single) `pl.pallas_call` in interpret mode
+    (`mode`: the `interpret=` value, default TPU interpret mode); returns
+    (dynamic grid extents, operands, outputs), outputs being the exception
+    JAX raised if it could not run the kernel. The operands are taken in a
+    first run where the call returns zeros, so that they are known even when
+    the interpreter fails."""
     import jax
+    import jax.numpy as jnp
     from jax.experimental import pallas as pl
 
     orig = pl.pallas_call
     calls = []
 
-    def patched(kernel, *a, **kw):
-        kw["interpret"] = interpret()
-        inner = orig(kernel, *a, **kw)
-        spec = kw.get("grid_spec")
-        grid = spec.grid if spec is not None else kw.get("grid", ())
-        grid = (grid,) if not isinstance(grid, (tuple, list)) else tuple(grid)
+    def record(*xs):
+        calls.append([np.asarray(x) for x in xs])
 
-        def call(*operands):
-            outs = inner(*operands)
-            dyn = [g for g in grid if not isinstance(g, int)]
-            ops = jax.tree.leaves(operands)
-            leaves = jax.tree.leaves(outs)
+    def patched_for(run_kernel):
+        def patched(kernel, *a, **kw):
+            spec = kw.get("grid_spec")
+            grid = spec.grid if spec is not None else kw.get("grid", ())
+            grid = tuple(grid) if isinstance(grid, (tuple, list)) else (grid,)
+            out_shape = kw["out_shape"] if "out_shape" in kw else a[0]
+            if run_kernel:
+                kw["interpret"] = interpret() if mode is None else mode
+                inner = orig(kernel, *a, **kw)
 
-            def record(*xs):
-                xs = [_to_host(x) for x in xs]
-                calls.append((xs[:len(dyn)], xs[len(dyn):len(dyn) + len(ops)],
-                              xs[len(dyn) + len(ops):]))
+            def call(*operands):
+                if run_kernel:
+                    outs = inner(*operands)
+                    jax.debug.callback(record, *jax.tree.leaves(outs))
+                    return outs
+                dyn = [g for g in grid if not isinstance(g, int)]
+                # The dynamic extents first, then the operands.
+                jax.debug.callback(record, jnp.asarray(len(dyn)), *dyn,
+                                   *jax.tree.leaves(operands))
+                return jax.tree.map(lambda s: jnp.zeros(s.shape, s.dtype), out_shape)
 
-            jax.debug.callback(record, *dyn, *ops, *leaves)
-            return outs
+            return call
 
-        return call
+        return patched
 
-    pl.pallas_call = patched
+    def run(run_kernel):
+        calls.clear()
+        # A jitted op traced in the other run must be traced again.
+        jax.clear_caches()
+        pl.pallas_call = patched_for(run_kernel)
+        try:
+            jax.block_until_ready(fn(*args))
+            jax.effects_barrier()
+        finally:
+            pl.pallas_call = orig
+        if len(calls) != 1:
+            raise RuntimeError(f"expected one pallas_call, the builder made {len(calls)}")
+        return calls[0]
+
+    first = run(False)
+    ndyn = int(first[0])
+    # JAX logs the traceback of a failing interpreter callback before it
+    # raises; the error itself is reported on the kernel's line.
+    log = logging.getLogger("jax._src.callback")
+    level = log.level
+    log.setLevel(logging.CRITICAL)
     try:
-        jax.block_until_ready(fn(*args))
-        jax.effects_barrier()
+        outs = run(True)
+    except Exception as e:  # JAX's interpreter cannot run it
+        outs = e
     finally:
-        pl.pallas_call = orig
-    if len(calls) != 1:
-        raise RuntimeError(f"expected one pallas_call, the builder made {len(calls)}")
-    return calls[0]
+        log.setLevel(level)
+    return first[1:1 + ndyn], first[1 + ndyn:], outs
 
 
 def draw(rng, sds):
@@ -1077,22 +1106,89 @@ def draw(rng, sds):
                      "give the twin case its own arguments")
 
 
-def tpu_twin(name, make_args=None, **case_kw):
+def tpu_twin(name, make_args=None, tolerance=None, mode=None, numpy_fn=None, **case_kw):
     """Registers the twin examples/tpu/NAME.mlir of builder NAME.
-    make_args(rng, sds list) -> arguments (default: `draw` for each)."""
+    make_args(rng, sds list) -> arguments (default: `draw` for each);
+    tolerance: as Case.tolerance, or a function of the builder's arguments
+    giving it (for bounds that depend on the data, sum_bound); mode: the
+    `interpret=` value (default TPU interpret mode); numpy_fn: a model of
+    the pallas_call (its operands -> its outputs) for when JAX fails."""
 
     def build(rng):
         fn, sds_args = _tpu_kernels().KERNELS[name]()
         args = make_args(rng, sds_args) if make_args else [draw(rng, s) for s in sds_args]
+        import jax
         import jax.numpy as jnp
 
-        dyn, operands, outs = capture_pallas_call(fn, [jnp.asarray(a) for a in args])
-        return Case(name, [("in", o) for o in operands], [(o.shape, o.dtype) for o in outs],
-                    lambda *_: outs, grid_extents=[int(d) for d in dyn],
+        dyn, operands, outs = capture_pallas_call(fn, [jnp.asarray(a) for a in args], mode)
+        if isinstance(outs, Exception):
+            if numpy_fn is None:
+                raise outs
+            error = outs
+
+            def jax_fn(*_):
+                raise error
+
+            shapes = jax.eval_shape(fn, *[jnp.asarray(a) for a in args])
+            outputs = [(o.shape, np.dtype(o.dtype)) for o in numpy_fn(*operands)]
+        else:
+            def jax_fn(*_):
+                return outs
+
+            outputs = [(o.shape, o.dtype) for o in outs]
+        tol = tolerance(*args) if callable(tolerance) else tolerance
+        if isinstance(tol, Scaled):
+            tol = [(tol.rtol, tol.fraction * float(np.max(np.abs(f32(o)))), tol.reason)
+                   for o in outs]
+        return Case(name, [("in", o) for o in operands], outputs, jax_fn,
+                    grid_extents=[int(d) for d in dyn], tolerance=tol, numpy_fn=numpy_fn,
                     twin=os.path.join("examples", "tpu", name + ".mlir"), **case_kw)
 
     build.__name__ = name
     CASES[name] = build
+
+
+U32 = 2.0 ** -24  # unit roundoff of f32
+BF16_ULP = 2.0 ** -7  # spacing of bf16 relative to the value, at most
+
+
+def sum_bound(a, b):
+    """Per-element bound on |ours - JAX| for a = x @ y summed in f32 over k
+    terms in any order: each side is within k * 2^-24 * (|x| @ |y|) of the
+    exact sum (the classical bound for recursive summation, whatever the
+    order), so the two differ by at most twice that."""
+    a, b = np.abs(np.asarray(a, np.float64)), np.abs(np.asarray(b, np.float64))
+    return 2 * a.shape[-1] * U32 * (a @ b)
+
+
+def dot_tolerance(bound, bf16_out=False):
+    reason = ("a dot product accumulated in f32: JAX (XLA) and our loops may add the "
+              "k products in different orders; atol is 2 k 2^-24 sum_k |x_k y_k| per "
+              "element (sum_bound)")
+    if bf16_out:
+        return (BF16_ULP, bound, reason + "; the output is then rounded to bf16, where "
+                "values that close may round to neighbouring bf16 values (rtol 2^-7)")
+    return (0.0, bound, reason)
+
+
+def gmm_bound(lhs, rhs, sizes, transpose_rhs=False):
+    """sum_bound of megablox gmm: rows of group g times rhs[g]."""
+    out, start = [], 0
+    for g, n in enumerate(sizes):
+        r = rhs[g].T if transpose_rhs else rhs[g]
+        out.append(sum_bound(lhs[start:start + n], r))
+        start += n
+    return np.concatenate(out)
+
+
+def tgmm_bound(lhs, rhs, sizes):
+    """sum_bound of megablox tgmm: out[g] = lhs[:, rows of g] @ rhs[rows of g]
+    (an empty group is zero: bound 0)."""
+    out, start = [], 0
+    for n in sizes:
+        out.append(sum_bound(lhs[:, start:start + n], rhs[start:start + n]))
+        start += n
+    return np.stack(out)
 
 
 def with_ints(**fixed):
@@ -1119,43 +1215,124 @@ def permutation(n, shape=None):
     return lambda rng: rng.permutation(n).reshape(shape or (n,))
 
 
-for _n in ["ops_example_double", "ops_matmul_f32", "ops_matmul_bf16",
-           "ops_flash_attention_fwd", "ops_flash_attention_fwd_causal",
-           "ops_flash_attention_fwd_residuals", "ops_flash_attention_fwd_single_step",
-           "ops_flash_attention_bwd_dkv", "ops_flash_attention_bwd_dq",
-           "ops_splash_attention_mha_fwd", "ops_splash_attention_mqa_fwd_residuals",
-           "ops_splash_attention_mha_dq", "ops_splash_attention_mha_dkv",
-           "ops_splash_attention_gqa_dkv_fused",
-           "ops_threefry_random_bits", "ops_philox_random_bits",
-           "tpu_add_grid", "tpu_matmul_blocked", "tpu_attention_misc", "tpu_manual_dma",
-           "tpu_flash_attention", "tpu_layer_norm", "tpu_squeezed_batch",
-           "tpu_element_window", "tpu_buffered_weights", "tpu_bf16_masked_max",
-           "tpu_concat_named_scope", "tpu_pipeline_modes", "tpu_oversized_block",
-           "tpu_dma_slice_chain", "tpu_uint32_shift", "tpu_ref_reshape_bitcast"]:
+def f32(a):
+    return np.asarray(a, np.float32)
+
+
+@dataclass
+class Scaled:
+    """A tolerance whose atol is `fraction` of the largest |value| of each
+    output (for kernels whose rounding errors scale with their largest
+    intermediate values rather than with each element)."""
+
+    rtol: float
+    fraction: float
+    reason: str
+
+
+# Exact kernels: copies, elementwise IEEE operations in JAX's order,
+# integer arithmetic, bf16 max.
+for _n in ["ops_example_double", "ops_threefry_random_bits", "ops_philox_random_bits",
+           "tpu_add_grid", "tpu_squeezed_batch", "tpu_bf16_masked_max",
+           "tpu_concat_named_scope", "tpu_oversized_block", "tpu_dma_slice_chain",
+           "tpu_uint32_shift"]:
     tpu_twin(_n)
-tpu_twin("ops_flash_attention_fwd_segment_ids",
-         with_ints(a3=sorted_ids((2, 512), 3), a4=sorted_ids((2, 512), 3)))
-# Lengths up to the 4 pages of 16 tokens a sequence has; pages shuffled.
-for _n in ["ops_paged_attention", "ops_paged_attention_seq_grid"]:
-    tpu_twin(_n, with_ints(a3=lambda rng: rng.integers(1, 65, size=2), a4=permutation(8, (2, 4))))
-# Two sequences: 5 queries over 37 tokens and 11 over 50 (q_len <= kv_len).
-tpu_twin("ops_ragged_paged_attention",
-         with_ints(a2=lambda rng: [37, 50], a3=permutation(8, (2, 4)),
-                   a4=lambda rng: [0, 5, 16], a5=lambda rng: [2]))
-# 512 rows in 4 groups: one empty, three starting inside a 128-row tile.
-for _n in ["ops_megablox_gmm", "ops_megablox_gmm_transpose_rhs", "ops_megablox_tgmm"]:
-    tpu_twin(_n, with_ints(a2=lambda rng: [100, 0, 250, 162]))
-tpu_twin("ops_splash_attention_mha_fwd_segmented_unrolled",
-         with_ints(a3=sorted_ids((512,), 3), a4=sorted_ids((512,), 3)))
-tpu_twin("tpu_scalar_prefetch_reduce", with_ints(a0=lambda rng: rng.integers(0, 4, size=4)))
-tpu_twin("tpu_paged_attention", with_ints(a0=lambda rng: rng.integers(1, 257, size=4),
-                                          a1=permutation(8)))
-tpu_twin("tpu_grouped_matmul", with_ints(a0=lambda rng: rng.integers(0, 3, size=4),
-                                         a1=permutation(4)))
 tpu_twin("tpu_int8_matmul", with_ints(a0=lambda rng: rng.integers(-128, 128, size=(256, 256)),
                                       a1=lambda rng: rng.integers(-128, 128, size=(256, 256))))
-tpu_twin("tpu_unrolled_loops", with_ints(a0=lambda rng: [3]))
+# Only rows 0:8 are copied out; JAX leaves the rest uninitialised (NaN).
+tpu_twin("tpu_manual_dma", defined=lambda outs: [np.broadcast_to(
+    np.arange(outs[0].shape[0])[:, None] < 8, outs[0].shape)])
+# pl.Element padding: JAX's TPU interpret mode reads the padded window out
+# of bounds (IndexError); the HLO interpreter pads it, and our reference
+# follows its reading (as for element_pad).
+tpu_twin("tpu_element_window", mode=True)
 
+# Matmuls: sum_bound per element.
+tpu_twin("ops_matmul_f32", tolerance=lambda x, y: dot_tolerance(sum_bound(x, y)))
+tpu_twin("ops_matmul_bf16", tolerance=lambda x, y: dot_tolerance(sum_bound(f32(x), f32(y)), True))
+tpu_twin("tpu_matmul_blocked", tolerance=lambda x, y: dot_tolerance(sum_bound(f32(x), f32(y))))
+# 512 rows in 4 groups: one empty, three starting inside a 128-row tile.
+GROUP_SIZES = [100, 0, 250, 162]
+tpu_twin("ops_megablox_gmm", with_ints(a2=lambda rng: GROUP_SIZES),
+         tolerance=lambda lhs, rhs, gs: dot_tolerance(gmm_bound(f32(lhs), f32(rhs), gs)))
+tpu_twin("ops_megablox_gmm_transpose_rhs", with_ints(a2=lambda rng: GROUP_SIZES),
+         tolerance=lambda lhs, rhs, gs: dot_tolerance(gmm_bound(f32(lhs), f32(rhs), gs, True)))
+tpu_twin("ops_megablox_tgmm", with_ints(a2=lambda rng: GROUP_SIZES),
+         tolerance=lambda lhs, rhs, gs: dot_tolerance(tgmm_bound(f32(lhs), f32(rhs), gs)))
+# relu(x @ w + b): the bias is one more term of the sum; relu moves nothing.
+tpu_twin("tpu_buffered_weights", tolerance=lambda x, w, b: dot_tolerance(
+    sum_bound(np.concatenate([f32(x), np.ones((x.shape[0], 1), np.float32)], 1),
+              np.concatenate([f32(w), f32(b)], 0))))
+
+
+def grouped_bound(gids, tiles, lhs, rhs):
+    """sum_bound of tpu_grouped_matmul: output row tile tiles[t] is that tile
+    of lhs times rhs[gids[t]]."""
+    out = np.zeros((lhs.shape[0], rhs.shape[2]))
+    for g, r in zip(gids, tiles):
+        rows = slice(128 * r, 128 * r + 128)
+        out[rows] = sum_bound(f32(lhs[rows]), f32(rhs[g]))
+    return out
+
+
+# JAX's TPU interpret mode rejects its ("arbitrary", "parallel", ...)
+# semantics (parallel dimensions must be a prefix of the grid); the HLO
+# interpreter ignores them.
+tpu_twin("tpu_grouped_matmul", with_ints(a0=lambda rng: rng.integers(0, 3, size=4),
+                                         a1=permutation(4)), mode=True,
+         tolerance=lambda g, r, lhs, rhs: dot_tolerance(grouped_bound(g, r, lhs, rhs), True))
+
+# Stated tolerances.
+ROW_SUM_TOL = (1e-5, 1e-5, "row sums of up to 256 terms in [-1, 1]: XLA adds them in a "
+               "tree, we add them in order (measured differences are a few ulp)")
+tpu_twin("tpu_scalar_prefetch_reduce", with_ints(a0=lambda rng: rng.integers(0, 4, size=4)),
+         tolerance=ROW_SUM_TOL)
+tpu_twin("tpu_layer_norm", tolerance=(1e-5, 1e-5, "row mean and variance of 256 terms (XLA "
+                                      "adds them in a tree, we add them in order) and "
+                                      "XLA's rsqrt against 1 / sqrt"))
+tpu_twin("tpu_pipeline_modes", tolerance=(0.0, 2.0 ** -22, "x * w + s with |x w| <= 1, |s| "
+                                          "< 1: XLA contracts it into an FMA (one rounding), "
+                                          "we round twice: one ulp of 2"))
+tpu_twin("tpu_unrolled_loops", with_ints(a0=lambda rng: [3]),
+         tolerance=Scaled(1e-5, 1e-5, "four chained 128-term dot products (h @ w + x), "
+                          "then sums and products of their results: each dot's "
+                          "reordering error (a few 2^-24 of its largest terms) is carried "
+                          "and amplified by the next, so the error is relative to the "
+                          "largest value (atol 1e-5 of it), not to each element"))
+ATTENTION_F32 = (1e-5, 1e-5, "attention: 128-term dot products summed in another order, "
+                 "XLA's exp against libm's, and the online-softmax rescaling")
+ATTENTION_BF16 = (BF16_ULP, 1e-5, ATTENTION_F32[2] + ", before the bf16 rounding of the "
+                  "output (values that close may round to neighbouring bf16 values)")
+# Lengths over one page, so that every page has a visible key (a page with
+# none gives NaN rows: exp(-inf - -inf)).
+tpu_twin("tpu_paged_attention", with_ints(a0=lambda rng: rng.integers(129, 257, size=4),
+                                          a1=permutation(8)), tolerance=ATTENTION_F32)
+# Lengths up to the 4 pages of 16 tokens a sequence has; pages shuffled.
+for _n in ["ops_paged_attention", "ops_paged_attention_seq_grid"]:
+    tpu_twin(_n, with_ints(a3=lambda rng: rng.integers(1, 65, size=2), a4=permutation(8, (2, 4))),
+             tolerance=[ATTENTION_BF16, ATTENTION_F32, ATTENTION_F32])
+
+
+def ref_reshape_bitcast_model(kv):
+    """tpu_ref_reshape_bitcast: grid step i views block kv[i] (pages, tokens,
+    4 heads, 128) as rows (page, token, head) and as uint32 words packing two
+    consecutive bf16 rows, the first in the low half; word rows h::2 hold K/V
+    pair h: K (head 2h, low half) and V (head 2h + 1, high half), widened to
+    f32 exactly. Output row (2h + kv) * 16 + token of block i."""
+    n, pages, tokens, heads, dim = kv.shape
+    out = np.empty((n, pages * tokens * heads, dim), np.float32)
+    per = pages * tokens
+    for i in range(n):
+        rows = kv[i].reshape(per, heads, dim).astype(np.float32)
+        for h in range(heads // 2):
+            for which in range(2):
+                out[i, (2 * h + which) * per:(2 * h + which + 1) * per] = rows[:, 2 * h + which]
+    return (out,)
+
+
+# JAX's interpret modes cannot run ref.reshape/ref.bitcast (TPU interpret
+# mode: no `indices` on a ReshapeTransform).
+tpu_twin("tpu_ref_reshape_bitcast", numpy_fn=ref_reshape_bitcast_model)
 
 # ---------------------------------------------------------------------------
 # Twins of examples/sparsecore/: the SparseCore kernels of
@@ -1432,7 +1609,7 @@ def dense_hex(arr):
 
 def sentinel(shape, dtype):
     # Any value will do: the elements a kernel leaves alone are not compared.
-    return np.full(shape, -123, np.dtype(dtype))
+    return np.full(shape, np.array(-123).astype(np.dtype(dtype)), np.dtype(dtype))
 
 
 def host_main(twin_text, kname, c: Case, timed=False):
@@ -1592,10 +1769,13 @@ def compare(c: Case, ours, theirs, verbose):
                 note = f"out{k}: {defined} floats bit-exact"
             else:
                 rtol, atol, _ = tol
-                bad = ~(diff <= atol + rtol * np.abs(b64)) & m
+                bad = ~(diff <= atol + rtol * np.abs(b64)) & ~both_nan & m
                 exact = int(((a.view(bits) == b.view(bits)) & m).sum())
                 maxd = float(np.max(np.where(m, diff, 0.0))) if defined else 0.0
-                note = (f"out{k}: {defined} floats within rtol={rtol:g} atol={atol:g} "
+                # An array atol is a bound per element (sum_bound).
+                atol_s = (f"{atol:g}" if np.ndim(atol) == 0 else
+                          f"per element (<= {float(np.max(atol)):.3g})")
+                note = (f"out{k}: {defined} floats within rtol={rtol:g} atol={atol_s} "
                         f"(max |diff| {maxd:.3g}, {exact} bit-exact)")
         if bad.any():
             ok = False
