@@ -4,18 +4,37 @@
   .venv/bin/python scripts/jax/cpu_oracle.py [-v] [--pallas-opt P]
       [--pipeline FILE] [--mlir-runner R] [--keep DIR] [NAME...]
 
-For every oracle kernel NAME (default: all of them, `--list` prints them)
-there are two sides:
+For every oracle kernel NAME (default: all but the SLOW ones, `--list`
+prints them) there are two sides:
 
-  JAX     a builder in this file: a `pl.pallas_call` run on the CPU with
+  JAX     a `pl.pallas_call` run on the CPU with
           `interpret=pltpu.InterpretParams(...)` (JAX 0.10.2's TPU interpret
-          mode, which models VMEM, DMAs and semaphores); `element_pad` uses
-          `interpret=True` (the HLO interpreter), whose reading of
-          `pl.Element` padding the CPU reference follows (README);
-  ours    its pallas twin, examples/cpu/NAME.mlir, a module holding only the
-          `pallas.kernel` (and its `pallas.index_map`s). examples/cpu/ is
-          outside both lit's test/ and scripts/run-examples.sh's
-          examples/*.mlir, so the twins run only here.
+          mode, which models VMEM, DMAs and semaphores); `element_pad` and
+          two twins use `interpret=True` (the HLO interpreter), whose
+          reading of `pl.Element` padding the CPU reference follows
+          (README);
+  ours    its pallas twin, a module holding only the `pallas.kernel` (and
+          its `pallas.index_map`s), lowered by our CPU reference.
+
+Three families of kernels:
+
+  hand-written   a builder in this file (`@case`), twin examples/cpu/NAME.mlir
+                 (outside lit's test/ and scripts/run-examples.sh's
+                 examples/*.mlir, so these twins run only here);
+  examples/tpu   the public kernels of jax.experimental.pallas.ops.tpu
+                 (ops_*) and the tpu_* kernels: the builder NAME of
+                 scripts/jax/tpu_kernels.py (public ones in public/*.py) is
+                 run with `pl.pallas_call` patched (capture_pallas_call), so
+                 that the one pallas_call the op makes runs in interpret mode
+                 and its operands and outputs are recorded; the twin
+                 examples/tpu/NAME.mlir gets exactly those operands. The mesh
+                 kernels (ops_all_gather, tpu_ring_allgather) are not here;
+  examples/sparsecore  the SparseCore kernels of scripts/jax/sc_kernels.py,
+                 run with `pl.kernel` in interpret mode; most fail there, and
+                 each has a numpy model written from the kernel's semantics.
+
+Some twins compile for minutes on our side (SLOW, with the measured time):
+they run only when named or with `--slow`.
 
 Inputs are drawn once per kernel with numpy (a generator seeded from the
 kernel's name, so every run and both sides see the same bits). For our side
@@ -25,7 +44,8 @@ literal), fills every output with a sentinel, runs `pallas.call` (dynamic
 grid extents first, then scalar-prefetch operands, inputs, outputs, the
 kernel's operand order), and prints each output flattened with
 `printMemrefI32`, element by element widened to i32 exactly (f32 bit-cast,
-bf16 extended to f32 then bit-cast, i8/i16 sign-extended), so floats come
+bf16 extended to f32 then bit-cast, i8/i16 sign-extended, i1
+zero-extended, ui32 reinterpreted), so floats come
 back bit for bit rather than as printMemrefF32's 6 digits. It
 lowers that with `pallas-opt -p 'builtin.module(convert-pallas-to-scf,
 <scripts/cpu-pipeline.txt>)'`, runs it with `mlir-runner` and parses the
@@ -51,10 +71,19 @@ uninitialised in Pallas and JAX fills them with NaN):
              computes through bfloat16 while we divide exactly. NaN matches
              NaN.
 
-A kernel JAX's interpret mode cannot run (Case.numpy_fn; today only
-`semaphores`: no interpret rule for semaphore_read) is compared with a numpy
-model of it instead, and its line says so with JAX's error; if JAX starts
-running it, JAX is used.
+             A tolerance may also be a bound per element (sum_bound: the
+             classical bound on a sum of k products added in any order) or
+             relative to an output's largest value (Scaled). The SparseCore
+             models add in lane order, subcore by subcore (the order a
+             sequential reading of the kernel gives), and our side matches
+             them bit for bit.
+
+A kernel JAX's interpret mode cannot run (Case.numpy_fn: `semaphores`, no
+interpret rule for semaphore_read; most SparseCore kernels;
+tpu_ref_reshape_bitcast and ops_ragged_paged_attention, whose ref reshape
+and bitcast the interpreter rejects) is compared with a model of it instead
+(numpy, or JAX's own reference implementation of the op), and its line says
+so with JAX's error; if JAX starts running it, JAX is used.
 
 A kernel with a known bug of ours (Case.known_failure, with the reason)
 must still fail: XFAIL; once it matches (XPASS) the check fails until the
@@ -64,8 +93,10 @@ Prints one line per kernel (match / MISMATCH / ERROR / XFAIL / XPASS, the
 largest difference seen) and exits 1 if any kernel did not match (XFAIL
 aside). `make cpu-check` (part of `make test`) runs it. -v prints the
 first differing elements and the tolerances' reasons; --keep DIR writes the
-generated modules and their printed outputs to DIR; --pipeline FILE runs
-another upstream pipeline than scripts/cpu-pipeline.txt.
+generated modules and their printed outputs to DIR; --reuse DIR takes our
+outputs from such a DIR instead of compiling again (to revisit tolerances
+of the slow kernels); --pipeline FILE runs another upstream pipeline than
+scripts/cpu-pipeline.txt.
 """
 import argparse
 import logging
@@ -112,6 +143,8 @@ class Case:
     # For kernels JAX's interpret mode cannot run: numpy_fn(*inputs,
     # *grid extents) -> outputs, used only when jax_fn raises.
     numpy_fn: Optional[Callable] = None
+    # What numpy_fn is, for the kernel's line.
+    model: str = "numpy"
     # A known bug of ours, with its reason: the kernel must still fail
     # (XFAIL); once it matches, the check fails until this is removed.
     known_failure: Optional[str] = None
@@ -121,6 +154,9 @@ class Case:
 
 
 CASES = {}
+# Kernels left out of the default run (and `make cpu-check`) because our
+# side takes minutes, with the reason; `--slow` adds them.
+SLOW = {}
 
 
 def case(fn):
@@ -1106,7 +1142,8 @@ def draw(rng, sds):
                      "give the twin case its own arguments")
 
 
-def tpu_twin(name, make_args=None, tolerance=None, mode=None, numpy_fn=None, **case_kw):
+def tpu_twin(name, make_args=None, tolerance=None, mode=None, numpy_fn=None, slow=None,
+             **case_kw):
     """Registers the twin examples/tpu/NAME.mlir of builder NAME.
     make_args(rng, sds list) -> arguments (default: `draw` for each);
     tolerance: as Case.tolerance, or a function of the builder's arguments
@@ -1146,6 +1183,8 @@ def tpu_twin(name, make_args=None, tolerance=None, mode=None, numpy_fn=None, **c
 
     build.__name__ = name
     CASES[name] = build
+    if slow:
+        SLOW[name] = slow
 
 
 U32 = 2.0 ** -24  # unit roundoff of f32
@@ -1232,8 +1271,7 @@ class Scaled:
 
 # Exact kernels: copies, elementwise IEEE operations in JAX's order,
 # integer arithmetic, bf16 max.
-for _n in ["ops_example_double", "ops_threefry_random_bits", "ops_philox_random_bits",
-           "tpu_add_grid", "tpu_squeezed_batch", "tpu_bf16_masked_max",
+for _n in ["ops_example_double", "tpu_add_grid", "tpu_squeezed_batch", "tpu_bf16_masked_max",
            "tpu_concat_named_scope", "tpu_oversized_block", "tpu_dma_slice_chain",
            "tpu_uint32_shift"]:
     tpu_twin(_n)
@@ -1329,6 +1367,79 @@ def ref_reshape_bitcast_model(kv):
                 out[i, (2 * h + which) * per:(2 * h + which + 1) * per] = rows[:, 2 * h + which]
     return (out,)
 
+
+def ragged_paged_attention_model(kv_lens, page_indices, cu_q_lens, _seq_buf, num_seqs, q,
+                                 kv_pages):
+    """ops_ragged_paged_attention: its pallas_call takes the public op's
+    arguments unchanged (plus the kernel's (seq, buffer) start, (0, 0)) and
+    returns its result, so JAX's own reference implementation of the op,
+    ref_ragged_paged_attention (plain jnp, default sm_scale and mask value as
+    the builder), is the oracle."""
+    from jax.experimental.pallas.ops.tpu.ragged_paged_attention import kernel as rpa
+
+    return (np.asarray(rpa.ref_ragged_paged_attention(q, kv_pages, kv_lens, page_indices,
+                                                      cu_q_lens, num_seqs)),)
+
+
+# Two sequences: 5 queries over 37 tokens and 11 over 50 (q_len <= kv_len).
+# JAX's TPU interpret mode cannot run its K/V read (ref.bitcast + reshape).
+tpu_twin("ops_ragged_paged_attention",
+         with_ints(a2=lambda rng: [37, 50], a3=permutation(8, (2, 4)),
+                   a4=lambda rng: [0, 5, 16], a5=lambda rng: [2]),
+         numpy_fn=ragged_paged_attention_model, model="JAX's ref_ragged_paged_attention",
+         tolerance=(2.0 ** -6, 2.0 ** -9, "the reference computes the softmax in one "
+                    "pass and rounds the weights to bf16 before the weighted sum of V; "
+                    "the kernel keeps an online softmax in f32 and normalises at the end: "
+                    "a few bf16 ulps of the bf16 output (|V| <= 1)"))
+
+# The attention kernels on 128x128 tiles: our side compiles for minutes
+# (measured on the 2-core machine, see README): LLVM's code generation for
+# the straight-line 128-lane vector code, above all math.exp on 128x128
+# tiles (every exp becomes 128 calls per row, 256-512 tiles per kernel).
+SLOW_COMPILE = "mlir-runner compiles it for {} (2-core machine, other jobs running)"
+# p is rounded to bf16 before p @ v: a weight whose f32 value differs in its
+# last bits (XLA's exp against libm's, sums in another order) can round to
+# the neighbouring bf16 value, 2^-8 of that weight.
+FLASH_BF16 = (2.0 ** -6, 2.0 ** -9, "attention on bf16 data: the weights p are rounded to "
+              "bf16 before p @ v, so a weight that differs in its last f32 bits (XLA's exp "
+              "against libm's, dot products and row sums in another order) can round to "
+              "the neighbouring bf16 value (2^-8 of it), and the output is rounded to "
+              "bf16 again: two bf16 ulps, atol 2^-9 for outputs near zero (|v| <= 1)")
+APPROX_RECIPROCAL = (2.0 ** -6, 2.0 ** -9, "pl.reciprocal(approx=True), which JAX's "
+                     "interpret mode computes through bfloat16 while we divide exactly, "
+                     "then a bf16 output: two bf16 ulps")
+SPLASH_BWD = Scaled(1e-5, 1e-5, "attention gradients in f32 from 128-term dot products "
+                    "summed in another order and XLA's exp against libm's; the values "
+                    "reach ~1e5 (random logsumexp residuals), so atol is 1e-5 of the "
+                    "largest value")
+for _n, _t, _tol in [
+        ("ops_flash_attention_fwd", "282 s", FLASH_BF16),
+        ("ops_flash_attention_fwd_causal", "about 5 minutes", FLASH_BF16),
+        ("ops_flash_attention_fwd_residuals", "about 5 minutes",
+         [FLASH_BF16, ATTENTION_F32, ATTENTION_F32]),
+        ("ops_flash_attention_fwd_single_step", "about 4 minutes", FLASH_BF16),
+        ("ops_flash_attention_bwd_dkv", "about 5 minutes", Scaled(2.0 ** -6, 2.0 ** -9,
+                                                                   FLASH_BF16[2])),
+        ("ops_flash_attention_bwd_dq", "about 4 minutes", Scaled(2.0 ** -6, 2.0 ** -9,
+                                                                 FLASH_BF16[2])),
+        ("ops_splash_attention_mha_fwd", "338 s", ATTENTION_F32),
+        ("ops_splash_attention_mqa_fwd_residuals", "263 s", ATTENTION_F32),
+        ("ops_splash_attention_mha_dq", "51 s", SPLASH_BWD),
+        ("ops_splash_attention_mha_dkv", "54 s", SPLASH_BWD),
+        ("ops_splash_attention_gqa_dkv_fused", "about 2 minutes", SPLASH_BWD),
+        ("tpu_flash_attention", "161 s", APPROX_RECIPROCAL),
+        ("tpu_attention_misc", "226 s", APPROX_RECIPROCAL)]:
+    tpu_twin(_n, tolerance=_tol, slow=SLOW_COMPILE.format(_t))
+tpu_twin("ops_flash_attention_fwd_segment_ids",
+         with_ints(a3=sorted_ids((2, 512), 3), a4=sorted_ids((2, 512), 3)),
+         tolerance=FLASH_BF16, slow=SLOW_COMPILE.format("about 5 minutes"))
+tpu_twin("ops_splash_attention_mha_fwd_segmented_unrolled",
+         with_ints(a3=sorted_ids((512,), 3), a4=sorted_ids((512,), 3)),
+         tolerance=ATTENTION_F32, slow=SLOW_COMPILE.format("about 5 minutes"))
+# The PRNG hashes: exact, but the 20 (Threefry) / 10 (Philox) unrolled rounds
+# on 256x256 blocks compile for minutes.
+tpu_twin("ops_threefry_random_bits", slow=SLOW_COMPILE.format("over 5 minutes"))
+tpu_twin("ops_philox_random_bits", slow=SLOW_COMPILE.format("over 5 minutes"))
 
 # JAX's interpret modes cannot run ref.reshape/ref.bitcast (TPU interpret
 # mode: no `indices` on a ReshapeTransform).
@@ -1702,6 +1813,10 @@ def run_ours(c: Case, args, keep, twin_text=None, timed=False):
     if len(knames) != 1:
         raise ValueError(f"{twin}: expected one pallas.kernel, found {len(knames)}")
     module = host_main(text, knames[0], c, timed)
+    reuse = getattr(args, "reuse", None)
+    if reuse and not timed:
+        with open(os.path.join(reuse, c.name + ".out.txt")) as f:
+            return parse_printed(c, f.read()), 0.0
     with open(args.pipeline) as f:
         pipeline = f.read().strip()
     with tempfile.TemporaryDirectory() as tmp:
@@ -1728,7 +1843,15 @@ def run_ours(c: Case, args, keep, twin_text=None, timed=False):
     if timed:
         first = run.stdout.lstrip().splitlines()[0]
         kernel_seconds = float(first)
-    blocks = DATA.findall(run.stdout)
+    outs = parse_printed(c, run.stdout)
+    if timed:
+        return outs, seconds, kernel_seconds
+    return outs, seconds
+
+
+def parse_printed(c: Case, stdout):
+    """The outputs @main printed (printMemrefI32 blocks, ELEM's widening)."""
+    blocks = DATA.findall(stdout)
     if len(blocks) != len(c.outputs):
         raise RuntimeError(f"expected {len(c.outputs)} printed outputs, found {len(blocks)}")
     outs = []
@@ -1737,9 +1860,7 @@ def run_ours(c: Case, args, keep, twin_text=None, timed=False):
         if vals.size != int(np.prod(shape)):
             raise RuntimeError(f"printed {vals.size} values for an output of shape {shape}")
         outs.append(parse_output(vals, dtype).reshape(shape))
-    if timed:
-        return outs, seconds, kernel_seconds
-    return outs, seconds
+    return outs
 
 
 # ---------------------------------------------------------------------------
@@ -1799,11 +1920,16 @@ def main():
     ap.add_argument("--pipeline", default=os.path.join(ROOT, "scripts", "cpu-pipeline.txt"))
     ap.add_argument("--timeout", type=int, default=300)
     ap.add_argument("--keep", help="write the generated modules and outputs here")
+    ap.add_argument("--slow", action="store_true",
+                    help="also run the kernels left out by default (SLOW)")
+    ap.add_argument("--reuse", metavar="DIR",
+                    help="take our outputs from DIR/NAME.out.txt of an earlier --keep run "
+                         "instead of compiling and running the twin again")
     args = ap.parse_args()
     if args.list:
-        print("\n".join(CASES))
+        print("\n".join(n + (f"  (slow: {SLOW[n]})" if n in SLOW else "") for n in CASES))
         return 0
-    names = args.names or list(CASES)
+    names = args.names or [n for n in CASES if args.slow or n not in SLOW]
     unknown = [n for n in names if n not in CASES]
     if unknown:
         print(f"cpu-oracle: unknown kernel(s): {', '.join(unknown)} (--list)", file=sys.stderr)
@@ -1817,6 +1943,7 @@ def main():
     failed, xfailed = [], []
     for name in names:
         oracle, seconds, in_ours = "JAX", 0.0, False
+        started = time.time()
         try:
             c = CASES[name](rng_for(name))
             args_in = [a for _, a in c.inputs] + list(c.grid_extents)
@@ -1830,7 +1957,7 @@ def main():
                 # A failure inside one of the interpreter's callbacks prints
                 # a traceback: its last line is the error.
                 first = lines[-1].strip() if "Traceback" in lines[0] else lines[0]
-                oracle = f"numpy; JAX's interpret mode fails: {type(e).__name__}: {first}"
+                oracle = f"{c.model}; JAX's interpret mode fails: {type(e).__name__}: {first}"
                 theirs = [np.asarray(o) for o in c.numpy_fn(*args_in)]
             in_ours = True  # from here on a failure is ours
             ours, seconds = run_ours(c, args, args.keep)
@@ -1851,7 +1978,10 @@ def main():
                 xfailed.append(name)
         if not ok:
             failed.append(name)
-        print(f"{name}: {status} ({seconds:.1f}s ours) {summary}", flush=True)
+        # The rest of the kernel's time: JAX's side (and the inputs).
+        theirs_s = time.time() - started - seconds
+        print(f"{name}: {status} ({seconds:.1f}s ours, {theirs_s:.1f}s JAX) {summary}",
+              flush=True)
         if status != "ERROR" and oracle != "JAX":
             print(f"    oracle: {oracle}")
         if status == "match" and c.tolerance and args.verbose:
@@ -1860,6 +1990,9 @@ def main():
                 if t:
                     print(f"    tolerance: {t[2]}")
     matched = len(names) - len(failed) - len(xfailed)
+    left_out = [n for n in SLOW if n not in names]
+    if left_out:
+        print(f"cpu-oracle: left out as slow (--slow runs them): {', '.join(left_out)}")
     print(f"cpu-oracle: {matched} of {len(names)} kernels match their oracle"
           + (f"; known failures: {', '.join(xfailed)}" if xfailed else "")
           + (f"; failed: {', '.join(failed)}" if failed else ""))
