@@ -5,12 +5,12 @@
 //! * [`dialect`]: the `pallas` dialect's verifiers and helpers;
 //! * [`conversion`]: the dialect-conversion framework and the lowerings;
 //! * [`passes`]: pass descriptions and registration;
-//! * [`capi`] and [`plugin`]: the exported C API and the mlir-opt plugin entry points.
+//! * [`capi`] and [`plugin`] (in [`ir`]): the exported C API and the mlir-opt plugin entry points.
 
-pub mod capi;
 pub mod conversion;
 pub mod dialect;
 pub mod ir;
 pub mod passes;
-pub mod plugin;
 pub mod transforms;
+
+pub use ir::{capi, plugin};

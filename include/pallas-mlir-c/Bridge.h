@@ -98,6 +98,11 @@ bool tpuTiledLayoutGet(MlirAttribute attr, intptr_t *firstTileRank);
  *  `attr` is not one. The data is owned by the context. */
 bool tpuDotDimensionNumbersGetList(MlirAttribute attr, int32_t which,
                                    const int64_t **data, intptr_t *size);
+/** The #tpu.memory_space of MemorySpace `value` (as tpuMemorySpaceAttrGetValue
+ *  returns it), without a core type; null for an unknown value. */
+MlirAttribute tpuMemorySpaceAttrGet(MlirContext ctx, int64_t value);
+/** `!tpu.dma_semaphore` when `dma`, else `!tpu.semaphore`. */
+MlirType tpuSemaphoreTypeGet(MlirContext ctx, bool dma);
 
 /** Emits `'op' op <message>` at the op, the way the op's own verifier would. */
 void pallasEmitOpError(MlirOperation op, MlirStringRef message);

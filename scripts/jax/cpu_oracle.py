@@ -113,6 +113,14 @@ from typing import Callable, Optional
 import ml_dtypes  # bfloat16 for numpy (a jax dependency)
 import numpy as np
 
+# The mesh kernels (see "Meshes" below) run on fake CPU devices; XLA reads
+# the flag when jax is first imported. The other kernels run on device 0 as
+# before.
+MESH_DEVICES = 4
+if "xla_force_host_platform_device_count" not in os.environ.get("XLA_FLAGS", ""):
+    os.environ["XLA_FLAGS"] = (os.environ.get("XLA_FLAGS", "")
+                               + f" --xla_force_host_platform_device_count={MESH_DEVICES}").strip()
+
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 TWINS = os.path.join(ROOT, "examples", "cpu")
 LLVM_PREFIX = os.environ.get("LLVM_PREFIX", "/usr/lib/llvm-22")
@@ -1023,6 +1031,191 @@ def roll(rng):
         return tuple(pl.pallas_call(body, out_shape=(shape, shape), interpret=interpret())(x))
 
     return Case("roll", [("in", x)], [((8, 128), np.float32), ((8, 128), np.float32)], run)
+
+
+# ---------------------------------------------------------------------------
+# Meshes: kernels inside jax.shard_map over MESH_DEVICES fake CPU devices.
+# Our twins take every operand as the devices' local arrays stacked on a
+# leading axis (README, CPU reference); JAX's shard_map takes the same bytes
+# as one array concatenated along rows (in_specs P(axes)) and returns the
+# devices' outputs concatenated the same way. JAX's TPU interpret mode runs
+# the devices as threads; its DMAs run eagerly (dma_execution_mode="eager"),
+# as ours do: with the default "on_wait" mode JAX 0.10.2 leaves slots of the
+# ring all-gather's output uninitialised (NaN) that the eager mode and the
+# kernel's logic fill.
+
+
+def mesh_call(kernel, x, out_block, scratch, axes=("x",), shape=(MESH_DEVICES,), grid=(),
+              in_specs=None, out_specs=None, memory_space=None):
+    """Runs `kernel` as a pallas_call per device of a mesh `shape` named
+    `axes`; x is the stacked (devices, ...) input, out_block one device's
+    output shape (f32). Returns the stacked (devices, ...) output."""
+    import jax
+    from jax.experimental import pallas as pl
+    from jax.experimental.pallas import tpu as pltpu
+    from jax.sharding import Mesh, PartitionSpec as P
+
+    n = int(np.prod(shape))
+    vmem = pl.BlockSpec(memory_space=memory_space or pltpu.VMEM)
+
+    def local(xs):
+        return pl.pallas_call(
+            kernel, out_shape=jax.ShapeDtypeStruct(out_block, jnp_f32()), grid=grid,
+            in_specs=in_specs or [vmem], out_specs=out_specs or vmem,
+            scratch_shapes=scratch,
+            compiler_params=pltpu.CompilerParams(collective_id=0),
+            interpret=interpret(dma_execution_mode="eager"))(xs)
+
+    mesh = Mesh(np.array(jax.devices()[:n]).reshape(shape), axes)
+    flat = x.reshape((n * x.shape[1],) + x.shape[2:])
+    out = jax.shard_map(local, mesh=mesh, in_specs=P(axes), out_specs=P(axes),
+                        check_vma=False)(flat)
+    return np.asarray(out).reshape((n,) + tuple(out_block))
+
+
+def jnp_f32():
+    import jax.numpy as jnp
+
+    return jnp.float32
+
+
+@case
+def tpu_ring_allgather(rng):
+    """Ring all-gather over a 1-D mesh of 4 devices: barrier handshake with
+    both neighbours, then 3 remote DMAs of one slot to the right neighbour
+    (scripts/jax/tpu_kernels.py's tpu_ring_allgather with interpret mode)."""
+    from jax import lax
+    from jax.experimental import pallas as pl
+    from jax.experimental.pallas import tpu as pltpu
+
+    n = MESH_DEVICES
+    x = uniform(rng, (n, 8, 128))
+
+    def kernel(x_ref, o_ref, send_sem, recv_sem):
+        me = lax.axis_index("x")
+        right = lax.rem(me + 1, n)
+        left = lax.rem(me + n - 1, n)
+        barrier = pltpu.get_barrier_semaphore()
+        pl.semaphore_signal(barrier, 1, device_id=(left,), device_id_type=pl.DeviceIdType.MESH)
+        pl.semaphore_signal(barrier, 1, device_id=(right,), device_id_type=pl.DeviceIdType.MESH)
+        pl.semaphore_wait(barrier, 2)
+        o_ref[me] = x_ref[...]
+
+        def step(i, carry):
+            slot = lax.rem(me - i + n, n)
+            cp = pltpu.make_async_remote_copy(o_ref.at[slot], o_ref.at[slot], send_sem, recv_sem,
+                                              device_id=(right,), device_id_type=pl.DeviceIdType.MESH)
+            cp.start()
+            cp.wait()
+            return carry
+
+        lax.fori_loop(0, n - 1, step, 0)
+
+    def run(x):
+        from jax.experimental.pallas import tpu as pltpu
+
+        return (mesh_call(kernel, x, (n, 8, 128), [pltpu.SemaphoreType.DMA] * 2),)
+
+    return Case("tpu_ring_allgather", [("in", x)], [((n, n, 8, 128), np.float32)], run)
+
+
+@case
+def ops_all_gather(rng):
+    """jax.experimental.pallas.ops.tpu.all_gather's kernel (ag_kernel, used
+    as is) over a 1-D mesh of 4 devices with (16, 128) shards: the public
+    op's pallas_call with interpret mode and every device's output."""
+    import functools
+
+    import jax
+    from jax.experimental.pallas import tpu as pltpu
+    from jax.experimental.pallas.ops.tpu.all_gather import ag_kernel
+    from jax.sharding import Mesh
+
+    n = MESH_DEVICES
+    x = uniform(rng, (n, 16, 128))
+
+    def run(x):
+        mesh = Mesh(np.array(jax.devices()[:n]), ("x",))
+        kernel = functools.partial(ag_kernel, axis_name="x", mesh=mesh)
+        sems = ((pltpu.SemaphoreType.DMA, pltpu.SemaphoreType.DMA),
+                (pltpu.SemaphoreType.DMA, pltpu.SemaphoreType.DMA))
+        return (mesh_call(kernel, x, (n, 16, 128), sems),)
+
+    return Case("ops_all_gather", [("in", x)], [((n, n, 16, 128), np.float32)], run)
+
+
+@case
+def ops_all_gather_hbm(rng):
+    """ops_all_gather with the public op's other memory space,
+    memory_space=pl.ANY: input and output stay in HBM and every copy,
+    the local one included, is a DMA between HBM refs."""
+    import functools
+
+    import jax
+    from jax.experimental.pallas import tpu as pltpu
+    from jax.experimental import pallas as pl
+    from jax.experimental.pallas.ops.tpu.all_gather import ag_kernel
+    from jax.sharding import Mesh
+
+    n = MESH_DEVICES
+    x = uniform(rng, (n, 16, 128))
+
+    def run(x):
+        mesh = Mesh(np.array(jax.devices()[:n]), ("x",))
+        kernel = functools.partial(ag_kernel, axis_name="x", mesh=mesh)
+        sems = ((pltpu.SemaphoreType.DMA, pltpu.SemaphoreType.DMA),
+                (pltpu.SemaphoreType.DMA, pltpu.SemaphoreType.DMA))
+        return (mesh_call(kernel, x, (n, 16, 128), sems, memory_space=pl.ANY),)
+
+    return Case("ops_all_gather_hbm", [("in", x)], [((n, n, 16, 128), np.float32)], run)
+
+
+@case
+def mesh_2d_exchange(rng):
+    """A 2x2 mesh ("x", "y") with a grid of 2 row blocks: at each step a
+    device first meets the device at the transposed coordinates at the
+    barrier semaphore (so that it runs the kernel before data arrives), then
+    sends its input block to the device at the transposed
+    coordinates (remote DMA, mesh coordinates), combines what it receives
+    with its own block (loaded before the wait), its coordinates and the
+    step (recv * 2 + own + 1000 * id + 100 * step: the product is exact, so
+    XLA's fused multiply-add rounds as our two ops do), then acknowledges to that device (semaphore_signal with a logical
+    device id) and waits for its acknowledgement before the next step."""
+    from jax import lax
+    from jax.experimental import pallas as pl
+    from jax.experimental.pallas import tpu as pltpu
+
+    n = MESH_DEVICES
+    x = uniform(rng, (n, 16, 128))
+
+    def kernel(x_ref, o_ref, recv, send_sem, recv_sem, ack):
+        i = lax.axis_index("x")
+        j = lax.axis_index("y")
+        barrier = pltpu.get_barrier_semaphore()
+        pl.semaphore_signal(barrier, 1, device_id=(j, i), device_id_type=pl.DeviceIdType.MESH)
+        pl.semaphore_wait(barrier, 1)
+        v = x_ref[...]
+        cp = pltpu.make_async_remote_copy(x_ref, recv, send_sem, recv_sem, device_id=(j, i),
+                                          device_id_type=pl.DeviceIdType.MESH)
+        cp.start()
+        cp.wait()
+        me = (i * 2 + j).astype(np.float32)
+        step = pl.program_id(0).astype(np.float32)
+        o_ref[...] = recv[...] * 2.0 + v + me * 1000.0 + step * 100.0
+        pl.semaphore_signal(ack, 1, device_id=j * 2 + i, device_id_type=pl.DeviceIdType.LOGICAL)
+        pl.semaphore_wait(ack, 1)
+
+    def run(x):
+        from jax.experimental import pallas as pl
+        from jax.experimental.pallas import tpu as pltpu
+
+        spec = pl.BlockSpec((8, 128), lambda s: (s, 0))
+        scratch = [pltpu.VMEM((8, 128), np.float32), pltpu.SemaphoreType.DMA,
+                   pltpu.SemaphoreType.DMA, pltpu.SemaphoreType.REGULAR]
+        return (mesh_call(kernel, x, (16, 128), scratch, axes=("x", "y"), shape=(2, 2),
+                          grid=(2,), in_specs=[spec], out_specs=spec),)
+
+    return Case("mesh_2d_exchange", [("in", x)], [((n, 16, 128), np.float32)], run)
 
 
 def pltpu_params(semantics):

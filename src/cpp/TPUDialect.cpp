@@ -374,3 +374,26 @@ bool tpuDotDimensionNumbersGetList(MlirAttribute attr, int32_t which,
   *size = list.size();
   return true;
 }
+
+//===----------------------------------------------------------------------===//
+// C constructors used by the lowerings (types and attributes built from
+// values rather than parsed from text)
+//===----------------------------------------------------------------------===//
+
+MlirAttribute tpuMemorySpaceAttrGet(MlirContext ctx, int64_t value) {
+  auto space = symbolizeMemorySpace((uint32_t)value);
+  if (!space)
+    return MlirAttribute{nullptr};
+  // A pass that did not declare the dialect (the CPU lowering reads TPU
+  // types too) may be the first to build one.
+  unwrap(ctx)->getOrLoadDialect<TPUDialect>();
+  return wrap(MemorySpaceAttr::get(unwrap(ctx), *space));
+}
+
+MlirType tpuSemaphoreTypeGet(MlirContext ctx, bool dma) {
+  MLIRContext *context = unwrap(ctx);
+  context->getOrLoadDialect<TPUDialect>();
+  if (dma)
+    return wrap(DMASemaphoreType::get(context));
+  return wrap(SemaphoreType::get(context));
+}

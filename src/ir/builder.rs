@@ -14,6 +14,76 @@ pub use crate::ir::{
 };
 use crate::ir::{memref_shape, str_ref};
 
+/// What [`B::ty`] / [`B::attr`] parsed during the current pass run, by
+/// text. Types and attributes are uniqued and immortal in their context, so
+/// a handle stays valid as long as the context does; the table is emptied
+/// when a pass run starts ([`forget_parsed`]) and when a builder of another
+/// context asks.
+struct Parsed {
+    ctx: *const std::ffi::c_void,
+    types: std::collections::HashMap<String, *const std::ffi::c_void>,
+    attributes: std::collections::HashMap<String, *const std::ffi::c_void>,
+}
+
+#[derive(Clone, Copy)]
+enum Kind {
+    Type,
+    Attribute,
+}
+
+thread_local! {
+    static PARSED: std::cell::RefCell<Parsed> = std::cell::RefCell::new(Parsed {
+        ctx: std::ptr::null(),
+        types: Default::default(),
+        attributes: Default::default(),
+    });
+}
+
+impl Parsed {
+    fn get(
+        ctx: MlirContext,
+        kind: Kind,
+        text: &str,
+        parse: impl FnOnce() -> *const std::ffi::c_void,
+    ) -> *const std::ffi::c_void {
+        let cached = PARSED.with(|p| {
+            let mut p = p.borrow_mut();
+            if p.ctx != ctx.ptr {
+                p.ctx = ctx.ptr;
+                p.types.clear();
+                p.attributes.clear();
+            }
+            match kind {
+                Kind::Type => p.types.get(text).copied(),
+                Kind::Attribute => p.attributes.get(text).copied(),
+            }
+        });
+        if let Some(raw) = cached {
+            return raw;
+        }
+        let raw = parse();
+        PARSED.with(|p| {
+            let mut p = p.borrow_mut();
+            match kind {
+                Kind::Type => p.types.insert(text.to_string(), raw),
+                Kind::Attribute => p.attributes.insert(text.to_string(), raw),
+            };
+        });
+        raw
+    }
+}
+
+/// Empties the table of parsed types and attributes (at the start of every
+/// pass run: a new run may have a new context at the address of a freed one).
+pub fn forget_parsed() {
+    PARSED.with(|p| {
+        let mut p = p.borrow_mut();
+        p.ctx = std::ptr::null();
+        p.types.clear();
+        p.attributes.clear();
+    });
+}
+
 /// `ShapedType::kDynamic`.
 pub const DYNAMIC: i64 = i64::MIN;
 
@@ -37,16 +107,48 @@ impl<'r, 'c, 'a> B<'r, 'c, 'a> {
         Self { rw, loc, ctx }
     }
 
+    /// A type from its text (parsed once per pass run, see [`Parsed`]).
     pub fn ty(&self, text: &str) -> Type<'c> {
-        let raw = unsafe { mlirTypeParseGet(self.ctx, str_ref(text)) };
-        assert!(!raw.ptr.is_null(), "cannot parse type `{text}`");
-        unsafe { Type::from_raw(raw) }
+        let raw = Parsed::get(self.ctx, Kind::Type, text, || {
+            let raw = unsafe { mlirTypeParseGet(self.ctx, str_ref(text)) };
+            assert!(!raw.ptr.is_null(), "cannot parse type `{text}`");
+            raw.ptr
+        });
+        unsafe { Type::from_raw(MlirType { ptr: raw }) }
     }
 
+    /// An attribute from its text (parsed once per pass run, see [`Parsed`]).
     pub fn attr(&self, text: &str) -> Attribute<'c> {
-        let raw = unsafe { mlirAttributeParseGet(self.ctx, str_ref(text)) };
-        assert!(!raw.ptr.is_null(), "cannot parse attribute `{text}`");
-        unsafe { Attribute::from_raw(raw) }
+        let raw = Parsed::get(self.ctx, Kind::Attribute, text, || {
+            let raw = unsafe { mlirAttributeParseGet(self.ctx, str_ref(text)) };
+            assert!(!raw.ptr.is_null(), "cannot parse attribute `{text}`");
+            raw.ptr
+        });
+        unsafe { Attribute::from_raw(MlirAttribute { ptr: raw }) }
+    }
+
+    /// The integer attribute `v : ty`.
+    pub fn int_attr(&self, v: i64, ty: Type<'c>) -> Attribute<'c> {
+        unsafe { Attribute::from_raw(mlirIntegerAttrGet(ty.to_raw(), v)) }
+    }
+
+    /// `array<i64: v...>`.
+    pub fn dense_i64_attr(&self, v: &[i64]) -> Attribute<'c> {
+        unsafe { Attribute::from_raw(mlirDenseI64ArrayGet(self.ctx, v.len() as isize, v.as_ptr())) }
+    }
+
+    /// `array<i32: v...>`.
+    pub fn dense_i32_attr(&self, v: &[i32]) -> Attribute<'c> {
+        unsafe { Attribute::from_raw(mlirDenseI32ArrayGet(self.ctx, v.len() as isize, v.as_ptr())) }
+    }
+
+    /// `[true, true, ...]` (`n` of them), as the `in_bounds` of a transfer.
+    pub fn all_true_array(&self, n: usize) -> Attribute<'c> {
+        unsafe {
+            let t = mlirBoolAttrGet(self.ctx, 1);
+            let items = vec![t; n];
+            Attribute::from_raw(mlirArrayAttrGet(self.ctx, n as isize, items.as_ptr()))
+        }
     }
 
     pub fn ident(&self, name: &str) -> Identifier<'c> {
@@ -110,17 +212,29 @@ impl<'r, 'c, 'a> B<'r, 'c, 'a> {
     }
 
     pub fn cidx(&self, v: i64) -> Value<'c, 'a> {
-        self.constant(&format!("{v} : index"), self.index())
+        let ty = self.index();
+        self.val(
+            "arith.constant",
+            &[],
+            ty,
+            &[("value", self.int_attr(v, ty))],
+        )
     }
 
     pub fn ci32(&self, v: i64) -> Value<'c, 'a> {
-        self.constant(&format!("{v} : i32"), self.i32())
+        let ty = self.i32();
+        self.val(
+            "arith.constant",
+            &[],
+            ty,
+            &[("value", self.int_attr(v, ty))],
+        )
     }
 
     /// `memref.alloc` of a statically shaped memref type (a heap buffer the
     /// caller deallocates).
     pub fn alloc(&self, ty: Type<'c>) -> Value<'c, 'a> {
-        let segments = self.attr("array<i32: 0, 0>");
+        let segments = self.dense_i32_attr(&[0, 0]);
         self.val(
             "memref.alloc",
             &[],
@@ -143,7 +257,7 @@ impl<'r, 'c, 'a> B<'r, 'c, 'a> {
     /// Element `pos` of a one-dimensional vector.
     pub fn extract(&self, v: Value<'c, 'a>, pos: i64) -> Value<'c, 'a> {
         let elem = crate::ir::element_type(v.r#type());
-        let position = self.attr(&format!("array<i64: {pos}>"));
+        let position = self.dense_i64_attr(&[pos]);
         self.val(
             "vector.extract",
             &[v],
@@ -203,8 +317,9 @@ impl<'r, 'c, 'a> B<'r, 'c, 'a> {
         .iter()
         .position(|p| *p == pred)
         .expect("predicate");
-        let i1 = self.ty("i1");
-        let p = self.attr(&format!("{code} : i64"));
+        let i1 = unsafe { Type::from_raw(mlirIntegerTypeGet(self.ctx, 1)) };
+        let i64_ty = unsafe { Type::from_raw(mlirIntegerTypeGet(self.ctx, 64)) };
+        let p = self.int_attr(code as i64, i64_ty);
         self.val("arith.cmpi", &[a, b], i1, &[("predicate", p)])
     }
 
@@ -324,12 +439,12 @@ impl<'r, 'c, 'a> B<'r, 'c, 'a> {
             }
         }
         let attrs = [
-            ("static_offsets", self.attr(&i64_array(&static_offsets))),
-            ("static_sizes", self.attr(&i64_array(&static_sizes))),
-            ("static_strides", self.attr(&i64_array(steps))),
+            ("static_offsets", self.dense_i64_attr(&static_offsets)),
+            ("static_sizes", self.dense_i64_attr(&static_sizes)),
+            ("static_strides", self.dense_i64_attr(steps)),
             (
                 "operandSegmentSizes",
-                self.attr(&format!("array<i32: 1, {n_off}, {n_size}, 0>")),
+                self.dense_i32_attr(&[1, n_off, n_size, 0]),
             ),
         ];
         self.val("memref.subview", &operands, ty, &attrs)
@@ -345,7 +460,7 @@ impl<'r, 'c, 'a> B<'r, 'c, 'a> {
             self.op("memref.store", &[z, buf], &[], &[]);
             return;
         }
-        let vty = self.ty(&format!("vector<{}x{elem}>", join(&shape, "x")));
+        let vty = self.vector(&shape, elem);
         let z = self.zero(vty);
         let zero = self.cidx(0);
         let mut operands = vec![z, buf];
@@ -372,15 +487,11 @@ impl<'r, 'c, 'a> B<'r, 'c, 'a> {
 
     /// Attributes of an in-bounds vector transfer: permutation map, one
     /// `true` per vector dim, operand segment sizes.
-    fn transfer_attrs(&self, perm: &str, segments: &str) -> [(&'static str, Attribute<'c>); 3] {
-        let in_bounds = vec!["true"; perm_results(perm)].join(", ");
+    fn transfer_attrs(&self, perm: &str, segments: &[i32]) -> [(&'static str, Attribute<'c>); 3] {
         [
             ("permutation_map", self.attr(perm)),
-            ("in_bounds", self.attr(&format!("[{in_bounds}]"))),
-            (
-                "operandSegmentSizes",
-                self.attr(&format!("array<i32: {segments}>")),
-            ),
+            ("in_bounds", self.all_true_array(perm_results(perm))),
+            ("operandSegmentSizes", self.dense_i32_attr(segments)),
         ]
     }
 
@@ -392,7 +503,7 @@ impl<'r, 'c, 'a> B<'r, 'c, 'a> {
         perm: &str,
         masked: bool,
     ) {
-        let attrs = self.transfer_attrs(perm, &format!("1, 1, {rank}, {}", masked as i32));
+        let attrs = self.transfer_attrs(perm, &[1, 1, rank as i32, masked as i32]);
         self.op("vector.transfer_write", operands, &[], &attrs);
     }
 
@@ -405,7 +516,7 @@ impl<'r, 'c, 'a> B<'r, 'c, 'a> {
         masked: bool,
         ty: Type<'c>,
     ) -> Value<'c, 'a> {
-        let attrs = self.transfer_attrs(perm, &format!("1, {rank}, 1, {}", masked as i32));
+        let attrs = self.transfer_attrs(perm, &[1, rank as i32, 1, masked as i32]);
         self.val("vector.transfer_read", operands, ty, &attrs)
     }
 

@@ -192,6 +192,23 @@ pub struct Rewriter<'c, 'a> {
     _marker: std::marker::PhantomData<(&'c (), &'a ())>,
 }
 
+/// Runs `f` with a plain IR rewriter (not a conversion's) on the IR of
+/// `op`, for restructuring a module before a conversion with the same op
+/// builders the patterns use.
+pub fn with_ir_rewriter<'c, 'a, R>(
+    op: &OperationRef<'c, 'a>,
+    f: impl FnOnce(&Rewriter<'c, 'a>) -> R,
+) -> R {
+    let raw = unsafe { mlirIRRewriterCreateFromOp(op.to_raw()) };
+    let rw = Rewriter {
+        raw,
+        _marker: std::marker::PhantomData,
+    };
+    let result = f(&rw);
+    unsafe { mlirIRRewriterDestroy(raw) };
+    result
+}
+
 impl<'c, 'a> Rewriter<'c, 'a> {
     pub fn raw(&self) -> MlirRewriterBase {
         self.raw

@@ -3,9 +3,16 @@
 //! pattern), and the helpers melior lacks (block specs, memory spaces,
 //! semaphore types, diagnostics at an op).
 
+pub mod attrs;
 pub mod builder;
+pub mod capi;
 pub mod conversion;
 pub mod ffi;
+pub mod pass_registry;
+pub mod plugin;
+pub mod tpu_types;
+pub mod tpu_view;
+pub mod verifier_hooks;
 
 use std::any::Any;
 use std::ffi::c_void;
@@ -1106,4 +1113,14 @@ pub fn affine_map_result_attr<'c>(map: MlirAffineMap, i: usize) -> Attribute<'c>
 /// `a` with the lifetime of the IR it belongs to.
 pub fn attr_ref<'c>(a: Attribute<'_>) -> Attribute<'c> {
     unsafe { Attribute::from_raw(a.to_raw()) }
+}
+
+/// The name of `op` (`arith.addi`), borrowed from the context: no copy, no
+/// allocation (op identity is asked for on every legality query).
+pub fn op_name_of<'c>(op: &OperationRef<'c, '_>) -> &'c str {
+    unsafe {
+        let s = mlirIdentifierStr(mlirOperationGetName(op.to_raw()));
+        let bytes = std::slice::from_raw_parts(s.data as *const u8, s.length);
+        std::str::from_utf8(bytes).unwrap_or("")
+    }
 }

@@ -4,13 +4,9 @@
 //! show in `--help` and print in pipelines.
 
 use std::collections::HashMap;
-use std::ffi::{c_void, CString};
 use std::sync::OnceLock;
 
 use melior::ir::operation::OperationRef;
-use mlir_sys::{mlirOperationGetLocation, MlirLogicalResult, MlirOperation, MlirStringRef};
-
-use crate::ir::{self, ffi};
 
 /// The type of a pass option.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -33,6 +29,10 @@ pub struct PassOption {
 pub struct OptionValues(HashMap<&'static str, String>);
 
 impl OptionValues {
+    /// The values given for the options named, by name.
+    pub fn from_pairs(pairs: impl IntoIterator<Item = (&'static str, String)>) -> Self {
+        Self(pairs.into_iter().collect())
+    }
     pub fn bool(&self, name: &str) -> bool {
         self.0.get(name).map(|v| v == "true").unwrap_or(false)
     }
@@ -69,91 +69,6 @@ pub fn all() -> &'static [&'static PassDef] {
     &ALL
 }
 
-struct CInfo {
-    info: ffi::PallasPassInfo,
-    // Owned storage the C struct points into.
-    _strings: Vec<CString>,
-    _options: Vec<ffi::PallasPassOption>,
-    _dialects: Vec<*const std::os::raw::c_char>,
-}
-
-// The C structs only hold pointers into the leaked, immutable storage above.
-unsafe impl Send for CInfo {}
-unsafe impl Sync for CInfo {}
-
-fn c_infos() -> &'static [CInfo] {
-    static INFOS: OnceLock<Vec<CInfo>> = OnceLock::new();
-    INFOS.get_or_init(|| all().iter().map(|def| build_info(def)).collect())
-}
-
-fn build_info(def: &'static PassDef) -> CInfo {
-    let mut strings = Vec::new();
-    let mut c = |s: &str| {
-        let cs = CString::new(s).expect("no NUL in pass text");
-        let p = cs.as_ptr();
-        strings.push(cs);
-        p
-    };
-    let options: Vec<ffi::PallasPassOption> = def
-        .options
-        .iter()
-        .map(|o| ffi::PallasPassOption {
-            name: c(o.name),
-            description: c(o.description),
-            kind: match o.kind {
-                OptionKind::Bool => ffi::PallasOptionBool,
-                OptionKind::Int => ffi::PallasOptionInt,
-                OptionKind::String => ffi::PallasOptionString,
-            } as i32,
-            defaultValue: c(o.default),
-        })
-        .collect();
-    let dialects: Vec<_> = def.dialects.iter().map(|d| c(d)).collect();
-    let info = ffi::PallasPassInfo {
-        argument: c(def.argument),
-        name: c(def.name),
-        description: c(def.description),
-        anchorOpName: c(def.anchor),
-        options: options.as_ptr(),
-        numOptions: options.len() as isize,
-        dependentDialects: dialects.as_ptr(),
-        numDependentDialects: dialects.len() as isize,
-        run: Some(run_pass),
-        userData: def as *const PassDef as *mut c_void,
-    };
-    CInfo {
-        info,
-        _strings: strings,
-        _options: options,
-        _dialects: dialects,
-    }
-}
-
-unsafe extern "C" fn run_pass(
-    op: MlirOperation,
-    values: *const MlirStringRef,
-    count: isize,
-    user_data: *mut c_void,
-) -> MlirLogicalResult {
-    let def = &*(user_data as *const PassDef);
-    let loc = mlirOperationGetLocation(op);
-    ir::guard(loc, def.argument, ir::logical_result(false), || {
-        let raw = if count > 0 {
-            std::slice::from_raw_parts(values, count as usize)
-        } else {
-            &[]
-        };
-        let mut parsed = OptionValues::default();
-        for (opt, value) in def.options.iter().zip(raw) {
-            parsed
-                .0
-                .insert(opt.name, ir::string_ref_to_str(*value).to_string());
-        }
-        let op = ir::borrow_op(op);
-        ir::logical_result((def.run)(op, &parsed).is_ok())
-    })
-}
-
 /// A named pass pipeline: one argument that expands to a textual pipeline.
 pub struct PipelineDef {
     pub argument: &'static str,
@@ -188,26 +103,10 @@ pub fn pipelines() -> &'static [PipelineDef] {
 /// Registers every pass and named pipeline with MLIR's global pass registry
 /// (idempotent).
 pub fn register_all() {
-    static DONE: OnceLock<()> = OnceLock::new();
-    DONE.get_or_init(|| {
-        for info in c_infos() {
-            unsafe { ffi::pallasRegisterRustPass(&info.info) };
-        }
-        for p in pipelines() {
-            let text = |s: &str| CString::new(s).expect("no NUL in pipeline text");
-            let (arg, desc, passes) = (text(p.argument), text(p.description), text(&p.passes));
-            // The registry copies all three.
-            unsafe {
-                ffi::pallasRegisterPassPipeline(arg.as_ptr(), desc.as_ptr(), passes.as_ptr())
-            };
-        }
-    });
+    crate::ir::pass_registry::register_all(pipelines());
 }
 
 /// Creates a pass by its argument (e.g. `convert-pallas-to-scf`).
 pub fn create(argument: &str) -> Option<mlir_sys::MlirPass> {
-    c_infos()
-        .iter()
-        .find(|i| unsafe { ir::string_ref_to_str(mlir_sys::mlirStringRefCreateFromCString(i.info.argument)) } == argument)
-        .map(|i| unsafe { ffi::pallasCreateRustPass(&i.info) })
+    crate::ir::pass_registry::create(argument)
 }

@@ -30,7 +30,7 @@ pub static PASS: PassDef = PassDef {
 const LOOPS: &[&str] = &["scf.for", "scf.while", "scf.parallel", "scf.forall"];
 
 fn name_of(op: &OperationRef) -> String {
-    op.name().as_string_ref().as_str().unwrap_or("").to_string()
+    crate::ir::op_name_of(op).to_string()
 }
 
 /// The function around `op` if a loop lies between them.

@@ -64,9 +64,9 @@ pub fn expand_loops(
 ) -> Result<(), Reported> {
     let mut loops = vec![];
     ir::walk_nested(module, &mut |op| {
-        if op.name().as_string_ref().as_str() == Ok("pallas.kernel") && in_scope(&op) {
+        if crate::ir::op_name_of(&op) == "pallas.kernel" && in_scope(&op) {
             ir::walk_nested(&op, &mut |inner| {
-                if inner.name().as_string_ref().as_str() == Ok("scf.for")
+                if crate::ir::op_name_of(&inner) == "scf.for"
                     && (inner.attribute(UNROLL_ATTR).is_ok() || is_parallel_loop(&inner))
                 {
                     loops.push(inner);
@@ -162,7 +162,7 @@ fn operand<'c, 'a>(op: &OperationRef<'c, 'a>, i: usize) -> Value<'c, 'a> {
 /// The value of an integer or index `arith.constant`.
 fn const_int(v: Value) -> Option<i64> {
     let def = ir::defining_op(v)?;
-    if def.name().as_string_ref().as_str() != Ok("arith.constant") {
+    if crate::ir::op_name_of(&def) != "arith.constant" {
         return None;
     }
     IntegerAttribute::try_from(def.attribute("value").ok()?)

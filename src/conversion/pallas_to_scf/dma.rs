@@ -1,10 +1,16 @@
 //! DMAs run synchronously on the CPU: `pallas.dma_start` copies and adds the
-//! number of elements copied to its semaphore, `pallas.dma_wait` subtracts
-//! it. Semaphores are `i32` counters (`semaphore_signal/wait/read`).
+//! number of elements copied to its semaphore (and to its source semaphore,
+//! if any), `pallas.dma_wait` subtracts it from both. Semaphores are `i32`
+//! counters (`semaphore_signal/wait/read`). A wait that finds its counter
+//! short fails at run time with a message naming it: nothing else can
+//! signal it (on a mesh: not before this stretch, see mesh.rs). Remote ops
+//! arrive here with the other device's refs in place of their own
+//! (mesh.rs); the device ids are then only a record.
 
 use melior::ir::operation::OperationLike;
-use melior::ir::{Value, ValueLike};
+use melior::ir::{BlockLike, Value, ValueLike};
 
+use super::mesh::REMOTE_ATTR;
 use super::sparsecore;
 use crate::conversion::common::builder::{segments, B};
 use crate::conversion::common::sparsecore::{DMA_OFFSETS, DMA_OFFSET_FILTER};
@@ -28,16 +34,77 @@ fn bump<'c, 'a>(
     if let Some(msg) = check {
         let zero = b.ci32(0);
         let ok = b.cmpi("sge", new, zero);
-        b.op(
-            "cf.assert",
-            &[ok],
-            &[],
-            &[("msg", b.attr(&format!("\"{msg}\"")))],
-        );
+        fail_unless(b, ok, msg);
     }
     let mut operands = vec![new, sem];
     operands.extend_from_slice(indices);
     b.op("memref.store", &operands, &[], &[]);
+}
+
+/// The C library's `exit`, which the run-time checks call (declared by
+/// [`declare_exit`]).
+pub const EXIT: &str = "exit";
+
+/// Unless `ok` holds at run time, prints `msg` (escaped for an attribute)
+/// and exits with status 1. Unlike `cf.assert`'s abort, `exit` flushes
+/// stdout, so the message also reaches a pipe.
+pub fn fail_unless<'c, 'a>(b: &B<'_, 'c, 'a>, ok: Value<'c, 'a>, msg: &str) {
+    let yes = b.constant("true", ok.r#type());
+    let bad = b.bin("arith.xori", ok, yes);
+    let then = b.if_then(bad);
+    b.rw.set_insertion_point_before(&then);
+    let text = b.attr(&format!("\"{msg}\""));
+    b.op("vector.print", &[], &[], &[("stringLiteral", text)]);
+    let one = b.ci32(1);
+    let callee = b.attr(&format!("@{EXIT}"));
+    b.op("func.call", &[one], &[], &[("callee", callee)]);
+    b.rw.set_insertion_point_after(&then.parent_operation().expect("the if"));
+}
+
+/// Declares `exit` in `module` (for [`fail_unless`]) unless it has it.
+pub fn declare_exit(module: &melior::ir::operation::OperationRef) {
+    if crate::ir::SymbolTable::of(module).lookup(EXIT).is_some() {
+        return;
+    }
+    let Some(body) = crate::ir::body_block(module) else {
+        return;
+    };
+    crate::conversion::framework::with_ir_rewriter(module, |rw| {
+        if let Some(first) = body.first_operation() {
+            rw.set_insertion_point_before(&first);
+        } else {
+            rw.set_insertion_point_to_end(body);
+        }
+        let b = B::new(rw, module.location());
+        let attrs = [
+            ("sym_name", b.attr(&format!("\"{EXIT}\""))),
+            ("function_type", b.attr("(i32) -> ()")),
+            ("sym_visibility", b.attr("\"private\"")),
+        ];
+        let decl = b.build(
+            "func.func",
+            &[],
+            &[],
+            &attrs,
+            vec![melior::ir::Region::new()],
+        );
+        rw.insert(decl);
+    });
+}
+
+/// The message of a wait's run-time check: what blocked, and where.
+fn blocked(what: &str, op: &melior::ir::operation::OperationRef) -> String {
+    format!("{what} would block forever at {}", op.location())
+        .replace('\\', "\\\\")
+        .replace('"', "\\\"")
+}
+
+/// Remote forms must have been resolved by mesh.rs.
+fn check_resolved(op: &melior::ir::operation::OperationRef, ids: &[Value]) -> Result<(), String> {
+    if !ids.is_empty() && op.attribute(REMOTE_ATTR).is_err() {
+        return Err("a remote op outside a kernel run on a mesh".into());
+    }
+    Ok(())
 }
 
 /// The number of elements of a memref, as i32.
@@ -55,10 +122,11 @@ pub fn add_patterns(set: &mut PatternSet, tc: &TypeConverter) {
     for (name, start) in [("pallas.dma_start", true), ("pallas.dma_wait", false)] {
         set.add(name, Some(tc), move |op, operands, rw| {
             let seg = segments(&op, operands);
-            if !seg[4].is_empty() || !seg[6].is_empty() {
-                return Err("not yet supported: remote DMA on the CPU".into());
+            if start {
+                check_resolved(&op, &seg[6])?;
             }
             let (src, dst, sem, idx) = (seg[0][0], seg[1][0], seg[2][0], &seg[3]);
+            let src_sem = seg[4].first().copied();
             let b = B::new(rw, op.location());
             let offsets = seg.get(DMA_OFFSETS).and_then(|s| s.first().copied());
             // An indirect DMA indexes the ref in hbm/vmem_shared: a scatter
@@ -87,16 +155,21 @@ pub fn add_patterns(set: &mut PatternSet, tc: &TypeConverter) {
             } else if start {
                 b.op("memref.copy", &[src, dst], &[], &[]);
                 bump(&b, sem, idx, n, None);
+                if let Some(s) = src_sem {
+                    bump(&b, s, &seg[5], n, None);
+                }
             } else {
                 let zero = b.ci32(0);
                 let neg = b.sub(zero, n);
-                bump(
-                    &b,
-                    sem,
-                    idx,
-                    neg,
-                    Some("pallas.dma_wait on a DMA that was never started"),
-                );
+                let msg = blocked("pallas.dma_wait (no DMA signalled its semaphore)", &op);
+                bump(&b, sem, idx, neg, Some(&msg));
+                if let Some(s) = src_sem {
+                    let msg = blocked(
+                        "pallas.dma_wait (no DMA signalled its source semaphore)",
+                        &op,
+                    );
+                    bump(&b, s, &seg[5], neg, Some(&msg));
+                }
             }
             rw.erase_op(&op);
             Ok(())
@@ -104,9 +177,7 @@ pub fn add_patterns(set: &mut PatternSet, tc: &TypeConverter) {
     }
     set.add("pallas.semaphore_signal", Some(tc), |op, operands, rw| {
         let seg = segments(&op, operands);
-        if !seg[3].is_empty() || !seg[4].is_empty() {
-            return Err("not yet supported: remote semaphore_signal on the CPU".into());
-        }
+        check_resolved(&op, &seg[3])?;
         let b = B::new(rw, op.location());
         bump(&b, seg[0][0], &seg[1], seg[2][0], None);
         rw.erase_op(&op);
@@ -122,28 +193,15 @@ pub fn add_patterns(set: &mut PatternSet, tc: &TypeConverter) {
             .unwrap_or(true);
         let zero = b.ci32(0);
         let neg = b.sub(zero, *value);
+        let msg = blocked("pallas.semaphore_wait", &op);
         if decrement {
-            bump(
-                &b,
-                *sem,
-                idx,
-                neg,
-                Some("pallas.semaphore_wait would block forever"),
-            );
+            bump(&b, *sem, idx, neg, Some(&msg));
         } else {
             let mut ops = vec![*sem];
             ops.extend_from_slice(idx);
             let cur = b.val("memref.load", &ops, b.i32(), &[]);
             let ok = b.cmpi("sge", cur, *value);
-            b.op(
-                "cf.assert",
-                &[ok],
-                &[],
-                &[(
-                    "msg",
-                    b.attr("\"pallas.semaphore_wait would block forever\""),
-                )],
-            );
+            fail_unless(&b, ok, &msg);
         }
         rw.erase_op(&op);
         Ok(())

@@ -1,11 +1,19 @@
 //! `pallas.kernel` -> `func.func` running the grid as an `scf.for` nest with
 //! window copies around the inlined body; `pallas.call` -> `func.call`;
 //! `pallas.index_map` -> a private `func.func`.
+//!
+//! A kernel that mesh.rs runs as D devices keeps every body operand in the
+//! devices' images (its trailing body arguments): the function copies each
+//! device's prefetch and ANY/HBM operands in (out, for outputs) around the
+//! grid, and each grid step copies the windows of devices 0..D-1 in before
+//! the body and out after it. With D > 1 each array operand stacks the D
+//! device-local arrays on a leading axis.
 
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::r#type::Type;
 use melior::ir::{BlockLike, RegionLike, Value, ValueLike};
 
+use super::mesh::Layout;
 use super::types::cpu_type;
 use crate::conversion::common::builder::{
     array_elements, dense_i64, result_of, string_attr_value, value, Ofr, B, DYNAMIC,
@@ -34,6 +42,54 @@ pub fn add_patterns(set: &mut PatternSet, tc: &TypeConverter) {
         rw.erase_op(&op);
         Ok(())
     });
+}
+
+/// `ty` (a memref) with a leading axis of `n`.
+fn stacked<'c>(b: &B<'_, 'c, '_>, ty: Type<'c>, n: i64) -> Type<'c> {
+    b.ty(&super::mesh::stacked_text(ty, n))
+}
+
+/// An `scf.for` over the devices with the insertion point in its body;
+/// returns the device index and the loop (to continue after it).
+fn device_loop<'c, 'a>(b: &B<'_, 'c, 'a>, devices: i64) -> (Value<'c, 'a>, OperationRef<'c, 'a>) {
+    let (lb, ub) = (b.cidx(0), b.cidx(devices));
+    let (d, end) = b.for_loop(lb, ub);
+    b.rw.set_insertion_point_before(&end);
+    let op = crate::ir::op_ref(end.parent_operation().expect("the loop"));
+    (d, op)
+}
+
+/// The mesh images and how to view one device's operands in them.
+struct Images<'c, 'a> {
+    layout: Layout,
+    images: Vec<Value<'c, 'a>>,
+    /// The CPU type of each body operand.
+    types: Vec<Type<'c>>,
+}
+
+impl<'c, 'a> Images<'c, 'a> {
+    /// Device `d`'s body operand `k`.
+    fn view(&self, b: &B<'_, 'c, 'a>, d: Value<'c, 'a>, k: usize) -> Value<'c, 'a> {
+        let (g, offset) = self.layout.slots[k];
+        let at = b.add(b.mul(d, b.cidx(self.layout.images[g])), b.cidx(offset));
+        b.val("memref.view", &[self.images[g], at], self.types[k], &[])
+    }
+    /// Device `d`'s array of a (stacked) function argument.
+    fn array(&self, b: &B<'_, 'c, 'a>, arg: Value<'c, 'a>, d: Value<'c, 'a>) -> Value<'c, 'a> {
+        if self.layout.devices == 1 {
+            return arg;
+        }
+        let shape = memref_shape(arg.r#type());
+        let mut offsets = vec![Ofr::Dynamic(d)];
+        let mut sizes = vec![Ofr::Static(1)];
+        for s in &shape[1..] {
+            offsets.push(Ofr::Static(0));
+            sizes.push(Ofr::Static(*s));
+        }
+        let mut drop = vec![false; shape.len()];
+        drop[0] = true;
+        b.subview(arg, &offsets, &sizes, &vec![1; shape.len()], &drop)
+    }
 }
 
 /// A function op with an entry block of `inputs` (ending in `func.return`
@@ -121,7 +177,10 @@ fn lower_kernel<'c, 'a>(
         .first_block()
         .ok_or("kernel without body")?;
     let n_fixed = prefetch.len() + in_specs.len() + out_specs.len();
-    let n_args = body.argument_count();
+    let layout = Layout::of(&op);
+    let devices = layout.as_ref().map_or(1, |l| l.devices);
+    // The devices' images come last (mesh.rs).
+    let n_args = body.argument_count() - layout.as_ref().map_or(0, |l| l.images.len());
     if n_args < n_fixed {
         return Err("kernel body has too few arguments".into());
     }
@@ -136,6 +195,11 @@ fn lower_kernel<'c, 'a>(
             .chain(&out_specs)
             .map(|s| cpu_type(s.array_type)),
     );
+    if devices > 1 {
+        for t in &mut inputs[n_dyn..] {
+            *t = stacked(&b, *t, devices);
+        }
+    }
     rw.set_insertion_point_before(&op);
     let func = insert_func(&b, &name, &inputs, &[], false);
     let entry = func
@@ -179,6 +243,57 @@ fn lower_kernel<'c, 'a>(
         rw.set_insertion_point_after(&then.parent_operation().unwrap());
     }
 
+    // The devices' images (zeroed: semaphores start at zero), with each
+    // device's prefetch and ANY/HBM operands copied in.
+    let images = match layout {
+        Some(layout) => {
+            let n_all = body.argument_count();
+            let types: Vec<Type<'c>> = (0..n_all)
+                .map(|i| cpu_type(body.argument(i).unwrap().r#type()))
+                .collect();
+            let mut allocs = vec![];
+            for t in &types[n_args..] {
+                let img = b.alloc(*t);
+                // A byte loop: a whole-image vector would be unrolled.
+                let (lb, ub) = (b.cidx(0), b.cidx(memref_shape(*t)[0]));
+                let (i, end) = b.for_loop(lb, ub);
+                rw.set_insertion_point_before(&end);
+                let zero = b.constant("0 : i8", crate::ir::element_type(*t));
+                b.op("memref.store", &[zero, img, i], &[], &[]);
+                rw.set_insertion_point_after(&end.parent_operation().unwrap());
+                allocs.push(img);
+            }
+            let images = Images {
+                layout,
+                images: allocs,
+                types,
+            };
+            let unwindowed = in_specs.iter().chain(&out_specs).map(|s| {
+                matches!(
+                    s.memory_space,
+                    Some(MemorySpace::Any) | Some(MemorySpace::Hbm)
+                )
+            });
+            let copied: Vec<usize> = (0..prefetch.len())
+                .map(|_| true)
+                .chain(unwindowed)
+                .enumerate()
+                .filter_map(|(k, copy)| copy.then_some(k))
+                .collect();
+            if !copied.is_empty() {
+                let (d, l) = device_loop(&b, devices);
+                for k in copied {
+                    let arr = images.array(&b, arg(n_dyn + k), d);
+                    let v = images.view(&b, d, k);
+                    b.op("memref.copy", &[arr, v], &[], &[]);
+                }
+                rw.set_insertion_point_after(&l);
+            }
+            Some(images)
+        }
+        None => None,
+    };
+
     // Block buffers, allocated once.
     let mut windows = vec![];
     for (i, (spec, array)) in in_specs
@@ -191,13 +306,21 @@ fn lower_kernel<'c, 'a>(
             spec.memory_space,
             Some(MemorySpace::Any) | Some(MemorySpace::Hbm)
         );
-        let buffer = if windowed {
+        let buffer = if images.is_some() {
+            // A device's buffer is a view of the images (per device).
+            *array
+        } else if windowed {
             b.alloc(cpu_type(spec.block_ref_type()))
         } else {
             *array
         };
         let last_start = (windowed && i >= in_specs.len()).then(|| {
             let rank = spec.dims.len() as i64;
+            if images.is_some() {
+                let last = b.alloc(b.memref(&[devices, rank + 1], b.index()));
+                b.fill_zero(last);
+                return last;
+            }
             let last = b.alloc(b.memref(&[rank + 1], b.index()));
             let (zero, at_flag) = (b.cidx(0), b.cidx(rank));
             b.op("memref.store", &[zero, last, at_flag], &[], &[]);
@@ -222,9 +345,10 @@ fn lower_kernel<'c, 'a>(
             }
         }
     }
-    // Scratch, allocated once (semaphores start at zero).
+    // Scratch, allocated once (semaphores start at zero); on a mesh it is
+    // in the images.
     let mut scratch = vec![];
-    for i in n_fixed..n_args {
+    for i in (n_fixed..n_args).filter(|_| images.is_none()) {
         let orig = body.argument(i).unwrap().r#type();
         let ty = cpu_type(orig);
         if !crate::ir::is_memref(ty) || memref_shape(ty).contains(&DYNAMIC) {
@@ -279,6 +403,13 @@ fn lower_kernel<'c, 'a>(
         rw.replace_op(&q, &[v]);
     }
 
+    if let Some(images) = &images {
+        let ret = crate::ir::op_ref(ret);
+        let anchor = anchor.unwrap_or(ret);
+        let counts = (prefetch.len(), in_specs.len());
+        return run_devices(&b, &op, body, images, &windows, &ids, counts, anchor, ret);
+    }
+
     // Window positions and copy-in.
     let mut positions = vec![];
     for w in &windows {
@@ -287,28 +418,7 @@ fn lower_kernel<'c, 'a>(
             continue;
         }
         let pos = window_position(&b, &w.spec, &ids, &pf_args)?;
-        match w.last_start {
-            // The TPU pipeline keeps an output block's buffer while
-            // consecutive steps stay on the block (accumulators rely on
-            // it), padding included: only a new block is read in.
-            Some(last) => {
-                let then = b.if_then(moved(&b, last, &pos));
-                rw.set_insertion_point_before(&then);
-                fill_uninitialized(&b, w.buffer);
-                copy_window(&b, w, &pos, true);
-                rw.set_insertion_point_after(&then.parent_operation().unwrap());
-                for (d, (start, _)) in pos.iter().enumerate() {
-                    let at = b.cidx(d as i64);
-                    b.op("memref.store", &[*start, last, at], &[], &[]);
-                }
-                let (one, at_flag) = (b.cidx(1), b.cidx(pos.len() as i64));
-                b.op("memref.store", &[one, last, at_flag], &[], &[]);
-            }
-            None => {
-                fill_uninitialized(&b, w.buffer);
-                copy_window(&b, w, &pos, true);
-            }
-        }
+        copy_in(&b, w, &pos);
         positions.push(Some(pos));
     }
 
@@ -347,6 +457,135 @@ fn lower_kernel<'c, 'a>(
         b.op("memref.dealloc", &[*s], &[], &[]);
     }
     rw.erase_op(&op);
+    Ok(())
+}
+
+/// Copies a window into its block buffer at a grid step.
+fn copy_in<'c, 'a>(b: &B<'_, 'c, 'a>, w: &Window<'c, 'a>, pos: &Position<'c, 'a>) {
+    let rw = b.rw;
+    match w.last_start {
+        // The TPU pipeline keeps an output block's buffer while
+        // consecutive steps stay on the block (accumulators rely on
+        // it), padding included: only a new block is read in.
+        Some(last) => {
+            let then = b.if_then(moved(b, last, pos));
+            rw.set_insertion_point_before(&then);
+            fill_uninitialized(b, w.buffer);
+            copy_window(b, w, pos, true);
+            rw.set_insertion_point_after(&then.parent_operation().unwrap());
+            for (d, (start, _)) in pos.iter().enumerate() {
+                let at = b.cidx(d as i64);
+                b.op("memref.store", &[*start, last, at], &[], &[]);
+            }
+            let (one, at_flag) = (b.cidx(1), b.cidx(pos.len() as i64));
+            b.op("memref.store", &[one, last, at_flag], &[], &[]);
+        }
+        None => {
+            fill_uninitialized(b, w.buffer);
+            copy_window(b, w, pos, true);
+        }
+    }
+}
+
+/// The rest of a kernel run as D devices (mesh.rs): per grid step the
+/// devices' windows in, the body (already cut into loops over the
+/// devices), the devices' windows out; after the grid, the devices'
+/// ANY/HBM outputs out.
+#[allow(clippy::too_many_arguments)]
+fn run_devices<'c, 'a>(
+    b: &B<'_, 'c, 'a>,
+    op: &OperationRef<'c, 'a>,
+    body: melior::ir::BlockRef<'c, 'a>,
+    images: &Images<'c, 'a>,
+    windows: &[Window<'c, 'a>],
+    ids: &[Value<'c, 'a>],
+    (n_pf, n_in): (usize, usize),
+    anchor: OperationRef<'c, 'a>,
+    ret: OperationRef<'c, 'a>,
+) -> Result<(), String> {
+    let rw = b.rw;
+    let devices = images.layout.devices;
+    // Device d's window k and its position at this step.
+    let window =
+        |d: Value<'c, 'a>, i: usize| -> Result<(Window<'c, 'a>, Position<'c, 'a>), String> {
+            let w = &windows[i];
+            let pf: Vec<Value<'c, 'a>> = (0..n_pf).map(|k| images.view(b, d, k)).collect();
+            let last_start = w.last_start.map(|last| {
+                let rank = memref_shape(last.r#type())[1];
+                b.subview(
+                    last,
+                    &[Ofr::Dynamic(d), Ofr::Static(0)],
+                    &[Ofr::Static(1), Ofr::Static(rank)],
+                    &[1, 1],
+                    &[true, false],
+                )
+            });
+            let wd = Window {
+                spec: w.spec.clone(),
+                array: images.array(b, w.array, d),
+                buffer: images.view(b, d, n_pf + i),
+                windowed: true,
+                last_start,
+            };
+            let pos = window_position(b, &w.spec, ids, &pf)?;
+            Ok((wd, pos))
+        };
+    let windowed: Vec<usize> = (0..windows.len())
+        .filter(|i| windows[*i].windowed)
+        .collect();
+    if !windowed.is_empty() {
+        let (d, l) = device_loop(b, devices);
+        for i in &windowed {
+            let (wd, pos) = window(d, *i)?;
+            copy_in(b, &wd, &pos);
+        }
+        rw.set_insertion_point_after(&l);
+    }
+
+    // The body, with device 0's operands for its own arguments: mesh.rs
+    // made every use a view of the images per device.
+    let c0 = b.cidx(0);
+    let n_orig = images.types.len() - images.images.len();
+    let mut args: Vec<Value<'c, 'a>> = (0..n_orig).map(|k| images.view(b, c0, k)).collect();
+    args.extend(images.images.iter().copied());
+    let term = body.terminator().map(crate::ir::op_ref);
+    rw.inline_block_before(body, &anchor, &args);
+    if let Some(term) = term {
+        if term.name().as_string_ref().as_str() == Ok("pallas.return") {
+            rw.erase_op(&term);
+        }
+    }
+    rw.set_insertion_point_before(&anchor);
+    let outputs: Vec<usize> = windowed.iter().copied().filter(|i| *i >= n_in).collect();
+    if !outputs.is_empty() {
+        let (d, l) = device_loop(b, devices);
+        for i in outputs {
+            let (wd, pos) = window(d, i)?;
+            copy_window(b, &wd, &pos, false);
+        }
+        rw.set_insertion_point_after(&l);
+    }
+
+    rw.set_insertion_point_before(&ret);
+    let unwindowed: Vec<usize> = (n_in..windows.len())
+        .filter(|i| !windows[*i].windowed)
+        .collect();
+    if !unwindowed.is_empty() {
+        let (d, l) = device_loop(b, devices);
+        for i in unwindowed {
+            let v = images.view(b, d, n_pf + i);
+            let arr = images.array(b, windows[i].array, d);
+            b.op("memref.copy", &[v, arr], &[], &[]);
+        }
+        rw.set_insertion_point_after(&l);
+    }
+    for img in &images.images {
+        b.op("memref.dealloc", &[*img], &[], &[]);
+    }
+    for last in windows.iter().filter_map(|w| w.last_start) {
+        b.op("memref.dealloc", &[last], &[], &[]);
+    }
+    rw.erase_op(op);
     Ok(())
 }
 

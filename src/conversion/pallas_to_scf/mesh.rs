@@ -1,123 +1,1261 @@
-//! `pallas.axis_index` and `pallas.device_id` on the CPU reference, which
-//! runs a kernel on one device.
+//! Meshes on the CPU reference: `pallas.axis_index`, `pallas.device_id`,
+//! remote DMAs and semaphore signals, and the kernel's barrier semaphore
+//! over a simulated mesh of D devices.
 //!
-//! * `axis_index` of a grid axis (the kernel's `names(...)`) is that axis's
-//!   `pallas.program_id`, as in JAX;
-//! * `axis_index` of a mesh axis (`compiler_params = {mosaic_tpu =
-//!   {mesh_axes, mesh_shape}}`) and `device_id` are 0: the run is device 0
-//!   of a mesh with a single device.
+//! The mesh is the kernel's `compiler_params = {mosaic_tpu = {mesh_axes,
+//! mesh_shape}}`; the pass option `mesh-shape` gives it to kernels that
+//! declare none and must agree with the ones that do. Device ids are
+//! row-major over the mesh shape (JAX's logical ids); `axis_index` of a
+//! mesh axis is the device's coordinate along it, `axis_index` of a grid
+//! axis (the kernel's `names(...)`) its `pallas.program_id`.
 //!
-//! A kernel on a mesh of more than one device is rejected: running only
-//! device 0's share of it would print one device's numbers as the whole
-//! result.
+//! A kernel that needs more than one device, or talks to another device,
+//! runs here as D devices in lockstep ([`lower`]):
+//!
+//! * **memory**: every body operand (scalar prefetch, block buffers, refs
+//!   left in ANY/HBM, scratch, the barrier semaphore) has a slot in a
+//!   per-device image, one image per memory space; the D images of a
+//!   memory space are one allocation (a trailing `memref<D*S x i8>` body
+//!   argument that `pallas.kernel`'s lowering allocates), and device `d`'s
+//!   ref is a `memref.view` at `d * S + offset`. So the remote view of any
+//!   ref derived from them is the ref moved by `(target - me) * S` bytes
+//!   (`memref.extract_strided_metadata` + `memref.reinterpret_cast`),
+//!   whatever chain of subviews made it.
+//! * **order**: the body is cut before every op that can block
+//!   (`semaphore_wait`, `dma_wait`), also inside `scf.for` / `scf.if` whose
+//!   control and carried values do not depend on the device (those stay
+//!   outside and are cut inside). Each stretch between cuts is an `scf.for` over the
+//!   devices, so each grid step runs stretch 1 on devices 0..D-1, then
+//!   stretch 2 on devices 0..D-1, ... DMAs copy when they start and bump
+//!   their semaphores then; a wait that finds its semaphore short would
+//!   block forever under this schedule (the kernel deadlocks or needs a
+//!   device that runs later in the same stretch) and fails at run time
+//!   with a message naming the wait. Side-effect-free values used across a
+//!   cut are recomputed; scalars and vectors are kept per device in a
+//!   small buffer.
+//! * **remote ops**: `dma_start ... device(t)` copies into device t's
+//!   destination and bumps t's destination semaphore and the local source
+//!   semaphore; `semaphore_signal ... device(t)` bumps t's semaphore; a
+//!   device id outside the mesh fails at run time. Waits are local.
+//!
+//! Every array operand of `pallas.call` of such a kernel with D > 1 holds
+//! the D device-local arrays stacked on a new leading axis (device order).
 
-use melior::ir::operation::{OperationBuilder, OperationLike, OperationRef};
-use melior::ir::{BlockLike, ValueLike};
+use std::collections::HashMap;
 
-use crate::conversion::common::builder::{array_elements, dense_i64, string_attr_value};
-use crate::conversion::pallas_to_tpu::kernel::dict_get;
-use crate::ir;
+use melior::ir::attribute::Attribute;
+use melior::ir::operation::{OperationLike, OperationRef};
+use melior::ir::r#type::{Type, TypeLike};
+use melior::ir::{BlockLike, BlockRef, RegionLike, Value, ValueLike};
 
-/// What an `axis_index` / `device_id` op stands for here.
-enum Meaning {
-    ProgramId(i64),
-    Zero,
+use crate::conversion::common::builder::{
+    array_elements, dense_i64, segments, string_attr_value, B, DYNAMIC,
+};
+use crate::conversion::framework::{with_ir_rewriter, Rewriter};
+use crate::ir::{self, dict_get, element_type, memref_shape, SemaphoreKind};
+
+/// Attributes `pallas.kernel`'s lowering reads: the device count, per body
+/// operand (group, byte offset) pairs, and per group the bytes of one
+/// device's image.
+pub const DEVICES_ATTR: &str = "pallas.cpu_mesh_devices";
+pub const SLOTS_ATTR: &str = "pallas.cpu_mesh_slots";
+pub const IMAGES_ATTR: &str = "pallas.cpu_mesh_images";
+/// Marks a remote op whose remote refs are already resolved.
+pub const REMOTE_ATTR: &str = "pallas.cpu_remote";
+
+/// Slots start at multiples of this (any element type's alignment).
+const ALIGN: i64 = 64;
+
+/// The mesh layout of a kernel lowered by [`lower`] (see the attributes).
+pub struct Layout {
+    pub devices: i64,
+    /// Per original body operand: (group, byte offset in a device image).
+    pub slots: Vec<(usize, i64)>,
+    /// Per group: bytes of one device's image.
+    pub images: Vec<i64>,
 }
 
-/// Reports the `axis_index` / `device_id` ops this lowering cannot give a
-/// value (nothing is rewritten).
-pub fn check(op: &OperationRef) -> Result<(), String> {
-    meaning(op).map(|_| ())
+impl Layout {
+    /// The layout recorded on a kernel by [`lower`], if any.
+    pub fn of(kernel: &OperationRef) -> Option<Layout> {
+        let devices = ir::int_attr(kernel, DEVICES_ATTR)?;
+        let slots = dense_i64(kernel.attribute(SLOTS_ATTR).ok()?);
+        let images = dense_i64(kernel.attribute(IMAGES_ATTR).ok()?);
+        Some(Layout {
+            devices,
+            slots: slots.chunks(2).map(|p| (p[0] as usize, p[1])).collect(),
+            images,
+        })
+    }
 }
 
-/// Replaces every `axis_index` / `device_id` in `module` by what it means
-/// here (after [`check`] accepted them).
-pub fn resolve(module: &OperationRef) -> Result<(), String> {
-    let mut ops = vec![];
-    ir::walk_nested(module, &mut |op| ops.push(op));
-    for op in ops {
-        let Some(meaning) = meaning(&op)? else {
-            continue;
-        };
-        let ctx = ir::op_context(&op);
-        let i32_ty = op.result(0).map_err(|e| e.to_string())?.r#type();
-        let (name, attr_name, text) = match meaning {
-            Meaning::ProgramId(k) => ("pallas.program_id", "axis", format!("{k} : i64")),
-            Meaning::Zero => ("arith.constant", "value", "0 : i32".to_string()),
-        };
-        let attr = ir::parse_attribute(ctx, &text).ok_or("cannot build an attribute")?;
-        let new = OperationBuilder::new(name, op.location())
-            .add_results(&[i32_ty])
-            .add_attributes(&[(ir::identifier(ctx, attr_name), attr)])
-            .build()
-            .map_err(|e| e.to_string())?;
-        let block = op.block().ok_or("an axis_index outside a block")?;
-        let new = block.insert_operation_before(op, new);
-        ir::replace_all_uses(
-            op.result(0).map_err(|e| e.to_string())?.into(),
-            new.result(0).map_err(|e| e.to_string())?.into(),
-        );
-        ir::erase_operation(op);
+/// Parses the pass option `mesh-shape` ("" or "4" or "2,2").
+pub fn parse_option(text: &str) -> Result<Vec<i64>, String> {
+    if text.trim().is_empty() {
+        return Ok(vec![]);
     }
-    Ok(())
+    text.split(',')
+        .map(|s| match s.trim().parse::<i64>() {
+            Ok(n) if n >= 1 => Ok(n),
+            _ => Err(format!(
+                "mesh-shape={text}: expected positive extents separated by commas, e.g. 4 or 2,2"
+            )),
+        })
+        .collect()
 }
 
-/// `None` for other ops.
-fn meaning(op: &OperationRef) -> Result<Option<Meaning>, String> {
-    let name = op.name().as_string_ref().as_str().unwrap_or("").to_string();
-    if name != "pallas.axis_index" && name != "pallas.device_id" {
-        return Ok(None);
-    }
-    let mut kernel = op.parent_operation();
-    while let Some(k) = kernel {
-        if k.name().as_string_ref().as_str() == Ok("pallas.kernel") {
-            break;
-        }
-        kernel = k.parent_operation();
-    }
-    let kernel = kernel.ok_or(format!("{name} outside a pallas.kernel"))?;
-    let strings = |a| -> Vec<String> {
-        array_elements(a)
-            .into_iter()
-            .map(string_attr_value)
-            .collect()
-    };
-    let grid_names = kernel
-        .attribute("grid_names")
-        .map(strings)
-        .unwrap_or_default();
+fn op_name(op: &OperationRef) -> String {
+    op.name().as_string_ref().as_str().unwrap_or("").to_string()
+}
+
+fn strings(a: Attribute) -> Vec<String> {
+    array_elements(a)
+        .into_iter()
+        .map(string_attr_value)
+        .collect()
+}
+
+/// The kernel's declared mesh: (axis names, shape).
+fn declared_mesh(kernel: &OperationRef) -> (Vec<String>, Vec<i64>) {
     let tpu = kernel
         .attribute("compiler_params")
         .ok()
         .and_then(|p| dict_get(p, "mosaic_tpu"));
-    let mesh_names = tpu
+    let axes = tpu
         .and_then(|t| dict_get(t, "mesh_axes"))
         .map(strings)
         .unwrap_or_default();
-    let devices: i64 = tpu
+    let shape = tpu
         .and_then(|t| dict_get(t, "mesh_shape"))
         .map(dense_i64)
-        .unwrap_or_default()
-        .iter()
-        .product();
-    if name == "pallas.axis_index" {
-        let axis = op
-            .attribute("axis_name")
-            .map(string_attr_value)
-            .map_err(|e| e.to_string())?;
-        if let Some(k) = grid_names.iter().position(|n| *n == axis) {
-            return Ok(Some(Meaning::ProgramId(k as i64)));
+        .unwrap_or_default();
+    (axes, shape)
+}
+
+fn enclosing_kernel<'c, 'a>(op: &OperationRef<'c, 'a>) -> Option<OperationRef<'c, 'a>> {
+    let mut k = op.parent_operation();
+    while let Some(p) = k {
+        if op_name(&p) == "pallas.kernel" {
+            return Some(p);
         }
-        if !mesh_names.contains(&axis) {
-            return Err(format!(
-                "'{axis}' is neither a grid axis {grid_names:?} nor a mesh axis {mesh_names:?}"
-            ));
+        k = p.parent_operation();
+    }
+    None
+}
+
+/// Reports an `axis_index` naming neither a grid nor a mesh axis.
+pub fn check(op: &OperationRef) -> Result<(), String> {
+    if op_name(op) != "pallas.axis_index" {
+        return Ok(());
+    }
+    let kernel = enclosing_kernel(op).ok_or("pallas.axis_index outside a pallas.kernel")?;
+    let grid_names = kernel
+        .attribute("grid_names")
+        .map(strings)
+        .unwrap_or_default();
+    let axis = op
+        .attribute("axis_name")
+        .map(string_attr_value)
+        .map_err(|e| e.to_string())?;
+    let (mesh_names, _) = declared_mesh(&kernel);
+    if grid_names.contains(&axis) || mesh_names.contains(&axis) {
+        return Ok(());
+    }
+    Err(format!(
+        "'{axis}' is neither a grid axis {grid_names:?} nor a mesh axis {mesh_names:?}"
+    ))
+}
+
+/// The device ids of a remote `dma_start` / `dma_wait` /
+/// `semaphore_signal` (empty when local).
+fn device_ids<'c, 'a>(op: &OperationRef<'c, 'a>) -> Vec<Value<'c, 'a>> {
+    let seg = match op_name(op).as_str() {
+        "pallas.dma_start" | "pallas.dma_wait" => 6,
+        "pallas.semaphore_signal" => 3,
+        _ => return vec![],
+    };
+    let operands: Vec<Value> = op.operands().collect();
+    segments(op, &operands)
+        .into_iter()
+        .nth(seg)
+        .unwrap_or_default()
+}
+
+type Failure<'c, 'a> = (OperationRef<'c, 'a>, String);
+
+/// Replaces every `axis_index` of a grid axis by its `program_id` (before
+/// the SparseCore subcore split, which reads subcore ids).
+pub fn resolve_grid_axes(module: &OperationRef) {
+    let mut queries = vec![];
+    ir::walk_nested(module, &mut |op| {
+        if op_name(&op) == "pallas.axis_index" {
+            queries.push(op);
+        }
+    });
+    for q in queries {
+        let Some(kernel) = enclosing_kernel(&q) else {
+            continue;
+        };
+        let grid_names = kernel
+            .attribute("grid_names")
+            .map(strings)
+            .unwrap_or_default();
+        let Some(k) = q
+            .attribute("axis_name")
+            .ok()
+            .map(string_attr_value)
+            .and_then(|a| grid_names.iter().position(|n| *n == a))
+        else {
+            continue;
+        };
+        with_ir_rewriter(&q, |rw| {
+            let b = B::new(rw, q.location());
+            rw.set_insertion_point_before(&q);
+            let v = b.val(
+                "pallas.program_id",
+                &[],
+                b.i32(),
+                &[("axis", b.attr(&format!("{k} : i64")))],
+            );
+            rw.replace_op(&q, &[v]);
+        });
+    }
+}
+
+/// Resolves the mesh queries of every kernel of `module` and runs the
+/// kernels that need a mesh as D devices (see the module docs); grid axes
+/// are resolved already ([`resolve_grid_axes`]).
+pub fn lower(module: &OperationRef, option: &[i64]) -> Result<(), ()> {
+    let mut kernels = vec![];
+    ir::walk_nested(module, &mut |op| {
+        if op_name(&op) == "pallas.kernel" {
+            kernels.push(op);
+        }
+    });
+    for k in kernels {
+        let result = with_ir_rewriter(&k, |rw| lower_kernel(&k, option, rw));
+        if let Err((at, message)) = result {
+            ir::emit_op_error(&at, &message);
+            return Err(());
         }
     }
-    if devices > 1 {
-        return Err(format!(
-            "not yet supported: {name} on a mesh of {devices} devices on the CPU reference (it runs one device)"
+    check_calls(module)
+}
+
+/// Reports a `pallas.call` whose array operands do not stack the devices'
+/// arrays as its kernel now runs (the verifier cannot know a mesh given by
+/// the pass option).
+fn check_calls(module: &OperationRef) -> Result<(), ()> {
+    let mut calls = vec![];
+    ir::walk_nested(module, &mut |op| {
+        if op_name(&op) == "pallas.call" {
+            calls.push(op);
+        }
+    });
+    let symbols = ir::SymbolTable::of(module);
+    let mut ok = true;
+    for call in calls {
+        let Some(kernel) = call
+            .attribute("kernel")
+            .ok()
+            .map(|a| ir::flat_symbol_name(a).to_string())
+            .and_then(|n| symbols.lookup(&n))
+        else {
+            continue;
+        };
+        let devices = Layout::of(&kernel).map_or(1, |l| l.devices);
+        let attr_types = |name: &str| -> Vec<Type> {
+            kernel
+                .attribute(name)
+                .map(array_elements)
+                .unwrap_or_default()
+                .into_iter()
+                .filter_map(|a| {
+                    if name == "scalar_prefetch" {
+                        return Some(ir::type_attr_value(a));
+                    }
+                    ir::BlockSpec::from_attribute(ir::attr_ref(a)).map(|s| s.array_type)
+                })
+                .collect()
+        };
+        let mut declared = attr_types("scalar_prefetch");
+        declared.extend(attr_types("in_specs"));
+        declared.extend(attr_types("out_specs"));
+        let operands: Vec<Value> = call.operands().collect();
+        let first = operands.len().saturating_sub(declared.len());
+        for (k, (v, t)) in operands[first..].iter().zip(&declared).enumerate() {
+            let want = if devices > 1 {
+                stacked_text(*t, devices)
+            } else {
+                t.to_string()
+            };
+            let have = v.r#type().to_string();
+            if have != want {
+                let why = if devices > 1 {
+                    format!("the kernel runs on {devices} devices, so every array operand stacks their arrays on a leading axis")
+                } else {
+                    "the kernel runs on one device".to_string()
+                };
+                ir::emit_op_error(
+                    &call,
+                    &format!(
+                        "operand {} has type {have}, but the kernel takes {want} here ({why})",
+                        first + k
+                    ),
+                );
+                ok = false;
+            }
+        }
+    }
+    if ok {
+        Ok(())
+    } else {
+        Err(())
+    }
+}
+
+/// The text of memref type `t` with a leading axis of `n` (the stacked
+/// operand of `n` devices).
+pub fn stacked_text(t: Type, n: i64) -> String {
+    let text = t.to_string();
+    let rest = text.strip_prefix("memref<").unwrap_or(&text).to_string();
+    format!("memref<{n}x{rest}")
+}
+
+fn lower_kernel<'c, 'a>(
+    kernel: &OperationRef<'c, 'a>,
+    option: &[i64],
+    rw: &Rewriter<'c, 'a>,
+) -> Result<(), Failure<'c, 'a>> {
+    let fail = |at: &OperationRef<'c, 'a>, m: String| (*at, m);
+    let (axes, declared) = declared_mesh(kernel);
+    if !option.is_empty() && !declared.is_empty() && declared != option {
+        return Err(fail(
+            kernel,
+            format!(
+                "the kernel's mesh_shape {declared:?} differs from the pass option mesh-shape={}",
+                option
+                    .iter()
+                    .map(|n| n.to_string())
+                    .collect::<Vec<_>>()
+                    .join(",")
+            ),
         ));
     }
-    Ok(Some(Meaning::Zero))
+    let shape = if declared.is_empty() {
+        option.to_vec()
+    } else {
+        declared
+    };
+    let devices: i64 = shape.iter().product();
+    let mut mesh_queries = vec![];
+    let mut talks = false;
+    ir::walk_nested(kernel, &mut |op| {
+        let n = op_name(&op);
+        if n == "pallas.axis_index" || n == "pallas.device_id" {
+            mesh_queries.push(op);
+        }
+        talks |= n == "pallas.get_barrier_semaphore" || !device_ids(&op).is_empty();
+    });
+    if devices <= 1 && !talks {
+        // One device: it is device 0 at coordinate 0 of every axis.
+        for q in mesh_queries {
+            let b = B::new(rw, q.location());
+            rw.set_insertion_point_before(&q);
+            let zero = b.ci32(0);
+            rw.replace_op(&q, &[zero]);
+        }
+        return Ok(());
+    }
+    Devices {
+        kernel: *kernel,
+        rw,
+        axes,
+        shape,
+        devices,
+    }
+    .run(mesh_queries)
+}
+
+/// One kernel run as `devices` devices.
+struct Devices<'r, 'c, 'a> {
+    kernel: OperationRef<'c, 'a>,
+    rw: &'r Rewriter<'c, 'a>,
+    axes: Vec<String>,
+    shape: Vec<i64>,
+    devices: i64,
+}
+
+/// A memory space's image: its memory space attribute and one device's
+/// bytes so far.
+struct Group<'c> {
+    space: Option<Attribute<'c>>,
+    bytes: i64,
+}
+
+/// Bytes of one element of a ref (semaphores are i32 counters here).
+fn element_bytes(ty: Type) -> Option<i64> {
+    if SemaphoreKind::of_memref(ty).is_some() {
+        return Some(4);
+    }
+    ir::bit_width(element_type(ty)).map(|w| w.div_ceil(8) as i64)
+}
+
+fn space_text(space: Option<Attribute>) -> String {
+    space.map(|s| format!(", {s}")).unwrap_or_default()
+}
+
+fn same_space(a: Option<Attribute>, b: Option<Attribute>) -> bool {
+    a.map(|x| x.to_string()) == b.map(|x| x.to_string())
+}
+
+/// Whether an op has no effect but its results, so that a copy of it in a
+/// later stretch computes the same values.
+fn recomputable(op: &OperationRef) -> bool {
+    let name = op_name(op);
+    op.regions().next().is_none()
+        && (name.starts_with("arith.")
+            || matches!(
+                name.as_str(),
+                "pallas.program_id"
+                    | "pallas.num_programs"
+                    | "pallas.iota"
+                    | "pallas.multiple_of"
+                    | "pallas.ref_reshape"
+                    | "pallas.ref_bitcast"
+                    | "memref.view"
+                    | "memref.subview"
+                    | "memref.cast"
+                    | "memref.reinterpret_cast"
+                    | "memref.extract_strided_metadata"
+                    | "memref.collapse_shape"
+                    | "memref.expand_shape"
+                    | "memref.transpose"
+                    | "memref.dim"
+                    | "affine.apply"
+                    | "vector.broadcast"
+            ))
+}
+
+fn is_wait(op: &OperationRef) -> bool {
+    matches!(
+        op_name(op).as_str(),
+        "pallas.semaphore_wait" | "pallas.dma_wait"
+    )
+}
+
+fn contains_wait(op: &OperationRef) -> bool {
+    let mut found = false;
+    ir::walk_nested(op, &mut |o| found |= is_wait(&o));
+    found
+}
+
+fn ptr(op: &OperationRef) -> usize {
+    op.to_raw().ptr as usize
+}
+
+fn vptr(v: Value) -> usize {
+    v.to_raw().ptr as usize
+}
+
+/// A stretch of the body between cuts: its loop over the devices.
+struct Stretch<'c, 'a> {
+    op: OperationRef<'c, 'a>,
+    iv: Value<'c, 'a>,
+    /// The first op of the stretch (recomputed values go in front of it).
+    anchor: OperationRef<'c, 'a>,
+}
+
+impl<'r, 'c, 'a> Devices<'r, 'c, 'a> {
+    fn run(self, mesh_queries: Vec<OperationRef<'c, 'a>>) -> Result<(), Failure<'c, 'a>> {
+        let k = self.kernel;
+        let rw = self.rw;
+        let fail = |at: &OperationRef<'c, 'a>, m: String| (*at, m);
+        let body = ir::body_block(&k).ok_or_else(|| fail(&k, "a kernel without a body".into()))?;
+        let b = B::new(rw, k.location());
+
+        self.inline_scopes()?;
+
+        // The layout: a slot per body operand, then the barrier semaphore.
+        let n_orig = body.argument_count();
+        let mut slot_types: Vec<Type<'c>> = (0..n_orig)
+            .map(|i| body.argument(i).expect("argument").r#type())
+            .collect();
+        let mut barriers = vec![];
+        ir::walk_nested(&k, &mut |o| {
+            if op_name(&o) == "pallas.get_barrier_semaphore" {
+                barriers.push(o);
+            }
+        });
+        if let Some(first) = barriers.first() {
+            slot_types.push(first.result(0).expect("result").r#type());
+        }
+        let (groups, slots) = self.layout(&slot_types, n_orig)?;
+        let ctx = ir::op_context(&k);
+        let attr = |text: &str| ir::parse_attribute(ctx, text).expect("an attribute");
+        let flat: Vec<String> = slots
+            .iter()
+            .flat_map(|(g, o)| [g.to_string(), o.to_string()])
+            .collect();
+        let images: Vec<String> = groups.iter().map(|g| g.bytes.to_string()).collect();
+        ir::set_attribute(&k, DEVICES_ATTR, attr(&format!("{} : i64", self.devices)));
+        ir::set_attribute(
+            &k,
+            SLOTS_ATTR,
+            attr(&format!("array<i64: {}>", flat.join(", "))),
+        );
+        ir::set_attribute(
+            &k,
+            IMAGES_ATTR,
+            attr(&format!("array<i64: {}>", images.join(", "))),
+        );
+        let mut image_args = vec![];
+        for g in &groups {
+            let t = b.ty(&format!(
+                "memref<{}xi8{}>",
+                self.devices * g.bytes,
+                space_text(g.space)
+            ));
+            image_args.push(body.add_argument(t, k.location()));
+        }
+
+        // The prelude: constants every stretch may use, then the device's
+        // id and its views, which each stretch recomputes from its own
+        // loop index (a placeholder stands for it here).
+        let first = body
+            .first_operation()
+            .ok_or_else(|| fail(&k, "an empty kernel body".into()))?;
+        rw.set_insertion_point_before(&first);
+        let c0 = b.cidx(0);
+        let c_devices = b.cidx(self.devices);
+        let image_bytes: Vec<Value<'c, 'a>> = groups.iter().map(|g| b.cidx(g.bytes)).collect();
+        let me = b.cidx(0);
+        let me_op = ir::defining_op(me).expect("an op");
+        let view = |slot: usize, ty: Type<'c>| -> Value<'c, 'a> {
+            let (g, offset) = slots[slot];
+            let base = b.mul(me, image_bytes[g]);
+            let at = b.add(base, b.cidx(offset));
+            b.val("memref.view", &[image_args[g], at], ty, &[])
+        };
+        for i in 0..n_orig {
+            let arg: Value = body.argument(i).expect("argument").into();
+            if ir::has_uses(arg) {
+                let v = view(i, arg.r#type());
+                ir::replace_all_uses(arg, v);
+            }
+        }
+        if !barriers.is_empty() {
+            let v = view(n_orig, slot_types[n_orig]);
+            for o in &barriers {
+                ir::replace_all_uses(o.result(0).expect("result").into(), v);
+                rw.erase_op(o);
+            }
+        }
+        let me_i32 = b.index_cast(me, b.i32());
+        for q in mesh_queries {
+            let v = if op_name(&q) == "pallas.device_id" {
+                me_i32
+            } else {
+                let axis = q
+                    .attribute("axis_name")
+                    .map(string_attr_value)
+                    .unwrap_or_default();
+                let a = self.axes.iter().position(|n| *n == axis).ok_or_else(|| {
+                    fail(
+                        &q,
+                        format!(
+                            "'{axis}' is neither a grid axis nor a mesh axis {:?}",
+                            self.axes
+                        ),
+                    )
+                })?;
+                let stride: i64 = self.shape[a + 1..].iter().product();
+                let coord = b.bin("arith.divui", me, b.cidx(stride));
+                let coord = b.bin("arith.remui", coord, b.cidx(self.shape[a]));
+                b.index_cast(coord, b.i32())
+            };
+            rw.replace_op(&q, &[v]);
+        }
+        // Marks the end of the prelude (the body's first op may be gone).
+        let prelude_end = ir::defining_op(b.cidx(0)).expect("an op");
+
+        // Remote refs, computed in front of the op from the device's own.
+        let mut remote_ops = vec![];
+        ir::walk_nested(&k, &mut |o| {
+            let n = op_name(&o);
+            if n != "pallas.dma_wait" && !device_ids(&o).is_empty() {
+                remote_ops.push(o);
+            }
+        });
+        for o in remote_ops {
+            self.resolve_remote(&o, me, &groups, &image_bytes, &image_args)?;
+        }
+
+        // Cut the body into stretches.
+        let mut stretches = vec![];
+        let mut uniform = vec![];
+        let ops: Vec<OperationRef> = block_ops(&body, Some(&prelude_end))
+            .into_iter()
+            .skip(1)
+            .collect();
+        self.cut(ops, c0, c_devices, &mut stretches, &mut uniform)?;
+        // The software PRNG keeps one state (prng.rs): devices taking turns
+        // between a seed and a draw would read each other's.
+        if self.devices > 1 && stretches.len() > 1 {
+            let mut prng = None;
+            ir::walk_nested(&k, &mut |o| {
+                if prng.is_none() && op_name(&o).starts_with("pallas.prng_") {
+                    prng = Some(o);
+                }
+            });
+            if let Some(o) = prng {
+                return Err(fail(&o, format!("not yet supported: the PRNG in a kernel whose {} devices run in several stretches (it has waits) in the CPU reference", self.devices)));
+            }
+        }
+
+        // The prelude's ops and the values of other stretches, as each
+        // stretch needs them.
+        let mut prelude = vec![];
+        let mut next = body.first_operation();
+        while let Some(o) = next {
+            if ptr(&o) == ptr(&prelude_end) {
+                break;
+            }
+            next = o.next_in_block();
+            prelude.push(o);
+        }
+        rw.erase_op(&prelude_end);
+        let (device_prelude, uniform_prelude): (Vec<&OperationRef>, Vec<&OperationRef>) =
+            prelude.iter().partition(|o| depends_on(o, me_op));
+        let uniform_prelude: Vec<usize> = uniform_prelude.into_iter().map(ptr).collect();
+        let device_prelude: Vec<usize> = device_prelude.into_iter().map(ptr).collect();
+        let loops: Vec<OperationRef> = stretches.iter().map(|s: &Stretch| s.op).collect();
+        let mut fix = Fixer {
+            rw,
+            me: vptr(me),
+            uniform_prelude,
+            device_prelude,
+            loops,
+            memo: HashMap::new(),
+            spills: vec![],
+            spilled: HashMap::new(),
+            body,
+            devices: self.devices,
+        };
+        fix.fix_all(&stretches, &uniform)?;
+        // What the stretches recomputed for themselves is dead here.
+        for o in prelude.into_iter().rev() {
+            if o.results().all(|r| !ir::has_uses(r.into())) {
+                rw.erase_op(&o);
+            }
+        }
+        Ok(())
+    }
+
+    /// Inlines the kernel's named scopes: they only name stretches of the
+    /// trace, and the waits inside them are cut like any other.
+    fn inline_scopes(&self) -> Result<(), Failure<'c, 'a>> {
+        let rw = self.rw;
+        let mut scopes = vec![];
+        ir::walk_nested(&self.kernel, &mut |o| {
+            if op_name(&o) == "pallas.named_scope" {
+                scopes.push(o);
+            }
+        });
+        for s in scopes.into_iter().rev() {
+            let block = ir::body_block(&s).ok_or_else(|| (s, "an empty scope".to_string()))?;
+            let mut results = vec![];
+            if let Some(t) = block.terminator() {
+                results = t.operands().collect();
+                rw.erase_op(&ir::op_ref(t));
+            }
+            rw.inline_block_before(block, &s, &[]);
+            rw.replace_op(&s, &results);
+        }
+        Ok(())
+    }
+
+    /// The images: per slot type (the body operands, then the barrier
+    /// semaphore) its group (memory space) and byte offset in one device's
+    /// image of that group.
+    #[allow(clippy::type_complexity)]
+    fn layout(
+        &self,
+        slot_types: &[Type<'c>],
+        n_orig: usize,
+    ) -> Result<(Vec<Group<'c>>, Vec<(usize, i64)>), Failure<'c, 'a>> {
+        let k = self.kernel;
+        let fail = |at: &OperationRef<'c, 'a>, m: String| (*at, m);
+        let mut groups: Vec<Group<'c>> = vec![];
+        let mut slots = vec![];
+        for (i, t) in slot_types.iter().enumerate() {
+            let shape = memref_shape(*t);
+            let bytes = element_bytes(*t);
+            if !ir::is_memref(*t)
+                || shape.contains(&DYNAMIC)
+                || !ir::has_identity_layout(*t)
+                || bytes.is_none()
+            {
+                return Err(fail(
+                    &k,
+                    format!("not yet supported: body operand {i} of type {t} on a mesh of {} devices in the CPU reference", self.devices),
+                ));
+            }
+            let size = shape.iter().product::<i64>() * bytes.unwrap_or(1);
+            let space = ir::memref_memory_space(*t);
+            let g = match groups.iter().position(|g| same_space(g.space, space)) {
+                Some(g) => g,
+                None => {
+                    groups.push(Group { space, bytes: 0 });
+                    groups.len() - 1
+                }
+            };
+            slots.push((g, groups[g].bytes));
+            groups[g].bytes += ((size + ALIGN - 1) / ALIGN).max(1) * ALIGN;
+        }
+        // An input left in ANY/HBM aliased to an output left there is the
+        // output's memory (one buffer, as in JAX): one slot for both.
+        let n_prefetch = k
+            .attribute("scalar_prefetch")
+            .map(|a| array_elements(a).len())
+            .unwrap_or(0);
+        let n_inputs = k
+            .attribute("in_specs")
+            .map(|a| array_elements(a).len())
+            .unwrap_or(0);
+        let aliases = k
+            .attribute("input_output_aliases")
+            .map(dense_i64)
+            .unwrap_or_default();
+        let unwindowed = |t: Type| {
+            matches!(
+                ir::MemorySpace::of_memref(t),
+                Some(ir::MemorySpace::Any | ir::MemorySpace::Hbm)
+            )
+        };
+        for pair in aliases.chunks(2) {
+            let (i, o) = (pair[0] as usize, n_prefetch + n_inputs + pair[1] as usize);
+            if i >= n_prefetch
+                && o < n_orig
+                && unwindowed(slot_types[i])
+                && unwindowed(slot_types[o])
+                && slot_types[i] == slot_types[o]
+            {
+                slots[i] = slots[o];
+            }
+        }
+        Ok((groups, slots))
+    }
+
+    /// Points a remote op at the target device's refs.
+    fn resolve_remote(
+        &self,
+        op: &OperationRef<'c, 'a>,
+        me: Value<'c, 'a>,
+        groups: &[Group<'c>],
+        image_bytes: &[Value<'c, 'a>],
+        image_args: &[Value<'c, 'a>],
+    ) -> Result<(), Failure<'c, 'a>> {
+        let rw = self.rw;
+        let name = op_name(op);
+        let fail = |m: String| (*op, m);
+        let b = B::new(rw, op.location());
+        rw.set_insertion_point_before(op);
+        let ids = device_ids(op);
+        let logical = ir::int_attr(op, "device_id_type") == Some(1);
+        let target = if logical {
+            if ids.len() != 1 {
+                return Err(fail(format!(
+                    "a logical device id is one value, got {}",
+                    ids.len()
+                )));
+            }
+            b.index_cast(ids[0], b.index())
+        } else {
+            if ids.len() != self.shape.len() {
+                return Err(fail(format!(
+                    "{} device ids (mesh coordinates) for a mesh of rank {} ({:?})",
+                    ids.len(),
+                    self.shape.len(),
+                    self.shape
+                )));
+            }
+            let mut t = b.cidx(0);
+            for (a, id) in ids.iter().enumerate() {
+                let stride: i64 = self.shape[a + 1..].iter().product();
+                let c = b.index_cast(*id, b.index());
+                t = b.add(t, b.mul(c, b.cidx(stride)));
+            }
+            t
+        };
+        let in_mesh = b.bin(
+            "arith.andi",
+            b.cmpi("sge", target, b.cidx(0)),
+            b.cmpi("slt", target, b.cidx(self.devices)),
+        );
+        let msg = format!(
+            "{name} to a device outside the mesh of {} devices",
+            self.devices
+        );
+        super::dma::fail_unless(&b, in_mesh, &msg);
+        let delta = b.sub(target, me);
+        let indices: &[usize] = if name == "pallas.dma_start" {
+            &[1, 2]
+        } else {
+            &[0]
+        };
+        for &i in indices {
+            let r = op.operand(i).expect("operand");
+            let ty = r.r#type();
+            let space = ir::memref_memory_space(ty);
+            if !rooted_in_images(r, image_args) {
+                return Err(fail(format!(
+                    "not yet supported: {name} on another device's {ty} that is not (a view of) a kernel operand, scratch buffer or the barrier semaphore, in the CPU reference"
+                )));
+            }
+            let g = groups
+                .iter()
+                .position(|g| same_space(g.space, space))
+                .ok_or_else(|| fail(format!("no image holds {ty}")))?;
+            let eb = element_bytes(ty).ok_or_else(|| fail(format!("not yet supported: {ty}")))?;
+            let per_device = b.bin("arith.divui", image_bytes[g], b.cidx(eb));
+            let shift = b.mul(delta, per_device);
+            let remote = shifted(&b, r, shift);
+            ir::set_operand(op, i, remote);
+        }
+        ir::set_attribute(op, REMOTE_ATTR, b.attr("unit"));
+        Ok(())
+    }
+
+    /// Cuts `ops` (of one block) into stretches; ops that hold a wait stay
+    /// outside (`uniform`) and are cut inside.
+    fn cut(
+        &self,
+        ops: Vec<OperationRef<'c, 'a>>,
+        c0: Value<'c, 'a>,
+        c_devices: Value<'c, 'a>,
+        stretches: &mut Vec<Stretch<'c, 'a>>,
+        uniform: &mut Vec<OperationRef<'c, 'a>>,
+    ) -> Result<(), Failure<'c, 'a>> {
+        let mut stretch: Vec<OperationRef<'c, 'a>> = vec![];
+        for o in ops {
+            if is_wait(&o) {
+                self.close(&mut stretch, c0, c_devices, stretches);
+                stretch.push(o);
+            } else if o.regions().next().is_some() && contains_wait(&o) {
+                self.close(&mut stretch, c0, c_devices, stretches);
+                let name = op_name(&o);
+                if !matches!(name.as_str(), "scf.for" | "scf.if") {
+                    return Err((
+                        o,
+                        format!("not yet supported: a wait inside {name} on a mesh in the CPU reference (devices run in stretches cut at waits; only scf.for and scf.if are cut inside)"),
+                    ));
+                }
+                uniform.push(o);
+                for region in o.regions() {
+                    let mut blk = region.first_block();
+                    while let Some(inner) = blk {
+                        let inner_ops = block_ops(&inner, None);
+                        self.cut(inner_ops, c0, c_devices, stretches, uniform)?;
+                        // What the region yields is the same on every device.
+                        if let Some(t) = inner.terminator() {
+                            uniform.push(ir::op_ref(t));
+                        }
+                        blk = inner.next_in_region();
+                    }
+                }
+            } else {
+                stretch.push(o);
+            }
+        }
+        self.close(&mut stretch, c0, c_devices, stretches);
+        Ok(())
+    }
+
+    /// Wraps the ops of `stretch` into a loop over the devices.
+    fn close(
+        &self,
+        stretch: &mut Vec<OperationRef<'c, 'a>>,
+        c0: Value<'c, 'a>,
+        c_devices: Value<'c, 'a>,
+        stretches: &mut Vec<Stretch<'c, 'a>>,
+    ) {
+        let Some(first) = stretch.first().copied() else {
+            return;
+        };
+        let rw = self.rw;
+        let b = B::new(rw, first.location());
+        rw.set_insertion_point_before(&first);
+        let (iv, end) = b.for_loop(c0, c_devices);
+        for o in stretch.iter() {
+            ir::move_before(o, &end);
+        }
+        let op = end.parent_operation().expect("the loop");
+        stretches.push(Stretch {
+            op: ir::op_ref(op),
+            iv,
+            anchor: first,
+        });
+        stretch.clear();
+    }
+}
+
+/// The ops of `block` from `from` (or its first op) on, without its
+/// terminator.
+fn block_ops<'c, 'a>(
+    block: &BlockRef<'c, 'a>,
+    from: Option<&OperationRef<'c, 'a>>,
+) -> Vec<OperationRef<'c, 'a>> {
+    let term = block.terminator().map(|t| t.to_raw().ptr as usize);
+    let mut out = vec![];
+    let mut next = match from {
+        Some(f) => Some(ir::op_ref(*f)),
+        None => block.first_operation().map(ir::op_ref),
+    };
+    while let Some(o) = next {
+        next = o.next_in_block().map(ir::op_ref);
+        if Some(ptr(&o)) != term {
+            out.push(o);
+        }
+    }
+    out
+}
+
+/// Whether `op`'s value depends on `on`'s.
+fn depends_on(op: &OperationRef, on: OperationRef) -> bool {
+    if ptr(op) == ptr(&on) {
+        return true;
+    }
+    op.operands()
+        .any(|v| ir::defining_op(v).is_some_and(|d| depends_on(&d, on)))
+}
+
+/// Whether a ref is a view (through view ops) of a device image.
+fn rooted_in_images(r: Value, images: &[Value]) -> bool {
+    let mut cur = r;
+    loop {
+        if images.iter().any(|i| vptr(*i) == vptr(cur)) {
+            return true;
+        }
+        let Some(d) = ir::defining_op(cur) else {
+            return false;
+        };
+        let name = op_name(&d);
+        let view = matches!(
+            name.as_str(),
+            "memref.view"
+                | "memref.subview"
+                | "memref.cast"
+                | "memref.reinterpret_cast"
+                | "memref.collapse_shape"
+                | "memref.expand_shape"
+                | "memref.transpose"
+                | "pallas.ref_reshape"
+                | "pallas.ref_bitcast"
+        );
+        if !view {
+            return false;
+        }
+        match d.operand(0) {
+            Ok(v) => cur = v,
+            Err(_) => return false,
+        }
+    }
+}
+
+/// `r` moved by `shift` elements, with its sizes and strides.
+fn shifted<'c, 'a>(b: &B<'_, 'c, 'a>, r: Value<'c, 'a>, shift: Value<'c, 'a>) -> Value<'c, 'a> {
+    let ty = r.r#type();
+    let shape = memref_shape(ty);
+    let rank = shape.len();
+    let elem = element_type(ty);
+    let space = space_text(ir::memref_memory_space(ty));
+    let base_ty = b.ty(&format!("memref<{elem}{space}>"));
+    let mut results = vec![base_ty, b.index()];
+    results.extend(std::iter::repeat_n(b.index(), 2 * rank));
+    let meta = b.op("memref.extract_strided_metadata", &[r], &results, &[]);
+    let res = |i: usize| -> Value<'c, 'a> { ir::result_of(meta, i) };
+    let offset = b.add(res(1), shift);
+    let mut operands = vec![res(0), offset];
+    let mut n_sizes = 0;
+    for (d, s) in shape.iter().enumerate() {
+        if *s == DYNAMIC {
+            operands.push(res(2 + d));
+            n_sizes += 1;
+        }
+    }
+    for d in 0..rank {
+        operands.push(res(2 + rank + d));
+    }
+    let dims: String = shape
+        .iter()
+        .map(|s| {
+            if *s == DYNAMIC {
+                "?x".to_string()
+            } else {
+                format!("{s}x")
+            }
+        })
+        .collect();
+    let strides = vec!["?"; rank].join(", ");
+    let out = b.ty(&format!(
+        "memref<{dims}{elem}, strided<[{strides}], offset: ?>{space}>"
+    ));
+    let dyn_list = |n: usize| vec![DYNAMIC.to_string(); n].join(", ");
+    let sizes: Vec<String> = shape.iter().map(|s| s.to_string()).collect();
+    let attrs = [
+        (
+            "static_offsets",
+            b.attr(&format!("array<i64: {}>", DYNAMIC)),
+        ),
+        (
+            "static_sizes",
+            b.attr(&format!(
+                "array<i64{}{}>",
+                if rank > 0 { ": " } else { "" },
+                sizes.join(", ")
+            )),
+        ),
+        (
+            "static_strides",
+            b.attr(&format!(
+                "array<i64{}{}>",
+                if rank > 0 { ": " } else { "" },
+                dyn_list(rank)
+            )),
+        ),
+        (
+            "operandSegmentSizes",
+            b.attr(&format!("array<i32: 1, 1, {n_sizes}, {rank}>")),
+        ),
+    ];
+    b.val("memref.reinterpret_cast", &operands, out, &attrs)
+}
+
+/// Gives every stretch the values it uses from elsewhere.
+struct Fixer<'r, 'c, 'a> {
+    rw: &'r Rewriter<'c, 'a>,
+    /// The placeholder of the device id.
+    me: usize,
+    /// Prelude ops that do not depend on the device (they dominate all).
+    uniform_prelude: Vec<usize>,
+    /// Prelude ops that do (each stretch recomputes them).
+    device_prelude: Vec<usize>,
+    loops: Vec<OperationRef<'c, 'a>>,
+    /// (value, stretch) -> its value there.
+    memo: HashMap<(usize, usize), Value<'c, 'a>>,
+    /// Per-device buffers of values kept across cuts (freed at the end).
+    spills: Vec<Value<'c, 'a>>,
+    /// value -> its per-device buffer.
+    spilled: HashMap<usize, Value<'c, 'a>>,
+    body: BlockRef<'c, 'a>,
+    devices: i64,
+}
+
+impl<'r, 'c, 'a> Fixer<'r, 'c, 'a> {
+    /// Gives every op of every stretch, and every op around them, the
+    /// values it uses as its stretch (or every device) sees them.
+    fn fix_all(
+        &mut self,
+        stretches: &[Stretch<'c, 'a>],
+        uniform: &[OperationRef<'c, 'a>],
+    ) -> Result<(), Failure<'c, 'a>> {
+        for (i, s) in stretches.iter().enumerate() {
+            let mut inner = vec![];
+            ir::walk_nested(&s.op, &mut |o| inner.push(o));
+            for o in inner {
+                if ptr(&o) == ptr(&s.op) {
+                    continue;
+                }
+                let operands: Vec<Value> = o.operands().collect();
+                for (j, v) in operands.into_iter().enumerate() {
+                    let nv = self.resolve(v, i, s).map_err(|m| (o, m))?;
+                    if vptr(nv) != vptr(v) {
+                        ir::set_operand(&o, j, nv);
+                    }
+                }
+            }
+        }
+        for u in uniform {
+            let operands: Vec<Value> = u.operands().collect();
+            for (j, v) in operands.into_iter().enumerate() {
+                let nv = self.uniform(v, u).map_err(|m| (*u, m))?;
+                if vptr(nv) != vptr(v) {
+                    ir::set_operand(u, j, nv);
+                }
+            }
+        }
+        self.finish();
+        Ok(())
+    }
+
+    /// The stretch loop (index into `loops`) holding `op`, if any.
+    fn stretch_of(&self, op: OperationRef<'c, 'a>) -> Option<usize> {
+        let mut cur = Some(op);
+        while let Some(c) = cur {
+            if let Some(i) = self.loops.iter().position(|l| ptr(l) == ptr(&c)) {
+                return Some(i);
+            }
+            cur = c.parent_operation();
+        }
+        None
+    }
+
+    /// `v` as stretch `i` (loop `s`) sees it.
+    fn resolve(
+        &mut self,
+        v: Value<'c, 'a>,
+        i: usize,
+        s: &Stretch<'c, 'a>,
+    ) -> Result<Value<'c, 'a>, String> {
+        // The placeholder and every stretch's index are the device id.
+        if self.is_device(v) {
+            return Ok(s.iv);
+        }
+        let Some(d) = ir::defining_op(v) else {
+            return Ok(v);
+        };
+        if self.uniform_prelude.contains(&ptr(&d)) {
+            return Ok(v);
+        }
+        let home = self.stretch_of(d);
+        if home == Some(i) {
+            return Ok(v);
+        }
+        let in_prelude = self.device_prelude.contains(&ptr(&d));
+        if home.is_none() && !in_prelude {
+            return Ok(v);
+        }
+        if let Some(done) = self.memo.get(&(vptr(v), i)) {
+            return Ok(*done);
+        }
+        if recomputable(&d) {
+            let operands: Vec<Value> = d.operands().collect();
+            let mut mapped = vec![];
+            for o in operands {
+                mapped.push(self.resolve(o, i, s)?);
+            }
+            self.rw.set_insertion_point_before(&s.anchor);
+            let copy = self.rw.insert(ir::clone_detached(&d));
+            for (j, m) in mapped.into_iter().enumerate() {
+                ir::set_operand(&copy, j, m);
+            }
+            for r in 0..d.result_count() {
+                let (old, new): (Value, Value) = (
+                    d.result(r).expect("result").into(),
+                    copy.result(r).expect("result").into(),
+                );
+                self.memo.insert((vptr(old), i), new);
+            }
+            return Ok(self.memo[&(vptr(v), i)]);
+        }
+        // Kept per device: stored where it is computed, loaded here.
+        let ty = v.r#type();
+        let keepable = ir::is_vector(ty) || ir::is_signless_int_or_float(ty) || ty.is_index();
+        let Some(h) = home.filter(|_| keepable) else {
+            return Err(format!(
+                "not yet supported: a value of {} ({ty}) computed before a wait and used after it on a mesh in the CPU reference",
+                op_name(&d)
+            ));
+        };
+        let b = B::new(self.rw, d.location());
+        let buf = match self.spilled.get(&vptr(v)) {
+            Some(buf) => *buf,
+            None => {
+                let first = self.body.first_operation().expect("a body");
+                self.rw.set_insertion_point_before(&first);
+                let buf = b.alloc(b.ty(&format!("memref<{}x{ty}>", self.devices)));
+                self.spills.push(buf);
+                self.spilled.insert(vptr(v), buf);
+                let home_iv = self.loop_iv(h);
+                self.rw.set_insertion_point_after(&d);
+                b.op("memref.store", &[v, buf, home_iv], &[], &[]);
+                buf
+            }
+        };
+        self.rw.set_insertion_point_before(&s.anchor);
+        let loaded = b.val("memref.load", &[buf, s.iv], ty, &[]);
+        self.memo.insert((vptr(v), i), loaded);
+        Ok(loaded)
+    }
+
+    fn is_device(&self, v: Value<'c, 'a>) -> bool {
+        vptr(v) == self.me || (0..self.loops.len()).any(|i| vptr(self.loop_iv(i)) == vptr(v))
+    }
+
+    fn loop_iv(&self, i: usize) -> Value<'c, 'a> {
+        ir::body_block(&self.loops[i])
+            .and_then(|blk| blk.argument(0).ok())
+            .map(|a| a.into())
+            .expect("a loop index")
+    }
+
+    /// `v` as an op outside every stretch (`at`) sees it: recomputed in
+    /// front of it, and never depending on the device.
+    fn uniform(
+        &mut self,
+        v: Value<'c, 'a>,
+        at: &OperationRef<'c, 'a>,
+    ) -> Result<Value<'c, 'a>, String> {
+        let device = || {
+            if op_name(at) == "scf.yield" {
+                let parent = at
+                    .parent_operation()
+                    .map(|p| op_name(&p))
+                    .unwrap_or_default();
+                return format!(
+                    "not yet supported: a value that depends on the device carried out of a {parent} holding a wait, on a mesh in the CPU reference"
+                );
+            }
+            format!(
+                "not yet supported: a wait under control flow that depends on the device (an operand of {}) on a mesh in the CPU reference",
+                op_name(at)
+            )
+        };
+        if self.is_device(v) {
+            return Err(device());
+        }
+        let Some(d) = ir::defining_op(v) else {
+            return Ok(v);
+        };
+        if self.uniform_prelude.contains(&ptr(&d)) {
+            return Ok(v);
+        }
+        let home = self.stretch_of(d);
+        let in_prelude = self.device_prelude.contains(&ptr(&d));
+        if home.is_none() && !in_prelude {
+            return Ok(v);
+        }
+        if !recomputable(&d) {
+            return Err(device());
+        }
+        let operands: Vec<Value> = d.operands().collect();
+        let mut mapped = vec![];
+        for o in operands {
+            mapped.push(self.uniform(o, at)?);
+        }
+        self.rw.set_insertion_point_before(at);
+        let copy = self.rw.insert(ir::clone_detached(&d));
+        for (j, m) in mapped.into_iter().enumerate() {
+            ir::set_operand(&copy, j, m);
+        }
+        let idx = d
+            .results()
+            .position(|r| vptr(r.into()) == vptr(v))
+            .unwrap_or(0);
+        Ok(copy.result(idx).expect("result").into())
+    }
+
+    /// Frees the per-device buffers at the end of the body.
+    fn finish(&self) {
+        if self.spills.is_empty() {
+            return;
+        }
+        let term = self.body.terminator().expect("a terminator");
+        let b = B::new(self.rw, term.location());
+        self.rw.set_insertion_point_before(&ir::op_ref(term));
+        for s in &self.spills {
+            b.op("memref.dealloc", &[*s], &[], &[]);
+        }
+    }
 }

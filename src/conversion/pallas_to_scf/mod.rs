@@ -12,10 +12,12 @@
 //! `i32` counters; ref reshapes and bitcasts are views of the same memory
 //! (see [`refs`]). `pallas.roll` and value bitcasts go through small
 //! buffers ([`roll`], [`bitcast`]); the TPU PRNG is a software Threefry
-//! generator whose bits differ from the hardware's ([`prng`]); the run is
-//! one device, so mesh queries are constants ([`mesh`]). The SparseCore
-//! ops are lane loops over memory ([`sparsecore`]). Ops without a CPU
-//! lowering are reported as "not yet supported".
+//! generator whose bits differ from the hardware's ([`prng`]); a kernel on a
+//! mesh runs as D simulated devices in lockstep stretches cut at its
+//! waits, with remote DMAs and signals into the other devices' memory
+//! ([`mesh`]). The SparseCore ops are lane loops over memory
+//! ([`sparsecore`]). Ops without a CPU lowering are reported as "not yet
+//! supported".
 
 mod bitcast;
 mod dma;
@@ -41,7 +43,7 @@ use crate::conversion::common::unroll::{self, ParallelLoops};
 use crate::conversion::common::{builder, retype};
 use crate::conversion::framework::{apply_partial, ConversionTarget, PatternSet};
 use crate::ir::emit_op_error;
-use crate::passes::{OptionValues, PassDef};
+use crate::passes::{OptionKind, OptionValues, PassDef, PassOption};
 
 pub static PASS: PassDef = PassDef {
     argument: "convert-pallas-to-scf",
@@ -49,7 +51,15 @@ pub static PASS: PassDef = PassDef {
     description:
         "Lower pallas kernels to func/scf/memref/vector loops runnable on the CPU (interpret mode)",
     anchor: "builtin.module",
-    options: &[],
+    options: &[PassOption {
+        name: "mesh-shape",
+        description: "The device mesh to simulate, e.g. 4 or 2,2 (row-major device ids): \
+                      for kernels that declare no mesh_shape; one that does must agree. \
+                      Operands of such a kernel on D > 1 devices stack the D device-local \
+                      arrays on a new leading axis",
+        kind: OptionKind::String,
+        default: "",
+    }],
     dialects: &[
         "affine", "arith", "cf", "func", "math", "memref", "scf", "ub", "vector",
     ],
@@ -68,6 +78,8 @@ const RETYPED: &[&str] = &[
     "memref.collapse_shape",
     "memref.expand_shape",
     "memref.transpose",
+    "memref.view",
+    "memref.extract_strided_metadata",
     "vector.transfer_read",
     "vector.transfer_write",
     "vector.load",
@@ -117,6 +129,7 @@ const SUPPORTED: &[&str] = &[
     "pallas.prng_random_bits",
     "pallas.axis_index",
     "pallas.device_id",
+    "pallas.get_barrier_semaphore",
 ];
 
 /// Reports every pallas op (or op form) the CPU lowering does not handle.
@@ -135,23 +148,16 @@ fn check_supported(module: &OperationRef) -> bool {
             ok = false;
             return;
         }
+        // A signal to another core (SparseCore subcores, megacore) has no
+        // simulated cores to go to; other devices are simulated (mesh.rs).
         let seg = op
             .attribute("operandSegmentSizes")
             .map(builder::dense_i32)
             .unwrap_or_default();
-        let remote = match name.as_str() {
-            "pallas.dma_start" | "pallas.dma_wait" => {
-                seg.get(4).copied().unwrap_or(0) + seg.get(6).copied().unwrap_or(0) > 0
-            }
-            "pallas.semaphore_signal" => {
-                seg.get(3).copied().unwrap_or(0) + seg.get(4).copied().unwrap_or(0) > 0
-            }
-            _ => false,
-        };
-        if remote {
+        if name == "pallas.semaphore_signal" && seg.get(4).copied().unwrap_or(0) > 0 {
             emit_op_error(
                 &op,
-                "not yet supported: remote devices or cores in the CPU reference lowering",
+                "not yet supported: semaphore_signal to another core (core_index) in the CPU reference lowering",
             );
             ok = false;
         }
@@ -171,16 +177,41 @@ fn check_supported(module: &OperationRef) -> bool {
     ok
 }
 
-fn run(module: OperationRef, _options: &OptionValues) -> Result<(), ()> {
+fn run(module: OperationRef, options: &OptionValues) -> Result<(), ()> {
+    let mesh_shape = match mesh::parse_option(options.string("mesh-shape")) {
+        Ok(shape) => shape,
+        Err(message) => {
+            crate::ir::emit_op_error(&module, &message);
+            return Err(());
+        }
+    };
     if !check_supported(&module) {
         return Err(());
     }
-    if let Err(message) = mesh::resolve(&module).and_then(|_| prng::add_state(&module)) {
+    // Grid axes first (as JAX resolves a name), before the subcore split.
+    mesh::resolve_grid_axes(&module);
+    if let Err(message) = prng::add_state(&module) {
         crate::ir::emit_op_error(&module, &message);
         return Err(());
     }
+    // The run-time checks of waits and device ids exit through `exit`.
+    let mut checks = false;
+    crate::ir::walk_nested(&module, &mut |op| {
+        checks |= matches!(
+            op.name().as_string_ref().as_str(),
+            Ok("pallas.semaphore_wait"
+                | "pallas.dma_wait"
+                | "pallas.semaphore_signal"
+                | "pallas.dma_start")
+        );
+    });
+    if checks {
+        dma::declare_exit(&module);
+    }
     sparsecore::split_at_barriers(&module)?;
     unroll::expand_loops(&module, &|_| true, ParallelLoops::Sequential).map_err(|_| ())?;
+    // After unrolling: a loop it expands may hold waits and carry values.
+    mesh::lower(&module, &mesh_shape)?;
     let tc = types::converter();
     let mut target = ConversionTarget::new(&module);
     target

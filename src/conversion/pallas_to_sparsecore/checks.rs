@@ -104,7 +104,7 @@ pub fn check_module(module: &OperationRef) -> bool {
         let Some(core) = enclosing_core(&op).filter(|c| c.is_sparsecore()) else {
             return;
         };
-        if let Err(message) = check_op(&op, &name, core) {
+        if let Err(message) = check_op(&op, name, core) {
             ir::emit_op_error(&op, &message);
             ok = false;
         }

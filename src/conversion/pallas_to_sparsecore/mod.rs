@@ -23,7 +23,7 @@
 mod checks;
 mod vector_ops;
 
-use melior::ir::operation::{OperationLike, OperationRef};
+use melior::ir::operation::OperationRef;
 
 use crate::conversion::common::retype;
 use crate::conversion::common::unroll::{self, ParallelLoops};
@@ -64,7 +64,7 @@ fn run(module: OperationRef, _options: &OptionValues) -> Result<(), ()> {
     target.legal_dialects(&["func", "scf", "tpu", "builtin"]);
     // TensorCore kernels stay for their own pass.
     target.dynamically_legal_dialect("pallas", |op| {
-        Some(match op.name().as_string_ref().as_str().unwrap_or("") {
+        Some(match crate::ir::op_name_of(&op) {
             "pallas.kernel" => !Core::of(&op).is_some_and(Core::is_sparsecore),
             "pallas.index_map" | "pallas.call" => true,
             _ => !in_mosaic_module(&op) && !in_sparsecore_kernel(&op),

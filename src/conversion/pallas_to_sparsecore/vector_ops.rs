@@ -259,5 +259,5 @@ pub fn add_patterns(set: &mut PatternSet, tc: &TypeConverter) {
 /// Whether the op is one this file lowers (for the legality of the
 /// upstream `vector.reduction`).
 pub fn lowers(op: &OperationRef) -> bool {
-    op.name().as_string_ref().as_str() == Ok("vector.reduction")
+    crate::ir::op_name_of(op) == "vector.reduction"
 }

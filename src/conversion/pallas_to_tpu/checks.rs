@@ -87,7 +87,7 @@ const FAMILY_CHECKS: &[Check] = &[
 pub fn check_module(module: &OperationRef) -> bool {
     let mut ok = true;
     ir::walk_nested(module, &mut |op| {
-        let name = op.name().as_string_ref().as_str().unwrap_or("").to_string();
+        let name = crate::ir::op_name_of(&op).to_string();
         if name == "pallas.kernel" {
             match kernel::Core::of(&op) {
                 Some(kernel::Core::TensorCore) => ok &= check_kernel(&op),
@@ -146,6 +146,43 @@ fn check_kernel(op: &OperationRef) -> bool {
         }
     };
     let mut ok = true;
+    // The Mosaic module holds the kernel function and `transform_<i>`, one
+    // per windowed operand; the kernel may not take one of their names.
+    if let Some(i) = info
+        .name
+        .strip_prefix("transform_")
+        .and_then(|n| n.parse::<usize>().ok())
+        .filter(|i| *i < info.specs.len() && !info.grid.is_empty())
+    {
+        ir::emit_op_error(
+            op,
+            &format!(
+                "kernel name '{}' is the name of the transform function of {} in the Mosaic module; rename the kernel",
+                info.name,
+                info.origin(i)
+            ),
+        );
+        ok = false;
+    }
+    if let Some(body) = ir::body_block(op) {
+        use melior::ir::{BlockLike, ValueLike};
+        let n_fixed = info.prefetch.len() + info.specs.len();
+        for k in n_fixed..body.argument_count() {
+            let Ok(arg) = body.argument(k) else { continue };
+            let space = MemorySpace::of_memref(arg.r#type());
+            if space.is_some() && super::types::tpu_memory_space(space).is_none() {
+                ir::emit_op_error(
+                    op,
+                    &format!(
+                        "scratch[{}] is in the GPU memory space '{}'; TPU kernels use any, hbm, vmem, vmem_shared, smem, cmem, semaphore or host",
+                        k - n_fixed,
+                        space.map(|m| m.name()).unwrap_or("")
+                    ),
+                );
+                ok = false;
+            }
+        }
+    }
     for (i, spec) in info.specs.iter().enumerate() {
         if let Err(message) = check_block_spec(&info, spec, i) {
             ir::emit_op_error(op, &message);
@@ -196,17 +233,20 @@ fn check_block_spec(info: &KernelInfo, spec: &BlockSpec, i: usize) -> Result<(),
     }
     let bs: Vec<i64> = kernel::window_bounds(spec);
     let array = ir::memref_shape(spec.array_type);
-    let map = match spec.index_map {
-        IndexMap::Affine(m) => ir::affine_map_to_string(m),
-        IndexMap::Symbol(s) => format!("@{s}"),
+    // Only an error prints the spec.
+    let details = || {
+        let map = match spec.index_map {
+            IndexMap::Affine(m) => ir::affine_map_to_string(m),
+            IndexMap::Symbol(s) => format!("@{s}"),
+        };
+        format!(
+            "Block spec for {origin} in pallas_call {} has block shape {}, array shape {}, and index_map {map}, in memory space {}.",
+            info.name,
+            shape_text(&bs),
+            shape_text(&array),
+            space.map(|m| m.name()).unwrap_or("vmem"),
+        )
     };
-    let details = format!(
-        "Block spec for {origin} in pallas_call {} has block shape {}, array shape {}, and index_map {map}, in memory space {}.",
-        info.name,
-        shape_text(&bs),
-        shape_text(&array),
-        space.map(|m| m.name()).unwrap_or("vmem"),
-    );
     if matches!(space, Some(MemorySpace::Semaphore))
         || (matches!(space, Some(MemorySpace::Smem)) && spec.has_trivial_window())
     {
@@ -214,7 +254,8 @@ fn check_block_spec(info: &KernelInfo, spec: &BlockSpec, i: usize) -> Result<(),
     }
     if bs.is_empty() {
         return Err(format!(
-            "The Pallas TPU lowering currently supports only blocks of rank >= 1. {details}"
+            "The Pallas TPU lowering currently supports only blocks of rank >= 1. {}",
+            details()
         ));
     }
     // `any`/`hbm` operands need a trivial window, which the pallas.kernel
@@ -233,14 +274,16 @@ fn check_block_spec(info: &KernelInfo, spec: &BlockSpec, i: usize) -> Result<(),
         let (a1, a2) = (array[n - 1], array[n - 2]);
         if !((b1 == a1 || b1 % 128 == 0) && (b2 == a2 || b2 % 8 == 0)) {
             return Err(format!(
-                "The Pallas TPU lowering currently requires that the last two dimensions of your block shape are divisible by 8 and 128 respectively, or be equal to the respective dimensions of the overall array. {details}"
+                "The Pallas TPU lowering currently requires that the last two dimensions of your block shape are divisible by 8 and 128 respectively, or be equal to the respective dimensions of the overall array. {}",
+                details()
             ));
         }
     } else {
         let tiling = (128 * (32 / bits.max(1))) as i64;
         if !(bs[0] == array[0] || bs[0] % tiling == 0) {
             return Err(format!(
-                "The Pallas TPU lowering currently requires that rank 1 block shapes, either 1) the first (and only) dimension of the block shape is equal to the first (and only) dimension of the array shape, or 2) the first (and only) dimension of the block shape is a multiple of the tiling size ({tiling} = 128 * (32 // {bits})) of the array shape. {details}"
+                "The Pallas TPU lowering currently requires that rank 1 block shapes, either 1) the first (and only) dimension of the block shape is equal to the first (and only) dimension of the array shape, or 2) the first (and only) dimension of the block shape is a multiple of the tiling size ({tiling} = 128 * (32 // {bits})) of the array shape. {}",
+                details()
             ));
         }
     }
@@ -259,16 +302,11 @@ fn check_communication(kernel_op: &OperationRef) -> bool {
                 .collect()
         })
         .unwrap_or_default();
-    let params = kernel_op.attribute("compiler_params").ok();
-    let mesh_names: Option<Vec<String>> = params
-        .and_then(|p| kernel::dict_get(p, "mosaic_tpu"))
-        .and_then(|t| kernel::dict_get(t, "mesh_axes"))
-        .map(|a| {
-            crate::conversion::common::builder::array_elements(a)
-                .into_iter()
-                .map(crate::conversion::common::builder::string_attr_value)
-                .collect()
-        });
+    let mesh_names: Option<Vec<String>> =
+        crate::dialect::pallas::compiler_params::MosaicTpuParams::of(kernel_op)
+            .ok()
+            .and_then(|p| p.mesh)
+            .map(|m| m.axes);
     let mut ok = true;
     if let Some(mesh) = &mesh_names {
         if grid_names.iter().any(|g| mesh.contains(g)) {
@@ -284,7 +322,7 @@ fn check_communication(kernel_op: &OperationRef) -> bool {
     ir::walk_nested(kernel_op, &mut |op| {
         if let (Some(mesh), true) = (
             &mesh_names,
-            op.name().as_string_ref().as_str() == Ok("pallas.axis_index"),
+            crate::ir::op_name_of(&op) == "pallas.axis_index",
         ) {
             let name = op
                 .attribute("axis_name")
@@ -300,7 +338,7 @@ fn check_communication(kernel_op: &OperationRef) -> bool {
                 ok = false;
             }
         }
-        let communicates = match op.name().as_string_ref().as_str().unwrap_or("") {
+        let communicates = match crate::ir::op_name_of(&op) {
             "pallas.axis_index" => op
                 .attribute("axis_name")
                 .map(crate::conversion::common::builder::string_attr_value)

@@ -33,7 +33,7 @@ use crate::ir::{self, memref_shape, SemaphoreKind};
 /// The device id operands of a `pallas.dma_start` / `pallas.dma_wait` /
 /// `pallas.semaphore_signal` (empty for a local one); `None` for other ops.
 pub fn device_ids<'c, 'a>(op: &OperationRef<'c, 'a>) -> Option<Vec<Value<'c, 'a>>> {
-    let segment = match op.name().as_string_ref().as_str().ok()? {
+    let segment = match crate::ir::op_name_of(op) {
         // src, dst, sem, sem_indices, src_sem, src_sem_indices, device_id
         "pallas.dma_start" | "pallas.dma_wait" => 6,
         // sem, indices, inc, device_id, core_index
@@ -80,7 +80,7 @@ fn mesh_arity_message(ids: usize, axes: usize) -> String {
 fn kernel_mesh_rank(op: &OperationRef) -> Option<usize> {
     let mut cur = op.parent_operation();
     while let Some(p) = cur {
-        if p.name().as_string_ref().as_str() == Ok("pallas.kernel") {
+        if crate::ir::op_name_of(&p) == "pallas.kernel" {
             let params = p.attribute("compiler_params").ok()?;
             let tpu = kernel::dict_get(params, "mosaic_tpu")?;
             return Some(array_elements(kernel::dict_get(tpu, "mesh_axes")?).len());
@@ -92,11 +92,8 @@ fn kernel_mesh_rank(op: &OperationRef) -> Option<usize> {
 
 /// The `operandSegmentSizes` attribute of a generically built op.
 fn segment_sizes<'c>(b: &B<'_, 'c, '_>, sizes: &[usize]) -> (&'static str, Attribute<'c>) {
-    let items: Vec<String> = sizes.iter().map(|s| s.to_string()).collect();
-    (
-        "operandSegmentSizes",
-        b.attr(&format!("array<i32: {}>", items.join(", "))),
-    )
+    let sizes: Vec<i32> = sizes.iter().map(|s| *s as i32).collect();
+    ("operandSegmentSizes", b.dense_i32_attr(&sizes))
 }
 
 pub fn add_patterns(set: &mut PatternSet, tc: &TypeConverter) {
@@ -146,7 +143,7 @@ pub fn add_patterns(set: &mut PatternSet, tc: &TypeConverter) {
         )];
         let priority = ir::int_attr(&op, "priority").unwrap_or(0);
         if priority != 0 {
-            attrs.push(("priority", b.attr(&format!("{priority} : i32"))));
+            attrs.push(("priority", b.int_attr(priority, b.i32())));
         }
         b.op("tpu.enqueue_dma", &ops, &[], &attrs);
         rw.erase_op(&op);
@@ -301,9 +298,14 @@ fn wait_dma2<'c, 'a>(
 //===----------------------------------------------------------------------===//
 
 pub fn check(op: &OperationRef) -> Result<(), String> {
-    let name = op.name().as_string_ref().as_str().unwrap_or("").to_string();
+    let name = crate::ir::op_name_of(op).to_string();
     match name.as_str() {
         "pallas.dma_start" | "pallas.dma_wait" => {
+            if let Some(p) =
+                crate::ir::int_attr(op, "priority").filter(|p| i32::try_from(*p).is_err())
+            {
+                return Err(format!("priority {p} does not fit tpu.enqueue_dma's i32"));
+            }
             let vals: Vec<Value> = op.operands().collect();
             let seg = segments(op, &vals);
             let (src, dst) = (seg[0][0], seg[1][0]);

@@ -31,7 +31,6 @@ use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::r#type::Type;
 use melior::ir::{Value, ValueLike};
 
-use super::kernel::enclosing_func;
 use crate::conversion::common::builder::{dense_i64, i64_array, B};
 use crate::conversion::framework::{PatternSet, TypeConverter};
 use crate::ir;
@@ -78,8 +77,8 @@ pub(crate) fn result_type<'c>(op: &OperationRef<'c, '_>, i: usize) -> Option<Typ
 
 pub(crate) use crate::ir::int_attr;
 
-pub(crate) fn op_name(op: &OperationRef) -> String {
-    op.name().as_string_ref().as_str().unwrap_or("").to_string()
+pub(crate) fn op_name<'c>(op: &OperationRef<'c, '_>) -> &'c str {
+    crate::ir::op_name_of(op)
 }
 
 fn is_int(ty: Type, width: u32) -> bool {
@@ -99,12 +98,10 @@ pub(super) fn constant_int(v: Value) -> Option<i64> {
 
 /// Whether `op` belongs to a TensorCore kernel body this pass lowers: still
 /// inside the `pallas.kernel`, or already moved into its Mosaic function.
-fn in_scope(op: &OperationRef) -> bool {
+fn in_scope(scope: super::Scope) -> bool {
     // The Mosaic modules of this run hold only TensorCore kernels; their
     // transform functions (no `tpu.core_type`) are out of scope.
-    super::in_tc_kernel(op)
-        || (super::in_mosaic_module(op)
-            && enclosing_func(op).is_some_and(|f| f.attribute("tpu.core_type").is_ok()))
+    scope.tc_kernel || (scope.mosaic_module && scope.kernel_func)
 }
 
 /// A constant of `ty` (scalar or splat vector) from an element literal.
@@ -334,7 +331,7 @@ pub fn check(op: &OperationRef) -> Result<(), String> {
     if has_64_bit_type(op) {
         return Err("64-bit types are not supported".into());
     }
-    if dialect == "math" && !MATH_SUPPORTED.contains(&name.as_str()) {
+    if dialect == "math" && !MATH_SUPPORTED.contains(&name) {
         let short = name.trim_start_matches("math.");
         return Err(format!(
             "not yet supported: '{name}' in the TPU lowering (Unimplemented primitive in Pallas TPU lowering for tc: {short})"
@@ -342,7 +339,7 @@ pub fn check(op: &OperationRef) -> Result<(), String> {
     }
     let in_ty = operand_type(op, 0);
     let out_ty = result_type(op, 0);
-    match name.as_str() {
+    match name {
         "math.ctpop" if !out_ty.map(ir::is_vector).unwrap_or(false) => {
             Err("Population count is not supported on scalars".into())
         }
@@ -362,7 +359,7 @@ pub fn check(op: &OperationRef) -> Result<(), String> {
             // JAX casts bools only by zero extension (to ints, and through
             // i32 to floats), and casts to bool by comparing with zero,
             // which is `arith.cmpi/cmpf ne` here, not a truncation.
-            let from_bool = is_int(ea, 1) && !matches!(name.as_str(), "arith.extui" | "arith.uitofp");
+            let from_bool = is_int(ea, 1) && !matches!(name, "arith.extui" | "arith.uitofp");
             if from_bool || is_int(er, 1) {
                 return Err(format!(
                     "Unsupported cast: {ea} -> {er} ('{name}'; cast bools with arith.extui / arith.uitofp and compare with zero to get a bool)"
@@ -386,13 +383,14 @@ pub fn check(op: &OperationRef) -> Result<(), String> {
 
 /// False for the ops the patterns below (and `vector.transpose` in
 /// [`super::shape`]) rewrite; only inside TensorCore kernels.
-pub fn is_legal(op: &OperationRef) -> bool {
-    if !in_scope(op) {
+/// Whether the conversion leaves `op` (at `scope`) as it is.
+pub fn is_legal_in(op: &OperationRef, scope: super::Scope) -> bool {
+    if !in_scope(scope) {
         return true;
     }
     let name = op_name(op);
     let in_elem = operand_type(op, 0).map(elem);
-    match name.as_str() {
+    match name {
         "arith.negf" | "math.fpowi" | "math.ipowi" | "math.isfinite" | "vector.reduction"
         | "vector.transpose" => false,
         "arith.cmpi" | "arith.uitofp" => !in_elem.map(|t| is_int(t, 1)).unwrap_or(false),

@@ -42,7 +42,7 @@ pub fn add_patterns(set: &mut PatternSet, tc: &TypeConverter) {
         // Index-map bodies (now transform functions) return their indices;
         // scoped regions (now tpu.region) yield their results.
         let parent = op.parent_operation().ok_or("yield without a parent")?;
-        let name = if parent.name().as_string_ref().as_str() == Ok("func.func") {
+        let name = if crate::ir::op_name_of(&parent) == "func.func" {
             "func.return"
         } else {
             "tpu.yield"
@@ -126,13 +126,13 @@ impl Mesh {
     pub fn of(op: &OperationRef) -> Option<Mesh> {
         let func = enclosing_func(op)?;
         let params = func.attribute(PARAMS_ATTR).ok()?;
-        let tpu = dict_get(params, "mosaic_tpu")?;
-        let names = array_elements(dict_get(tpu, "mesh_axes")?)
-            .into_iter()
-            .map(string_attr_value)
-            .collect();
-        let shape = dense_i64(dict_get(tpu, "mesh_shape")?);
-        Some(Mesh { names, shape })
+        let mesh = MosaicTpuParams::decode(dict_get(params, "mosaic_tpu")?)
+            .ok()?
+            .mesh?;
+        Some(Mesh {
+            names: mesh.axes,
+            shape: mesh.shape,
+        })
     }
 
     /// The logical id of the device at mesh coordinates `coords`
@@ -155,13 +155,14 @@ impl Mesh {
     }
 }
 
+use crate::dialect::pallas::compiler_params::{KernelType, MosaicTpuParams};
 pub use crate::ir::dict_get;
 
 /// The `func.func` a (converted) kernel body op is in.
 pub fn enclosing_func<'c, 'a>(op: &OperationRef<'c, 'a>) -> Option<OperationRef<'c, 'a>> {
     let mut cur = op.parent_operation();
     while let Some(p) = cur {
-        if p.name().as_string_ref().as_str() == Ok("func.func") {
+        if crate::ir::op_name_of(&p) == "func.func" {
             return Some(p);
         }
         cur = p.parent_operation();
@@ -173,20 +174,13 @@ use crate::ir::int_attr;
 
 /// The kernel type named by `compiler_params.mosaic_tpu.kernel_type`
 /// (`tc` when absent).
-pub fn kernel_type(kernel: &OperationRef) -> String {
-    kernel
-        .attribute("compiler_params")
-        .ok()
-        .and_then(|p| dict_get(p, "mosaic_tpu"))
-        .and_then(|t| dict_get(t, "kernel_type"))
-        .map(|t| {
-            if ir::is_string_attr(t) {
-                string_attr_value(t)
-            } else {
-                t.to_string()
-            }
-        })
-        .unwrap_or_else(|| "tc".into())
+/// (`tc` when absent; `""` when the parameters are malformed, which the
+/// kernel's verifier reports.)
+pub fn kernel_type(kernel: &OperationRef) -> &'static str {
+    match MosaicTpuParams::of(kernel) {
+        Ok(params) => params.kernel_type.map(KernelType::keyword).unwrap_or("tc"),
+        Err(_) => "",
+    }
 }
 
 /// The error for a kernel whose `mosaic_tpu.kernel_type` names no TPU core;
@@ -205,7 +199,7 @@ pub enum Core {
 impl Core {
     /// `None` for a kernel type this project does not know.
     pub fn of(kernel: &OperationRef) -> Option<Self> {
-        match kernel_type(kernel).as_str() {
+        match kernel_type(kernel) {
             "tc" => Some(Self::TensorCore),
             "sc_vector_subcore" => Some(Self::ScVectorSubcore),
             "sc_scalar_subcore" => Some(Self::ScScalarSubcore),
@@ -250,7 +244,7 @@ impl Core {
 pub fn enclosing_core(op: &OperationRef) -> Option<Core> {
     let mut cur = op.parent_operation();
     while let Some(p) = cur {
-        if p.name().as_string_ref().as_str() == Ok("pallas.kernel") {
+        if crate::ir::op_name_of(&p) == "pallas.kernel" {
             return Core::of(&p);
         }
         cur = p.parent_operation();
@@ -290,6 +284,27 @@ impl<'c> KernelInfo<'c> {
             specs,
             n_ins,
         })
+    }
+
+    /// The number of scalar prefetch operands of a kernel, without decoding
+    /// the rest.
+    pub fn prefetch_count(op: &OperationRef) -> usize {
+        op.attribute("scalar_prefetch")
+            .map(|a| array_elements(a).len())
+            .unwrap_or(0)
+    }
+
+    /// The block spec of body argument `arg` (prefetch operands first, then
+    /// inputs and outputs; `None` for prefetch and scratch), decoding only
+    /// that spec.
+    pub fn spec_of_argument(op: &OperationRef<'c, '_>, arg: usize) -> Option<BlockSpec<'c>> {
+        let k = arg.checked_sub(Self::prefetch_count(op))?;
+        let ins = array_elements(op.attribute("in_specs").ok()?);
+        let spec = match ins.get(k) {
+            Some(a) => *a,
+            None => *array_elements(op.attribute("out_specs").ok()?).get(k - ins.len())?,
+        };
+        BlockSpec::from_attribute(spec)
     }
 
     /// `inputs[i]` / `outputs[i]` for operand `i`.
@@ -339,10 +354,11 @@ pub fn operand_type<'c>(spec: &BlockSpec<'c>, core: Core) -> Result<Type<'c>, St
     })?;
     // A memref<..., #pallas.memory_space<..>> with the window shape, then
     // converted like any other ref.
-    let t = types::memref_text(&shape, &elem.to_string(), space);
-    let ty =
-        ir::parse_type_like(elem, &t).ok_or_else(|| format!("cannot form the TPU type {t}"))?;
-    Ok(tpu_type(ty))
+    let space_attr = ir::tpu_types::memory_space_attr(elem, space)
+        .ok_or_else(|| format!("no TPU memory space '{space}'"))?;
+    Ok(tpu_type(ir::tpu_types::memref_type(
+        &shape, elem, space_attr,
+    )))
 }
 
 /// The kernel-function type of a scratch ref: the scalar subcore has no
@@ -469,7 +485,7 @@ fn lower_kernel<'c, 'a>(
     rw.set_insertion_point_before(&op);
     let module_region = Region::new();
     module_region.append_block(Block::new(&[]));
-    let sym = b.attr(&format!("\"{}\"", info.name));
+    let sym = crate::ir::string_attr(op.location(), &info.name);
     let mark = b.attr("unit");
     let module = rw.insert(b.build(
         "builtin.module",
@@ -592,12 +608,7 @@ fn entry_of<'c, 'a>(op: OperationRef<'c, 'a>) -> Result<BlockRef<'c, 'a>, String
     op.region(0)
         .map_err(|e| e.to_string())?
         .first_block()
-        .ok_or_else(|| {
-            format!(
-                "'{}' without a body",
-                op.name().as_string_ref().as_str().unwrap_or("")
-            )
-        })
+        .ok_or_else(|| format!("'{}' without a body", crate::ir::op_name_of(&op)))
 }
 
 /// `func.func @transform_<i>(grid i32s, prefetch refs) -> (i32, ...)`.
@@ -649,7 +660,7 @@ fn transform_function<'c, 'a>(
 pub(crate) fn prepare_sparsecore_kernels(module: &OperationRef) {
     let mut kernels = vec![];
     ir::walk_nested(module, &mut |op| {
-        if op.name().as_string_ref().as_str() == Ok("pallas.kernel")
+        if crate::ir::op_name_of(&op) == "pallas.kernel"
             && Core::of(&op).is_some_and(Core::is_sparsecore)
         {
             kernels.push(op);
@@ -712,7 +723,7 @@ pub(crate) fn prepare_index_maps(module: &OperationRef) -> Result<(), ()> {
     let table = ir::SymbolTable::of(module);
     let mut kernels = vec![];
     ir::walk_nested(module, &mut |op| {
-        if op.name().as_string_ref().as_str() == Ok("pallas.kernel") && kernel_type(&op) == "tc" {
+        if crate::ir::op_name_of(&op) == "pallas.kernel" && kernel_type(&op) == "tc" {
             kernels.push(op);
         }
     });
@@ -759,7 +770,7 @@ fn following_index_map<'c, 'a>(
 ) -> Option<OperationRef<'c, 'a>> {
     let mut cur = kernel.next_in_block();
     while let Some(op) = cur {
-        if op.name().as_string_ref().as_str() != Ok("pallas.index_map") {
+        if crate::ir::op_name_of(&op) != "pallas.index_map" {
             return None;
         }
         if op

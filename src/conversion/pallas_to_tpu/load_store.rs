@@ -49,7 +49,7 @@ pub fn add_patterns(set: &mut PatternSet, tc: &TypeConverter, sparsecore: bool) 
             to_bool(&b, v, ty)
         } else if sparsecore {
             let v = sc_vector_load(&b, &a, seg[2].first().copied());
-            let t = b.ty(&vector_text(&shape_of(ty), a.elem));
+            let t = ir::vector_type(&shape_of(ty), a.elem);
             let v = b.val("vector.shape_cast", &[v], t, &[]);
             to_bool(&b, v, ty)
         } else {
@@ -57,11 +57,11 @@ pub fn add_patterns(set: &mut PatternSet, tc: &TypeConverter, sparsecore: bool) 
             let v = if memref_shape(v.r#type()) == shape_of(ty) {
                 v
             } else if is_vector(ty) {
-                let t = b.ty(&vector_text(&shape_of(ty), a.elem));
+                let t = ir::vector_type(&shape_of(ty), a.elem);
                 b.val("vector.shape_cast", &[v], t, &[])
             } else {
                 // A scalar read from VMEM: the 1x..x1 window's only element.
-                let pos = b.attr(&i64_array(&vec![0; a.indices.len()]));
+                let pos = b.dense_i64_attr(&vec![0; a.indices.len()]);
                 b.val("vector.extract", &[v], a.elem, &[("static_position", pos)])
             };
             to_bool(&b, v, ty)
@@ -112,7 +112,7 @@ pub fn add_patterns(set: &mut PatternSet, tc: &TypeConverter, sparsecore: bool) 
 //===----------------------------------------------------------------------===//
 
 pub fn check(op: &OperationRef) -> Result<(), String> {
-    let name = op.name().as_string_ref().as_str().unwrap_or("").to_string();
+    let name = crate::ir::op_name_of(op).to_string();
     match name.as_str() {
         "pallas.load" => check_load(op),
         "pallas.store" | "pallas.swap" => check_store(op),
@@ -288,7 +288,7 @@ fn op_values<'c, 'a>(op: &OperationRef<'c, 'a>) -> Vec<Vec<Value<'c, 'a>>> {
 /// The kernel whose body block `v` is an argument of, and its position.
 pub(super) fn kernel_arg<'c, 'a>(v: Value<'c, 'a>) -> Option<(OperationRef<'c, 'a>, usize)> {
     let (kernel, index) = crate::ir::block_arg_owner(v)?;
-    (kernel.name().as_string_ref().as_str() == Ok("pallas.kernel")).then_some((kernel, index))
+    (crate::ir::op_name_of(&kernel) == "pallas.kernel").then_some((kernel, index))
 }
 
 /// The TPU memory space of a ref in the body before conversion: scalar
@@ -299,8 +299,8 @@ pub(super) fn kernel_arg<'c, 'a>(v: Value<'c, 'a>) -> Option<(OperationRef<'c, '
 pub(crate) fn value_space(v: Value) -> Option<String> {
     if let Some(def) = defining_op(v) {
         if matches!(
-            def.name().as_string_ref().as_str(),
-            Ok("memref.subview" | "pallas.ref_reshape" | "pallas.ref_bitcast")
+            crate::ir::op_name_of(&def),
+            "memref.subview" | "pallas.ref_reshape" | "pallas.ref_bitcast"
         ) {
             if let Ok(src) = def.operand(0) {
                 return value_space(value(src));
@@ -308,10 +308,8 @@ pub(crate) fn value_space(v: Value) -> Option<String> {
         }
     }
     if let Some((kernel, k)) = kernel_arg(v) {
-        if let Ok(info) = KernelInfo::of(&kernel) {
-            if k < info.prefetch.len() {
-                return space_of(kernel::prefetch_type(v.r#type()));
-            }
+        if k < KernelInfo::prefetch_count(&kernel) {
+            return space_of(kernel::prefetch_type(v.r#type()));
         }
     }
     space_of(v.r#type())
@@ -323,9 +321,8 @@ pub(crate) fn value_space(v: Value) -> Option<String> {
 fn block_rank(r: Value) -> usize {
     let rank = memref_shape(r.r#type()).len();
     let window = kernel_arg(r).and_then(|(kernel, k)| {
-        let info = KernelInfo::of(&kernel).ok()?;
-        let spec = info.specs.get(k.checked_sub(info.prefetch.len())?)?;
-        kernel::is_windowed(spec).then_some(spec.dims.len())
+        let spec = KernelInfo::spec_of_argument(&kernel, k)?;
+        kernel::is_windowed(&spec).then_some(spec.dims.len())
     });
     window.unwrap_or(rank)
 }
@@ -340,21 +337,14 @@ pub(super) fn space_of(ty: Type) -> Option<String> {
     if !is_memref(ty) {
         return None;
     }
-    // Only the space attribute is printed: printing the whole type for
-    // every access was a tenth of the pass time.
-    let text = ir::memref_memory_space(tpu_type(ty))?.to_string();
-    let rest = text.rsplit("#tpu.memory_space<").next()?;
-    if rest.len() == text.len() {
-        return None;
-    }
-    let end = rest.find([',', '>'])?;
-    Some(rest[..end].trim().to_string())
+    let space = ir::memref_memory_space(tpu_type(ty))?;
+    crate::ir::tpu_types::memory_space_keyword(space).map(str::to_string)
 }
 
 /// The value of an integer `arith.constant`.
 fn constant_int(v: Value) -> Option<i64> {
     let op = defining_op(v)?;
-    if op.name().as_string_ref().as_str() != Ok("arith.constant") {
+    if crate::ir::op_name_of(&op) != "arith.constant" {
         return None;
     }
     crate::ir::int_attr(&op, "value")
@@ -371,7 +361,7 @@ pub(super) fn as_i32<'c, 'a>(b: &B<'_, 'c, 'a>, v: Value<'c, 'a>) -> Value<'c, '
     }
     // An index made from an i32 (a grid id, a loaded scalar): use the i32.
     if let Some(cast) = defining_op(v) {
-        if cast.name().as_string_ref().as_str() == Ok("arith.index_cast") {
+        if crate::ir::op_name_of(&cast) == "arith.index_cast" {
             if let Ok(src) = cast.operand(0) {
                 if src.r#type() == b.i32() {
                     return value(src);
@@ -386,12 +376,12 @@ pub(super) fn as_i32<'c, 'a>(b: &B<'_, 'c, 'a>, v: Value<'c, 'a>) -> Value<'c, '
 /// the argument and which of its dims the view drops.
 pub(super) fn window_squeeze<'c, 'a>(r: Value<'c, 'a>) -> Option<(Value<'c, 'a>, Vec<bool>)> {
     let op = defining_op(r)?;
-    if op.name().as_string_ref().as_str() != Ok("tpu.memref_squeeze") {
+    if crate::ir::op_name_of(&op) != "tpu.memref_squeeze" {
         return None;
     }
     let src: Value = op.operand(0).ok()?;
     let is_func_arg = crate::ir::block_arg_owner(src)
-        .is_some_and(|(owner, _)| owner.name().as_string_ref().as_str() == Ok("func.func"));
+        .is_some_and(|(owner, _)| crate::ir::op_name_of(&owner) == "func.func");
     if !is_func_arg {
         return None;
     }
@@ -442,24 +432,6 @@ fn py_shape(shape: &[i64]) -> String {
     }
 }
 
-fn vector_text(shape: &[i64], elem: Type) -> String {
-    let dims: String = shape.iter().map(|d| format!("{d}x")).collect();
-    format!("vector<{dims}{elem}>")
-}
-
-fn i64_array(v: &[i64]) -> String {
-    crate::conversion::common::builder::i64_array(v)
-}
-
-fn i32_array(v: &[i64]) -> String {
-    if v.is_empty() {
-        "array<i32>".into()
-    } else {
-        let items: Vec<String> = v.iter().map(|x| x.to_string()).collect();
-        format!("array<i32: {}>", items.join(", "))
-    }
-}
-
 fn is_i1(ty: Type) -> bool {
     let elem = if is_vector(ty) { element_type(ty) } else { ty };
     crate::ir::integer_width(elem) == Some(1)
@@ -473,7 +445,7 @@ fn to_bool<'c, 'a>(b: &B<'_, 'c, 'a>, v: Value<'c, 'a>, ty: Type<'c>) -> Value<'
     }
     let zero = b.zero(v.r#type());
     let i1 = if is_vector(v.r#type()) {
-        b.ty(&vector_text(&memref_shape(v.r#type()), b.ty("i1")))
+        ir::vector_type(&memref_shape(v.r#type()), b.ty("i1"))
     } else {
         b.ty("i1")
     };
@@ -492,7 +464,7 @@ fn from_bool<'c, 'a>(b: &B<'_, 'c, 'a>, v: Value<'c, 'a>) -> Value<'c, 'a> {
         return v;
     }
     let ty = if is_vector(v.r#type()) {
-        b.ty(&vector_text(&memref_shape(v.r#type()), b.i32()))
+        ir::vector_type(&memref_shape(v.r#type()), b.i32())
     } else {
         b.i32()
     };
@@ -528,8 +500,8 @@ impl<'c, 'a> Access<'c, 'a> {
         v
     }
 
-    fn vector_type(&self, b: &B<'_, 'c, 'a>) -> Type<'c> {
-        b.ty(&vector_text(&self.shape, self.elem))
+    fn vector_type(&self) -> Type<'c> {
+        ir::vector_type(&self.shape, self.elem)
     }
 }
 
@@ -576,9 +548,9 @@ fn access<'c, 'a>(
 
 /// Reads the window of `a` from VMEM as `vector<a.shape x a.elem>`.
 fn read_window<'c, 'a>(b: &B<'_, 'c, 'a>, a: &Access<'c, 'a>) -> Result<Value<'c, 'a>, String> {
-    let vty = a.vector_type(b);
+    let vty = a.vector_type();
     Ok(if a.strided() {
-        let s = b.attr(&i32_array(&a.strides));
+        let s = b.dense_i32_attr(&a.strides.iter().map(|&x| x as i32).collect::<Vec<_>>());
         b.val("tpu.strided_load", &a.operands(), vty, &[("strides", s)])
     } else {
         b.val("vector.load", &a.operands(), vty, &[])
@@ -630,7 +602,7 @@ fn sc_vector_load<'c, 'a>(
     b.val(
         "tpu.vector_load",
         &operands,
-        a.vector_type(b),
+        a.vector_type(),
         &[
             ("strides", b.attr("array<i32>")),
             ("operandSegmentSizes", b.attr(&seg)),
@@ -658,13 +630,13 @@ fn sc_write<'c, 'a>(
     let old = b.val(
         "vector.shape_cast",
         &[old],
-        b.ty(&vector_text(&shape_of(vty), a.elem)),
+        ir::vector_type(&shape_of(vty), a.elem),
         &[],
     );
     let new = b.val(
         "vector.shape_cast",
         &[from_bool(b, v)],
-        a.vector_type(b),
+        a.vector_type(),
         &[],
     );
     let add = op.attribute("add").is_ok();
@@ -697,11 +669,11 @@ fn write<'c, 'a>(
     let mut mask = mask;
     if a.shape != shape_of(vty) {
         // Integer-indexed or squeezed dims: the value lacks them.
-        let t = b.ty(&vector_text(&shape_of(vty), a.elem));
+        let t = ir::vector_type(&shape_of(vty), a.elem);
         old = b.val("vector.shape_cast", &[old], t, &[]);
-        new = b.val("vector.shape_cast", &[new], a.vector_type(b), &[]);
+        new = b.val("vector.shape_cast", &[new], a.vector_type(), &[]);
         if let Some(m) = mask {
-            let mt = b.ty(&vector_text(&a.shape, b.ty("i1")));
+            let mt = ir::vector_type(&a.shape, b.ty("i1"));
             mask = Some(b.val("vector.shape_cast", &[m], mt, &[]));
         }
     }
@@ -712,7 +684,7 @@ fn write<'c, 'a>(
         }
         let mut operands = vec![new, a.base];
         operands.extend(a.indices.iter().copied());
-        let s = b.attr(&i32_array(&a.strides));
+        let s = b.dense_i32_attr(&a.strides.iter().map(|&x| x as i32).collect::<Vec<_>>());
         b.op("tpu.strided_store", &operands, &[], &[("strides", s)]);
     } else {
         vector_store(b, new, a.base, &a.indices, mask, false);

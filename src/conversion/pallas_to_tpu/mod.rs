@@ -58,7 +58,7 @@ const RETYPED: &[&str] = &["memref.load", "memref.store", "memref.dim", "vector.
 pub(crate) fn in_mosaic_module(op: &OperationRef) -> bool {
     let mut cur = op.parent_operation();
     while let Some(p) = cur {
-        if p.name().as_string_ref().as_str() == Ok("builtin.module")
+        if crate::ir::op_name_of(&p) == "builtin.module"
             && p.attribute(kernel::MOSAIC_MODULE_ATTR).is_ok()
         {
             return true;
@@ -68,11 +68,51 @@ pub(crate) fn in_mosaic_module(op: &OperationRef) -> bool {
     false
 }
 
+/// Where an op sits, found in one walk up its ancestors (legality is
+/// asked for every op, several times per conversion).
+#[derive(Clone, Copy, Default)]
+pub(crate) struct Scope {
+    /// Inside a TensorCore `pallas.kernel` (not yet lowered).
+    pub tc_kernel: bool,
+    /// Inside a Mosaic module this pass creates.
+    pub mosaic_module: bool,
+    /// The closest `func.func` around it is a kernel (has `tpu.core_type`),
+    /// not a transform function.
+    pub kernel_func: bool,
+}
+
+impl Scope {
+    pub(crate) fn of(op: &OperationRef) -> Scope {
+        let mut scope = Scope::default();
+        let (mut seen_kernel, mut seen_func) = (false, false);
+        let mut cur = op.parent_operation();
+        while let Some(p) = cur {
+            match ir::op_name_of(&p) {
+                "pallas.kernel" if !seen_kernel => {
+                    seen_kernel = true;
+                    scope.tc_kernel = kernel::kernel_type(&p) == "tc";
+                }
+                "func.func" if !seen_func => {
+                    seen_func = true;
+                    scope.kernel_func = p.attribute("tpu.core_type").is_ok();
+                }
+                "builtin.module" if p.attribute(kernel::MOSAIC_MODULE_ATTR).is_ok() => {
+                    scope.mosaic_module = true;
+                    break;
+                }
+                _ => {}
+            }
+            cur = p.parent_operation();
+        }
+        scope
+    }
+}
+
 /// Whether `op` is inside a kernel this pass lowers.
 pub(crate) fn in_tc_kernel(op: &OperationRef) -> bool {
     let mut cur = op.parent_operation();
     while let Some(p) = cur {
-        if p.name().as_string_ref().as_str() == Ok("pallas.kernel") {
+        if crate::ir::op_name_of(&p) == "pallas.kernel" {
             return kernel::kernel_type(&p) == "tc";
         }
         cur = p.parent_operation();
@@ -99,21 +139,25 @@ fn run(module: OperationRef, _options: &OptionValues) -> Result<(), ()> {
         .legal_ops(&["pallas.index_map"]);
     // SparseCore kernels stay for their own pass.
     target.dynamically_legal_dialect("pallas", |op| {
-        let name = op.name().as_string_ref().as_str().unwrap_or("").to_string();
+        let name = crate::ir::op_name_of(&op).to_string();
         Some(match name.as_str() {
             "pallas.kernel" => kernel::kernel_type(&op) != "tc",
             "pallas.index_map" | "pallas.call" => true,
             _ => {
                 // Ops of SparseCore kernels and of index maps stay;
                 // everything inside a TensorCore kernel goes.
-                !in_mosaic_module(&op) && !in_tc_kernel(&op)
+                let scope = Scope::of(&op);
+                !scope.mosaic_module && !scope.tc_kernel
             }
         })
     });
     for d in ["arith", "math", "vector", "memref"] {
         let tc2 = types::converter();
         target.dynamically_legal_dialect(d, move |op| {
-            Some(!in_mosaic_module(&op) || (tc2.is_legal(&op) && elementwise::is_legal(&op)))
+            let scope = Scope::of(&op);
+            Some(
+                !scope.mosaic_module || (tc2.is_legal(&op) && elementwise::is_legal_in(&op, scope)),
+            )
         });
     }
     let mut patterns = PatternSet::new(&module);
@@ -142,7 +186,7 @@ pub(crate) fn finish(module: &OperationRef) {
     let mut index_maps = vec![];
     let mut kernels_left = false;
     ir::walk_nested(module, &mut |op| {
-        let name = op.name().as_string_ref().as_str().unwrap_or("").to_string();
+        let name = crate::ir::op_name_of(&op).to_string();
         match name.as_str() {
             "pallas.index_map" => index_maps.push(op),
             "pallas.kernel" => kernels_left = true,
@@ -165,24 +209,24 @@ pub(crate) fn finish(module: &OperationRef) {
     // Views left without uses: the squeezes of windows that every access
     // folded away, and the views that accesses and DMAs re-applied per use
     // (see refs.rs). Erasing a view can leave its source view unused.
-    loop {
-        let mut dead_views = vec![];
-        ir::walk_nested(module, &mut |op| {
-            let name = op.name().as_string_ref().as_str().unwrap_or("").to_string();
-            if refs::VIEW_OPS.contains(&name.as_str())
-                && op
-                    .result(0)
-                    .map(|r| !ir::has_uses(r.into()))
-                    .unwrap_or(false)
-            {
-                dead_views.push(op)
-            }
-        });
-        if dead_views.is_empty() {
-            break;
+    let is_dead_view = |op: &OperationRef| {
+        refs::VIEW_OPS.contains(&ir::op_name_of(op))
+            && op
+                .result(0)
+                .map(|r| !ir::has_uses(r.into()))
+                .unwrap_or(false)
+    };
+    let mut dead_views = vec![];
+    ir::walk_nested(module, &mut |op| {
+        if is_dead_view(&op) {
+            dead_views.push(op)
         }
-        for op in dead_views {
-            ir::erase_operation(op);
+    });
+    while let Some(view) = dead_views.pop() {
+        let source = view.operand(0).ok().and_then(ir::defining_op);
+        ir::erase_operation(view);
+        if let Some(source) = source.filter(|s| is_dead_view(s)) {
+            dead_views.push(source);
         }
     }
 }

@@ -58,8 +58,8 @@ pub fn add_patterns(set: &mut PatternSet, tc: &TypeConverter) {
 pub(crate) fn follow_source_spaces(module: &OperationRef) {
     ir::walk_nested(module, &mut |op| {
         if !matches!(
-            op.name().as_string_ref().as_str(),
-            Ok("pallas.ref_reshape" | "pallas.ref_bitcast" | "memref.subview")
+            crate::ir::op_name_of(&op),
+            "pallas.ref_reshape" | "pallas.ref_bitcast" | "memref.subview"
         ) {
             return;
         }
@@ -99,8 +99,8 @@ pub(crate) fn for_use<'c, 'a>(b: &B<'_, 'c, 'a>, v: Value<'c, 'a>, always: bool)
     let chain = chain_of(v);
     let transforms = chain.iter().any(|op| {
         matches!(
-            op.name().as_string_ref().as_str(),
-            Ok("tpu.memref_reshape" | "tpu.memref_bitcast")
+            crate::ir::op_name_of(op),
+            "tpu.memref_reshape" | "tpu.memref_bitcast"
         )
     });
     let Some(first) = chain.first() else {
@@ -152,7 +152,7 @@ fn chain_of<'c, 'a>(v: Value<'c, 'a>) -> Vec<OperationRef<'c, 'a>> {
 //===----------------------------------------------------------------------===//
 
 pub fn check(op: &OperationRef) -> Result<(), String> {
-    let name = op.name().as_string_ref().as_str().unwrap_or("").to_string();
+    let name = crate::ir::op_name_of(op).to_string();
     let is_reshape = match name.as_str() {
         "pallas.ref_reshape" => true,
         "pallas.ref_bitcast" => false,
@@ -212,7 +212,6 @@ pub fn check(op: &OperationRef) -> Result<(), String> {
 /// The block dims of `r` when it is a window argument of a kernel.
 fn window_dims(r: Value) -> Option<Vec<BlockDim>> {
     let (kernel, k) = kernel_arg(r)?;
-    let info = KernelInfo::of(&kernel).ok()?;
-    let spec = info.specs.get(k.checked_sub(info.prefetch.len())?)?;
-    is_windowed(spec).then(|| spec.dims.clone())
+    let spec = KernelInfo::spec_of_argument(&kernel, k)?;
+    is_windowed(&spec).then(|| spec.dims.clone())
 }

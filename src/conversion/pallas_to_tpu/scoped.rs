@@ -40,7 +40,7 @@ fn alloc_kind(ty: Type) -> Result<Alloc, String> {
 }
 
 pub fn check(op: &OperationRef) -> Result<(), String> {
-    if op.name().as_string_ref().as_str() != Ok("pallas.run_scoped") {
+    if crate::ir::op_name_of(op) != "pallas.run_scoped" {
         return Ok(());
     }
     let body = op

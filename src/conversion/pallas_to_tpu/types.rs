@@ -6,7 +6,7 @@
 use melior::ir::r#type::Type;
 
 use crate::conversion::framework::TypeConverter;
-use crate::ir::{self, MemorySpace, SemaphoreKind};
+use crate::ir::{self, tpu_types, MemorySpace, SemaphoreKind};
 
 /// The `#tpu.memory_space` keyword of a pallas memory space; `None` for the
 /// GPU spaces, which have no TPU counterpart. No memory space means VMEM.
@@ -38,21 +38,6 @@ fn is_tpu_memref(ty: Type) -> bool {
             && (ir::integer_width(elem) == Some(1) || !ir::is_signless_integer(elem)))
 }
 
-/// The element type text of a ref in Mosaic: bools are stored as `i32`, and
-/// integers are signless whatever the array's signedness (JAX gives Mosaic
-/// `i32` for `uint32` arrays too).
-fn element_text(elem: Type) -> String {
-    match SemaphoreKind::of_type(elem) {
-        Some(SemaphoreKind::Dma) => "!tpu.dma_semaphore".into(),
-        Some(_) => "!tpu.semaphore".into(),
-        None => match ir::integer_width(elem) {
-            Some(1) => "i32".into(),
-            Some(w) => format!("i{w}"),
-            None => elem.to_string(),
-        },
-    }
-}
-
 /// `memref<shape x elem, #tpu.memory_space<space>>` as text.
 pub fn memref_text(shape: &[i64], elem: &str, space: &str) -> String {
     memref_text_in(shape, elem, &format!("#tpu.memory_space<{space}>"))
@@ -74,6 +59,20 @@ pub fn memref_text_in(shape: &[i64], elem: &str, space_attr: &str) -> String {
     s
 }
 
+/// The element type of a ref in Mosaic: bools are stored as `i32`, and
+/// integers are signless whatever the array's signedness (JAX gives Mosaic
+/// `i32` for `uint32` arrays too).
+fn element_type(elem: Type<'_>) -> Type<'_> {
+    match SemaphoreKind::of_type(elem) {
+        Some(kind) => tpu_types::semaphore_type(elem, kind == SemaphoreKind::Dma),
+        None => match ir::integer_width(elem) {
+            Some(1) => tpu_types::integer_type(elem, 32),
+            Some(w) => tpu_types::integer_type(elem, w),
+            None => elem,
+        },
+    }
+}
+
 /// The Mosaic type of `ty`, or `None` when it stays as it is (or has no
 /// Mosaic form: the check phase reports those).
 pub fn convert(ty: Type<'_>) -> Option<Type<'_>> {
@@ -82,23 +81,19 @@ pub fn convert(ty: Type<'_>) -> Option<Type<'_>> {
     }
     let elem = ir::element_type(ty);
     let space = if SemaphoreKind::of_type(elem).is_some() {
-        "semaphore_mem"
+        tpu_types::memory_space_attr(ty, "semaphore_mem")?
+    } else if MemorySpace::memref_has_foreign_space(ty) {
+        // Already a #tpu space (kept, core type included); only the layout
+        // and the element type change.
+        ir::memref_memory_space(ty)?
     } else {
-        if MemorySpace::memref_has_foreign_space(ty) {
-            // Already a #tpu space; only the layout is dropped.
-            let text = ty.to_string();
-            let space = text
-                .rsplit("#tpu.memory_space<")
-                .next()?
-                .split('>')
-                .next()?;
-            let t = memref_text(&ir::memref_shape(ty), &element_text(elem), space);
-            return ir::parse_type_like(ty, &t);
-        }
-        tpu_memory_space(MemorySpace::of_memref(ty))?
+        tpu_types::memory_space_attr(ty, tpu_memory_space(MemorySpace::of_memref(ty))?)?
     };
-    let t = memref_text(&ir::memref_shape(ty), &element_text(elem), space);
-    ir::parse_type_like(ty, &t)
+    Some(tpu_types::memref_type(
+        &ir::memref_shape(ty),
+        element_type(elem),
+        space,
+    ))
 }
 
 /// `convert` or the type itself.

@@ -73,7 +73,7 @@ pub fn verify_loop_attribute(op: &OperationRef, name: &str, attr: Attribute) -> 
     if name != UNROLL_ATTR && name != PARALLEL_LOOP_ATTR {
         return Ok(());
     }
-    let op_name = op.name().as_string_ref().as_str().unwrap_or("").to_string();
+    let op_name = crate::ir::op_name_of(op).to_string();
     if op_name != "scf.for" {
         return Err(format!("{name} applies to scf.for loops only"));
     }
@@ -103,7 +103,7 @@ pub fn verify_loop_attribute(op: &OperationRef, name: &str, attr: Attribute) -> 
 fn in_kernel(op: &OperationRef) -> bool {
     let mut cur = op.parent_operation();
     while let Some(p) = cur {
-        if p.name().as_string_ref().as_str() == Ok("pallas.kernel") {
+        if crate::ir::op_name_of(&p) == "pallas.kernel" {
             return true;
         }
         cur = p.parent_operation();

@@ -16,65 +16,37 @@ mod refs;
 
 use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationRef};
-use melior::ir::r#type::{Type, TypeLike};
+use melior::ir::r#type::Type;
+use melior::ir::Attribute;
 use melior::ir::RegionLike;
-use melior::ir::{Attribute, AttributeLike};
-use mlir_sys::*;
 
 use crate::ir::{self};
 
-/// Runs a verifier on an op handed in by C++, with panics turned into
-/// diagnostics.
-fn verify_from_cpp(
-    op: MlirOperation,
-    verify: impl FnOnce(&OperationRef) -> Verified,
-) -> MlirLogicalResult {
-    let loc = unsafe { mlirOperationGetLocation(op) };
-    ir::guard(
-        loc,
-        "the pallas verifier",
-        ir::logical_result(false),
-        || {
-            let op = unsafe { ir::borrow_op(op) };
-            ir::logical_result(verify(&op).is_ok())
-        },
-    )
-}
-
-#[no_mangle]
-pub extern "C" fn pallas_rust_verify_op(op: MlirOperation) -> MlirLogicalResult {
-    verify_from_cpp(op, verify_op)
-}
-
-#[no_mangle]
-pub extern "C" fn pallas_rust_verify_symbol_uses(op: MlirOperation) -> MlirLogicalResult {
-    verify_from_cpp(op, |op| match op_name(op).as_str() {
+/// The symbol-use checks of `pallas.kernel` and `pallas.call`.
+pub(crate) fn verify_symbol_uses(op: &OperationRef) -> Verified {
+    match op_name(op) {
         "pallas.kernel" => kernel::verify_kernel_symbols(op),
         "pallas.call" => kernel::verify_call(op),
         _ => Ok(()),
-    })
+    }
 }
 
-/// The dialect's hook for discardable `pallas.*` attributes on any op (the
-/// loop attributes of [`crate::dialect::pallas::loops`]).
-#[no_mangle]
-pub extern "C" fn pallas_rust_verify_op_attribute(
-    op: MlirOperation,
-    name: MlirStringRef,
-    attr: MlirAttribute,
-) -> MlirLogicalResult {
-    let name = unsafe { ir::string_ref_to_str(name) };
-    let attr = unsafe { Attribute::from_raw(attr) };
-    verify_from_cpp(op, |op| {
-        super::loops::verify_loop_attribute(op, name, attr).or_else(|m| fail(op, m))
-    })
+/// The dialect's hook for a discardable `pallas.*` attribute on any op
+/// (the loop attributes of [`crate::dialect::pallas::loops`]).
+pub(crate) fn verify_discardable_attribute(
+    op: &OperationRef,
+    name: &str,
+    attr: Attribute,
+) -> Verified {
+    super::loops::verify_loop_attribute(op, name, attr).or_else(|m| fail(op, m))
 }
 
 /// The result of a verifier: `Err(())` once a diagnostic has been emitted.
 pub(crate) type Verified = Result<(), ()>;
 
-fn verify_op(op: &OperationRef) -> Verified {
-    match op_name(op).as_str() {
+/// Verifies any `pallas` op (called by the generated C++ `verify()`).
+pub(crate) fn verify_op(op: &OperationRef) -> Verified {
+    match op_name(op) {
         "pallas.kernel" => kernel::verify_kernel(op),
         "pallas.index_map" => kernel::verify_index_map(op),
         name => body::verify_body_op(op, name),
@@ -96,8 +68,8 @@ pub(crate) fn ensure(op: &OperationRef, ok: bool, message: impl FnOnce() -> Stri
     }
 }
 
-pub(crate) fn op_name(op: &OperationRef) -> String {
-    op.name().as_string_ref().as_str().unwrap_or("").to_string()
+pub(crate) fn op_name<'c>(op: &OperationRef<'c, '_>) -> &'c str {
+    crate::ir::op_name_of(op)
 }
 
 //===----------------------------------------------------------------------===//
@@ -109,51 +81,23 @@ pub(crate) fn attr<'c>(op: &OperationRef<'c, '_>, name: &str) -> Option<Attribut
 }
 
 pub(crate) fn dense_i64(op: &OperationRef, name: &str) -> Option<Vec<i64>> {
-    let a = attr(op, name)?.to_raw();
-    unsafe {
-        if !mlirAttributeIsADenseI64Array(a) {
-            return None;
-        }
-        Some(
-            (0..mlirDenseArrayGetNumElements(a))
-                .map(|i| mlirDenseI64ArrayGetElement(a, i))
-                .collect(),
-        )
-    }
+    ir::attrs::as_dense_i64(attr(op, name)?)
 }
 
 pub(crate) fn array_elements<'c>(a: Attribute<'c>) -> Option<Vec<Attribute<'c>>> {
-    unsafe {
-        let raw = a.to_raw();
-        if !mlirAttributeIsAArray(raw) {
-            return None;
-        }
-        Some(
-            (0..mlirArrayAttrGetNumElements(raw))
-                .map(|i| Attribute::from_raw(mlirArrayAttrGetElement(raw, i)))
-                .collect(),
-        )
-    }
+    ir::attrs::as_array(a)
 }
 
 pub(crate) fn string_value(a: Attribute) -> Option<String> {
-    unsafe {
-        let raw = a.to_raw();
-        mlirAttributeIsAString(raw)
-            .then(|| ir::string_ref_to_str(mlirStringAttrGetValue(raw)).to_string())
-    }
+    ir::attrs::as_string(a)
 }
 
 pub(crate) fn type_value<'c>(a: Attribute<'c>) -> Option<Type<'c>> {
-    unsafe {
-        let raw = a.to_raw();
-        mlirAttributeIsAType(raw).then(|| Type::from_raw(mlirTypeAttrGetValue(raw)))
-    }
+    ir::attrs::as_type(a)
 }
 
 pub(crate) fn int_attr(op: &OperationRef, name: &str) -> Option<i64> {
-    let a = attr(op, name)?.to_raw();
-    unsafe { mlirAttributeIsAInteger(a).then(|| mlirIntegerAttrGetValueInt(a)) }
+    ir::int_attr(op, name)
 }
 
 pub(crate) fn string_attr(op: &OperationRef, name: &str) -> Option<String> {
@@ -162,21 +106,7 @@ pub(crate) fn string_attr(op: &OperationRef, name: &str) -> Option<String> {
 
 /// The entries of a dictionary attribute, in order.
 pub(crate) fn dictionary_entries<'c>(a: Attribute<'c>) -> Option<Vec<(String, Attribute<'c>)>> {
-    unsafe {
-        let raw = a.to_raw();
-        if !mlirAttributeIsADictionary(raw) {
-            return None;
-        }
-        Some(
-            (0..mlirDictionaryAttrGetNumElements(raw))
-                .map(|i| {
-                    let named = mlirDictionaryAttrGetElement(raw, i);
-                    let name = ir::string_ref_to_str(mlirIdentifierStr(named.name)).to_string();
-                    (name, Attribute::from_raw(named.attribute))
-                })
-                .collect(),
-        )
-    }
+    ir::attrs::as_dictionary(a)
 }
 
 //===----------------------------------------------------------------------===//
@@ -184,19 +114,15 @@ pub(crate) fn dictionary_entries<'c>(a: Attribute<'c>) -> Option<Vec<(String, At
 //===----------------------------------------------------------------------===//
 
 pub(crate) fn is_integer(t: Type) -> bool {
-    unsafe { mlirTypeIsAInteger(t.to_raw()) }
+    ir::is_integer(t)
 }
 
 pub(crate) fn is_i32(t: Type) -> bool {
-    unsafe {
-        mlirTypeIsAInteger(t.to_raw())
-            && mlirIntegerTypeGetWidth(t.to_raw()) == 32
-            && mlirIntegerTypeIsSignless(t.to_raw())
-    }
+    ir::attrs::is_i32(t)
 }
 
 pub(crate) fn is_index(t: Type) -> bool {
-    unsafe { mlirTypeIsAIndex(t.to_raw()) }
+    ir::attrs::is_index(t)
 }
 
 pub(crate) use crate::ir::bit_width;
@@ -250,7 +176,7 @@ pub(crate) fn ancestor<'c, 'a>(
 ) -> Option<OperationRef<'c, 'a>> {
     let mut current = op.parent_operation();
     while let Some(parent) = current {
-        if names.contains(&op_name(&parent).as_str()) {
+        if names.contains(&op_name(&parent)) {
             return Some(parent);
         }
         current = parent.parent_operation();
@@ -275,21 +201,4 @@ pub(crate) fn entry_arg_types<'c>(op: &OperationRef<'c, '_>) -> Option<Vec<Type<
 }
 
 /// Looks `name` up in the closest symbol table around `op`.
-pub(crate) fn lookup_symbol<'c, 'a>(
-    op: &OperationRef<'c, 'a>,
-    name: &str,
-) -> Option<OperationRef<'c, 'a>> {
-    let mut current = op.parent_operation();
-    while let Some(parent) = current {
-        unsafe {
-            let table = mlirSymbolTableCreate(parent.to_raw());
-            if !table.ptr.is_null() {
-                let found = mlirSymbolTableLookup(table, ir::str_ref(name));
-                mlirSymbolTableDestroy(table);
-                return OperationRef::from_option_raw(found);
-            }
-        }
-        current = parent.parent_operation();
-    }
-    None
-}
+pub(crate) use crate::ir::attrs::lookup_symbol;

@@ -9,15 +9,13 @@
 //! checked and a type that is not what the ODS constraint promised simply
 //! fails verification.
 
-use melior::ir::operation::{OperationLike, OperationRef};
-use mlir_sys::*;
+use melior::ir::operation::OperationRef;
+use mlir_sys::MlirAttribute;
 
-use crate::ir::{self, ffi};
-
-type Verified = Result<(), ()>;
+use crate::ir::tpu_view::{self, attr_text, Op, Ty, Verified, CORE_TC};
+use crate::ir::{ffi, Reported};
 
 /// Mosaic's CoreType values.
-const CORE_TC: i32 = 0;
 const CORE_SC_SCALAR: i32 = 1;
 const CORE_SC_VECTOR: i32 = 2;
 
@@ -26,12 +24,9 @@ const SPACE_VMEM: i64 = 0;
 const SPACE_SMEM: i64 = 1;
 const SPACE_SEMAPHORE: i64 = 4;
 
-#[no_mangle]
-pub extern "C" fn tpu_rust_verify_op(op: MlirOperation) -> MlirLogicalResult {
-    let loc = unsafe { mlirOperationGetLocation(op) };
-    ir::guard(loc, "the tpu verifier", ir::logical_result(false), || {
-        ir::logical_result(verify(Op(op)).is_ok())
-    })
+/// Verifies a `tpu` op (called by the generated C++ `verify()`).
+pub(crate) fn verify_op(op: &OperationRef) -> Result<(), ()> {
+    verify(Op::of(op)).map_err(|_| ())
 }
 
 fn verify(op: Op) -> Verified {
@@ -90,337 +85,6 @@ fn verify(op: Op) -> Verified {
     }
 }
 
-//===----------------------------------------------------------------------===//
-// A thin view of the C API
-//===----------------------------------------------------------------------===//
-
-#[derive(Clone, Copy)]
-struct Op(MlirOperation);
-
-#[derive(Clone, Copy)]
-struct Ty(MlirType);
-
-impl Op {
-    fn name(self) -> String {
-        unsafe {
-            let id = mlirOperationGetName(self.0);
-            ir::string_ref_to_str(mlirIdentifierStr(id)).to_string()
-        }
-    }
-
-    fn borrowed<'c, 'a>(self) -> OperationRef<'c, 'a> {
-        unsafe { ir::borrow_op(self.0) }
-    }
-
-    /// `'tpu.x' op <message>`, failing.
-    fn fail(self, message: impl AsRef<str>) -> Verified {
-        ir::emit_op_error(&self.borrowed(), message.as_ref());
-        Err(())
-    }
-
-    /// A plain error at the op's location (Mosaic's `emitError`), failing.
-    fn fail_plain(self, message: impl AsRef<str>) -> Verified {
-        let op = self.borrowed();
-        ir::emit_error(op.location(), message.as_ref());
-        Err(())
-    }
-
-    fn ensure(self, ok: bool, message: impl FnOnce() -> String) -> Verified {
-        if ok {
-            Ok(())
-        } else {
-            self.fail(message())
-        }
-    }
-
-    fn num_operands(self) -> usize {
-        unsafe { mlirOperationGetNumOperands(self.0) as usize }
-    }
-
-    fn operand_value(self, i: usize) -> MlirValue {
-        unsafe { mlirOperationGetOperand(self.0, i as isize) }
-    }
-
-    fn operand(self, i: usize) -> Ty {
-        if i >= self.num_operands() {
-            return Ty(MlirType {
-                ptr: std::ptr::null(),
-            });
-        }
-        Ty(unsafe { mlirValueGetType(self.operand_value(i)) })
-    }
-
-    fn num_results(self) -> usize {
-        unsafe { mlirOperationGetNumResults(self.0) as usize }
-    }
-
-    fn result(self, i: usize) -> Ty {
-        if i >= self.num_results() {
-            return Ty(MlirType {
-                ptr: std::ptr::null(),
-            });
-        }
-        Ty(unsafe { mlirValueGetType(mlirOperationGetResult(self.0, i as isize)) })
-    }
-
-    fn attr(self, name: &str) -> Option<MlirAttribute> {
-        let a = unsafe { mlirOperationGetAttributeByName(self.0, ir::str_ref(name)) };
-        (!a.ptr.is_null()).then_some(a)
-    }
-
-    fn int_attr(self, name: &str) -> Option<i64> {
-        let a = self.attr(name)?;
-        unsafe { mlirAttributeIsAInteger(a).then(|| mlirIntegerAttrGetValueInt(a)) }
-    }
-
-    fn bool_attr(self, name: &str) -> bool {
-        self.attr(name)
-            .is_some_and(|a| unsafe { mlirAttributeIsABool(a) && mlirBoolAttrGetValue(a) })
-    }
-
-    fn type_attr(self, name: &str) -> Option<Ty> {
-        let a = self.attr(name)?;
-        unsafe { mlirAttributeIsAType(a).then(|| Ty(mlirTypeAttrGetValue(a))) }
-    }
-
-    /// A DenseI32ArrayAttr or DenseI64ArrayAttr as i64s.
-    fn dense_attr(self, name: &str) -> Option<Vec<i64>> {
-        let a = self.attr(name)?;
-        unsafe {
-            let n = mlirDenseArrayGetNumElements(a);
-            if mlirAttributeIsADenseI32Array(a) {
-                Some(
-                    (0..n)
-                        .map(|i| mlirDenseI32ArrayGetElement(a, i) as i64)
-                        .collect(),
-                )
-            } else if mlirAttributeIsADenseI64Array(a) {
-                Some((0..n).map(|i| mlirDenseI64ArrayGetElement(a, i)).collect())
-            } else {
-                None
-            }
-        }
-    }
-
-    /// The operand groups of an op with `AttrSizedOperandSegments`.
-    fn segments(self) -> Vec<usize> {
-        self.dense_attr("operandSegmentSizes")
-            .unwrap_or_default()
-            .into_iter()
-            .map(|n| n.max(0) as usize)
-            .collect()
-    }
-
-    /// The operands of group `g` (see [`Op::segments`]).
-    fn group(self, g: usize) -> std::ops::Range<usize> {
-        let sizes = self.segments();
-        let start: usize = sizes.iter().take(g).sum();
-        let len = sizes.get(g).copied().unwrap_or(0);
-        let end = (start + len).min(self.num_operands());
-        start.min(end)..end
-    }
-
-    fn parent(self) -> Option<Op> {
-        let p = unsafe { mlirOperationGetParentOperation(self.0) };
-        (!p.ptr.is_null()).then_some(Op(p))
-    }
-
-    /// The core type given by the nearest ancestor (`tpu.core_type`, or a
-    /// `func.func @main` without one, which means `tc`), if any.
-    fn ancestor_core_type(self) -> Option<i32> {
-        let mut cur = self.parent();
-        while let Some(p) = cur {
-            if let Some(a) = p.attr("tpu.core_type") {
-                let v = unsafe { ffi::tpuCoreTypeAttrGetValue(a) };
-                if v >= 0 {
-                    return Some(v);
-                }
-            } else if p.name() == "func.func"
-                && p.attr("sym_name").and_then(string_of) == Some("main".into())
-            {
-                return Some(CORE_TC);
-            }
-            cur = p.parent();
-        }
-        None
-    }
-
-    /// The core the op runs on (`tc` unless an ancestor says otherwise).
-    fn core_type(self) -> i32 {
-        self.ancestor_core_type().unwrap_or(CORE_TC)
-    }
-
-    /// The constant integer an operand is defined by, if any.
-    fn constant_operand(self, i: usize) -> Option<i64> {
-        if i >= self.num_operands() {
-            return None;
-        }
-        unsafe {
-            let v = self.operand_value(i);
-            if !mlirValueIsAOpResult(v) {
-                return None;
-            }
-            let def = Op(mlirOpResultGetOwner(v));
-            if def.name() != "arith.constant" {
-                return None;
-            }
-            def.int_attr("value")
-        }
-    }
-}
-
-fn string_of(a: MlirAttribute) -> Option<String> {
-    unsafe {
-        mlirAttributeIsAString(a)
-            .then(|| ir::string_ref_to_str(mlirStringAttrGetValue(a)).to_string())
-    }
-}
-
-impl Ty {
-    fn is_null(self) -> bool {
-        self.0.ptr.is_null()
-    }
-    fn is_vector(self) -> bool {
-        !self.is_null() && unsafe { mlirTypeIsAVector(self.0) }
-    }
-    fn is_memref(self) -> bool {
-        !self.is_null() && unsafe { mlirTypeIsAMemRef(self.0) }
-    }
-    fn is_shaped(self) -> bool {
-        self.is_vector() || self.is_memref()
-    }
-    fn rank(self) -> i64 {
-        if self.is_shaped() {
-            unsafe { mlirShapedTypeGetRank(self.0) }
-        } else {
-            -1
-        }
-    }
-    fn shape(self) -> Vec<i64> {
-        (0..self.rank().max(0))
-            .map(|i| unsafe { mlirShapedTypeGetDimSize(self.0, i as isize) })
-            .collect()
-    }
-    fn elem(self) -> Ty {
-        if self.is_shaped() {
-            Ty(unsafe { mlirShapedTypeGetElementType(self.0) })
-        } else {
-            self
-        }
-    }
-    fn eq(self, other: Ty) -> bool {
-        !self.is_null() && !other.is_null() && unsafe { mlirTypeEqual(self.0, other.0) }
-    }
-    fn is_f32(self) -> bool {
-        !self.is_null() && unsafe { mlirTypeIsAF32(self.0) }
-    }
-    fn is_bf16(self) -> bool {
-        !self.is_null() && unsafe { mlirTypeIsABF16(self.0) }
-    }
-    fn int_width(self) -> Option<u32> {
-        (!self.is_null() && unsafe { mlirTypeIsAInteger(self.0) })
-            .then(|| unsafe { mlirIntegerTypeGetWidth(self.0) })
-    }
-    fn is_signless_int(self) -> bool {
-        self.int_width().is_some() && unsafe { mlirIntegerTypeIsSignless(self.0) }
-    }
-    fn is_index(self) -> bool {
-        !self.is_null() && unsafe { mlirTypeIsAIndex(self.0) }
-    }
-    /// The bit width of a scalar type (the element type of a shaped one).
-    fn bitwidth(self) -> i64 {
-        let t = self.elem();
-        if let Some(w) = t.int_width() {
-            return w as i64;
-        }
-        unsafe {
-            if mlirTypeIsAFloat(t.0) {
-                return mlirFloatTypeGetWidth(t.0) as i64;
-            }
-            if t.is_index() {
-                return 64;
-            }
-        }
-        0
-    }
-    fn memory_space(self) -> Option<MlirAttribute> {
-        if !self.is_memref() {
-            return None;
-        }
-        let a = unsafe { mlirMemRefTypeGetMemorySpace(self.0) };
-        (!a.ptr.is_null()).then_some(a)
-    }
-    fn same_memory_space(self, other: Ty) -> bool {
-        match (self.memory_space(), other.memory_space()) {
-            (None, None) => true,
-            (Some(a), Some(b)) => unsafe { mlirAttributeEqual(a, b) },
-            _ => false,
-        }
-    }
-    /// The #tpu.memory_space value, if the memref has one.
-    fn tpu_space(self) -> Option<i64> {
-        let v = unsafe { ffi::tpuMemorySpaceAttrGetValue(self.memory_space()?) };
-        (v >= 0).then_some(v)
-    }
-    /// The core type named by the memref's #tpu.memory_space, if any.
-    fn ref_core_type(self) -> Option<i32> {
-        let v = unsafe { ffi::tpuMemorySpaceAttrGetCoreType(self.memory_space()?) };
-        (v >= 0).then_some(v)
-    }
-    fn layout(self) -> Option<MlirAttribute> {
-        if !self.is_memref() {
-            return None;
-        }
-        let a = unsafe { mlirMemRefTypeGetLayout(self.0) };
-        (!a.ptr.is_null()).then_some(a)
-    }
-    /// For a #tpu.tiled layout: the rank of its first tile (0 if untiled).
-    fn tiled_first_rank(self) -> Option<i64> {
-        let layout = self.layout()?;
-        let mut rank: isize = 0;
-        unsafe { ffi::tpuTiledLayoutGet(layout, &mut rank) }.then_some(rank as i64)
-    }
-    fn is_identity_layout(self) -> bool {
-        self.layout().is_none()
-            || unsafe { mlirAffineMapIsIdentity(mlirMemRefTypeGetAffineMap(self.0)) }
-    }
-    fn semaphore_kind(self) -> i32 {
-        if self.is_null() {
-            return 0;
-        }
-        unsafe { ffi::tpuTypeGetKind(self.0) }
-    }
-    fn num_dynamic_dims(self) -> usize {
-        self.shape().iter().filter(|&&d| d == DYNAMIC).count()
-    }
-    fn text(self) -> String {
-        if self.is_null() {
-            return "<<NULL TYPE>>".into();
-        }
-        let mut out = String::new();
-        let data = &mut out as *mut String as *mut std::ffi::c_void;
-        unsafe { mlirTypePrint(self.0, Some(append_to_string), data) };
-        out
-    }
-}
-
-const DYNAMIC: i64 = i64::MIN;
-
-unsafe extern "C" fn append_to_string(s: MlirStringRef, data: *mut std::ffi::c_void) {
-    let out = &mut *(data as *mut String);
-    out.push_str(&String::from_utf8_lossy(std::slice::from_raw_parts(
-        s.data as *const u8,
-        s.length,
-    )));
-}
-
-fn attr_text(a: MlirAttribute) -> String {
-    let mut out = String::new();
-    let data = &mut out as *mut String as *mut std::ffi::c_void;
-    unsafe { mlirAttributePrint(a, Some(append_to_string), data) };
-    out
-}
-
 /// `8, 128` (how MLIR diagnostics print an ArrayRef).
 fn list(v: &[i64]) -> String {
     v.iter()
@@ -448,6 +112,8 @@ fn core_name(core: i32) -> &'static str {
         _ => "unknown",
     }
 }
+
+const DYNAMIC: i64 = i64::MIN;
 
 //===----------------------------------------------------------------------===//
 // Reductions and vector ops
@@ -513,7 +179,7 @@ fn scan(op: Op) -> Verified {
         if output.elem().int_width() != Some(32) {
             return op.fail("Output element type must be i32 vector for i1 vector inputs.");
         }
-    } else if !input.elem().eq(output.elem()) {
+    } else if !input.elem().same_as(output.elem()) {
         return op.fail("Input and output element type mismatch.");
     }
     let (ins, outs) = (input.shape(), output.shape());
@@ -589,7 +255,7 @@ fn iota(op: Op) -> Verified {
 
 fn reshape(op: Op) -> Verified {
     let (src, dst) = (op.operand(0), op.result(0));
-    if !src.elem().eq(dst.elem()) {
+    if !src.elem().same_as(dst.elem()) {
         return op.fail("element type must match");
     }
     let count = |t: Ty| t.shape().iter().product::<i64>();
@@ -685,7 +351,7 @@ fn concatenate(op: Op) -> Verified {
         if !t.is_vector() {
             return op.fail("Operand must be a vector type.");
         }
-        if !t.elem().eq(first.elem()) {
+        if !t.elem().same_as(first.elem()) {
             return op
                 .fail("Not implemented:: Expected all operands to have the same element type.");
         }
@@ -708,7 +374,7 @@ fn concatenate(op: Op) -> Verified {
     let mut expected = first_shape;
     expected[dim as usize] = (0..n).map(|i| op.operand(i).shape()[dim as usize]).sum();
     let out = op.result(0);
-    op.ensure(out.shape() == expected && out.elem().eq(first.elem()), || {
+    op.ensure(out.shape() == expected && out.elem().same_as(first.elem()), || {
         format!(
             "inferred type(s) 'vector<{}x{}>' are incompatible with return type(s) of operation '{}'",
             expected.iter().map(|d| d.to_string()).collect::<Vec<_>>().join("x"),
@@ -767,14 +433,9 @@ fn weird(op: Op) -> Verified {
 }
 
 fn stochastic_convert(op: Op) -> Verified {
-    let ok = op.type_attr("dst_type").is_some_and(|t| {
-        t.is_bf16()
-            || unsafe {
-                mlirTypeIsAFloat8E5M2(t.0)
-                    || mlirTypeIsAFloat8E4M3FN(t.0)
-                    || mlirTypeIsAFloat8E4M3B11FNUZ(t.0)
-            }
-    });
+    let ok = op
+        .type_attr("dst_type")
+        .is_some_and(|t| t.is_bf16() || t.is_stochastic_fp8());
     op.ensure(ok, || {
         "Only bf16, f8e5m2, f8e4m3fn, and f8e4m3b11fnuz are supported as destination types.".into()
     })
@@ -804,7 +465,7 @@ fn mask_cast(op: Op) -> Verified {
 
 fn transpose(op: Op) -> Verified {
     let (src, dst) = (op.operand(0), op.result(0));
-    if !src.elem().eq(dst.elem()) {
+    if !src.elem().same_as(dst.elem()) {
         return op.fail("Expected input and output element types to match");
     }
     let perm = op.dense_attr("permutation").unwrap_or_default();
@@ -835,20 +496,12 @@ fn transpose(op: Op) -> Verified {
 //===----------------------------------------------------------------------===//
 
 fn dot_list(dims: MlirAttribute, which: i32) -> Vec<i64> {
-    let mut data: *const i64 = std::ptr::null();
-    let mut size: isize = 0;
-    unsafe {
-        if !ffi::tpuDotDimensionNumbersGetList(dims, which, &mut data, &mut size) || data.is_null()
-        {
-            return Vec::new();
-        }
-        std::slice::from_raw_parts(data, size as usize).to_vec()
-    }
+    tpu_view::dot_dimension_list(dims, which)
 }
 
 fn matmul(op: Op) -> Verified {
     let (lhs, rhs, acc, res) = (op.operand(0), op.operand(1), op.operand(2), op.result(0));
-    if !acc.eq(res) {
+    if !acc.same_as(res) {
         return op.fail("Not implemented: matmul acc and result have different types");
     }
     if acc.bitwidth() != 32 {
@@ -955,7 +608,7 @@ fn store_common(op: Op, base: Ty, value: Ty, mask: Option<Ty>) -> Verified {
     if base.memory_space().is_some() && base.tpu_space() != Some(SPACE_VMEM) {
         return op.fail("Expected base memref to be in VMEM.");
     }
-    if !value.elem().eq(base.elem()) {
+    if !value.elem().same_as(base.elem()) {
         return op.fail("Expected base and valueToStore element type to match");
     }
     if let Some(mask) = mask {
@@ -979,7 +632,7 @@ fn load_common(op: Op, base: Ty, value: Ty, mask: Option<Ty>) -> Verified {
     if base.memory_space().is_some() && base.tpu_space() != Some(SPACE_VMEM) {
         return op.fail("Expected base memref to be in VMEM.");
     }
-    if !value.elem().eq(base.elem()) {
+    if !value.elem().same_as(base.elem()) {
         return op.fail("Expected base and result element type to match.");
     }
     if let Some(mask) = mask {
@@ -1147,7 +800,7 @@ fn memref_slice(op: Op) -> Verified {
 
 /// The dims of `src` that squeezing drops to get `dst` (Mosaic's rule:
 /// match from the minor end, dropping unit dims that do not match).
-fn squeezed_dims(op: Op, src: &[i64], dst: &[i64]) -> Result<Vec<usize>, ()> {
+fn squeezed_dims(op: Op, src: &[i64], dst: &[i64]) -> Result<Vec<usize>, Reported> {
     let invalid = || {
         op.fail_plain(format!(
             "Target shape is not valid. Source: {}, Target: {}.",
@@ -1180,7 +833,7 @@ fn memref_squeeze(op: Op) -> Verified {
     if dst.memory_space().is_some() && !dst.same_memory_space(src) {
         return op.fail("Memory spaces do not match.");
     }
-    if !src.elem().eq(dst.elem()) {
+    if !src.elem().same_as(dst.elem()) {
         return op.fail("Element types don't match.");
     }
     let (ss, ds) = (src.shape(), dst.shape());
@@ -1202,7 +855,7 @@ fn memref_reshape(op: Op) -> Verified {
     if src.rank() < 2 || dst.rank() < 2 {
         return op.fail_plain("Not implemented: 1d memref reshape.");
     }
-    if !src.elem().eq(dst.elem()) {
+    if !src.elem().same_as(dst.elem()) {
         return op.fail("Element types don't match.");
     }
     let count = |t: Ty| t.shape().iter().product::<i64>();
@@ -1277,7 +930,7 @@ fn reinterpret_cast(op: Op) -> Verified {
 
 fn erase_memref_layout(op: Op) -> Verified {
     let (src, dst) = (op.operand(0), op.result(0));
-    if !src.elem().eq(dst.elem()) {
+    if !src.elem().same_as(dst.elem()) {
         return op.fail("Cannot change the memref element type");
     }
     op.ensure(
@@ -1302,7 +955,7 @@ fn core_or_subcore_id(op: Op) -> Verified {
         if p.name() == "func.func" {
             let semantics = p
                 .attr("dimension_semantics")
-                .is_some_and(|a| unsafe { mlirAttributeIsAArray(a) });
+                .is_some_and(tpu_view::is_array);
             // Mosaic fails without a message here; say why.
             return op.ensure(!semantics, || {
                 "is not supported in a kernel with dimension_semantics".into()
@@ -1353,14 +1006,14 @@ fn enqueue_dma(op: Op) -> Verified {
         if s.rank() != 0 {
             return op.fail("DMA source semaphore reference must be rank 0");
         }
-        if !s.elem().eq(target_sem.elem()) {
+        if !s.elem().same_as(target_sem.elem()) {
             return op.fail("DMA source and target semaphore must have the same type");
         }
     }
     let (Some(source), Some(target)) = (one(0), one(2)) else {
         return op.fail("requires a source and a target");
     };
-    if !source.elem().eq(target.elem()) {
+    if !source.elem().same_as(target.elem()) {
         return op.fail("DMA source and target element type mismatch");
     }
     if source.shape() != target.shape() {
@@ -1429,7 +1082,7 @@ fn wait_dma2(op: Op) -> Verified {
 fn region(op: Op) -> Verified {
     let ok = (0..op.num_results()).all(|i| {
         let t = op.result(i);
-        t.is_vector() || t.is_index() || t.int_width().is_some() || unsafe { mlirTypeIsAFloat(t.0) }
+        t.is_vector() || t.is_index() || t.int_width().is_some() || t.is_float()
     });
     op.ensure(ok, || {
         "Region result must be float, int, index or a vector type.".into()

@@ -2,9 +2,10 @@
 // RUN:   | %mlir_runner -e main -entry-point-result=void %runner_libs | FileCheck %s
 // RUN: %mlir_opt -p 'builtin.module(convert-pallas-to-scf)' %s | FileCheck %s --check-prefix=LOWER
 
-// pallas.axis_index / device_id on the CPU reference, which runs one
-// device: a grid axis's axis_index is its program id; a mesh axis's
-// axis_index and device_id are 0 (device 0 of a one-device mesh).
+// pallas.axis_index / device_id on the CPU reference for a kernel on a
+// mesh of one device that does not talk to other devices: a grid axis's
+// axis_index is its program id; a mesh axis's axis_index and device_id are
+// 0 (device 0 of a one-device mesh). Meshes of more devices: run_mesh_*.
 // Grid (2, 3) named ("i", "j"), 1x1 blocks:
 //   o[i, j] = 100 * axis_index("j") + 10 * axis_index("i")
 //             + axis_index("x") + device_id + 1

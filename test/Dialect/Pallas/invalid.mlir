@@ -307,6 +307,36 @@ module {
 
 // -----
 
+// On a declared mesh of D > 1 devices an operand may stack the D devices'
+// arrays on a leading axis, and only D of them.
+module {
+  pallas.kernel @k grid(1) ins(%x: memref<16xf32> block [16] map affine_map<(i) -> (0)>)
+      attributes {compiler_params = {mosaic_tpu = {mesh_axes = ["x"], mesh_shape = array<i64: 4>}}} {
+  }
+  func.func @host(%x: memref<2x16xf32>) {
+    // expected-error @+1 {{operand 0 (inputs[0] of @k) has type memref<2x16xf32> but the kernel declares memref<16xf32> (or memref<4x...> stacking its 4 devices' arrays)}}
+    pallas.call @k(%x) : (memref<2x16xf32>) -> ()
+    return
+  }
+}
+
+// -----
+
+// Without a declared mesh (one may be given when lowering), the stacked
+// operands agree on the number of devices.
+module {
+  pallas.kernel @k grid(1) ins(%x: memref<16xf32> block [16] map affine_map<(i) -> (0)>,
+                               %y: memref<16xf32> block [16] map affine_map<(i) -> (0)>) {
+  }
+  func.func @host(%x: memref<2x16xf32>, %y: memref<4x16xf32>) {
+    // expected-error @+1 {{operand 1 (inputs[1] of @k) has type memref<4x16xf32> but the kernel declares memref<16xf32>}}
+    pallas.call @k(%x, %y) : (memref<2x16xf32>, memref<4x16xf32>) -> ()
+    return
+  }
+}
+
+// -----
+
 // expected-error @+1 {{result 0 has type i64; index maps return i32 values}}
 pallas.index_map @m(%i: i32) -> i64 {
   %c = arith.extsi %i : i32 to i64

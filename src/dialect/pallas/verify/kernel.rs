@@ -462,7 +462,9 @@ fn verify_compiler_params(op: &OperationRef) -> Verified {
             format!("compiler_params for '{key}' must be a dictionary, got {value}")
         })?;
     }
-    Ok(())
+    crate::dialect::pallas::compiler_params::MosaicTpuParams::of(op)
+        .map(|_| ())
+        .or_else(|m| fail(op, m))
 }
 
 fn verify_cost_estimate(op: &OperationRef) -> Verified {
@@ -592,12 +594,42 @@ pub(super) fn verify_call(op: &OperationRef) -> Verified {
         .enumerate()
         .map(|(k, t)| (format!("scalar_prefetch[{k}]"), *t))
         .chain(sig.specs().map(|(origin, spec)| (origin, spec.array_type)));
+    // On a mesh of D > 1 devices every array operand stacks the D
+    // device-local arrays on a leading axis (the CPU reference runs the
+    // devices); a kernel that declares no mesh may get one at lowering
+    // time (convert-pallas-to-scf's mesh-shape), so any one leading extent.
+    let mesh_devices: Option<i64> = kernel
+        .attribute("compiler_params")
+        .ok()
+        .and_then(|p| ir::dict_get(p, "mosaic_tpu"))
+        .and_then(|t| ir::dict_get(t, "mesh_shape"))
+        .map(|s| ir::dense_i64(s).iter().product());
+    let stacked_extent = |actual: Type, t: Type| -> Option<i64> {
+        let (a, t) = (actual.to_string(), t.to_string());
+        let rest = t.strip_prefix("memref<")?;
+        let head = a.strip_prefix("memref<")?.strip_suffix(rest)?;
+        head.strip_suffix('x')?.parse().ok()
+    };
+    let mut extent = None;
     for (k, (origin, t)) in declared.enumerate() {
         let actual = operands[d + k];
+        let stacked = stacked_extent(actual, t).filter(|n| match mesh_devices {
+            Some(devices) => devices > 1 && *n == devices,
+            None => extent.is_none_or(|e| e == *n),
+        });
+        if actual != t && stacked.is_some() {
+            extent = stacked;
+            continue;
+        }
         ensure(op, actual == t, || {
             format!(
-                "operand {} ({origin} of @{name}) has type {actual} but the kernel declares {t}",
-                d + k
+                "operand {} ({origin} of @{name}) has type {actual} but the kernel declares {t}{}",
+                d + k,
+                match mesh_devices {
+                    Some(n) if n > 1 =>
+                        format!(" (or memref<{n}x...> stacking its {n} devices' arrays)"),
+                    _ => String::new(),
+                }
             )
         })?;
     }

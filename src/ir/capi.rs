@@ -3,7 +3,7 @@
 
 use mlir_sys::{mlirDialectHandleInsertDialect, MlirDialectHandle, MlirDialectRegistry, MlirPass};
 
-use crate::ir::ffi;
+use super::ffi;
 
 /// The `pallas` dialect handle.
 #[no_mangle]
