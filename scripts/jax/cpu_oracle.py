@@ -1642,11 +1642,12 @@ def flash_bwd_args(rng, sds_args):
 
 
 for _n, _t, _tol in [
-        ("ops_flash_attention_fwd", "282 s", FLASH_BF16),
+        ("ops_flash_attention_fwd", "282-345 s", FLASH_BF16),
         ("ops_flash_attention_fwd_causal", UNMEASURED, FLASH_BF16),
         ("ops_flash_attention_fwd_residuals", UNMEASURED,
          [FLASH_BF16, ATTENTION_F32, ATTENTION_F32]),
-        ("ops_flash_attention_fwd_single_step", UNMEASURED, FLASH_BF16),
+        ("ops_flash_attention_fwd_single_step", "over 1500 s (timed out; 512x128 tiles)",
+         FLASH_BF16),
         ("ops_splash_attention_mha_fwd", "338 s", ATTENTION_F32),
         ("ops_splash_attention_mqa_fwd_residuals", "263-364 s", ATTENTION_F32),
         ("tpu_flash_attention", "161 s", APPROX_RECIPROCAL),
@@ -2188,11 +2189,14 @@ def main():
                 oracle = f"{c.model}; JAX's interpret mode fails: {type(e).__name__}: {first}"
                 theirs = [np.asarray(o) for o in c.numpy_fn(*args_in)]
             in_ours = True  # from here on a failure is ours
+            ours_started = time.time()
             ours, seconds = run_ours(c, args, args.keep)
             ok, summary = compare(c, ours, theirs, args.verbose)
             status = "match" if ok else "MISMATCH"
         except Exception as e:  # one broken kernel must not hide the others
             ok, status, summary = False, "ERROR", f"{type(e).__name__}: {e}"
+            if in_ours:
+                seconds = time.time() - ours_started
             if not in_ours:
                 summary = "on JAX's side: " + summary
         # Only a failure of ours can be the known one.
