@@ -4,18 +4,37 @@
   .venv/bin/python scripts/jax/cpu_oracle.py [-v] [--pallas-opt P]
       [--pipeline FILE] [--mlir-runner R] [--keep DIR] [NAME...]
 
-For every oracle kernel NAME (default: all of them, `--list` prints them)
-there are two sides:
+For every oracle kernel NAME (default: all but the SLOW ones, `--list`
+prints them) there are two sides:
 
-  JAX     a builder in this file: a `pl.pallas_call` run on the CPU with
+  JAX     a `pl.pallas_call` run on the CPU with
           `interpret=pltpu.InterpretParams(...)` (JAX 0.10.2's TPU interpret
-          mode, which models VMEM, DMAs and semaphores); `element_pad` uses
-          `interpret=True` (the HLO interpreter), whose reading of
-          `pl.Element` padding the CPU reference follows (README);
-  ours    its pallas twin, examples/cpu/NAME.mlir, a module holding only the
-          `pallas.kernel` (and its `pallas.index_map`s). examples/cpu/ is
-          outside both lit's test/ and scripts/run-examples.sh's
-          examples/*.mlir, so the twins run only here.
+          mode, which models VMEM, DMAs and semaphores); `element_pad` and
+          two twins use `interpret=True` (the HLO interpreter), whose
+          reading of `pl.Element` padding the CPU reference follows
+          (README);
+  ours    its pallas twin, a module holding only the `pallas.kernel` (and
+          its `pallas.index_map`s), lowered by our CPU reference.
+
+Three families of kernels:
+
+  hand-written   a builder in this file (`@case`), twin examples/cpu/NAME.mlir
+                 (outside lit's test/ and scripts/run-examples.sh's
+                 examples/*.mlir, so these twins run only here);
+  examples/tpu   the public kernels of jax.experimental.pallas.ops.tpu
+                 (ops_*) and the tpu_* kernels: the builder NAME of
+                 scripts/jax/tpu_kernels.py (public ones in public/*.py) is
+                 run with `pl.pallas_call` patched (capture_pallas_call), so
+                 that the one pallas_call the op makes runs in interpret mode
+                 and its operands and outputs are recorded; the twin
+                 examples/tpu/NAME.mlir gets exactly those operands. The mesh
+                 kernels (ops_all_gather, tpu_ring_allgather) are not here;
+  examples/sparsecore  the SparseCore kernels of scripts/jax/sc_kernels.py,
+                 run with `pl.kernel` in interpret mode; most fail there, and
+                 each has a numpy model written from the kernel's semantics.
+
+Some twins compile for minutes on our side (SLOW, with the measured time):
+they run only when named or with `--slow`.
 
 Inputs are drawn once per kernel with numpy (a generator seeded from the
 kernel's name, so every run and both sides see the same bits). For our side
@@ -25,7 +44,8 @@ literal), fills every output with a sentinel, runs `pallas.call` (dynamic
 grid extents first, then scalar-prefetch operands, inputs, outputs, the
 kernel's operand order), and prints each output flattened with
 `printMemrefI32`, element by element widened to i32 exactly (f32 bit-cast,
-bf16 extended to f32 then bit-cast, i8/i16 sign-extended), so floats come
+bf16 extended to f32 then bit-cast, i8/i16 sign-extended, i1
+zero-extended, ui32 reinterpreted), so floats come
 back bit for bit rather than as printMemrefF32's 6 digits. It
 lowers that with `pallas-opt -p 'builtin.module(convert-pallas-to-scf,
 <scripts/cpu-pipeline.txt>)'`, runs it with `mlir-runner` and parses the
@@ -51,10 +71,19 @@ uninitialised in Pallas and JAX fills them with NaN):
              computes through bfloat16 while we divide exactly. NaN matches
              NaN.
 
-A kernel JAX's interpret mode cannot run (Case.numpy_fn; today only
-`semaphores`: no interpret rule for semaphore_read) is compared with a numpy
-model of it instead, and its line says so with JAX's error; if JAX starts
-running it, JAX is used.
+             A tolerance may also be a bound per element (sum_bound: the
+             classical bound on a sum of k products added in any order) or
+             relative to an output's largest value (Scaled). The SparseCore
+             models add in lane order, subcore by subcore (the order a
+             sequential reading of the kernel gives), and our side matches
+             them bit for bit.
+
+A kernel JAX's interpret mode cannot run (Case.numpy_fn: `semaphores`, no
+interpret rule for semaphore_read; most SparseCore kernels;
+tpu_ref_reshape_bitcast and ops_ragged_paged_attention, whose ref reshape
+and bitcast the interpreter rejects) is compared with a model of it instead
+(numpy, or JAX's own reference implementation of the op), and its line says
+so with JAX's error; if JAX starts running it, JAX is used.
 
 A kernel with a known bug of ours (Case.known_failure, with the reason)
 must still fail: XFAIL; once it matches (XPASS) the check fails until the
@@ -64,10 +93,13 @@ Prints one line per kernel (match / MISMATCH / ERROR / XFAIL / XPASS, the
 largest difference seen) and exits 1 if any kernel did not match (XFAIL
 aside). `make cpu-check` (part of `make test`) runs it. -v prints the
 first differing elements and the tolerances' reasons; --keep DIR writes the
-generated modules and their printed outputs to DIR; --pipeline FILE runs
-another upstream pipeline than scripts/cpu-pipeline.txt.
+generated modules and their printed outputs to DIR; --reuse DIR takes our
+outputs from such a DIR instead of compiling again (to revisit tolerances
+of the slow kernels); --pipeline FILE runs another upstream pipeline than
+scripts/cpu-pipeline.txt.
 """
 import argparse
+import logging
 import os
 import re
 import subprocess
@@ -119,12 +151,20 @@ class Case:
     # For kernels JAX's interpret mode cannot run: numpy_fn(*inputs,
     # *grid extents) -> outputs, used only when jax_fn raises.
     numpy_fn: Optional[Callable] = None
+    # What numpy_fn is, for the kernel's line.
+    model: str = "numpy"
     # A known bug of ours, with its reason: the kernel must still fail
     # (XFAIL); once it matches, the check fails until this is removed.
     known_failure: Optional[str] = None
+    # The pallas twin, relative to the repository (default:
+    # examples/cpu/NAME.mlir).
+    twin: Optional[str] = None
 
 
 CASES = {}
+# Kernels left out of the default run (and `make cpu-check`) because our
+# side takes minutes, with the reason; `--slow` adds them.
+SLOW = {}
 
 
 def case(fn):
@@ -1238,6 +1278,677 @@ def pltpu_params(semantics):
 
 
 # ---------------------------------------------------------------------------
+# Twins of examples/tpu/: the public kernels (ops_*) and the tpu_* kernels
+#
+# examples/tpu/NAME.mlir mirrors the one pallas_call that the builder NAME of
+# scripts/jax/tpu_kernels.py (public ops: scripts/jax/public/*.py) issues.
+# The builders call the op itself, which computes the pallas_call's operands
+# (padding, reshapes, broadcast segment ids, scalar-prefetch metadata)
+# around it, often under jit. So the JAX side runs the builder on drawn
+# arguments with `pl.pallas_call` patched: the call runs in TPU interpret
+# mode, and a debug callback records the operands it receives, its dynamic
+# grid extents and its outputs. Our side gets exactly those operands, and
+# the twin's outputs are compared with the recorded ones.
+
+
+def _tpu_kernels():
+    here = os.path.dirname(os.path.abspath(__file__))
+    if here not in sys.path:
+        sys.path.insert(0, here)
+    import tpu_kernels
+
+    return tpu_kernels
+
+
+def _to_host(x):
+    x = np.asarray(x)
+    return x
+
+
+def capture_pallas_call(fn, args, mode=None):
+    """Runs fn(*args) with its (single) `pl.pallas_call` in interpret mode
+    (`mode`: the `interpret=` value, default TPU interpret mode); returns
+    (dynamic grid extents, operands, outputs), outputs being the exception
+    JAX raised if it could not run the kernel. The operands are taken in a
+    first run where the call returns zeros, so that they are known even when
+    the interpreter fails."""
+    import jax
+    import jax.numpy as jnp
+    from jax.experimental import pallas as pl
+
+    orig = pl.pallas_call
+    calls = []
+
+    def record(*xs):
+        calls.append([np.asarray(x) for x in xs])
+
+    def patched_for(run_kernel):
+        def patched(kernel, *a, **kw):
+            spec = kw.get("grid_spec")
+            grid = spec.grid if spec is not None else kw.get("grid", ())
+            grid = tuple(grid) if isinstance(grid, (tuple, list)) else (grid,)
+            out_shape = kw["out_shape"] if "out_shape" in kw else a[0]
+            if run_kernel:
+                kw["interpret"] = interpret() if mode is None else mode
+                inner = orig(kernel, *a, **kw)
+
+            def call(*operands):
+                if run_kernel:
+                    outs = inner(*operands)
+                    jax.debug.callback(record, *jax.tree.leaves(outs))
+                    return outs
+                dyn = [g for g in grid if not isinstance(g, int)]
+                # The dynamic extents first, then the operands.
+                jax.debug.callback(record, jnp.asarray(len(dyn)), *dyn,
+                                   *jax.tree.leaves(operands))
+                return jax.tree.map(lambda s: jnp.zeros(s.shape, s.dtype), out_shape)
+
+            return call
+
+        return patched
+
+    def run(run_kernel):
+        calls.clear()
+        # A jitted op traced in the other run must be traced again.
+        jax.clear_caches()
+        pl.pallas_call = patched_for(run_kernel)
+        try:
+            jax.block_until_ready(fn(*args))
+            jax.effects_barrier()
+        finally:
+            pl.pallas_call = orig
+        if len(calls) != 1:
+            raise RuntimeError(f"expected one pallas_call, the builder made {len(calls)}")
+        return calls[0]
+
+    first = run(False)
+    ndyn = int(first[0])
+    # JAX logs the traceback of a failing interpreter callback before it
+    # raises; the error itself is reported on the kernel's line.
+    log = logging.getLogger("jax._src.callback")
+    level = log.level
+    log.setLevel(logging.CRITICAL)
+    try:
+        outs = run(True)
+    except Exception as e:  # JAX's interpreter cannot run it
+        outs = e
+    finally:
+        log.setLevel(level)
+    return first[1:1 + ndyn], first[1 + ndyn:], outs
+
+
+def draw(rng, sds):
+    """A random array for a jax.ShapeDtypeStruct of floating type."""
+    dtype = np.dtype(sds.dtype)
+    if dtype.kind == "f" or dtype == ml_dtypes.bfloat16:
+        return uniform(rng, sds.shape).astype(dtype)
+    if dtype == np.uint32:
+        return rng.integers(0, 2**32, size=sds.shape, dtype=np.uint64).astype(np.uint32)
+    raise ValueError(f"no default distribution for {dtype}{list(sds.shape)}: "
+                     "give the twin case its own arguments")
+
+
+def tpu_twin(name, make_args=None, tolerance=None, mode=None, numpy_fn=None, slow=None,
+             **case_kw):
+    """Registers the twin examples/tpu/NAME.mlir of builder NAME.
+    make_args(rng, sds list) -> arguments (default: `draw` for each);
+    tolerance: as Case.tolerance, or a function of the builder's arguments
+    giving it (for bounds that depend on the data, sum_bound); mode: the
+    `interpret=` value (default TPU interpret mode); numpy_fn: a model of
+    the pallas_call (its operands -> its outputs) for when JAX fails."""
+
+    def build(rng):
+        fn, sds_args = _tpu_kernels().KERNELS[name]()
+        args = make_args(rng, sds_args) if make_args else [draw(rng, s) for s in sds_args]
+        import jax
+        import jax.numpy as jnp
+
+        dyn, operands, outs = capture_pallas_call(fn, [jnp.asarray(a) for a in args], mode)
+        if isinstance(outs, Exception):
+            if numpy_fn is None:
+                raise outs
+            error = outs
+
+            def jax_fn(*_):
+                raise error
+
+            shapes = jax.eval_shape(fn, *[jnp.asarray(a) for a in args])
+            outputs = [(o.shape, np.dtype(o.dtype)) for o in numpy_fn(*operands)]
+        else:
+            def jax_fn(*_):
+                return outs
+
+            outputs = [(o.shape, o.dtype) for o in outs]
+        tol = tolerance(*args) if callable(tolerance) else tolerance
+        if isinstance(tol, Scaled):
+            tol = [(tol.rtol, tol.fraction * float(np.max(np.abs(f32(o)))), tol.reason)
+                   for o in outs]
+        return Case(name, [("in", o) for o in operands], outputs, jax_fn,
+                    grid_extents=[int(d) for d in dyn], tolerance=tol, numpy_fn=numpy_fn,
+                    twin=os.path.join("examples", "tpu", name + ".mlir"), **case_kw)
+
+    build.__name__ = name
+    CASES[name] = build
+    if slow:
+        SLOW[name] = slow
+
+
+U32 = 2.0 ** -24  # unit roundoff of f32
+BF16_ULP = 2.0 ** -7  # spacing of bf16 relative to the value, at most
+
+
+def sum_bound(a, b):
+    """Per-element bound on |ours - JAX| for a = x @ y summed in f32 over k
+    terms in any order: each side is within k * 2^-24 * (|x| @ |y|) of the
+    exact sum (the classical bound for recursive summation, whatever the
+    order), so the two differ by at most twice that."""
+    a, b = np.abs(np.asarray(a, np.float64)), np.abs(np.asarray(b, np.float64))
+    return 2 * a.shape[-1] * U32 * (a @ b)
+
+
+def dot_tolerance(bound, bf16_out=False):
+    reason = ("a dot product accumulated in f32: JAX (XLA) and our loops may add the "
+              "k products in different orders; atol is 2 k 2^-24 sum_k |x_k y_k| per "
+              "element (sum_bound)")
+    if bf16_out:
+        return (BF16_ULP, bound, reason + "; the output is then rounded to bf16, where "
+                "values that close may round to neighbouring bf16 values (rtol 2^-7)")
+    return (0.0, bound, reason)
+
+
+def gmm_bound(lhs, rhs, sizes, transpose_rhs=False):
+    """sum_bound of megablox gmm: rows of group g times rhs[g]."""
+    out, start = [], 0
+    for g, n in enumerate(sizes):
+        r = rhs[g].T if transpose_rhs else rhs[g]
+        out.append(sum_bound(lhs[start:start + n], r))
+        start += n
+    return np.concatenate(out)
+
+
+def tgmm_bound(lhs, rhs, sizes):
+    """sum_bound of megablox tgmm: out[g] = lhs[:, rows of g] @ rhs[rows of g]
+    (an empty group is zero: bound 0)."""
+    out, start = [], 0
+    for n in sizes:
+        out.append(sum_bound(lhs[:, start:start + n], rhs[start:start + n]))
+        start += n
+    return np.stack(out)
+
+
+def with_ints(**fixed):
+    """make_args for builders with integer arguments: `fixed` maps the
+    argument's position (a0, a1, ...) to rng -> array; the rest are drawn."""
+
+    def make(rng, sds_args):
+        out = []
+        for k, s in enumerate(sds_args):
+            f = fixed.get(f"a{k}")
+            out.append(np.asarray(f(rng), np.dtype(s.dtype)).reshape(s.shape) if f else draw(rng, s))
+        return out
+
+    return make
+
+
+def sorted_ids(shape, segments):
+    """Segment ids as packed sequences have them: non-decreasing along the
+    last axis, `segments` distinct values."""
+    return lambda rng: np.sort(rng.integers(0, segments, size=shape), axis=-1)
+
+
+def permutation(n, shape=None):
+    return lambda rng: rng.permutation(n).reshape(shape or (n,))
+
+
+def f32(a):
+    return np.asarray(a, np.float32)
+
+
+@dataclass
+class Scaled:
+    """A tolerance whose atol is `fraction` of the largest |value| of each
+    output (for kernels whose rounding errors scale with their largest
+    intermediate values rather than with each element)."""
+
+    rtol: float
+    fraction: float
+    reason: str
+
+
+# Exact kernels: copies, elementwise IEEE operations in JAX's order,
+# integer arithmetic, bf16 max.
+for _n in ["ops_example_double", "tpu_add_grid", "tpu_squeezed_batch", "tpu_bf16_masked_max",
+           "tpu_concat_named_scope", "tpu_oversized_block", "tpu_dma_slice_chain",
+           "tpu_uint32_shift"]:
+    tpu_twin(_n)
+tpu_twin("tpu_int8_matmul", with_ints(a0=lambda rng: rng.integers(-128, 128, size=(256, 256)),
+                                      a1=lambda rng: rng.integers(-128, 128, size=(256, 256))))
+# Only rows 0:8 are copied out; JAX leaves the rest uninitialised (NaN).
+tpu_twin("tpu_manual_dma", defined=lambda outs: [np.broadcast_to(
+    np.arange(outs[0].shape[0])[:, None] < 8, outs[0].shape)])
+# pl.Element padding: JAX's TPU interpret mode reads the padded window out
+# of bounds (IndexError); the HLO interpreter pads it, and our reference
+# follows its reading (as for element_pad).
+tpu_twin("tpu_element_window", mode=True)
+
+# Matmuls: sum_bound per element.
+tpu_twin("ops_matmul_f32", tolerance=lambda x, y: dot_tolerance(sum_bound(x, y)))
+tpu_twin("ops_matmul_bf16", tolerance=lambda x, y: dot_tolerance(sum_bound(f32(x), f32(y)), True))
+tpu_twin("tpu_matmul_blocked", tolerance=lambda x, y: dot_tolerance(sum_bound(f32(x), f32(y))))
+# 512 rows in 4 groups: one empty, three starting inside a 128-row tile.
+GROUP_SIZES = [100, 0, 250, 162]
+tpu_twin("ops_megablox_gmm", with_ints(a2=lambda rng: GROUP_SIZES),
+         tolerance=lambda lhs, rhs, gs: dot_tolerance(gmm_bound(f32(lhs), f32(rhs), gs)))
+tpu_twin("ops_megablox_gmm_transpose_rhs", with_ints(a2=lambda rng: GROUP_SIZES),
+         tolerance=lambda lhs, rhs, gs: dot_tolerance(gmm_bound(f32(lhs), f32(rhs), gs, True)))
+tpu_twin("ops_megablox_tgmm", with_ints(a2=lambda rng: GROUP_SIZES),
+         tolerance=lambda lhs, rhs, gs: dot_tolerance(tgmm_bound(f32(lhs), f32(rhs), gs)))
+# relu(x @ w + b): the bias is one more term of the sum; relu moves nothing.
+tpu_twin("tpu_buffered_weights", tolerance=lambda x, w, b: dot_tolerance(
+    sum_bound(np.concatenate([f32(x), np.ones((x.shape[0], 1), np.float32)], 1),
+              np.concatenate([f32(w), f32(b)], 0))))
+
+
+def grouped_bound(gids, tiles, lhs, rhs):
+    """sum_bound of tpu_grouped_matmul: output row tile tiles[t] is that tile
+    of lhs times rhs[gids[t]]."""
+    out = np.zeros((lhs.shape[0], rhs.shape[2]))
+    for g, r in zip(gids, tiles):
+        rows = slice(128 * r, 128 * r + 128)
+        out[rows] = sum_bound(f32(lhs[rows]), f32(rhs[g]))
+    return out
+
+
+# JAX's TPU interpret mode rejects its ("arbitrary", "parallel", ...)
+# semantics (parallel dimensions must be a prefix of the grid); the HLO
+# interpreter ignores them.
+tpu_twin("tpu_grouped_matmul", with_ints(a0=lambda rng: rng.integers(0, 3, size=4),
+                                         a1=permutation(4)), mode=True,
+         tolerance=lambda g, r, lhs, rhs: dot_tolerance(grouped_bound(g, r, lhs, rhs), True))
+
+# Stated tolerances.
+ROW_SUM_TOL = (1e-5, 1e-5, "row sums of up to 256 terms in [-1, 1]: XLA adds them in a "
+               "tree, we add them in order (measured differences are a few ulp)")
+tpu_twin("tpu_scalar_prefetch_reduce", with_ints(a0=lambda rng: rng.integers(0, 4, size=4)),
+         tolerance=ROW_SUM_TOL)
+tpu_twin("tpu_layer_norm", tolerance=(1e-5, 1e-5, "row mean and variance of 256 terms (XLA "
+                                      "adds them in a tree, we add them in order) and "
+                                      "XLA's rsqrt against 1 / sqrt"))
+tpu_twin("tpu_pipeline_modes", tolerance=(0.0, 2.0 ** -22, "x * w + s with |x w| <= 1, |s| "
+                                          "< 1: XLA contracts it into an FMA (one rounding), "
+                                          "we round twice: one ulp of 2"))
+tpu_twin("tpu_unrolled_loops", with_ints(a0=lambda rng: [3]),
+         tolerance=Scaled(1e-5, 1e-5, "four chained 128-term dot products (h @ w + x), "
+                          "then sums and products of their results: each dot's "
+                          "reordering error (a few 2^-24 of its largest terms) is carried "
+                          "and amplified by the next, so the error is relative to the "
+                          "largest value (atol 1e-5 of it), not to each element"))
+ATTENTION_F32 = (1e-5, 1e-5, "attention: 128-term dot products summed in another order, "
+                 "XLA's exp against libm's, and the online-softmax rescaling")
+ATTENTION_BF16 = (BF16_ULP, 1e-5, ATTENTION_F32[2] + ", before the bf16 rounding of the "
+                  "output (values that close may round to neighbouring bf16 values)")
+# Lengths over one page, so that every page has a visible key (a page with
+# none gives NaN rows: exp(-inf - -inf)).
+tpu_twin("tpu_paged_attention", with_ints(a0=lambda rng: rng.integers(129, 257, size=4),
+                                          a1=permutation(8)), tolerance=ATTENTION_F32)
+# Lengths up to the 4 pages of 16 tokens a sequence has; pages shuffled.
+for _n in ["ops_paged_attention", "ops_paged_attention_seq_grid"]:
+    tpu_twin(_n, with_ints(a3=lambda rng: rng.integers(1, 65, size=2), a4=permutation(8, (2, 4))),
+             tolerance=[ATTENTION_BF16, ATTENTION_F32, ATTENTION_F32])
+
+
+def ref_reshape_bitcast_model(kv):
+    """tpu_ref_reshape_bitcast: grid step i views block kv[i] (pages, tokens,
+    4 heads, 128) as rows (page, token, head) and as uint32 words packing two
+    consecutive bf16 rows, the first in the low half; word rows h::2 hold K/V
+    pair h: K (head 2h, low half) and V (head 2h + 1, high half), widened to
+    f32 exactly. Output row (2h + kv) * 16 + token of block i."""
+    n, pages, tokens, heads, dim = kv.shape
+    out = np.empty((n, pages * tokens * heads, dim), np.float32)
+    per = pages * tokens
+    for i in range(n):
+        rows = kv[i].reshape(per, heads, dim).astype(np.float32)
+        for h in range(heads // 2):
+            for which in range(2):
+                out[i, (2 * h + which) * per:(2 * h + which + 1) * per] = rows[:, 2 * h + which]
+    return (out,)
+
+
+def ragged_paged_attention_model(kv_lens, page_indices, cu_q_lens, _seq_buf, num_seqs, q,
+                                 kv_pages):
+    """ops_ragged_paged_attention: its pallas_call takes the public op's
+    arguments unchanged (plus the kernel's (seq, buffer) start, (0, 0)) and
+    returns its result, so JAX's own reference implementation of the op,
+    ref_ragged_paged_attention (plain jnp, default sm_scale and mask value as
+    the builder), is the oracle."""
+    from jax.experimental.pallas.ops.tpu.ragged_paged_attention import kernel as rpa
+
+    return (np.asarray(rpa.ref_ragged_paged_attention(q, kv_pages, kv_lens, page_indices,
+                                                      cu_q_lens, num_seqs)),)
+
+
+# Two sequences: 5 queries over 37 tokens and 11 over 50 (q_len <= kv_len).
+# JAX's TPU interpret mode cannot run its K/V read (ref.bitcast + reshape).
+tpu_twin("ops_ragged_paged_attention",
+         with_ints(a2=lambda rng: [37, 50], a3=permutation(8, (2, 4)),
+                   a4=lambda rng: [0, 5, 16], a5=lambda rng: [2]),
+         numpy_fn=ragged_paged_attention_model, model="JAX's ref_ragged_paged_attention",
+         tolerance=(2.0 ** -6, 2.0 ** -9, "the reference computes the softmax in one "
+                    "pass and rounds the weights to bf16 before the weighted sum of V; "
+                    "the kernel keeps an online softmax in f32 and normalises at the end: "
+                    "a few bf16 ulps of the bf16 output (|V| <= 1)"))
+
+# The attention kernels on 128x128 tiles: our side compiles for minutes
+# (measured on the 2-core machine, see README): LLVM's code generation for
+# the straight-line 128-lane vector code, above all math.exp on 128x128
+# tiles (every exp becomes 128 calls per row, 256-512 tiles per kernel).
+SLOW_COMPILE = "mlir-runner compiles it for {} (2-core machine, other jobs running)"
+# Not run to the end on the 2-core machine; as large as ops_flash_attention_fwd.
+UNMEASURED = "several minutes (not measured to the end: 256-512 exp tiles, as the 282 s forward)"
+# p is rounded to bf16 before p @ v: a weight whose f32 value differs in its
+# last bits (XLA's exp against libm's, sums in another order) can round to
+# the neighbouring bf16 value, 2^-8 of that weight.
+FLASH_BF16 = (2.0 ** -6, 2.0 ** -9, "attention on bf16 data: the weights p are rounded to "
+              "bf16 before p @ v, so a weight that differs in its last f32 bits (XLA's exp "
+              "against libm's, dot products and row sums in another order) can round to "
+              "the neighbouring bf16 value (2^-8 of it), and the output is rounded to "
+              "bf16 again: two bf16 ulps, atol 2^-9 for outputs near zero (|v| <= 1)")
+APPROX_RECIPROCAL = (2.0 ** -6, 2.0 ** -9, "pl.reciprocal(approx=True), which JAX's "
+                     "interpret mode computes through bfloat16 while we divide exactly, "
+                     "then a bf16 output: two bf16 ulps")
+SPLASH_BWD = Scaled(1e-5, 1e-5, "attention gradients in f32: 128-term dot products "
+                    "summed in another order and XLA's exp against libm's, then products "
+                    "and sums of those (dp - di) that can cancel, so atol is 1e-5 of the "
+                    "largest value")
+FLASH_BWD = Scaled(2.0 ** -6, 2.0 ** -8, "attention gradients on bf16 data: the weights "
+                   "and ds are rounded to bf16 before their dot products (a weight that "
+                   "differs in its last f32 bits can round to the neighbouring bf16 value), "
+                   "the sums can cancel and the bf16 outputs are rounded again: two bf16 "
+                   "ulps, atol 2^-8 of the largest value")
+def causal_lse(s):
+    """Row logsumexp of scores s[..., q, k] under a causal mask (k <= q)."""
+    q, k = s.shape[-2:]
+    s = np.where(np.arange(k)[None, :] <= np.arange(q)[:, None], s, -np.inf)
+    m = s.max(-1)
+    return m, np.log(np.exp(s - m[..., None]).sum(-1))
+
+
+def splash_bwd_args(rng, sds_args):
+    """q, k, v, do, di drawn; logsumexp the forward pass would have saved
+    (causal, heads sharing a kv head in groups), so that the gradients stay
+    of the size of the data instead of exp(scores - random)."""
+    q, k, v, _, do, di = [draw(rng, a) for a in sds_args]
+    group = q.shape[0] // k.shape[0]
+    s = np.einsum("hqd,hkd->hqk", q.astype(np.float64), np.repeat(k, group, 0).astype(np.float64))
+    m, log_l = causal_lse(s)
+    return [q, k, v, (m + log_l).astype(np.float32), do, di]
+
+
+def flash_bwd_args(rng, sds_args):
+    """q, k, v, ab, do, di drawn; l and m the causal forward would have
+    saved (row max of sm_scale * q k^T + ab, and the sum of exp below it)."""
+    q, k, v, ab, _, _, do, di = [draw(rng, a) for a in sds_args]
+    scale = 1.0 / np.sqrt(q.shape[-1])
+    s = scale * np.einsum("bhqd,bhkd->bhqk", q.astype(np.float64), k.astype(np.float64)) + ab
+    m, log_l = causal_lse(s)
+    return [q, k, v, ab, np.exp(log_l).astype(np.float32), m.astype(np.float32), do, di]
+
+
+for _n, _t, _tol in [
+        ("ops_flash_attention_fwd", "282-345 s", FLASH_BF16),
+        ("ops_flash_attention_fwd_causal", "353 s", FLASH_BF16),
+        ("ops_flash_attention_fwd_residuals", "439 s",
+         [FLASH_BF16, ATTENTION_F32, ATTENTION_F32]),
+        ("ops_flash_attention_fwd_single_step", "over 1500 s (timed out; 512x128 tiles)",
+         FLASH_BF16),
+        ("ops_splash_attention_mha_fwd", "338 s", ATTENTION_F32),
+        ("ops_splash_attention_mqa_fwd_residuals", "263-364 s", ATTENTION_F32),
+        ("tpu_flash_attention", "161 s", APPROX_RECIPROCAL),
+        ("tpu_attention_misc", "226 s", APPROX_RECIPROCAL)]:
+    tpu_twin(_n, tolerance=_tol, slow=SLOW_COMPILE.format(_t))
+for _n, _t in [("ops_splash_attention_mha_dq", "51-66 s"), ("ops_splash_attention_mha_dkv", "54-58 s"),
+               ("ops_splash_attention_gqa_dkv_fused", "73 s")]:
+    tpu_twin(_n, splash_bwd_args, tolerance=SPLASH_BWD, slow=SLOW_COMPILE.format(_t))
+for _n, _t in [("ops_flash_attention_bwd_dkv", UNMEASURED),
+               ("ops_flash_attention_bwd_dq", "49 s")]:
+    tpu_twin(_n, flash_bwd_args, tolerance=FLASH_BWD, slow=SLOW_COMPILE.format(_t))
+tpu_twin("ops_flash_attention_fwd_segment_ids",
+         with_ints(a3=sorted_ids((2, 512), 3), a4=sorted_ids((2, 512), 3)),
+         tolerance=FLASH_BF16, slow=SLOW_COMPILE.format(UNMEASURED))
+tpu_twin("ops_splash_attention_mha_fwd_segmented_unrolled",
+         with_ints(a3=sorted_ids((512,), 3), a4=sorted_ids((512,), 3)),
+         tolerance=ATTENTION_F32, slow=SLOW_COMPILE.format(UNMEASURED))
+# The PRNG hashes: exact, but the 20 (Threefry) / 10 (Philox) unrolled rounds
+# on 256x256 blocks compile for minutes.
+tpu_twin("ops_threefry_random_bits", slow=SLOW_COMPILE.format("over 300 s (timed out)"))
+tpu_twin("ops_philox_random_bits", slow=SLOW_COMPILE.format("over 10 minutes (not run to the end)"))
+
+# JAX's interpret modes cannot run ref.reshape/ref.bitcast (TPU interpret
+# mode: no `indices` on a ReshapeTransform).
+tpu_twin("tpu_ref_reshape_bitcast", numpy_fn=ref_reshape_bitcast_model)
+
+# ---------------------------------------------------------------------------
+# Twins of examples/sparsecore/: the SparseCore kernels of
+# scripts/jax/sc_kernels.py
+#
+# JAX's side runs the builder's kernel with `pl.kernel` in TPU interpret
+# mode. JAX 0.10.2 runs only some SparseCore kernels that way (plain DMAs,
+# lax.sort, SMEM); the others fail (no CPU rule for masked_cumsum,
+# masked_sort, parallel_loop or barrier; indirect DMAs and vector gathers
+# and scatters fail inside the interpreter). Every SparseCore case therefore
+# has a numpy model written from the kernel's semantics (the builder's
+# docstring and the plsc functions' documented behaviour), used when JAX
+# fails; the line then names JAX's error.
+
+
+def _sc_kernels():
+    _tpu_kernels()  # puts scripts/jax on sys.path
+    import sc_kernels
+
+    sc_kernels.fake_chip()  # building a SparseCore mesh asks for the chip
+    return sc_kernels
+
+
+def run_sc_kernel(name, args):
+    """Runs builder `name` of sc_kernels.py with `pl.kernel` in interpret mode."""
+    import jax
+    from jax.experimental import pallas as pl
+
+    fn, _ = _sc_kernels().KERNELS[name]()
+    orig = pl.kernel
+
+    def patched(*a, **kw):
+        kw["interpret"] = interpret()
+        return orig(*a, **kw)
+
+    # JAX logs the traceback of a failing interpreter callback before it
+    # raises; the error itself is reported on the kernel's line.
+    log = logging.getLogger("jax._src.callback")
+    level = log.level
+    pl.kernel = patched
+    log.setLevel(logging.CRITICAL)
+    try:
+        out = jax.block_until_ready(fn(*args))
+    finally:
+        pl.kernel = orig
+        log.setLevel(level)
+    return tuple(out) if isinstance(out, (tuple, list)) else (out,)
+
+
+def sc_case(name, inputs, outputs, model, jax_order=None, **kw):
+    """A SparseCore twin case: `inputs` in the twin's operand order;
+    jax_order lists, for each argument of the builder's function, its
+    position in `inputs` (default: the same order)."""
+    order = jax_order or list(range(len(inputs)))
+    return Case(name, [("in", a) for a in inputs], outputs,
+                lambda *a: run_sc_kernel(name, [a[k] for k in order]),
+                numpy_fn=model, twin=os.path.join("examples", "sparsecore", name + ".mlir"), **kw)
+
+
+SC_LANES, SC_SUBCORES = 8, 16
+
+
+@case
+def sc_vector_add(rng):
+    x, y = uniform(rng, (8,)), uniform(rng, (8,))
+    return sc_case("sc_vector_add", [x, y], [((8,), np.float32)], lambda x, y: (x + y,))
+
+
+@case
+def sc_gather(rng):
+    x = uniform(rng, (64,))
+    idx = rng.integers(0, 64, size=8).astype(np.int32)
+    return sc_case("sc_gather", [x, idx], [((8,), np.float32)], lambda x, idx: (x[idx],))
+
+
+@case
+def sc_scatter_add(rng):
+    acc = uniform(rng, (32, 8))
+    upd = uniform(rng, (128, 8))
+    idx = rng.integers(0, 32, size=128).astype(np.int32)  # with repeats
+
+    def model(upd, idx, acc):
+        # Every subcore adds its 8 rows to rows idx[8s:8s+8]; the adds to one
+        # row are taken in subcore order, then lane order.
+        out = acc.copy()
+        for r in range(128):
+            out[idx[r]] += upd[r]
+        return (out,)
+
+    return sc_case("sc_scatter_add", [upd, idx, acc], [((32, 8), np.float32)], model,
+                   jax_order=[2, 0, 1])
+
+
+@case
+def sc_segment_sum(rng):
+    vals = uniform(rng, (8,))
+    seg = rng.integers(0, 8, size=8).astype(np.int32)
+
+    def model(vals, seg):
+        out = np.zeros(8, np.float32)
+        for lane in range(8):  # lane order: each add rounds once
+            out[seg[lane]] += vals[lane]
+        return (out,)
+
+    return sc_case("sc_segment_sum", [vals, seg], [((8,), np.float32)], model)
+
+
+@case
+def sc_sort(rng):
+    k, v = uniform(rng, (8,)), rng.permutation(8).astype(np.int32)
+    k[5] = k[2]  # equal keys keep their order (lax.sort is stable)
+
+    def model(k, v):
+        order = np.argsort(k, kind="stable")
+        return k[order], v[order]
+
+    return sc_case("sc_sort", [k, v], [((8,), np.float32), ((8,), np.int32)], model)
+
+
+@case
+def sc_sort_key_val(rng):
+    k = rng.integers(-4, 6, size=8).astype(np.int32)  # repeats, some masked out
+    v = uniform(rng, (8,))
+
+    def model(k, v):
+        # Valid (key >= 0) pairs first, by descending key, equal keys in
+        # their original order; the rest are invalid and written as 0.
+        valid = np.nonzero(k >= 0)[0]
+        order = valid[np.argsort(-k[valid], kind="stable")]
+        out = np.zeros(8, np.float32)
+        out[:order.size] = v[order]
+        return (out,)
+
+    return sc_case("sc_sort_key_val", [k, v], [((8,), np.float32)], model)
+
+
+@case
+def sc_cumsum(rng):
+    x = uniform(rng, (8,))
+
+    def model(x):
+        # Inclusive running sums in lane order; the masked one adds only the
+        # positive lanes (a masked-out lane adds nothing but still gets the
+        # running sum).
+        return np.cumsum(x, dtype=np.float32), np.cumsum(np.where(x > 0, x, 0), dtype=np.float32)
+
+    return sc_case("sc_cumsum", [x], [((8,), np.float32)] * 2, model)
+
+
+@case
+def sc_embedding_lookup(rng):
+    table = uniform(rng, (64, 8))
+    ids = rng.integers(0, 64, size=128).astype(np.int32)
+
+    def model(table, ids):
+        out = np.zeros((16, 8), np.float32)
+        for s in range(16):
+            for r in range(8):  # the fori_loop's order, from a zero row
+                out[s] += table[ids[8 * s + r]]
+        return (out,)
+
+    return sc_case("sc_embedding_lookup", [table, ids], [((16, 8), np.float32)], model)
+
+
+@case
+def sc_scalar_subcore(rng):
+    lengths = rng.integers(0, 100, size=8).astype(np.int32)
+
+    def model(lengths):
+        return (np.concatenate([[0], np.cumsum(lengths)[:-1]]).astype(np.int32),)
+
+    return sc_case("sc_scalar_subcore", [lengths], [((8,), np.int32)], model)
+
+
+@case
+def sc_load_gather(rng):
+    x = uniform(rng, (16,))
+    idx = rng.integers(0, 16, size=8).astype(np.int32)  # about half are < 8
+
+    def model(x, idx):
+        # g = x[idx] reversed, stored to lane l only where idx[l] < 8.
+        g = x[idx][::-1]
+        return (np.where(idx < 8, g, np.float32(0)),)
+
+    return sc_case("sc_load_gather", [x, idx], [((8,), np.float32)], model)
+
+
+@case
+def sc_parallel_loop_reduce(rng):
+    x = uniform(rng, (32, 8))
+
+    def model(x):
+        o = np.zeros_like(x)
+        col = np.zeros(8, np.float32)
+        for r in range(32):
+            total = np.float32(0)
+            for lane in range(8):
+                total += x[r, lane]
+            o[r, 0], o[r, 1] = total, x[r].max()
+            col += x[r]
+        return o, col
+
+    return sc_case("sc_parallel_loop_reduce", [x], [((32, 8), np.float32), ((8,), np.float32)],
+                   model)
+
+
+@case
+def sc_shared_histogram(rng):
+    ids = rng.integers(0, 16, size=128).astype(np.int32)
+
+    def model(ids):
+        hist = np.bincount(ids, minlength=16).astype(np.int32)
+        rank = np.empty(128, np.int32)
+        for s in range(16):  # scan_count: occurrences so far in the chunk, inclusive
+            chunk = ids[8 * s:8 * s + 8]
+            for lane in range(8):
+                rank[8 * s + lane] = int((chunk[:lane + 1] == chunk[lane]).sum())
+        return hist, rank
+
+    return sc_case("sc_shared_histogram", [ids], [((16,), np.int32), ((128,), np.int32)], model)
+
+
+# ---------------------------------------------------------------------------
 # Our side: host @main, lowering, mlir-runner
 
 # numpy dtype -> (MLIR element type, ops taking the scalar %v to an i32 %b
@@ -1249,6 +1960,16 @@ ELEM = {
     np.dtype(np.int32): ("i32", ["%b = arith.addi %v, %zero : i32"]),
     np.dtype(np.int16): ("i16", ["%b = arith.extsi %v : i16 to i32"]),
     np.dtype(np.int8): ("i8", ["%b = arith.extsi %v : i8 to i32"]),
+    np.dtype(np.bool_): ("i1", ["%b = arith.extui %v : i1 to i32"]),
+    # arith has no ops on unsigned integers: read a one-lane vector and
+    # bitcast it, as the lowering does for unsigned refs.
+    np.dtype(np.uint32): ("ui32", ["%b = vector.extract %c[0] : i32 from vector<1xi32>"]),
+}
+# Reads element %i of the flat output {src}: {flat_t} as %v (ELEM's ops
+# then widen %v to the i32 %b).
+LOAD = {
+    np.dtype(np.uint32): ["%r = vector.load {src}[%i] : {flat_t}, vector<1xui32>",
+                          "%c = vector.bitcast %r : vector<1xui32> to vector<1xi32>"],
 }
 
 
@@ -1262,17 +1983,26 @@ def parse_output(vals, dtype):
     vals = vals.astype(np.int32)
     if dtype == np.float32 or dtype == ml_dtypes.bfloat16:
         return vals.view(np.float32).astype(dtype)  # bf16 -> f32 -> bf16 is exact
+    if dtype == np.uint32:
+        return vals.view(np.uint32)
     return vals.astype(dtype)
 
 
 def dense_hex(arr):
+    if arr.dtype == np.bool_:
+        # MLIR's hex form of i1 is not one byte per element: spell it out.
+        def nest(a):
+            if a.ndim == 0:
+                return "true" if a else "false"
+            return "[" + ", ".join(nest(x) for x in a) + "]"
+        return f"dense<{nest(arr)}>"
     # The raw little-endian bytes: exact for every bit pattern (NaNs included).
     return 'dense<"0x' + np.ascontiguousarray(arr).astype(arr.dtype.newbyteorder("<")).tobytes().hex().upper() + '">'
 
 
 def sentinel(shape, dtype):
     # Any value will do: the elements a kernel leaves alone are not compared.
-    return np.full(shape, -123, np.dtype(dtype))
+    return np.full(shape, np.array(-123).astype(np.dtype(dtype)), np.dtype(dtype))
 
 
 def host_main(twin_text, kname, c: Case, timed=False):
@@ -1324,7 +2054,8 @@ def host_main(twin_text, kname, c: Case, timed=False):
             f"    %n{k} = arith.constant {n} : index",
             f"    %bits{k} = memref.alloc() : {bits_t}",
             f"    scf.for %i = %c0 to %n{k} step %c1 {{",
-            f"      %v = memref.load {src}[%i] : {flat_t}",
+            *("      " + l.format(src=src, flat_t=flat_t)
+              for l in LOAD.get(np.dtype(dtype), ["%v = memref.load {src}[%i] : {flat_t}"])),
             *("      " + op for op in ELEM[np.dtype(dtype)][1]),
             f"      memref.store %b, %bits{k}[%i] : {bits_t}",
             "    }",
@@ -1355,7 +2086,7 @@ def run_ours(c: Case, args, keep, twin_text=None, timed=False):
     """Lowers and runs the twin of `c` (examples/cpu/NAME.mlir, or
     `twin_text`); returns (outputs, wall seconds of lowering + run), and with
     `timed` also the seconds the kernel itself ran."""
-    twin = os.path.join(TWINS, c.name + ".mlir")
+    twin = os.path.join(ROOT, c.twin) if c.twin else os.path.join(TWINS, c.name + ".mlir")
     if twin_text is None:
         with open(twin) as f:
             twin_text = f.read()
@@ -1364,6 +2095,10 @@ def run_ours(c: Case, args, keep, twin_text=None, timed=False):
     if len(knames) != 1:
         raise ValueError(f"{twin}: expected one pallas.kernel, found {len(knames)}")
     module = host_main(text, knames[0], c, timed)
+    reuse = getattr(args, "reuse", None)
+    if reuse and not timed:
+        with open(os.path.join(reuse, c.name + ".out.txt")) as f:
+            return parse_printed(c, f.read()), 0.0
     with open(args.pipeline) as f:
         pipeline = f.read().strip()
     with tempfile.TemporaryDirectory() as tmp:
@@ -1390,7 +2125,15 @@ def run_ours(c: Case, args, keep, twin_text=None, timed=False):
     if timed:
         first = run.stdout.lstrip().splitlines()[0]
         kernel_seconds = float(first)
-    blocks = DATA.findall(run.stdout)
+    outs = parse_printed(c, run.stdout)
+    if timed:
+        return outs, seconds, kernel_seconds
+    return outs, seconds
+
+
+def parse_printed(c: Case, stdout):
+    """The outputs @main printed (printMemrefI32 blocks, ELEM's widening)."""
+    blocks = DATA.findall(stdout)
     if len(blocks) != len(c.outputs):
         raise RuntimeError(f"expected {len(c.outputs)} printed outputs, found {len(blocks)}")
     outs = []
@@ -1399,9 +2142,7 @@ def run_ours(c: Case, args, keep, twin_text=None, timed=False):
         if vals.size != int(np.prod(shape)):
             raise RuntimeError(f"printed {vals.size} values for an output of shape {shape}")
         outs.append(parse_output(vals, dtype).reshape(shape))
-    if timed:
-        return outs, seconds, kernel_seconds
-    return outs, seconds
+    return outs
 
 
 # ---------------------------------------------------------------------------
@@ -1431,10 +2172,13 @@ def compare(c: Case, ours, theirs, verbose):
                 note = f"out{k}: {defined} floats bit-exact"
             else:
                 rtol, atol, _ = tol
-                bad = ~(diff <= atol + rtol * np.abs(b64)) & m
+                bad = ~(diff <= atol + rtol * np.abs(b64)) & ~both_nan & m
                 exact = int(((a.view(bits) == b.view(bits)) & m).sum())
                 maxd = float(np.max(np.where(m, diff, 0.0))) if defined else 0.0
-                note = (f"out{k}: {defined} floats within rtol={rtol:g} atol={atol:g} "
+                # An array atol is a bound per element (sum_bound).
+                atol_s = (f"{atol:g}" if np.ndim(atol) == 0 else
+                          f"per element (<= {float(np.max(atol)):.3g})")
+                note = (f"out{k}: {defined} floats within rtol={rtol:g} atol={atol_s} "
                         f"(max |diff| {maxd:.3g}, {exact} bit-exact)")
         if bad.any():
             ok = False
@@ -1458,11 +2202,16 @@ def main():
     ap.add_argument("--pipeline", default=os.path.join(ROOT, "scripts", "cpu-pipeline.txt"))
     ap.add_argument("--timeout", type=int, default=300)
     ap.add_argument("--keep", help="write the generated modules and outputs here")
+    ap.add_argument("--slow", action="store_true",
+                    help="also run the kernels left out by default (SLOW)")
+    ap.add_argument("--reuse", metavar="DIR",
+                    help="take our outputs from DIR/NAME.out.txt of an earlier --keep run "
+                         "instead of compiling and running the twin again")
     args = ap.parse_args()
     if args.list:
-        print("\n".join(CASES))
+        print("\n".join(n + (f"  (slow: {SLOW[n]})" if n in SLOW else "") for n in CASES))
         return 0
-    names = args.names or list(CASES)
+    names = args.names or [n for n in CASES if args.slow or n not in SLOW]
     unknown = [n for n in names if n not in CASES]
     if unknown:
         print(f"cpu-oracle: unknown kernel(s): {', '.join(unknown)} (--list)", file=sys.stderr)
@@ -1476,6 +2225,7 @@ def main():
     failed, xfailed = [], []
     for name in names:
         oracle, seconds, in_ours = "JAX", 0.0, False
+        started = time.time()
         try:
             c = CASES[name](rng_for(name))
             args_in = [a for _, a in c.inputs] + list(c.grid_extents)
@@ -1485,15 +2235,21 @@ def main():
                 if c.numpy_fn is None:
                     raise
                 # Listed with JAX's error, checked against the numpy model.
-                first = (str(e).strip().splitlines() or [""])[0]
-                oracle = f"numpy; JAX's interpret mode fails: {type(e).__name__}: {first}"
+                lines = [l for l in str(e).strip().splitlines() if l.strip()] or [""]
+                # A failure inside one of the interpreter's callbacks prints
+                # a traceback: its last line is the error.
+                first = lines[-1].strip() if "Traceback" in lines[0] else lines[0]
+                oracle = f"{c.model}; JAX's interpret mode fails: {type(e).__name__}: {first}"
                 theirs = [np.asarray(o) for o in c.numpy_fn(*args_in)]
             in_ours = True  # from here on a failure is ours
+            ours_started = time.time()
             ours, seconds = run_ours(c, args, args.keep)
             ok, summary = compare(c, ours, theirs, args.verbose)
             status = "match" if ok else "MISMATCH"
         except Exception as e:  # one broken kernel must not hide the others
             ok, status, summary = False, "ERROR", f"{type(e).__name__}: {e}"
+            if in_ours:
+                seconds = time.time() - ours_started
             if not in_ours:
                 summary = "on JAX's side: " + summary
         # Only a failure of ours can be the known one.
@@ -1507,7 +2263,10 @@ def main():
                 xfailed.append(name)
         if not ok:
             failed.append(name)
-        print(f"{name}: {status} ({seconds:.1f}s ours) {summary}", flush=True)
+        # The rest of the kernel's time: JAX's side (and the inputs).
+        theirs_s = time.time() - started - seconds
+        print(f"{name}: {status} ({seconds:.1f}s ours, {theirs_s:.1f}s JAX) {summary}",
+              flush=True)
         if status != "ERROR" and oracle != "JAX":
             print(f"    oracle: {oracle}")
         if status == "match" and c.tolerance and args.verbose:
@@ -1516,6 +2275,9 @@ def main():
                 if t:
                     print(f"    tolerance: {t[2]}")
     matched = len(names) - len(failed) - len(xfailed)
+    left_out = [n for n in SLOW if n not in names]
+    if left_out:
+        print(f"cpu-oracle: left out as slow (--slow runs them): {', '.join(left_out)}")
     print(f"cpu-oracle: {matched} of {len(names)} kernels match their oracle"
           + (f"; known failures: {', '.join(xfailed)}" if xfailed else "")
           + (f"; failed: {', '.join(failed)}" if failed else ""))

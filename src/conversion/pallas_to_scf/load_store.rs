@@ -8,7 +8,9 @@ use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::r#type::Type;
 use melior::ir::{Value, ValueLike};
 
-use crate::conversion::common::builder::{indexer, projection_map, segments, Ofr, B, DYNAMIC};
+use crate::conversion::common::builder::{
+    identity_map, indexer, projection_map, segments, Ofr, B, DYNAMIC,
+};
 use crate::conversion::framework::{PatternSet, TypeConverter};
 use crate::ir::{is_vector, memref_shape};
 
@@ -72,6 +74,34 @@ pub fn add_patterns(set: &mut PatternSet, tc: &TypeConverter) {
         rw.replace_op(&op, &[old]);
         Ok(())
     });
+}
+
+/// What the CPU reference rejects before anything is rewritten: a masked
+/// vector access to a ref of `i1` (see [`is_bool_ref`]; its unmasked form
+/// goes element by element).
+pub fn check(op: &OperationRef) -> Result<(), String> {
+    let name = op.name().as_string_ref().as_str().unwrap_or("").to_string();
+    // (ref operand, mask segment, how the message names the access)
+    let (ref_at, mask_seg, what) = match name.as_str() {
+        "pallas.load" => (0, 2, "load from"),
+        "pallas.store" => (1, 3, "store to"),
+        "pallas.swap" => (1, 3, "swap on"),
+        _ => return Ok(()),
+    };
+    let seg = op
+        .attribute("operandSegmentSizes")
+        .map(crate::conversion::common::builder::dense_i32)
+        .unwrap_or_default();
+    if seg.get(mask_seg).copied().unwrap_or(0) == 0 {
+        return Ok(());
+    }
+    let r = op.operand(ref_at).map_err(|e| e.to_string())?;
+    if crate::ir::element_type(r.r#type()).to_string() == "i1" {
+        return Err(format!(
+            "not yet supported: a masked vector {what} a ref of i1"
+        ));
+    }
+    Ok(())
 }
 
 /// The access an indexer describes: the base to index (a strided subview
@@ -152,6 +182,12 @@ fn read<'c, 'a>(
     ty: Type<'c>,
 ) -> Result<Value<'c, 'a>, String> {
     let a = access(b, op, r, idx, ty)?;
+    if !a.scalar && is_bool_ref(b, r) {
+        if mask.is_some() {
+            return Err("not yet supported: a masked vector load from a ref of i1".into());
+        }
+        return Ok(read_bools(b, &a, ty));
+    }
     if let Some(stored) = signed_storage(b, r, ty) {
         // Read the ref's own (signed or unsigned) integers, then reinterpret
         // them as the signless values the kernel computes with.
@@ -198,6 +234,92 @@ fn read<'c, 'a>(
     ))
 }
 
+/// LLVM packs a vector of `i1` into bits, while a memref's `i1` elements
+/// are bytes (what `memref.load`/`memref.store` and the host's copies use):
+/// a vector transfer on an `i1` ref would read or write the wrong bits. So
+/// vector accesses to such refs go element by element, through an `i8`
+/// buffer holding the vector.
+fn is_bool_ref<'c>(b: &B<'_, 'c, '_>, r: Value<'c, '_>) -> bool {
+    crate::ir::element_type(r.r#type()) == b.ty("i1")
+}
+
+/// Loops over the window of `a` (shape `shape`); calls `body` with the ref
+/// indices and the buffer indices of each element, inside the loops, and
+/// leaves the insertion point after them.
+fn each_element<'c: 'a, 'a>(
+    b: &B<'_, 'c, 'a>,
+    a: &Access<'c, 'a>,
+    shape: &[i64],
+    body: impl FnOnce(&[Value<'c, 'a>], &[Value<'c, 'a>]),
+) {
+    let zero = b.cidx(0);
+    let mut ivs = vec![];
+    let mut outer = None;
+    for &d in shape {
+        let (iv, yield_op) = b.for_loop(zero, b.cidx(d));
+        b.rw.set_insertion_point_before(&yield_op);
+        outer.get_or_insert(yield_op);
+        ivs.push(iv);
+    }
+    let mut at = a.indices.clone();
+    for (k, d) in a.kept.iter().enumerate() {
+        at[*d] = b.add(a.indices[*d], ivs[k]);
+    }
+    body(&at, &ivs);
+    if let Some(loop_op) = outer.and_then(|y| y.parent_operation()) {
+        b.rw.set_insertion_point_after(&loop_op);
+    }
+}
+
+fn read_bools<'c: 'a, 'a>(b: &B<'_, 'c, 'a>, a: &Access<'c, 'a>, ty: Type<'c>) -> Value<'c, 'a> {
+    let shape = memref_shape(ty);
+    let i8 = b.ty("i8");
+    let buf = b.alloc(b.memref(&shape, i8));
+    each_element(b, a, &shape, |at, ivs| {
+        let mut operands = vec![a.base];
+        operands.extend_from_slice(at);
+        let bit = b.val("memref.load", &operands, b.ty("i1"), &[]);
+        let byte = b.val("arith.extui", &[bit], i8, &[]);
+        let mut operands = vec![byte, buf];
+        operands.extend_from_slice(ivs);
+        b.op("memref.store", &operands, &[], &[]);
+    });
+    let rank = shape.len();
+    let mut operands = vec![buf];
+    operands.extend(shape.iter().map(|_| b.cidx(0)));
+    operands.push(b.zero(i8));
+    let bytes = b.transfer_read(
+        &operands,
+        rank,
+        &identity_map(rank),
+        false,
+        b.vector(&shape, i8),
+    );
+    b.op("memref.dealloc", &[buf], &[], &[]);
+    b.val("arith.trunci", &[bytes], ty, &[])
+}
+
+fn write_bools<'c: 'a, 'a>(b: &B<'_, 'c, 'a>, a: &Access<'c, 'a>, v: Value<'c, 'a>) {
+    let shape = memref_shape(v.r#type());
+    let i8 = b.ty("i8");
+    let buf = b.alloc(b.memref(&shape, i8));
+    let bytes = b.val("arith.extui", &[v], b.vector(&shape, i8), &[]);
+    let rank = shape.len();
+    let mut operands = vec![bytes, buf];
+    operands.extend(shape.iter().map(|_| b.cidx(0)));
+    b.transfer_write(&operands, rank, &identity_map(rank), false);
+    each_element(b, a, &shape, |at, ivs| {
+        let mut operands = vec![buf];
+        operands.extend_from_slice(ivs);
+        let byte = b.val("memref.load", &operands, i8, &[]);
+        let bit = b.val("arith.trunci", &[byte], b.ty("i1"), &[]);
+        let mut operands = vec![bit, a.base];
+        operands.extend_from_slice(at);
+        b.op("memref.store", &operands, &[], &[]);
+    });
+    b.op("memref.dealloc", &[buf], &[], &[]);
+}
+
 /// For a ref of signed or unsigned integers accessed with signless values
 /// of type `value_ty`: the type the ref's own elements are read and written
 /// as (a one-lane vector for a scalar, as `vector.bitcast` works on vectors).
@@ -228,6 +350,13 @@ fn write<'c, 'a>(
     mask: Option<Value<'c, 'a>>,
 ) -> Result<(), String> {
     let a = access(b, op, r, idx, v.r#type())?;
+    if !a.scalar && is_bool_ref(b, r) {
+        if mask.is_some() {
+            return Err("not yet supported: a masked vector store to a ref of i1".into());
+        }
+        write_bools(b, &a, v);
+        return Ok(());
+    }
     let v = match signed_storage(b, r, v.r#type()) {
         Some(stored) if a.scalar => {
             let lane = b.val("vector.broadcast", &[v], b.vector(&[1], v.r#type()), &[]);

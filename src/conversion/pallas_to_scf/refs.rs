@@ -56,11 +56,13 @@ pub fn add_patterns(set: &mut PatternSet, tc: &TypeConverter) {
     });
 }
 
-/// What the CPU reference rejects, before anything is rewritten: a bitcast
+/// What the CPU reference rejects, before anything is rewritten: the
+/// accesses [`super::load_store::check`] rejects, and a bitcast
 /// with a buffer of its own (see [`needs_buffer`]) whose view flows into
 /// control flow (the buffer is only synced around ops that access it in
 /// place).
 pub fn check(op: &OperationRef) -> Result<(), String> {
+    super::load_store::check(op)?;
     if op.name().as_string_ref().as_str() != Ok("pallas.ref_bitcast") {
         return Ok(());
     }

@@ -13,3 +13,21 @@ pallas.kernel @k grid(1) scratch(%h: memref<16x128xbf16, #pallas.memory_space<vm
     scf.yield %v : memref<8x128xi32, #pallas.memory_space<vmem>>
   }
 }
+
+// -----
+
+// Vector accesses to i1 refs go element by element (LLVM packs i1 vectors
+// into bits, the ref holds bytes); masked ones are not lowered.
+pallas.kernel @k grid(1) scratch(%m: memref<8xi1, #pallas.memory_space<vmem>>) {
+  %mask = arith.constant dense<true> : vector<8xi1>
+  // expected-error @+1 {{not yet supported: a masked vector load from a ref of i1}}
+  %v = pallas.load %m[0:8] mask(%mask : vector<8xi1>) : memref<8xi1, #pallas.memory_space<vmem>> -> vector<8xi1>
+}
+
+// -----
+
+pallas.kernel @k grid(1) scratch(%m: memref<8xi1, #pallas.memory_space<vmem>>) {
+  %mask = arith.constant dense<true> : vector<8xi1>
+  // expected-error @+1 {{not yet supported: a masked vector store to a ref of i1}}
+  pallas.store %mask, %m[0:8] mask(%mask : vector<8xi1>) : vector<8xi1>, memref<8xi1, #pallas.memory_space<vmem>>
+}
