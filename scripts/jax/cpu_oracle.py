@@ -1638,13 +1638,8 @@ tpu_twin("ops_ragged_paged_attention",
                     "the kernel keeps an online softmax in f32 and normalises at the end: "
                     "a few bf16 ulps of the bf16 output (|V| <= 1)"))
 
-# The attention kernels on 128x128 tiles: our side compiles for minutes
-# (measured on the 2-core machine, see README): LLVM's code generation for
-# the straight-line 128-lane vector code, above all math.exp on 128x128
-# tiles (every exp becomes 128 calls per row, 256-512 tiles per kernel).
-SLOW_COMPILE = "mlir-runner compiles it for {} (2-core machine, other jobs running)"
-# Not run to the end on the 2-core machine; as large as ops_flash_attention_fwd.
-UNMEASURED = "several minutes (not measured to the end: 256-512 exp tiles, as the 282 s forward)"
+# The attention kernels on 128x128 tiles and the PRNG hashes (once minutes
+# of LLVM code generation each, before pallas-row-loops; now seconds).
 # p is rounded to bf16 before p @ v: a weight whose f32 value differs in its
 # last bits (XLA's exp against libm's, sums in another order) can round to
 # the neighbouring bf16 value, 2^-8 of that weight.
@@ -1694,34 +1689,32 @@ def flash_bwd_args(rng, sds_args):
     return [q, k, v, ab, np.exp(log_l).astype(np.float32), m.astype(np.float32), do, di]
 
 
-for _n, _t, _tol in [
-        ("ops_flash_attention_fwd", "282-345 s", FLASH_BF16),
-        ("ops_flash_attention_fwd_causal", "353 s", FLASH_BF16),
-        ("ops_flash_attention_fwd_residuals", "439 s",
+for _n, _tol in [
+        ("ops_flash_attention_fwd", FLASH_BF16),
+        ("ops_flash_attention_fwd_causal", FLASH_BF16),
+        ("ops_flash_attention_fwd_residuals",
          [FLASH_BF16, ATTENTION_F32, ATTENTION_F32]),
-        ("ops_flash_attention_fwd_single_step", "over 1500 s (timed out; 512x128 tiles)",
+        ("ops_flash_attention_fwd_single_step",
          FLASH_BF16),
-        ("ops_splash_attention_mha_fwd", "338 s", ATTENTION_F32),
-        ("ops_splash_attention_mqa_fwd_residuals", "263-364 s", ATTENTION_F32),
-        ("tpu_flash_attention", "161 s", APPROX_RECIPROCAL),
-        ("tpu_attention_misc", "226 s", APPROX_RECIPROCAL)]:
-    tpu_twin(_n, tolerance=_tol, slow=SLOW_COMPILE.format(_t))
-for _n, _t in [("ops_splash_attention_mha_dq", "51-66 s"), ("ops_splash_attention_mha_dkv", "54-58 s"),
-               ("ops_splash_attention_gqa_dkv_fused", "73 s")]:
-    tpu_twin(_n, splash_bwd_args, tolerance=SPLASH_BWD, slow=SLOW_COMPILE.format(_t))
-for _n, _t in [("ops_flash_attention_bwd_dkv", UNMEASURED),
-               ("ops_flash_attention_bwd_dq", "49 s")]:
-    tpu_twin(_n, flash_bwd_args, tolerance=FLASH_BWD, slow=SLOW_COMPILE.format(_t))
+        ("ops_splash_attention_mha_fwd", ATTENTION_F32),
+        ("ops_splash_attention_mqa_fwd_residuals", ATTENTION_F32),
+        ("tpu_flash_attention", APPROX_RECIPROCAL),
+        ("tpu_attention_misc", APPROX_RECIPROCAL)]:
+    tpu_twin(_n, tolerance=_tol)
+for _n in ["ops_splash_attention_mha_dq", "ops_splash_attention_mha_dkv",
+           "ops_splash_attention_gqa_dkv_fused"]:
+    tpu_twin(_n, splash_bwd_args, tolerance=SPLASH_BWD)
+for _n in ["ops_flash_attention_bwd_dkv", "ops_flash_attention_bwd_dq"]:
+    tpu_twin(_n, flash_bwd_args, tolerance=FLASH_BWD)
 tpu_twin("ops_flash_attention_fwd_segment_ids",
          with_ints(a3=sorted_ids((2, 512), 3), a4=sorted_ids((2, 512), 3)),
-         tolerance=FLASH_BF16, slow=SLOW_COMPILE.format(UNMEASURED))
+         tolerance=FLASH_BF16)
 tpu_twin("ops_splash_attention_mha_fwd_segmented_unrolled",
          with_ints(a3=sorted_ids((512,), 3), a4=sorted_ids((512,), 3)),
-         tolerance=ATTENTION_F32, slow=SLOW_COMPILE.format(UNMEASURED))
-# The PRNG hashes: exact, but the 20 (Threefry) / 10 (Philox) unrolled rounds
-# on 256x256 blocks compile for minutes.
-tpu_twin("ops_threefry_random_bits", slow=SLOW_COMPILE.format("over 300 s (timed out)"))
-tpu_twin("ops_philox_random_bits", slow=SLOW_COMPILE.format("over 10 minutes (not run to the end)"))
+         tolerance=ATTENTION_F32)
+# The PRNG hashes: exact (20 Threefry / 10 Philox rounds on 256x256 blocks).
+tpu_twin("ops_threefry_random_bits")
+tpu_twin("ops_philox_random_bits")
 
 # JAX's interpret modes cannot run ref.reshape/ref.bitcast (TPU interpret
 # mode: no `indices` on a ReshapeTransform).
