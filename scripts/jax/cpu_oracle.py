@@ -1119,11 +1119,10 @@ def tpu_ring_allgather(rng):
     return Case("tpu_ring_allgather", [("in", x)], [((n, n, 8, 128), np.float32)], run)
 
 
-@case
-def ops_all_gather(rng):
-    """jax.experimental.pallas.ops.tpu.all_gather's kernel (ag_kernel, used
-    as is) over a 1-D mesh of 4 devices with (16, 128) shards: the public
-    op's pallas_call with interpret mode and every device's output."""
+def all_gather_case(rng, name, memory_space=None):
+    """The public all_gather kernel (ag_kernel, used as is) over a 1-D mesh
+    of MESH_DEVICES devices with (16, 128) shards, its operands in
+    `memory_space` (the op's default, VMEM, when None)."""
     import functools
 
     import jax
@@ -1139,9 +1138,17 @@ def ops_all_gather(rng):
         kernel = functools.partial(ag_kernel, axis_name="x", mesh=mesh)
         sems = ((pltpu.SemaphoreType.DMA, pltpu.SemaphoreType.DMA),
                 (pltpu.SemaphoreType.DMA, pltpu.SemaphoreType.DMA))
-        return (mesh_call(kernel, x, (n, 16, 128), sems),)
+        return (mesh_call(kernel, x, (n, 16, 128), sems, memory_space=memory_space),)
 
-    return Case("ops_all_gather", [("in", x)], [((n, n, 16, 128), np.float32)], run)
+    return Case(name, [("in", x)], [((n, n, 16, 128), np.float32)], run)
+
+
+@case
+def ops_all_gather(rng):
+    """jax.experimental.pallas.ops.tpu.all_gather's kernel over a 1-D mesh
+    of 4 devices: the public op's pallas_call with interpret mode and every
+    device's output."""
+    return all_gather_case(rng, "ops_all_gather")
 
 
 @case
@@ -1149,25 +1156,9 @@ def ops_all_gather_hbm(rng):
     """ops_all_gather with the public op's other memory space,
     memory_space=pl.ANY: input and output stay in HBM and every copy,
     the local one included, is a DMA between HBM refs."""
-    import functools
-
-    import jax
-    from jax.experimental.pallas import tpu as pltpu
     from jax.experimental import pallas as pl
-    from jax.experimental.pallas.ops.tpu.all_gather import ag_kernel
-    from jax.sharding import Mesh
 
-    n = MESH_DEVICES
-    x = uniform(rng, (n, 16, 128))
-
-    def run(x):
-        mesh = Mesh(np.array(jax.devices()[:n]), ("x",))
-        kernel = functools.partial(ag_kernel, axis_name="x", mesh=mesh)
-        sems = ((pltpu.SemaphoreType.DMA, pltpu.SemaphoreType.DMA),
-                (pltpu.SemaphoreType.DMA, pltpu.SemaphoreType.DMA))
-        return (mesh_call(kernel, x, (n, 16, 128), sems, memory_space=pl.ANY),)
-
-    return Case("ops_all_gather_hbm", [("in", x)], [((n, n, 16, 128), np.float32)], run)
+    return all_gather_case(rng, "ops_all_gather_hbm", memory_space=pl.ANY)
 
 
 @case

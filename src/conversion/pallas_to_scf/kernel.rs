@@ -430,13 +430,7 @@ fn lower_kernel<'c, 'a>(
         Some(a) => a,
         None => crate::ir::op_ref(ret),
     };
-    let term = body.terminator().map(crate::ir::op_ref);
-    rw.inline_block_before(body, &anchor, &args);
-    if let Some(term) = term {
-        if term.name().as_string_ref().as_str() == Ok("pallas.return") {
-            rw.erase_op(&term);
-        }
-    }
+    inline_body(rw, body, &anchor, &args);
     rw.set_insertion_point_before(&anchor);
 
     // Copy-out of the output blocks.
@@ -548,13 +542,7 @@ fn run_devices<'c, 'a>(
     let n_orig = images.types.len() - images.images.len();
     let mut args: Vec<Value<'c, 'a>> = (0..n_orig).map(|k| images.view(b, c0, k)).collect();
     args.extend(images.images.iter().copied());
-    let term = body.terminator().map(crate::ir::op_ref);
-    rw.inline_block_before(body, &anchor, &args);
-    if let Some(term) = term {
-        if term.name().as_string_ref().as_str() == Ok("pallas.return") {
-            rw.erase_op(&term);
-        }
-    }
+    inline_body(rw, body, &anchor, &args);
     rw.set_insertion_point_before(&anchor);
     let outputs: Vec<usize> = windowed.iter().copied().filter(|i| *i >= n_in).collect();
     if !outputs.is_empty() {
@@ -791,5 +779,22 @@ fn copy_window<'c, 'a>(
         b.op("memref.copy", &[arr, buf], &[], &[]);
     } else {
         b.op("memref.copy", &[buf, arr], &[], &[]);
+    }
+}
+
+/// Inlines a kernel body before `anchor` with `args` for its arguments,
+/// dropping its `pallas.return`.
+fn inline_body<'c, 'a>(
+    rw: &Rewriter<'c, 'a>,
+    body: melior::ir::BlockRef<'c, 'a>,
+    anchor: &OperationRef<'c, 'a>,
+    args: &[Value<'c, 'a>],
+) {
+    let term = body.terminator().map(crate::ir::op_ref);
+    rw.inline_block_before(body, anchor, args);
+    if let Some(term) = term {
+        if crate::ir::op_name_of(&term) == "pallas.return" {
+            rw.erase_op(&term);
+        }
     }
 }
