@@ -525,7 +525,7 @@ def ddmin(units, keeps, budget):
   return units
 
 
-def minimize(opt, text, pass_name, cls, timeout, workdir, budget=400):
+def minimize(opt, text, pass_name, cls, timeout, workdir, budget=150):
   def keeps(t):
     r = check_text(opt, t, timeout, workdir, passes=(pass_name,))
     return pass_name in r and r[pass_name][0] == cls
@@ -600,6 +600,8 @@ def main():
   ap.add_argument("--save-corpus", default=None, help="write minimised reproducers here")
   ap.add_argument("--corpus", default=None, help="re-run the .mlir files of this directory")
   ap.add_argument("--known", default=os.path.join(ROOT, "scripts/fuzz/known-failures.txt"))
+  ap.add_argument("--time-limit", type=float, default=None,
+                  help="stop making mutants after this many seconds (then minimise)")
   ap.add_argument("-v", "--verbose", action="store_true")
   args = ap.parse_args()
 
@@ -613,45 +615,53 @@ def main():
   by_mut = collections.Counter()
   n_inputs = n_runs = 0
   corpus_mode = args.corpus is not None
-  with multiprocessing.Pool(args.jobs, _init, (opt, args.timeout, workdir, args.seed, seeds)) as pool:
-    if corpus_mode:
-      files = sorted(glob.glob(os.path.join(args.corpus, "*.mlir")))
-      it = pool.imap_unordered(_job_file, files)
-    else:
-      it = pool.imap_unordered(_job_mutant, range(args.start, args.start + args.n), chunksize=4)
-    for key, src, applied, text, res in it:
-      n_inputs += 1
-      n_runs += len(PASSES)
-      for p, (cls, detail) in res.items():
-        k = (p, cls)
-        counts[k] += 1
-        for a in applied:
-          by_mut[(k, a)] += 1
-        if k not in first:
-          first[k] = (key, src, applied, text, detail)
-          if args.verbose or not is_known(known, "%s %s" % k):
-            print("new class [%s] %s  (from %s #%s via %s)" % (p, cls, src, key, ",".join(applied)),
-                  flush=True)
-      if n_inputs % 500 == 0:
-        print("... %d inputs, %d failing runs, %.0fs" % (n_inputs, sum(counts.values()),
-                                                        time.time() - t0), flush=True)
+  init = (opt, args.timeout, workdir, args.seed, seeds)
+  if args.out:
+    os.makedirs(args.out, exist_ok=True)
+  pool = multiprocessing.Pool(args.jobs, _init, init)
+  if corpus_mode:
+    files = sorted(glob.glob(os.path.join(args.corpus, "*.mlir")))
+    it = pool.imap_unordered(_job_file, files)
+  else:
+    it = pool.imap_unordered(_job_mutant, range(args.start, args.start + args.n), chunksize=2)
+  for key, src, applied, text, res in it:
+    n_inputs += 1
+    n_runs += len(PASSES)
+    for p, (cls, detail) in res.items():
+      k = (p, cls)
+      counts[k] += 1
+      for a in applied:
+        by_mut[(k, a)] += 1
+      if k not in first:
+        first[k] = (key, src, applied, text, detail)
+        if args.verbose or not is_known(known, "%s %s" % k):
+          print("new class [%s] %s  (from %s #%s via %s)" % (p, cls, src, key, ",".join(applied)),
+                flush=True)
+        if args.out:
+          base = os.path.join(args.out, "%s--%s" % (p, slug(cls)))
+          with open(base + ".mlir", "w") as f:
+            f.write("// fuzz: pass %s, class: %s\n// from %s (mutant %s: %s)\n" % (
+                p, cls, src, key, ", ".join(applied)) + text)
+          with open(base + ".log", "w") as f:
+            f.write(detail)
+    if n_inputs % 250 == 0:
+      print("... %d inputs, %d failing runs, %.0fs" % (n_inputs, sum(counts.values()),
+                                                      time.time() - t0), flush=True)
+    if args.time_limit and time.time() - t0 > args.time_limit:
+      print("... time limit reached after %d inputs" % n_inputs, flush=True)
+      break
+  pool.terminate()
+  pool.join()
 
-    minimized = {}
-    if args.minimize and first:
-      todo = [k for k in sorted(first)]
+  minimized = {}
+  if args.minimize and first:
+    print("minimising %d classes" % len(first), flush=True)
+    with multiprocessing.Pool(args.jobs, _init, init) as pool:
+      todo = sorted(first)
       jobs = [(first[k][3], k[0], k[1]) for k in todo]
       for k, small in zip(todo, pool.map(_job_min, jobs, chunksize=1)):
         minimized[k] = small
 
-  if args.out:
-    os.makedirs(args.out, exist_ok=True)
-    for (p, cls), (key, src, applied, text, detail) in sorted(first.items()):
-      base = os.path.join(args.out, "%s--%s" % (p, slug(cls)))
-      with open(base + ".mlir", "w") as f:
-        f.write("// fuzz: pass %s, class: %s\n// from %s (mutant %s: %s)\n" % (
-            p, cls, src, key, ", ".join(applied)) + text)
-      with open(base + ".log", "w") as f:
-        f.write(detail)
   if args.save_corpus and minimized:
     os.makedirs(args.save_corpus, exist_ok=True)
     for (p, cls), small in sorted(minimized.items()):

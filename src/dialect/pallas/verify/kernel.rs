@@ -4,6 +4,7 @@
 
 use std::collections::HashSet;
 
+use melior::ir::attribute::Attribute;
 use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::r#type::Type;
@@ -83,7 +84,29 @@ fn spec_fail(op: &OperationRef, origin: &str, spec: &BlockSpec, message: String)
 // pallas.kernel
 //===----------------------------------------------------------------------===//
 
+/// Kernel and index-map names become function and symbol names in the
+/// lowered modules (Mosaic's kernel function, its custom call name): an
+/// empty name has no printed form and one that needs quoting is no valid
+/// function name there, so both are rejected at the op.
+fn verify_symbol_name(op: &OperationRef) -> Verified {
+    let Some(name) = attr(op, "sym_name").and_then(string_value) else {
+        return Ok(());
+    };
+    let mut chars = name.chars();
+    let plain = chars
+        .next()
+        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+        && chars.all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '$' | '.'));
+    ensure(op, plain, || {
+        format!(
+            "symbol name {:?} must be a plain identifier (a letter or '_', then letters, digits, '_', '$' or '.')",
+            name
+        )
+    })
+}
+
 pub(super) fn verify_kernel(op: &OperationRef) -> Verified {
+    verify_symbol_name(op)?;
     let sig = KernelSignature::of(op);
     verify_grid(op, &sig.grid)?;
     for (i, t) in sig.prefetch.iter().enumerate() {
@@ -179,14 +202,18 @@ fn verify_spec(op: &OperationRef, origin: &str, spec: &BlockSpec, grid: &[i64]) 
                         format!("has negative element padding [{pad_low}, {pad_high}] at dim {d}"),
                     );
                 }
-                (
-                    size,
-                    if *extent == DYNAMIC {
-                        DYNAMIC
-                    } else {
-                        extent + pad_low + pad_high
-                    },
-                )
+                let padded = extent
+                    .checked_add(pad_low)
+                    .and_then(|e| e.checked_add(pad_high));
+                let Some(padded) = padded else {
+                    return spec_fail(
+                        op,
+                        origin,
+                        spec,
+                        format!("has element padding [{pad_low}, {pad_high}] at dim {d} that makes the padded extent overflow i64"),
+                    );
+                };
+                (size, if *extent == DYNAMIC { DYNAMIC } else { padded })
             }
         };
         if size <= 0 {
@@ -252,6 +279,16 @@ fn verify_spec(op: &OperationRef, origin: &str, spec: &BlockSpec, grid: &[i64]) 
                 ),
             );
         }
+        for (d, e) in ir::affine_map_results(map).into_iter().enumerate() {
+            if let Some(problem) = index_expr_problem(e, grid) {
+                return spec_fail(
+                    op,
+                    origin,
+                    spec,
+                    format!("index map {text} {problem} (result {d})"),
+                );
+            }
+        }
         verify_affine_ranges(op, origin, spec, map, grid, &shape)?;
     }
     if let Some(count) = spec.buffer_count {
@@ -280,24 +317,101 @@ fn verify_spec(op: &OperationRef, origin: &str, spec: &BlockSpec, grid: &[i64]) 
     Ok(())
 }
 
-/// The range of an affine expression over the grid, when it is linear and
-/// the grid extents it uses are static.
+/// The range of an affine expression over the grid, when the grid extents
+/// it uses are static. Bounds are exact for sums and products and sound
+/// (possibly wider) for `floordiv`, `ceildiv` and `mod` by a constant of
+/// either sign; `None` when a bound leaves i128 or the expression divides by
+/// something that is not a non-zero constant.
 fn expr_range(expr: MlirAffineExpr, grid: &[i64]) -> Option<(i128, i128)> {
+    let corners = |a: (i128, i128), b: (i128, i128), f: &dyn Fn(i128, i128) -> Option<i128>| {
+        let vs = [f(a.0, b.0)?, f(a.0, b.1)?, f(a.1, b.0)?, f(a.1, b.1)?];
+        Some((*vs.iter().min()?, *vs.iter().max()?))
+    };
+    let constant_divisor = |rhs: MlirAffineExpr| match expr_range(rhs, grid)? {
+        (c, d) if c == d && c != 0 => Some(c),
+        _ => None,
+    };
     match ir::affine_expr(expr) {
         ir::AffineExpr::Constant(c) => Some((c as i128, c as i128)),
         ir::AffineExpr::Dim(p) => {
             let extent = *grid.get(p)?;
             (extent != DYNAMIC).then_some((0, extent as i128 - 1))
         }
+        ir::AffineExpr::Symbol(_) => None,
         ir::AffineExpr::Add(lhs, rhs) => {
             let (a, b) = (expr_range(lhs, grid)?, expr_range(rhs, grid)?);
-            Some((a.0 + b.0, a.1 + b.1))
+            Some((a.0.checked_add(b.0)?, a.1.checked_add(b.1)?))
         }
         ir::AffineExpr::Mul(lhs, rhs) => {
             let (a, b) = (expr_range(lhs, grid)?, expr_range(rhs, grid)?);
-            let products = [a.0 * b.0, a.0 * b.1, a.1 * b.0, a.1 * b.1];
-            Some((*products.iter().min()?, *products.iter().max()?))
+            corners(a, b, &|x, y| x.checked_mul(y))
         }
+        // Floor and ceil division by a constant are monotone in the
+        // dividend, so the corners bound them whatever the signs.
+        ir::AffineExpr::FloorDiv(lhs, rhs) => {
+            let (a, c) = (expr_range(lhs, grid)?, constant_divisor(rhs)?);
+            corners(a, (c, c), &|x, y| Some(floor_div(x, y)))
+        }
+        ir::AffineExpr::CeilDiv(lhs, rhs) => {
+            let (a, c) = (expr_range(lhs, grid)?, constant_divisor(rhs)?);
+            corners(a, (c, c), &|x, y| Some(-floor_div(-x, y)))
+        }
+        // MLIR folds `x mod c` to x - (x floordiv c) * c: in [0, c) for
+        // c > 0 and in (c, 0] for c < 0.
+        ir::AffineExpr::Mod(lhs, rhs) => {
+            let (a, c) = (expr_range(lhs, grid)?, constant_divisor(rhs)?);
+            let full = if c > 0 { (0, c - 1) } else { (c + 1, 0) };
+            // Within one period the result is the dividend shifted.
+            if floor_div(a.0, c) == floor_div(a.1, c) {
+                let shift = floor_div(a.0, c) * c;
+                Some((a.0 - shift, a.1 - shift))
+            } else {
+                Some(full)
+            }
+        }
+    }
+}
+
+/// `x / y` rounded towards negative infinity (affine `floordiv`), y != 0.
+fn floor_div(x: i128, y: i128) -> i128 {
+    let q = x / y;
+    if x % y != 0 && ((x < 0) != (y < 0)) {
+        q - 1
+    } else {
+        q
+    }
+}
+
+/// What makes an index-map expression wrong whatever the grid ids: a
+/// constant or, over a static grid, an intermediate value outside `i32`
+/// (the lowered transform functions compute on i32 grid ids), or a division
+/// by zero.
+fn index_expr_problem(expr: MlirAffineExpr, grid: &[i64]) -> Option<String> {
+    let fits = |v: i128| (i32::MIN as i128..=i32::MAX as i128).contains(&v);
+    match ir::affine_expr(expr) {
+        ir::AffineExpr::Constant(c) if !fits(c as i128) => {
+            return Some(format!("has the constant {c}, which does not fit i32"))
+        }
+        ir::AffineExpr::Add(l, r) | ir::AffineExpr::Mul(l, r) => {
+            if let Some(p) = index_expr_problem(l, grid).or_else(|| index_expr_problem(r, grid)) {
+                return Some(p);
+            }
+        }
+        ir::AffineExpr::FloorDiv(l, r) | ir::AffineExpr::CeilDiv(l, r) | ir::AffineExpr::Mod(l, r) => {
+            if let Some(p) = index_expr_problem(l, grid).or_else(|| index_expr_problem(r, grid)) {
+                return Some(p);
+            }
+            if let ir::AffineExpr::Constant(0) = ir::affine_expr(r) {
+                return Some("divides by zero".into());
+            }
+        }
+        _ => {}
+    }
+    match expr_range(expr, grid) {
+        Some((lo, hi)) if !fits(lo) || !fits(hi) => Some(format!(
+            "can compute {}, outside i32",
+            if fits(lo) { hi } else { lo }
+        )),
         _ => None,
     }
 }
@@ -323,7 +437,7 @@ fn verify_affine_ranges(
             BlockDim::Blocked(n) => (*extent as i128 + n as i128 - 1) / n as i128 - 1,
             BlockDim::Element {
                 pad_low, pad_high, ..
-            } => (extent + pad_low + pad_high) as i128 - 1,
+            } => *extent as i128 + pad_low as i128 + pad_high as i128 - 1,
             _ => *extent as i128 - 1,
         };
         let bad = if lo < 0 { lo } else { hi };
@@ -458,8 +572,93 @@ fn verify_compiler_params(op: &OperationRef) -> Verified {
         ensure(op, BACKENDS.contains(&key.as_str()), || {
             format!("compiler_params has an unknown backend '{key}'; expected mosaic_tpu, mosaic_gpu or triton")
         })?;
-        ensure(op, dictionary_entries(value).is_some(), || {
-            format!("compiler_params for '{key}' must be a dictionary, got {value}")
+        let Some(entries) = dictionary_entries(value) else {
+            return fail(
+                op,
+                format!("compiler_params for '{key}' must be a dictionary, got {value}"),
+            );
+        };
+        if key == "mosaic_tpu" {
+            verify_mosaic_tpu_params(op, &entries)?;
+        }
+    }
+    Ok(())
+}
+
+const KERNEL_TYPES: [&str; 3] = ["tc", "sc_vector_subcore", "sc_scalar_subcore"];
+
+/// The `mosaic_tpu` entries the lowerings read, checked for kind and range
+/// here so that no pass ever reads a value of the wrong kind (an integer
+/// `kernel_type`, a string `mesh_axes`, an i32 `mesh_shape`, ...). Entries
+/// the project does not read are left to Mosaic.
+fn verify_mosaic_tpu_params(op: &OperationRef, entries: &[(String, Attribute)]) -> Verified {
+    let get = |name: &str| entries.iter().find(|(k, _)| k == name).map(|(_, v)| *v);
+    if let Some(kind) = get("kernel_type") {
+        let name = string_value(kind);
+        ensure(
+            op,
+            name.as_deref().is_some_and(|n| KERNEL_TYPES.contains(&n)),
+            || {
+                format!("unknown mosaic_tpu.kernel_type; expected \"tc\", \"sc_vector_subcore\" or \"sc_scalar_subcore\", got {kind}")
+            },
+        )?;
+    }
+    let axes = match get("mesh_axes") {
+        None => None,
+        Some(a) => {
+            let names: Option<Vec<String>> =
+                array_elements(a).and_then(|es| es.into_iter().map(string_value).collect());
+            let Some(names) = names else {
+                return fail(
+                    op,
+                    format!("compiler_params mosaic_tpu.mesh_axes must be an array of strings, got {a}"),
+                );
+            };
+            let mut seen = HashSet::new();
+            for n in &names {
+                ensure(op, !n.is_empty() && seen.insert(n.as_str()), || {
+                    format!("compiler_params mosaic_tpu.mesh_axes {a} must name each axis once, with a non-empty name")
+                })?;
+            }
+            Some(names)
+        }
+    };
+    let shape = match get("mesh_shape") {
+        None => None,
+        Some(s) => {
+            let Some(shape) = ir::attrs::as_dense_i64(s) else {
+                return fail(
+                    op,
+                    format!("compiler_params mosaic_tpu.mesh_shape must be an array<i64: ...>, got {s}"),
+                );
+            };
+            ensure(op, shape.iter().all(|e| *e > 0), || {
+                format!("compiler_params mosaic_tpu.mesh_shape {s} must have positive extents")
+            })?;
+            // Device ids are i32 in the lowered kernels.
+            let devices = shape
+                .iter()
+                .try_fold(1i64, |acc, e| acc.checked_mul(*e))
+                .filter(|n| *n <= i32::MAX as i64);
+            ensure(op, devices.is_some(), || {
+                format!("compiler_params mosaic_tpu.mesh_shape {s} has more than 2^31 - 1 devices")
+            })?;
+            Some(shape)
+        }
+    };
+    if let (Some(axes), Some(shape)) = (axes, shape) {
+        ensure(op, axes.len() == shape.len(), || {
+            format!(
+                "compiler_params mosaic_tpu.mesh_axes names {} axes but mesh_shape has {} extents",
+                axes.len(),
+                shape.len()
+            )
+        })?;
+    }
+    if let Some(limit) = get("vmem_limit_bytes") {
+        let value = ir::integer_attr_value(limit);
+        ensure(op, value.is_some_and(|v| v > 0), || {
+            format!("compiler_params mosaic_tpu.vmem_limit_bytes must be a positive integer, got {limit}")
         })?;
     }
     Ok(())
@@ -639,6 +838,7 @@ pub(super) fn verify_call(op: &OperationRef) -> Verified {
 //===----------------------------------------------------------------------===//
 
 pub(super) fn verify_index_map(op: &OperationRef) -> Verified {
+    verify_symbol_name(op)?;
     let Some((args, results)) = function_signature(op) else {
         return Ok(());
     };
