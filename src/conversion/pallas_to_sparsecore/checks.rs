@@ -192,6 +192,7 @@ fn check_op(op: &OperationRef, name: &str, core: Core) -> Result<(), String> {
     match name {
         "pallas.load" | "pallas.store" | "pallas.swap" => check_access(op, name),
         "pallas.dma_start" | "pallas.dma_wait" => check_dma(op),
+        "pallas.load_gather" | "pallas.store_scatter" => check_indexed(op, name),
         "pallas.ref_reshape" | "pallas.ref_bitcast" => refs::check(op),
         "pallas.rev" => {
             let dims = op
@@ -305,6 +306,31 @@ fn check_access(op: &OperationRef, name: &str) -> Result<(), String> {
             "a masked pallas.store on SparseCore compresses lanes: mark it {compress} (JAX's select-style masked store is TensorCore-only)"
                 .into(),
         );
+    }
+    Ok(())
+}
+
+/// `tpu.vector_load_idx` / `tpu.vector_store_idx` move 32-bit lanes only:
+/// the ref and the value must hold i32 or f32.
+fn check_indexed(op: &OperationRef, name: &str) -> Result<(), String> {
+    let vals: Vec<Value> = op.operands().collect();
+    let seg = segments(op, &vals);
+    let (r, v_ty) = if name == "pallas.load_gather" {
+        let ty = op.result(0).map_err(|e| e.to_string())?.r#type();
+        (seg[0][0], ty)
+    } else {
+        (seg[1][0], seg[0][0].r#type())
+    };
+    let lane_ok = |t: melior::ir::r#type::Type| {
+        (ir::is_vector(t) || ir::is_memref(t))
+            && matches!(ir::element_type(t).to_string().as_str(), "i32" | "f32")
+    };
+    if !lane_ok(r.r#type()) || !lane_ok(v_ty) {
+        return Err(format!(
+            "not yet supported: '{name}' on SparseCore moves 32-bit lanes (i32 or f32), got {} and {}",
+            r.r#type(),
+            v_ty
+        ));
     }
     Ok(())
 }
