@@ -1,8 +1,10 @@
 //! Everything the SparseCore lowering rejects, reported before anything is
 //! rewritten, with the information of JAX's messages.
 
+use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationRef};
-use melior::ir::{Value, ValueLike};
+use melior::ir::r#type::Type;
+use melior::ir::{RegionLike, Value, ValueLike};
 
 use crate::conversion::common::builder::{dense_i64, indexer, segments};
 use crate::conversion::common::sparsecore::{DMA_OFFSETS, SPARSECORE_ONLY_OPS};
@@ -12,7 +14,7 @@ use crate::conversion::pallas_to_tpu::kernel::{
 };
 use crate::conversion::pallas_to_tpu::load_store::value_space;
 use crate::conversion::pallas_to_tpu::refs;
-use crate::ir::{self, BlockDim};
+use crate::ir::{self, BlockDim, MemorySpace};
 
 /// Pallas ops both subcores lower.
 const SUPPORTED: &[&str] = &[
@@ -170,10 +172,41 @@ fn check_kernel(op: &OperationRef, core: Core) -> bool {
             ));
         }
     }
+    errors.extend(gpu_space_args(op, "kernel body argument"));
     for e in &errors {
         ir::emit_op_error(op, e);
     }
     errors.is_empty()
+}
+
+/// The GPU memory space of a memref type, if it is in one: a SparseCore
+/// kernel has none of them, and the lowering would leave the
+/// `#pallas.memory_space` in its output.
+fn gpu_space(t: Type) -> Option<MemorySpace> {
+    MemorySpace::of_memref(t).filter(|s| {
+        matches!(
+            s,
+            MemorySpace::Gmem | MemorySpace::Shared | MemorySpace::Tmem | MemorySpace::Regs
+        )
+    })
+}
+
+/// One error per argument of `op`'s entry block (kernel operands and
+/// scratch, scoped allocations) in a GPU memory space.
+fn gpu_space_args(op: &OperationRef, what: &str) -> Vec<String> {
+    let Some(block) = op.region(0).ok().and_then(|r| r.first_block()) else {
+        return vec![];
+    };
+    (0..block.argument_count())
+        .filter_map(|k| {
+            let t = block.argument(k).ok()?.r#type();
+            let space = gpu_space(t)?;
+            Some(format!(
+                "{what} {k} has type {t}, in the GPU memory space {}; SparseCore kernels use the TPU spaces (hbm, vmem, vmem_shared, smem, semaphore, any)",
+                space.name()
+            ))
+        })
+        .collect()
 }
 
 fn check_op(op: &OperationRef, name: &str, core: Core) -> Result<(), String> {
@@ -190,6 +223,10 @@ fn check_op(op: &OperationRef, name: &str, core: Core) -> Result<(), String> {
         ));
     }
     match name {
+        "pallas.run_scoped" => match gpu_space_args(op, "scoped allocation").first() {
+            Some(e) => Err(e.clone()),
+            None => Ok(()),
+        },
         "pallas.load" | "pallas.store" | "pallas.swap" => check_access(op, name),
         "pallas.dma_start" | "pallas.dma_wait" => check_dma(op),
         "pallas.load_gather" | "pallas.store_scatter" => check_indexed(op, name),
@@ -262,7 +299,9 @@ fn check_access(op: &OperationRef, name: &str) -> Result<(), String> {
         ));
     }
     let space = value_space(r).unwrap_or_default();
-    if space == "hbm" || space == "vmem_shared" || space == "any" {
+    // Only the core-local spaces are addressable (HBM, VMEM_SHARED and ANY
+    // need a copy; CMEM, HOST and the semaphore space hold no lanes).
+    if !matches!(space.as_str(), "" | "vmem" | "smem") {
         let (verb, to) = if what == "Get" {
             ("loading", "from")
         } else {
