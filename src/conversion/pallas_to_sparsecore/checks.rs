@@ -227,6 +227,7 @@ fn check_op(op: &OperationRef, name: &str, core: Core) -> Result<(), String> {
             Some(e) => Err(e.clone()),
             None => Ok(()),
         },
+        "pallas.axis_index" => check_axis_name(op),
         "pallas.load" | "pallas.store" | "pallas.swap" => check_access(op, name),
         "pallas.dma_start" | "pallas.dma_wait" => check_dma(op),
         "pallas.load_gather" | "pallas.store_scatter" => check_indexed(op, name),
@@ -278,6 +279,44 @@ fn check_op(op: &OperationRef, name: &str, core: Core) -> Result<(), String> {
         ),
         _ => Ok(()),
     }
+}
+
+/// `pallas.axis_index` names a mesh axis of the kernel (its grid names) or
+/// of the device mesh (`mesh_axes`); anything else has no lowering.
+fn check_axis_name(op: &OperationRef) -> Result<(), String> {
+    let name = op
+        .attribute("axis_name")
+        .ok()
+        .and_then(ir::attrs::as_string)
+        .unwrap_or_default();
+    let mut kernel = op.parent_operation();
+    while let Some(k) = kernel.filter(|k| op_name(k) != "pallas.kernel") {
+        kernel = k.parent_operation();
+    }
+    let Some(kernel) = kernel else {
+        return Ok(());
+    };
+    let strings = |a: Option<melior::ir::Attribute>| -> Vec<String> {
+        a.and_then(ir::attrs::as_array)
+            .unwrap_or_default()
+            .into_iter()
+            .filter_map(ir::attrs::as_string)
+            .collect()
+    };
+    let grid = strings(kernel.attribute("grid_names").ok());
+    let mesh = strings(
+        kernel
+            .attribute("compiler_params")
+            .ok()
+            .and_then(|p| ir::dict_get(p, "mosaic_tpu"))
+            .and_then(|t| ir::dict_get(t, "mesh_axes")),
+    );
+    if grid.contains(&name) || mesh.contains(&name) {
+        return Ok(());
+    }
+    Err(format!(
+        "'{name}' is neither a mesh axis of the kernel {grid:?} nor a device mesh axis {mesh:?}"
+    ))
 }
 
 /// The space rules of JAX's SparseCore get/swap: no direct HBM or

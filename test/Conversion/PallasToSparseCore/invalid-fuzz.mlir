@@ -59,3 +59,13 @@ pallas.kernel @k grid(1, 16) names("core", "subcore")
   // expected-error @+1 {{'pallas.load' op Get does not support loading from CMEM. Copy the data to a core-local memory space, e.g. VMEM, via `pltpu.async_copy`.}}
   %v = pallas.load %c[] : memref<8xf32, #pallas.memory_space<cmem>> -> vector<8xf32>
 }
+
+// -----
+
+// An axis name that is neither a grid name nor a mesh axis (it used to be a
+// generic "failed to legalize").
+pallas.kernel @k grid(2) names("core")
+    attributes {compiler_params = {mosaic_tpu = {kernel_type = "sc_scalar_subcore"}}} {
+  // expected-error @+1 {{'pallas.axis_index' op 'subcore' is neither a mesh axis of the kernel ["core"] nor a device mesh axis []}}
+  %s = pallas.axis_index "subcore"
+}
