@@ -27,7 +27,8 @@ pass, the kind and a normalised message) when:
     (scripts/jax/verify_tpu.py's check, when nothing of pallas is left), or the
     CPU output fails scripts/cpu-pipeline.txt (`pallas-opt -p`);
   * it exited 1 without an `error:` at a `file:line:col` location, or with
-    only generated `tpu` ops failing their verifier, or with a generic
+    only generated `tpu` ops failing their verifier (or the generated
+    module's symbol table: "redefinition of symbol"), or with a generic
     "failed to legalize" (a check that should have named the user's op is
     missing);
   * it exited with another status.
@@ -124,6 +125,38 @@ def mut_extent(rng, text):
     new = new.lstrip("-") or "0"
   body = body[:n.start()] + new + body[n.end():]
   return _splice(text, m, 1, body)
+
+
+SHAPE_CTX = r"(?:memref|vector)<[^>]*>|block \[[^\]]*\]|grid\([^)]*\)|element\([^)]*\)"
+
+
+def mut_extent_all(rng, text):
+  """One extent changed everywhere it appears in shapes, block specs and the
+  grid, so that the kernel often stays well-typed and reaches the passes."""
+  nums = sorted({int(n) for m in re.finditer(SHAPE_CTX, text)
+                 for n in re.findall(r"(?<![\w.])\d+(?=[x\],)]|$)", m.group(0))})
+  nums = [n for n in nums if n > 0]
+  if not nums:
+    return None
+  old = rng.choice(nums)
+  new = rng.choice([1, 2, 3, 4, 7, 16, 24, 127, 128, 129, 256, 1024, 1 << 20, 1 << 31,
+                    old * 2, old * 3, max(old // 2, 1), old + 1])
+  if new == old:
+    return None
+
+  def fix(m):
+    return re.sub(r"(?<![\w.])%d(?=[x\],)]|$)" % old, str(new), m.group(0))
+  return re.sub(SHAPE_CTX, fix, text)
+
+
+def mut_memspace_all(rng, text):
+  """Every use of one memory space becomes another."""
+  spaces = sorted(set(re.findall(r"memory_space<([a-z_]+)>", text)))
+  if not spaces:
+    return None
+  old = rng.choice(spaces)
+  new = rng.choice(MEM_SPACES)
+  return text.replace("memory_space<%s>" % old, "memory_space<%s>" % new)
 
 
 def mut_rank(rng, text):
@@ -307,7 +340,7 @@ def mut_semaphore_index(rng, text):
 
 
 MUTATORS = [
-    (mut_extent, 6), (mut_rank, 2), (mut_elem_type, 3), (mut_elem_type_all, 2),
+    (mut_extent, 4), (mut_extent_all, 6), (mut_memspace_all, 3), (mut_rank, 2), (mut_elem_type, 3), (mut_elem_type_all, 2),
     (mut_memspace, 4), (mut_scratch_gpu, 2), (mut_semantics, 2), (mut_index_map, 5),
     (mut_compiler_param, 5), (mut_params_kind, 1), (mut_symbol, 3), (mut_constant, 3),
     (mut_pad, 2), (mut_delete_line, 3), (mut_duplicate_kernel, 1), (mut_semaphore_index, 2),
@@ -320,7 +353,7 @@ def make_mutant(seed, index, seeds):
   with open(path) as f:
     text = f.read()
   applied = []
-  for _ in range(rng.choice([1, 1, 1, 2, 2, 3])):
+  for _ in range(rng.choice([1, 1, 1, 1, 2, 2, 3])):
     for _attempt in range(6):
       fn = rng.choices([m for m, _ in MUTATORS], [w for _, w in MUTATORS])[0]
       new = fn(rng, text)
@@ -476,8 +509,19 @@ def classify(opt, pass_name, path, timeout, verify=True):
     msgs = [m.group(4) for m in located]
     if any("failed to legalize" in x for x in msgs):
       return ("exit1-failed-legalize %s" % norm(msgs[0]), err[-3000:])
-    if all(re.match(r"'(tpu|mosaic_gpu)\.", x) for x in msgs):
-      return ("exit1-tpu-verifier %s" % norm(msgs[0]), err[-3000:])
+    # Errors of generated ops (their verifiers, or the symbol table of the
+    # generated module) mean a check at the user's op is missing.
+    def generated(m):
+      if re.match(r"'(tpu|mosaic_gpu)\.", m.group(4)):
+        return True
+      nxt = ERR_LOC_RE.search(err, m.end())
+      tail = err[m.end():nxt.start() if nxt else len(err)]
+      cur = re.search(r'see current operation:\s*"?([\w.]+)', tail)
+      return (m.group(4).startswith("redefinition of symbol")
+              and cur is not None and not cur.group(1).startswith("pallas."))
+    if all(generated(m) for m in located):
+      kind = "exit1-tpu-verifier" if msgs[0].startswith("'") else "exit1-generated-symbol"
+      return ("%s %s" % (kind, norm(msgs[0])), err[-3000:])
     return None
   return ("exit%d" % rc, err[-2000:])
 
@@ -600,13 +644,15 @@ def main():
   ap.add_argument("--save-corpus", default=None, help="write minimised reproducers here")
   ap.add_argument("--corpus", default=None, help="re-run the .mlir files of this directory")
   ap.add_argument("--known", default=os.path.join(ROOT, "scripts/fuzz/known-failures.txt"))
+  ap.add_argument("--seeds", nargs="*", default=list(SEED_GLOBS),
+                  help="globs (relative to the repository) of the seed kernels")
   ap.add_argument("--time-limit", type=float, default=None,
                   help="stop making mutants after this many seconds (then minimise)")
   ap.add_argument("-v", "--verbose", action="store_true")
   args = ap.parse_args()
 
   opt = os.path.abspath(args.pallas_opt)
-  seeds = sorted(p for g in SEED_GLOBS for p in glob.glob(os.path.join(ROOT, g)))
+  seeds = sorted(p for g in args.seeds for p in glob.glob(os.path.join(ROOT, g)))
   known = load_known(args.known)
   workdir = tempfile.mkdtemp(prefix="pallas-fuzz-")
   t0 = time.time()
