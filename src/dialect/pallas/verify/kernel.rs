@@ -397,7 +397,9 @@ fn index_expr_problem(expr: MlirAffineExpr, grid: &[i64]) -> Option<String> {
                 return Some(p);
             }
         }
-        ir::AffineExpr::FloorDiv(l, r) | ir::AffineExpr::CeilDiv(l, r) | ir::AffineExpr::Mod(l, r) => {
+        ir::AffineExpr::FloorDiv(l, r)
+        | ir::AffineExpr::CeilDiv(l, r)
+        | ir::AffineExpr::Mod(l, r) => {
             if let Some(p) = index_expr_problem(l, grid).or_else(|| index_expr_problem(r, grid)) {
                 return Some(p);
             }
@@ -611,7 +613,9 @@ fn verify_mosaic_tpu_params(op: &OperationRef, entries: &[(String, Attribute)]) 
             let Some(names) = names else {
                 return fail(
                     op,
-                    format!("compiler_params mosaic_tpu.mesh_axes must be an array of strings, got {a}"),
+                    format!(
+                        "compiler_params mosaic_tpu.mesh_axes must be an array of strings, got {a}"
+                    ),
                 );
             };
             let mut seen = HashSet::new();
@@ -629,7 +633,9 @@ fn verify_mosaic_tpu_params(op: &OperationRef, entries: &[(String, Attribute)]) 
             let Some(shape) = ir::attrs::as_dense_i64(s) else {
                 return fail(
                     op,
-                    format!("compiler_params mosaic_tpu.mesh_shape must be an array<i64: ...>, got {s}"),
+                    format!(
+                        "compiler_params mosaic_tpu.mesh_shape must be an array<i64: ...>, got {s}"
+                    ),
                 );
             };
             ensure(op, shape.iter().all(|e| *e > 0), || {
