@@ -69,3 +69,28 @@ pallas.kernel @k grid(2) names("core")
   // expected-error @+1 {{'pallas.axis_index' op 'subcore' is neither a mesh axis of the kernel ["core"] nor a device mesh axis []}}
   %s = pallas.axis_index "subcore"
 }
+
+// -----
+
+// Unrolled loops (src/conversion/common/unroll.rs, shared by every
+// lowering): a zero step used to divide by zero, a loop end past i32 wrapped
+// in the constants, a huge trip count made millions of copies.
+pallas.kernel @k grid(1, 16) names("core", "subcore")
+    attributes {compiler_params = {mosaic_tpu = {kernel_type = "sc_vector_subcore"}}} {
+  %c0 = arith.constant 0 : i32
+  %c0s = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c8 = arith.constant 8 : i32
+  %c2 = arith.constant 2 : i32
+  %big = arith.constant 2147483647 : i32
+  %many = arith.constant 100000000 : i32
+  // expected-error @+1 {{'scf.for' op pallas.unroll needs a positive loop step, got 0}}
+  scf.for %i = %c0 to %c8 step %c0s : i32 {
+  } {pallas.unroll}
+  // expected-error @+1 {{'scf.for' op not yet supported: pallas.unroll on a loop whose end 2147483648 (lower bound + trip count * step) overflows its type i32}}
+  scf.for %i = %c0 to %big step %c2 : i32 {
+  } {pallas.unroll = 3}
+  // expected-error @+1 {{'scf.for' op not yet supported: pallas.unroll making 100000000 copies of the loop body (at most 65536)}}
+  scf.for %i = %c0 to %many step %c1 : i32 {
+  } {pallas.unroll}
+}
