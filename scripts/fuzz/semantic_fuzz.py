@@ -517,8 +517,15 @@ def classify(opt, pass_name, path, timeout, verify=True):
       nxt = ERR_LOC_RE.search(err, m.end())
       tail = err[m.end():nxt.start() if nxt else len(err)]
       cur = re.search(r'see current operation:\s*"?([\w.]+)', tail)
-      return (m.group(4).startswith("redefinition of symbol")
-              and cur is not None and not cur.group(1).startswith("pallas."))
+      red = re.match(r"redefinition of symbol named '([^']*)'", m.group(4))
+      if not red or cur is None or cur.group(1).startswith("pallas."):
+        return False
+      # Two definitions of the name in the input are the user's error.
+      with open(path) as f:
+        src = f.read()
+      defs = re.findall(r"(?:pallas\.kernel|pallas\.index_map|func\.func(?: private)?) @%s\b"
+                        % re.escape(red.group(1)), src)
+      return len(defs) < 2
     if all(generated(m) for m in located):
       kind = "exit1-tpu-verifier" if msgs[0].startswith("'") else "exit1-generated-symbol"
       return ("%s %s" % (kind, norm(msgs[0])), err[-3000:])
