@@ -432,6 +432,10 @@ def left_pallas_ops(pass_name, out):
         keep[idx] = False
         continue
       ops.add("pallas." + m.group(1))
+    # Attributes and types of the dialect (a memory space the pass did not
+    # map) are as unlowered as its ops.
+    for m in re.finditer(r"(?<![\w.])([#!])pallas\.(\w+)", line):
+      ops.add(m.group(1) + "pallas." + m.group(2))
   rest = "\n".join(l for l, k in zip(lines, keep) if k)
   return sorted(ops), rest
 
