@@ -5,7 +5,8 @@
       [--pallas-opt target/debug/pallas-opt] [--out DIR] [--minimize]
       [--save-corpus DIR] [--known FILE] [--corpus DIR]
 
-Takes the seed kernels (examples/*.mlir, examples/{tpu,sparsecore,cpu}/*.mlir)
+Takes the seed kernels (examples/*.mlir, examples/{tpu,sparsecore,cpu}/*.mlir
+and the chunks of the test/Conversion/PallasTo*/ lit tests that expect no error)
 and makes N mutants that still parse as text but change the semantics: block,
 array, grid and vector extents, element types, memory spaces, index-map
 coefficients and operators (`ceildiv`/`floordiv`/`mod` with either sign),
@@ -63,7 +64,7 @@ sys.path.insert(0, os.path.join(ROOT, "scripts", "jax"))
 
 PASSES = ("tpu", "sparsecore", "scf")
 SEED_GLOBS = ("examples/*.mlir", "examples/tpu/*.mlir", "examples/sparsecore/*.mlir",
-              "examples/cpu/*.mlir")
+              "examples/cpu/*.mlir", "test/Conversion/PallasTo*/*.mlir")
 SC_TYPES = ("sc_vector_subcore", "sc_scalar_subcore")
 
 # ---------------------------------------------------------------------------
@@ -347,11 +348,27 @@ MUTATORS = [
 ]
 
 
+_CHUNKS = {}
+
+
+def seed_chunks(path):
+  """The inputs a seed file holds: the file, or for a lit test (cut at
+  `// -----`) its chunks; none for a test that expects errors."""
+  if path not in _CHUNKS:
+    with open(path) as f:
+      text = f.read()
+    if re.search(r"expected-(error|warning)|RUN:.*\bnot\b", text):
+      _CHUNKS[path] = []
+    else:
+      _CHUNKS[path] = [c for c in re.split(r"(?m)^// -----.*$", text) if "pallas." in c]
+  return _CHUNKS[path]
+
+
 def make_mutant(seed, index, seeds):
   rng = random.Random("%s:%d" % (seed, index))
+  seeds = [p for p in seeds if seed_chunks(p)]
   path = rng.choice(seeds)
-  with open(path) as f:
-    text = f.read()
+  text = rng.choice(seed_chunks(path))
   applied = []
   for _ in range(rng.choice([1, 1, 1, 1, 2, 2, 3])):
     for _attempt in range(6):
