@@ -126,3 +126,19 @@ pallas.kernel @"x\"y" grid(1) {
 pallas.index_map @"0k"(%i: i32) -> (i32) {
   pallas.yield %i : i32
 }
+
+// -----
+
+// A call of a kernel with an overflowing mesh used to panic in the call's
+// verifier (the mesh's device count); the kernel reports it.
+module {
+  // expected-error @+1 {{compiler_params mosaic_tpu.mesh_shape array<i64: 4294967296, 4294967296> has more than 2^31 - 1 devices}}
+  pallas.kernel @k grid(1)
+      ins(%x: memref<8xf32> block [8] map affine_map<(i) -> (0)>)
+      attributes {compiler_params = {mosaic_tpu = {mesh_axes = ["x", "y"], mesh_shape = array<i64: 4294967296, 4294967296>}}} {
+  }
+  func.func @main(%a: memref<8xf32>) {
+    pallas.call @k(%a) : (memref<8xf32>) -> ()
+    return
+  }
+}

@@ -806,7 +806,10 @@ pub(super) fn verify_call(op: &OperationRef) -> Verified {
         .ok()
         .and_then(|p| ir::dict_get(p, "mosaic_tpu"))
         .and_then(|t| ir::dict_get(t, "mesh_shape"))
-        .map(|s| ir::dense_i64(s).iter().product());
+        // Checked: the kernel's own verifier reports a bad mesh_shape, but
+        // the call may be verified first.
+        .and_then(ir::attrs::as_dense_i64)
+        .and_then(|s| s.iter().try_fold(1i64, |acc, e| acc.checked_mul(*e)));
     let stacked_extent = |actual: Type, t: Type| -> Option<i64> {
         let (a, t) = (actual.to_string(), t.to_string());
         let rest = t.strip_prefix("memref<")?;
