@@ -411,10 +411,10 @@ def left_pallas_ops(pass_name, out):
   `pallas.index_map` functions of the TensorCore kernels."""
   lines = out.split("\n")
   keep = [True] * len(lines)
-  left_kernels = set()
+  spans = []  # (what, name, first line, last line, kernel_type)
   i = 0
   while i < len(lines):
-    m = re.match(r"^(\s*)pallas\.(kernel|index_map) (@\S+)", lines[i])
+    m = re.match(r"^(\s*)pallas\.(kernel|index_map) (@[^\s(]+)", lines[i])
     if not m:
       i += 1
       continue
@@ -428,17 +428,24 @@ def left_pallas_ops(pass_name, out):
       if lines[k].rstrip().endswith(" {"):
         break
     km = re.search(r'kernel_type = "([^"]*)"', "\n".join(header))
-    ktype = km.group(1) if km else "tc"
-    if what == "index_map":
-      by_design = pass_name == "sparsecore"
-    else:
-      by_design = ((pass_name == "tpu" and ktype in SC_TYPES)
-                   or (pass_name == "sparsecore" and ktype == "tc"))
-    if by_design:
-      left_kernels.add(name)
-      for k in range(i, min(j + 1, len(lines))):
-        keep[k] = False
+    spans.append((what, name, i, min(j, len(lines) - 1), km.group(1) if km else "tc"))
     i = j + 1
+  left_kernels = set()
+  left_text = ""
+  for what, name, a, b, ktype in spans:
+    if what == "kernel" and ((pass_name == "tpu" and ktype in SC_TYPES)
+                             or (pass_name == "sparsecore" and ktype == "tc")):
+      left_kernels.add(name)
+      left_text += "\n".join(lines[a:b + 1])
+      for k in range(a, b + 1):
+        keep[k] = False
+  for what, name, a, b, _ in spans:
+    # Index maps stay with the kernels that stay (and the SparseCore pass
+    # has no use for any).
+    if what == "index_map" and (pass_name == "sparsecore"
+                                or re.search(re.escape(name) + r"\b", left_text)):
+      for k in range(a, b + 1):
+        keep[k] = False
   ops = set()
   for idx, line in enumerate(lines):
     if not keep[idx]:
