@@ -604,11 +604,18 @@ def ddmin(units, keeps, budget):
   return units
 
 
-def minimize(opt, text, pass_name, cls, timeout, workdir, budget=150):
+def minimize(opt, text, pass_name, cls, timeout, workdir, budget=150, seconds=120):
+  """Reduces `text` keeping (pass, class), within `budget` tests and about
+  `seconds` of wall time."""
+  b = [budget]
+  deadline = time.time() + seconds
+
   def keeps(t):
+    if time.time() > deadline:
+      b[0] = 0
+      return False
     r = check_text(opt, t, timeout, workdir, passes=(pass_name,))
     return pass_name in r and r[pass_name][0] == cls
-  b = [budget]
   lines = ddmin(text.split("\n"), lambda ls: keeps("\n".join(ls)), b)
   text = "\n".join(lines)
   toks = re.findall(r"\s+|[\w.$#%@]+|\"(?:[^\"\\]|\\.)*\"|.", text)
@@ -644,7 +651,7 @@ def _job_file(path):
 
 def _job_min(args):
   text, pass_name, cls = args
-  return minimize(_G["opt"], text, pass_name, cls, _G["timeout"], _G["workdir"])
+  return (pass_name, cls), minimize(_G["opt"], text, pass_name, cls, _G["timeout"], _G["workdir"])
 
 
 def load_known(path):
@@ -664,6 +671,30 @@ def is_known(known, key):
 
 def slug(s):
   return re.sub(r"[^a-zA-Z0-9]+", "-", s).strip("-")[:60]
+
+
+def summary(args, known, counts, by_mut, n_inputs, n_runs, dt, corpus_mode):
+  print("\n%d %s, %d pass runs, %.1fs (seed %s)" % (
+      n_inputs, "corpus files" if corpus_mode else "mutants", n_runs, dt, args.seed))
+  unknown = 0
+  for pass_name in PASSES:
+    ks = sorted((k for k in counts if k[0] == pass_name), key=lambda k: -counts[k])
+    print("convert-pallas-to-%s: %d failing runs in %d classes" % (
+        pass_name, sum(counts[k] for k in ks), len(ks)))
+    for k in ks:
+      kn = is_known(known, "%s %s" % k)
+      unknown += not kn
+      print("  %5d  %s%s" % (counts[k], k[1], "  (known)" if kn else ""))
+      if args.verbose:
+        muts = sorted(((a, c) for (kk, a), c in by_mut.items() if kk == k), key=lambda x: -x[1])
+        print("         mutations: " + ", ".join("%s %d" % mc for mc in muts))
+  if corpus_mode:
+    seen = {"%s %s" % k for k in counts}
+    for k in known:
+      if not any(s.startswith(k) for s in seen):
+        print("known class no longer seen in the corpus: %s (remove it from %s)" % (k, args.known))
+  print("%d unknown failure class(es)" % unknown)
+  return unknown
 
 
 def main():
@@ -734,43 +765,27 @@ def main():
   pool.terminate()
   pool.join()
 
-  minimized = {}
-  if args.minimize and first:
-    print("minimising %d classes" % len(first), flush=True)
-    with multiprocessing.Pool(args.jobs, _init, init) as pool:
-      todo = sorted(first)
-      jobs = [(first[k][3], k[0], k[1]) for k in todo]
-      for k, small in zip(todo, pool.map(_job_min, jobs, chunksize=1)):
-        minimized[k] = small
-
-  if args.save_corpus and minimized:
-    os.makedirs(args.save_corpus, exist_ok=True)
-    for (p, cls), small in sorted(minimized.items()):
-      h = hashlib.sha1(small.encode()).hexdigest()[:8]
-      with open(os.path.join(args.save_corpus, "%s--%s--%s.mlir" % (p, slug(cls), h)), "w") as f:
-        f.write("// fuzz reproducer: convert-pallas-to-%s: %s\n" % (p, cls) + small.rstrip("\n") + "\n")
-
   dt = time.time() - t0
-  print("\n%d %s, %d pass runs, %.1fs (seed %s)" % (
-      n_inputs, "corpus files" if corpus_mode else "mutants", n_runs, dt, args.seed))
-  unknown = 0
-  for pass_name in PASSES:
-    ks = sorted((k for k in counts if k[0] == pass_name), key=lambda k: -counts[k])
-    print("convert-pallas-to-%s: %d failing runs in %d classes" % (
-        pass_name, sum(counts[k] for k in ks), len(ks)))
-    for k in ks:
-      kn = is_known(known, "%s %s" % k)
-      unknown += not kn
-      print("  %5d  %s%s" % (counts[k], k[1], "  (known)" if kn else ""))
-      if args.verbose:
-        muts = sorted(((a, c) for (kk, a), c in by_mut.items() if kk == k), key=lambda x: -x[1])
-        print("         mutations: " + ", ".join("%s %d" % mc for mc in muts))
-  if corpus_mode:
-    seen = {"%s %s" % k for k in counts}
-    for k in known:
-      if not any(s.startswith(k) for s in seen):
-        print("known class no longer seen in the corpus: %s (remove it from %s)" % (k, args.known))
-  print("%d unknown failure class(es)" % unknown)
+  unknown = summary(args, known, counts, by_mut, n_inputs, n_runs, dt, corpus_mode)
+
+  # Minimisation after the summary (a run cut short still has its figures);
+  # each reproducer is written as soon as it is reduced. Timeouts are kept
+  # as they are (every test of them would wait for the timeout).
+  if args.minimize and first:
+    todo = [k for k in sorted(first) if "timeout" not in k[1]]
+    print("minimising %d classes" % len(todo), flush=True)
+    if args.save_corpus:
+      os.makedirs(args.save_corpus, exist_ok=True)
+    with multiprocessing.Pool(args.jobs, _init, init) as pool:
+      jobs = [(first[k][3], k[0], k[1]) for k in todo]
+      for (p, cls), small in pool.imap_unordered(_job_min, jobs):
+        if args.save_corpus:
+          h = hashlib.sha1(small.encode()).hexdigest()[:8]
+          with open(os.path.join(args.save_corpus, "%s--%s--%s.mlir" % (p, slug(cls), h)), "w") as f:
+            f.write("// fuzz reproducer: convert-pallas-to-%s: %s\n" % (p, cls)
+                    + small.rstrip("\n") + "\n")
+        print("minimised [%s] %s: %d -> %d lines" % (p, cls, first[(p, cls)][3].count("\n") + 1,
+                                                   small.count("\n") + 1), flush=True)
   return 1 if unknown else 0
 
 
