@@ -158,5 +158,5 @@ fuzz: venv build
 fuzz-check: venv build
 	@fail=0; \
 	$(FUZZ) --corpus tests/fuzz-corpus || fail=1; \
-	$(FUZZ) -n 150 --seed 12 || fail=1; \
+	$(FUZZ) -n 500 --seed 12 || fail=1; \
 	exit $$fail
