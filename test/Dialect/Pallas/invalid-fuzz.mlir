@@ -142,3 +142,16 @@ module {
     return
   }
 }
+
+// -----
+
+// A mesh_shape without mesh_axes used to panic in convert-pallas-to-scf.
+// expected-error @+1 {{compiler_params mosaic_tpu.mesh_axes and mesh_shape describe one device mesh; give both or neither}}
+pallas.kernel @k grid(1) attributes {compiler_params = {mosaic_tpu = {mesh_shape = array<i64: 2>}}} {
+}
+
+// -----
+
+// expected-error @+1 {{compiler_params mosaic_tpu.mesh_axes and mesh_shape describe one device mesh; give both or neither}}
+pallas.kernel @k grid(1) attributes {compiler_params = {mosaic_tpu = {mesh_axes = ["x"]}}} {
+}

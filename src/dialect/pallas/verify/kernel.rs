@@ -652,14 +652,22 @@ fn verify_mosaic_tpu_params(op: &OperationRef, entries: &[(String, Attribute)]) 
             Some(shape)
         }
     };
-    if let (Some(axes), Some(shape)) = (axes, shape) {
-        ensure(op, axes.len() == shape.len(), || {
+    match (axes, shape) {
+        (Some(axes), Some(shape)) => ensure(op, axes.len() == shape.len(), || {
             format!(
                 "compiler_params mosaic_tpu.mesh_axes names {} axes but mesh_shape has {} extents",
                 axes.len(),
                 shape.len()
             )
-        })?;
+        })?,
+        // The lowerings read the mesh as the pair (names, extents).
+        (Some(_), None) | (None, Some(_)) => {
+            return fail(
+                op,
+                "compiler_params mosaic_tpu.mesh_axes and mesh_shape describe one device mesh; give both or neither",
+            )
+        }
+        (None, None) => {}
     }
     if let Some(limit) = get("vmem_limit_bytes") {
         let value = ir::integer_attr_value(limit);
