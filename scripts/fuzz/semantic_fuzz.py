@@ -385,6 +385,7 @@ def make_mutant(seed, index, seeds):
 # Oracles.
 
 _VERIFY_CTX = None
+MAX_VERIFY_BYTES = 16 << 20
 _VERIFY_USES = 0
 
 
@@ -514,6 +515,9 @@ def classify(opt, pass_name, path, timeout, verify=True):
       return ("exit0-left-pallas %s" % " ".join(left), "")
     if not verify:
       return None
+    if pass_name in ("tpu", "sparsecore") and len(rest) > MAX_VERIFY_BYTES:
+      # jaxlib would take minutes (in this process, with no timeout).
+      return ("exit0-output-too-large-to-verify", "%d bytes" % len(rest))
     if pass_name in ("tpu", "sparsecore"):
       problems = jaxlib_problems(rest)
       if problems:
