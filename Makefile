@@ -9,7 +9,7 @@ LIT_FLAGS ?= -sv
 TBLGEN := $(LLVM_PREFIX)/bin/mlir-tblgen
 DIALECT_TD := include/pallas/Dialect/Pallas/Pallas.td
 
-.PHONY: all setup build run test cargo-test lit docs fmt fmt-fix lint help venv jax-references jax-check cpu-check bench fuzz fuzz-check
+.PHONY: all setup build run test cargo-test lit docs fmt fmt-fix lint help venv jax-references jax-check cpu-check bench memcheck fuzz fuzz-check
 
 all: build
 
@@ -22,6 +22,7 @@ help:
 	@echo "make jax-check lower examples/{tpu,sparsecore} + test/Conversion/PallasTo{TPU,SparseCore}, verify with jaxlib, compare with JAX"
 	@echo "make jax-references  regenerate test/Reference/TPU with JAX (scripts/jax/tpu_kernels.py)"
 	@echo "make bench     release build, then lowering time vs JAX and scaling (bench/tpu_lowering.py)"
+	@echo "make memcheck  every example and lit input through the three passes under valgrind memcheck (slow)"
 	@echo "make docs      regenerate docs/PallasDialect.md with mlir-tblgen"
 	@echo "make fmt       cargo fmt --check   (make fmt-fix to apply)"
 	@echo "make lint      cargo clippy -- -D warnings"
@@ -160,3 +161,9 @@ fuzz-check: venv build
 	$(FUZZ) --corpus tests/fuzz-corpus || fail=1; \
 	$(FUZZ) -n 500 --seed 12 || fail=1; \
 	exit $$fail
+
+# Memory errors (invalid reads/writes, uninitialised values, bad frees) of
+# the Rust + C++ plugin under valgrind: every example and lit input through
+# the three conversions (scripts/memcheck.sh; README "Testing").
+memcheck: build
+	scripts/memcheck.sh target/debug/pallas-opt

@@ -165,9 +165,12 @@ MlirPass pallasCreateRustPass(const PallasPassInfo *info);
 
 /** Registers a named pass pipeline `argument` (listed by --help with
  * `description`) that expands to the textual pipeline `passes` (the elements
- * inside `builtin.module(...)`). The strings are copied. */
+ * inside `builtin.module(...)`). With a non-empty `optionsPass`, the pipeline
+ * is that pass followed by `passes`, and the pipeline's options
+ * (`argument{...}`) are handed to it as its own; otherwise the pipeline
+ * takes no options. The strings are copied. */
 void pallasRegisterPassPipeline(const char *argument, const char *description,
-                                const char *passes);
+                                const char *optionsPass, const char *passes);
 
 /** Runs MlirOptMain with all upstream dialects, extensions and passes. */
 int pallasOptMain(int argc, char **argv, MlirDialectRegistry extra);

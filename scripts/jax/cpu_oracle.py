@@ -1178,6 +1178,59 @@ def mesh_2d_exchange(rng):
     return Case("mesh_2d_exchange", [("in", x)], [((n, 16, 128), np.float32)], run)
 
 
+@case
+def mesh_core_signal(rng):
+    """A ring of 4 devices with a grid of 2 row blocks whose signals name
+    the target device's TensorCore (core_index=0: the device's own core in
+    JAX's interpret mode, num_cores_per_device=1, and on the CPU reference,
+    one TensorCore per device) and whose receive buffer and DMA semaphores
+    are run_scoped allocations. At each step a device enters the scope,
+    signals its left neighbour that it is ready, waits for its right
+    neighbour, sends its block into the right neighbour's scoped buffer
+    (remote DMA), writes recv * 2 + own + 1000 * id + 100 * step, then
+    signals its left neighbour that it has read the block and waits for its
+    right neighbour's signal before leaving the scope."""
+    from jax import lax
+    from jax.experimental import pallas as pl
+    from jax.experimental.pallas import tpu as pltpu
+
+    n = MESH_DEVICES
+    x = uniform(rng, (n, 16, 128))
+
+    def kernel(x_ref, o_ref, ack):
+        me = lax.axis_index("x")
+        right = lax.rem(me + 1, n)
+        left = lax.rem(me + n - 1, n)
+        mesh = pl.DeviceIdType.MESH
+
+        def scope(recv, send_sem, recv_sem):
+            barrier = pltpu.get_barrier_semaphore()
+            pl.semaphore_signal(barrier, 1, device_id=(left,), device_id_type=mesh, core_index=0)
+            pl.semaphore_wait(barrier, 1)
+            v = x_ref[...]
+            cp = pltpu.make_async_remote_copy(x_ref, recv, send_sem, recv_sem,
+                                              device_id=(right,), device_id_type=mesh)
+            cp.start()
+            cp.wait()
+            step = pl.program_id(0).astype(np.float32)
+            o_ref[...] = recv[...] * 2.0 + v + me.astype(np.float32) * 1000.0 + step * 100.0
+            pl.semaphore_signal(ack, 1, device_id=(left,), device_id_type=mesh, core_index=0)
+            pl.semaphore_wait(ack, 1)
+
+        pl.run_scoped(scope, pltpu.VMEM((8, 128), np.float32), pltpu.SemaphoreType.DMA,
+                      pltpu.SemaphoreType.DMA)
+
+    def run(x):
+        from jax.experimental import pallas as pl
+        from jax.experimental.pallas import tpu as pltpu
+
+        spec = pl.BlockSpec((8, 128), lambda s: (s, 0))
+        return (mesh_call(kernel, x, (16, 128), [pltpu.SemaphoreType.REGULAR], grid=(2,),
+                          in_specs=[spec], out_specs=spec),)
+
+    return Case("mesh_core_signal", [("in", x)], [((n, 16, 128), np.float32)], run)
+
+
 def pltpu_params(semantics):
     from jax.experimental.pallas import tpu as pltpu
 

@@ -156,14 +156,18 @@ MlirPass pallasCreateRustPass(const PallasPassInfo *info) {
 }
 
 void pallasRegisterPassPipeline(const char *argument, const char *description,
-                                const char *passes) {
-  std::string text(passes);
+                                const char *optionsPass, const char *passes) {
+  std::string head(optionsPass), rest(passes);
   registerPassPipeline(
       argument, description,
-      [text](OpPassManager &pm, StringRef options,
-             function_ref<LogicalResult(const Twine &)> errorHandler) -> LogicalResult {
-        if (!options.empty())
+      [head, rest](OpPassManager &pm, StringRef options,
+                   function_ref<LogicalResult(const Twine &)> errorHandler) -> LogicalResult {
+        if (head.empty() && !options.empty())
           return errorHandler("this pipeline takes no options");
+        // The options are the first pass's; its parser checks them.
+        std::string text = rest;
+        if (!head.empty())
+          text = head + (options.empty() ? "" : "{" + options.str() + "}") + "," + rest;
         std::string message;
         llvm::raw_string_ostream os(message);
         if (failed(parsePassPipeline(text, pm, os)))

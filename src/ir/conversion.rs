@@ -438,3 +438,31 @@ pub fn apply_full(
         Err(Reported)
     }
 }
+
+/// A rewriter of its own (MLIR's `IRRewriter`) for passes that build ops
+/// outside the conversion framework; it derefs to [`Rewriter`].
+pub struct OwnedRewriter<'c, 'a>(Rewriter<'c, 'a>);
+
+impl<'c, 'a> OwnedRewriter<'c, 'a> {
+    /// A rewriter in the context of `op`.
+    pub fn new(op: &OperationRef<'c, 'a>) -> Self {
+        let raw = unsafe { mlirIRRewriterCreateFromOp(op.to_raw()) };
+        Self(Rewriter {
+            raw,
+            _marker: std::marker::PhantomData,
+        })
+    }
+}
+
+impl<'c, 'a> std::ops::Deref for OwnedRewriter<'c, 'a> {
+    type Target = Rewriter<'c, 'a>;
+    fn deref(&self) -> &Rewriter<'c, 'a> {
+        &self.0
+    }
+}
+
+impl Drop for OwnedRewriter<'_, '_> {
+    fn drop(&mut self) {
+        unsafe { mlirIRRewriterDestroy(self.0.raw) }
+    }
+}

@@ -116,9 +116,15 @@ pub fn register_all(pipelines: &[PipelineDef]) {
         for p in pipelines {
             let text = |s: &str| CString::new(s).expect("no NUL in pipeline text");
             let (arg, desc, passes) = (text(p.argument), text(p.description), text(&p.passes));
-            // The registry copies all three.
+            let head = text(p.options_pass.unwrap_or(""));
+            // The registry copies all four.
             unsafe {
-                ffi::pallasRegisterPassPipeline(arg.as_ptr(), desc.as_ptr(), passes.as_ptr())
+                ffi::pallasRegisterPassPipeline(
+                    arg.as_ptr(),
+                    desc.as_ptr(),
+                    head.as_ptr(),
+                    passes.as_ptr(),
+                )
             };
         }
     });

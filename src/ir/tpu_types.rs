@@ -62,3 +62,13 @@ pub fn memref_type<'c>(shape: &[i64], elem: Type<'c>, space: Attribute<'c>) -> T
 pub fn integer_type(like: Type<'_>, width: u32) -> Type<'_> {
     unsafe { Type::from_raw(mlirIntegerTypeGet(mlirTypeGetContext(like.to_raw()), width)) }
 }
+
+/// The signed integer type of `width` bits (`si32`) in the context of `like`.
+pub fn signed_integer_type(like: Type<'_>, width: u32) -> Type<'_> {
+    unsafe {
+        Type::from_raw(mlirIntegerTypeSignedGet(
+            mlirTypeGetContext(like.to_raw()),
+            width,
+        ))
+    }
+}

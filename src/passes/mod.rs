@@ -60,11 +60,13 @@ pub struct PassDef {
 
 /// Every pass of the plugin.
 pub fn all() -> &'static [&'static PassDef] {
-    static ALL: [&PassDef; 4] = [
+    static ALL: [&PassDef; 6] = [
         &crate::conversion::pallas_to_scf::PASS,
         &crate::conversion::pallas_to_tpu::PASS,
         &crate::conversion::pallas_to_sparsecore::PASS,
         &crate::transforms::hoist_allocas::PASS,
+        &crate::transforms::row_loops::PASS,
+        &crate::transforms::copy_loops::PASS,
     ];
     &ALL
 }
@@ -73,29 +75,30 @@ pub fn all() -> &'static [&'static PassDef] {
 pub struct PipelineDef {
     pub argument: &'static str,
     pub description: &'static str,
-    /// The pipeline's elements, as inside `builtin.module(...)`.
+    /// The pass the pipeline runs first and hands its options to
+    /// (`argument{mesh-shape=2,2}`); `None`: the pipeline takes no options.
+    pub options_pass: Option<&'static str>,
+    /// The pipeline's other elements, as inside `builtin.module(...)`.
     pub passes: String,
 }
 
-/// The upstream passes that take `convert-pallas-to-scf` output to the LLVM
-/// dialect. The file is the one copy: lit's `%cpu_pipeline` reads it too.
+/// The passes that take `convert-pallas-to-scf` output to the LLVM dialect
+/// (the plugin's CPU clean-ups, then upstream lowerings). The file is the
+/// one copy: lit's `%cpu_pipeline` reads it too.
 pub const CPU_LOWERING: &str = include_str!("../../scripts/cpu-pipeline.txt");
 
 /// Every named pipeline of the plugin.
 pub fn pipelines() -> &'static [PipelineDef] {
     static PIPELINES: OnceLock<Vec<PipelineDef>> = OnceLock::new();
     PIPELINES.get_or_init(|| {
-        let cpu = format!(
-            "{},{}",
-            crate::conversion::pallas_to_scf::PASS.argument,
-            CPU_LOWERING.trim()
-        );
         vec![PipelineDef {
             argument: "pallas-cpu-pipeline",
             description: "Lower pallas kernels and their host code to the LLVM dialect for \
-                          mlir-runner: convert-pallas-to-scf, then the upstream CPU lowering \
-                          (scripts/cpu-pipeline.txt)",
-            passes: cpu,
+                          mlir-runner: convert-pallas-to-scf, then the CPU lowering \
+                          (scripts/cpu-pipeline.txt). Its options are convert-pallas-to-scf's, \
+                          e.g. pallas-cpu-pipeline{mesh-shape=2,2}",
+            options_pass: Some(crate::conversion::pallas_to_scf::PASS.argument),
+            passes: CPU_LOWERING.trim().to_string(),
         }]
     })
 }

@@ -1,4 +1,6 @@
 //! Passes that are not conversions of the pallas dialect: clean-ups that the
 //! CPU pipeline needs between upstream passes.
 
+pub mod copy_loops;
 pub mod hoist_allocas;
+pub mod row_loops;

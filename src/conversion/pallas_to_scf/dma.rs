@@ -5,7 +5,9 @@
 //! short fails at run time with a message naming it: nothing else can
 //! signal it (on a mesh: not before this stretch, see mesh.rs). Remote ops
 //! arrive here with the other device's refs in place of their own
-//! (mesh.rs); the device ids are then only a record.
+//! (mesh.rs); the device ids are then only a record. A device has one
+//! TensorCore, so `semaphore_signal ... core(c)` must name core 0 (checked
+//! at run time, like a device id).
 
 use melior::ir::operation::OperationLike;
 use melior::ir::{BlockLike, Value, ValueLike};
@@ -92,11 +94,17 @@ pub fn declare_exit(module: &melior::ir::operation::OperationRef) {
     });
 }
 
-/// The message of a wait's run-time check: what blocked, and where.
-fn blocked(what: &str, op: &melior::ir::operation::OperationRef) -> String {
-    format!("{what} would block forever at {}", op.location())
+/// The message of a run-time check: what failed, and where (escaped for
+/// [`fail_unless`]).
+fn failed_at(what: &str, op: &melior::ir::operation::OperationRef) -> String {
+    format!("{what} at {}", op.location())
         .replace('\\', "\\\\")
         .replace('"', "\\\"")
+}
+
+/// The message of a wait's run-time check: what blocked, and where.
+fn blocked(what: &str, op: &melior::ir::operation::OperationRef) -> String {
+    failed_at(&format!("{what} would block forever"), op)
 }
 
 /// Remote forms must have been resolved by mesh.rs.
@@ -176,9 +184,21 @@ pub fn add_patterns(set: &mut PatternSet, tc: &TypeConverter) {
         });
     }
     set.add("pallas.semaphore_signal", Some(tc), |op, operands, rw| {
+        // sem, indices, inc, device_id, core_index
         let seg = segments(&op, operands);
         check_resolved(&op, &seg[3])?;
         let b = B::new(rw, op.location());
+        // A simulated device has one TensorCore (core 0), as a v5e / v6e
+        // chip and as JAX's interpret mode by default (num_cores_per_device
+        // = 1): core(0) is the device's own core, any other is not there.
+        if let Some(core) = seg[4].first() {
+            let only = b.cmpi("eq", *core, b.ci32(0));
+            let msg = failed_at(
+                "pallas.semaphore_signal to a core other than 0 (a device of the CPU reference has one TensorCore)",
+                &op,
+            );
+            fail_unless(&b, only, &msg);
+        }
         bump(&b, seg[0][0], &seg[1], seg[2][0], None);
         rw.erase_op(&op);
         Ok(())

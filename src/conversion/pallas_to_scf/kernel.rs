@@ -470,7 +470,7 @@ fn copy_in<'c, 'a>(b: &B<'_, 'c, 'a>, w: &Window<'c, 'a>, pos: &Position<'c, 'a>
         Some(last) => {
             let then = b.if_then(moved(b, last, pos));
             rw.set_insertion_point_before(&then);
-            fill_uninitialized(b, w.buffer);
+            fill_unless_in_bounds(b, w, pos);
             copy_window(b, w, pos, true);
             rw.set_insertion_point_after(&then.parent_operation().unwrap());
             for (d, (start, _)) in pos.iter().enumerate() {
@@ -481,7 +481,7 @@ fn copy_in<'c, 'a>(b: &B<'_, 'c, 'a>, w: &Window<'c, 'a>, pos: &Position<'c, 'a>
             b.op("memref.store", &[one, last, at_flag], &[], &[]);
         }
         None => {
-            fill_uninitialized(b, w.buffer);
+            fill_unless_in_bounds(b, w, pos);
             copy_window(b, w, pos, true);
         }
     }
@@ -659,6 +659,39 @@ fn window_position<'c, 'a>(
         });
     }
     Ok(pos)
+}
+
+/// Fills the window buffer (see [`fill_uninitialized`]) unless the window
+/// at `pos` lies inside the array, where the copy writes every element.
+fn fill_unless_in_bounds<'c, 'a>(b: &B<'_, 'c, 'a>, w: &Window<'c, 'a>, pos: &Position<'c, 'a>) {
+    let zero = b.cidx(0);
+    let mut outside: Option<Value<'c, 'a>> = None;
+    for (d, (start, size)) in pos.iter().enumerate() {
+        // A squeezed dim reads one clamped index (see copy_window): the
+        // copy covers it wherever it is.
+        if w.spec.dims[d] == BlockDim::Squeezed {
+            continue;
+        }
+        let dim = b.dim(w.array, d);
+        let end = b.add(*start, b.ofr(*size));
+        let out_d = b.val(
+            "arith.ori",
+            &[b.cmpi("slt", *start, zero), b.cmpi("sgt", end, dim)],
+            b.ty("i1"),
+            &[],
+        );
+        outside = Some(match outside {
+            None => out_d,
+            Some(o) => b.val("arith.ori", &[o, out_d], b.ty("i1"), &[]),
+        });
+    }
+    let Some(outside) = outside else {
+        return;
+    };
+    let then = b.if_then(outside);
+    b.rw.set_insertion_point_before(&then);
+    fill_uninitialized(b, w.buffer);
+    b.rw.set_insertion_point_after(&then.parent_operation().expect("scf.if"));
 }
 
 /// Fills a window buffer with what JAX's HLO interpreter reads outside the

@@ -13,8 +13,10 @@
 //! runs here as D devices in lockstep ([`lower`]):
 //!
 //! * **memory**: every body operand (scalar prefetch, block buffers, refs
-//!   left in ANY/HBM, scratch, the barrier semaphore) has a slot in a
-//!   per-device image, one image per memory space; the D images of a
+//!   left in ANY/HBM, scratch, the barrier semaphore) and every
+//!   `run_scoped` buffer (the scope is inlined, its semaphores zeroed at
+//!   each entry) has a slot in a per-device image, one image per memory
+//!   space; the D images of a
 //!   memory space are one allocation (a trailing `memref<D*S x i8>` body
 //!   argument that `pallas.kernel`'s lowering allocates), and device `d`'s
 //!   ref is a `memref.view` at `d * S + offset`. So the remote view of any
@@ -401,6 +403,16 @@ fn element_bytes(ty: Type) -> Option<i64> {
     ir::bit_width(element_type(ty)).map(|w| w.div_ceil(8) as i64)
 }
 
+/// Bytes of a ref that can have a slot in a device image: a statically
+/// shaped memref with the identity layout.
+fn slot_bytes(t: Type) -> Option<i64> {
+    let shape = memref_shape(t);
+    if !ir::is_memref(t) || shape.contains(&DYNAMIC) || !ir::has_identity_layout(t) {
+        return None;
+    }
+    Some(shape.iter().product::<i64>() * element_bytes(t)?)
+}
+
 fn space_text(space: Option<Attribute>) -> String {
     space.map(|s| format!(", {s}")).unwrap_or_default()
 }
@@ -490,6 +502,23 @@ impl<'r, 'c, 'a> Devices<'r, 'c, 'a> {
         if let Some(first) = barriers.first() {
             slot_types.push(first.result(0).expect("result").r#type());
         }
+        // Then every scoped allocation: a device's run_scoped buffers get
+        // slots in its images too, so that waits inside the scope are cut
+        // like any other and another device can DMA into them.
+        let scoped = self.scoped_regions();
+        let first_scoped = slot_types.len();
+        for (op, block) in &scoped {
+            for j in 0..block.argument_count() {
+                let t = block.argument(j).expect("argument").r#type();
+                if slot_bytes(t).is_none() {
+                    return Err(fail(
+                        op,
+                        format!("not yet supported: a scoped allocation of type {t} on a mesh of {} devices in the CPU reference", self.devices),
+                    ));
+                }
+                slot_types.push(t);
+            }
+        }
         let (groups, slots) = self.layout(&slot_types, n_orig)?;
         let ctx = ir::op_context(&k);
         let attr = |text: &str| ir::parse_attribute(ctx, text).expect("an attribute");
@@ -551,6 +580,26 @@ impl<'r, 'c, 'a> Devices<'r, 'c, 'a> {
                 rw.erase_op(o);
             }
         }
+        // The scopes' buffers; their semaphores start at zero at every
+        // entry, as a fresh allocation's (through an i32 view of the slot:
+        // the semaphore view itself has no zero to store).
+        let mut slot = first_scoped;
+        let mut scoped_views = vec![];
+        for (_, block) in &scoped {
+            let mut views = vec![];
+            for j in 0..block.argument_count() {
+                let ty = block.argument(j).expect("argument").r#type();
+                let counters = SemaphoreKind::of_memref(ty).is_some().then(|| {
+                    let (g, _) = slots[slot];
+                    let dims: String = memref_shape(ty).iter().map(|d| format!("{d}x")).collect();
+                    let ity = b.ty(&format!("memref<{dims}i32{}>", space_text(groups[g].space)));
+                    view(slot, ity)
+                });
+                views.push((view(slot, ty), counters));
+                slot += 1;
+            }
+            scoped_views.push(views);
+        }
         let me_i32 = b.index_cast(me, b.i32());
         for q in mesh_queries {
             let v = if op_name(&q) == "pallas.device_id" {
@@ -578,6 +627,9 @@ impl<'r, 'c, 'a> Devices<'r, 'c, 'a> {
         }
         // Marks the end of the prelude (the body's first op may be gone).
         let prelude_end = ir::defining_op(b.cidx(0)).expect("an op");
+        for ((op, block), views) in scoped.iter().zip(&scoped_views) {
+            self.inline_scoped(op, *block, views)?;
+        }
 
         // Remote refs, computed in front of the op from the device's own.
         let mut remote_ops = vec![];
@@ -675,9 +727,51 @@ impl<'r, 'c, 'a> Devices<'r, 'c, 'a> {
         Ok(())
     }
 
+    /// The kernel's `pallas.run_scoped` ops (outer ones first) with their
+    /// body blocks, whose arguments are the scoped buffers.
+    fn scoped_regions(&self) -> Vec<(OperationRef<'c, 'a>, BlockRef<'c, 'a>)> {
+        let mut found = vec![];
+        ir::walk_nested(&self.kernel, &mut |o| {
+            if op_name(&o) == "pallas.run_scoped" {
+                if let Some(block) = ir::body_block(&o) {
+                    found.push((o, block));
+                }
+            }
+        });
+        found
+    }
+
+    /// Replaces a `pallas.run_scoped` by its body on the device's slots
+    /// (`views`: per buffer its view and, for semaphores, an i32 view that
+    /// is zeroed where the scope starts).
+    fn inline_scoped(
+        &self,
+        op: &OperationRef<'c, 'a>,
+        block: BlockRef<'c, 'a>,
+        views: &[(Value<'c, 'a>, Option<Value<'c, 'a>>)],
+    ) -> Result<(), Failure<'c, 'a>> {
+        let rw = self.rw;
+        let b = B::new(rw, op.location());
+        rw.set_insertion_point_before(op);
+        for (_, counters) in views {
+            if let Some(c) = counters {
+                b.fill_zero(*c);
+            }
+        }
+        let mut results = vec![];
+        if let Some(t) = block.terminator() {
+            results = t.operands().collect();
+            rw.erase_op(&ir::op_ref(t));
+        }
+        let args: Vec<Value<'c, 'a>> = views.iter().map(|(v, _)| *v).collect();
+        rw.inline_block_before(block, op, &args);
+        rw.replace_op(op, &results);
+        Ok(())
+    }
+
     /// The images: per slot type (the body operands, then the barrier
-    /// semaphore) its group (memory space) and byte offset in one device's
-    /// image of that group.
+    /// semaphore, then the scoped buffers, checked by the caller) its group
+    /// (memory space) and byte offset in one device's image of that group.
     #[allow(clippy::type_complexity)]
     fn layout(
         &self,
@@ -689,19 +783,17 @@ impl<'r, 'c, 'a> Devices<'r, 'c, 'a> {
         let mut groups: Vec<Group<'c>> = vec![];
         let mut slots = vec![];
         for (i, t) in slot_types.iter().enumerate() {
-            let shape = memref_shape(*t);
-            let bytes = element_bytes(*t);
-            if !ir::is_memref(*t)
-                || shape.contains(&DYNAMIC)
-                || !ir::has_identity_layout(*t)
-                || bytes.is_none()
-            {
+            let Some(size) = slot_bytes(*t) else {
+                let what = if i < n_orig {
+                    format!("body operand {i}")
+                } else {
+                    "the barrier semaphore".to_string()
+                };
                 return Err(fail(
                     &k,
-                    format!("not yet supported: body operand {i} of type {t} on a mesh of {} devices in the CPU reference", self.devices),
+                    format!("not yet supported: {what} of type {t} on a mesh of {} devices in the CPU reference", self.devices),
                 ));
-            }
-            let size = shape.iter().product::<i64>() * bytes.unwrap_or(1);
+            };
             let space = ir::memref_memory_space(*t);
             let g = match groups.iter().position(|g| same_space(g.space, space)) {
                 Some(g) => g,
@@ -810,7 +902,7 @@ impl<'r, 'c, 'a> Devices<'r, 'c, 'a> {
             let space = ir::memref_memory_space(ty);
             if !rooted_in_images(r, image_args) {
                 return Err(fail(format!(
-                    "not yet supported: {name} on another device's {ty} that is not (a view of) a kernel operand, scratch buffer or the barrier semaphore, in the CPU reference"
+                    "not yet supported: {name} on another device's {ty} that is not (a view of) a kernel operand, scratch buffer, run_scoped buffer or the barrier semaphore, in the CPU reference"
                 )));
             }
             let g = groups

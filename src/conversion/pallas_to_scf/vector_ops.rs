@@ -1,4 +1,7 @@
-//! The pallas vector compute ops on the CPU: `pallas.iota` is a constant,
+//! The pallas vector compute ops on the CPU: `pallas.iota` is a constant
+//! (of an n-D tile: the counts along its dim only, broadcast to the tile,
+//! so a 256x256 iota is not a 256 KB literal and `pallas-row-loops` can
+//! remake it per row),
 //! `pallas.reciprocal` a division (the approximation is exact here),
 //! `pallas.concatenate` / `pallas.repeat` insert their pieces into a zero
 //! vector, and `pallas.named_scope` is its body.
@@ -18,7 +21,18 @@ pub fn add_patterns(set: &mut PatternSet, tc: &TypeConverter) {
         let shape = memref_shape(ty);
         let dim = int_attr(&op, "dimension")? as usize;
         let b = B::new(rw, op.location());
-        let v = b.constant(&iota_literal(&shape, dim, ty), ty);
+        if shape.len() < 2 {
+            let v = b.constant(&iota_literal(&shape, dim, ty), ty);
+            rw.replace_op(&op, &[v]);
+            return Ok(());
+        }
+        // The counts along `dim` followed by unit dims (the leading unit
+        // dims left out: a broadcast aligns to the right).
+        let mut counts = vec![1i64; shape.len() - dim];
+        counts[0] = shape[dim];
+        let small = b.vector(&counts, element_type(ty));
+        let c = b.constant(&iota_literal(&counts, 0, small), small);
+        let v = b.val("vector.broadcast", &[c], ty, &[]);
         rw.replace_op(&op, &[v]);
         Ok(())
     });

@@ -146,6 +146,43 @@ fn check_kernel(op: &OperationRef) -> bool {
         }
     };
     let mut ok = true;
+    // The Mosaic module holds the kernel function and `transform_<i>`, one
+    // per windowed operand; the kernel may not take one of their names.
+    if let Some(i) = info
+        .name
+        .strip_prefix("transform_")
+        .and_then(|n| n.parse::<usize>().ok())
+        .filter(|i| *i < info.specs.len() && !info.grid.is_empty())
+    {
+        ir::emit_op_error(
+            op,
+            &format!(
+                "kernel name '{}' is the name of the transform function of {} in the Mosaic module; rename the kernel",
+                info.name,
+                info.origin(i)
+            ),
+        );
+        ok = false;
+    }
+    if let Some(body) = ir::body_block(op) {
+        use melior::ir::{BlockLike, ValueLike};
+        let n_fixed = info.prefetch.len() + info.specs.len();
+        for k in n_fixed..body.argument_count() {
+            let Ok(arg) = body.argument(k) else { continue };
+            let space = MemorySpace::of_memref(arg.r#type());
+            if space.is_some() && super::types::tpu_memory_space(space).is_none() {
+                ir::emit_op_error(
+                    op,
+                    &format!(
+                        "scratch[{}] is in the GPU memory space '{}'; TPU kernels use any, hbm, vmem, vmem_shared, smem, cmem, semaphore or host",
+                        k - n_fixed,
+                        space.map(|m| m.name()).unwrap_or("")
+                    ),
+                );
+                ok = false;
+            }
+        }
+    }
     for (i, spec) in info.specs.iter().enumerate() {
         if let Err(message) = check_block_spec(&info, spec, i) {
             ir::emit_op_error(op, &message);
@@ -265,16 +302,11 @@ fn check_communication(kernel_op: &OperationRef) -> bool {
                 .collect()
         })
         .unwrap_or_default();
-    let params = kernel_op.attribute("compiler_params").ok();
-    let mesh_names: Option<Vec<String>> = params
-        .and_then(|p| kernel::dict_get(p, "mosaic_tpu"))
-        .and_then(|t| kernel::dict_get(t, "mesh_axes"))
-        .map(|a| {
-            crate::conversion::common::builder::array_elements(a)
-                .into_iter()
-                .map(crate::conversion::common::builder::string_attr_value)
-                .collect()
-        });
+    let mesh_names: Option<Vec<String>> =
+        crate::dialect::pallas::compiler_params::MosaicTpuParams::of(kernel_op)
+            .ok()
+            .and_then(|p| p.mesh)
+            .map(|m| m.axes);
     let mut ok = true;
     if let Some(mesh) = &mesh_names {
         if grid_names.iter().any(|g| mesh.contains(g)) {

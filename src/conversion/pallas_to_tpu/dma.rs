@@ -92,11 +92,8 @@ fn kernel_mesh_rank(op: &OperationRef) -> Option<usize> {
 
 /// The `operandSegmentSizes` attribute of a generically built op.
 fn segment_sizes<'c>(b: &B<'_, 'c, '_>, sizes: &[usize]) -> (&'static str, Attribute<'c>) {
-    let items: Vec<String> = sizes.iter().map(|s| s.to_string()).collect();
-    (
-        "operandSegmentSizes",
-        b.attr(&format!("array<i32: {}>", items.join(", "))),
-    )
+    let sizes: Vec<i32> = sizes.iter().map(|s| *s as i32).collect();
+    ("operandSegmentSizes", b.dense_i32_attr(&sizes))
 }
 
 pub fn add_patterns(set: &mut PatternSet, tc: &TypeConverter) {
@@ -146,7 +143,7 @@ pub fn add_patterns(set: &mut PatternSet, tc: &TypeConverter) {
         )];
         let priority = ir::int_attr(&op, "priority").unwrap_or(0);
         if priority != 0 {
-            attrs.push(("priority", b.attr(&format!("{priority} : i32"))));
+            attrs.push(("priority", b.int_attr(priority, b.i32())));
         }
         b.op("tpu.enqueue_dma", &ops, &[], &attrs);
         rw.erase_op(&op);
@@ -304,6 +301,11 @@ pub fn check(op: &OperationRef) -> Result<(), String> {
     let name = crate::ir::op_name_of(op).to_string();
     match name.as_str() {
         "pallas.dma_start" | "pallas.dma_wait" => {
+            if let Some(p) =
+                crate::ir::int_attr(op, "priority").filter(|p| i32::try_from(*p).is_err())
+            {
+                return Err(format!("priority {p} does not fit tpu.enqueue_dma's i32"));
+            }
             let vals: Vec<Value> = op.operands().collect();
             let seg = segments(op, &vals);
             let (src, dst) = (seg[0][0], seg[1][0]);

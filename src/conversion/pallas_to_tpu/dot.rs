@@ -105,6 +105,13 @@ pub fn check(op: &OperationRef) -> Result<(), String> {
         "default" | "highest" => {}
         p => return Err(format!("Unsupported dot precision: {}", p.to_uppercase())),
     }
+    if !d.is_matrix_vector() && ir::bit_width(out) != Some(32) {
+        // JAX emits tpu.matmul with an accumulator of the result type, which
+        // Mosaic's verifier rejects unless it is 32-bit: say so at the dot.
+        return Err(format!(
+            "Expected matmul acc to be 32-bit: the result element type {out_name} becomes tpu.matmul's accumulator (give the dot an f32 or i32 result, JAX's preferred_element_type)"
+        ));
+    }
     if d.is_matrix_vector() {
         // The special case widens operands only to f32.
         for t in [d.lhs, d.rhs] {

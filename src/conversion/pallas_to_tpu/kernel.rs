@@ -126,13 +126,13 @@ impl Mesh {
     pub fn of(op: &OperationRef) -> Option<Mesh> {
         let func = enclosing_func(op)?;
         let params = func.attribute(PARAMS_ATTR).ok()?;
-        let tpu = dict_get(params, "mosaic_tpu")?;
-        let names = array_elements(dict_get(tpu, "mesh_axes")?)
-            .into_iter()
-            .map(string_attr_value)
-            .collect();
-        let shape = dense_i64(dict_get(tpu, "mesh_shape")?);
-        Some(Mesh { names, shape })
+        let mesh = MosaicTpuParams::decode(dict_get(params, "mosaic_tpu")?)
+            .ok()?
+            .mesh?;
+        Some(Mesh {
+            names: mesh.axes,
+            shape: mesh.shape,
+        })
     }
 
     /// The logical id of the device at mesh coordinates `coords`
@@ -155,6 +155,7 @@ impl Mesh {
     }
 }
 
+use crate::dialect::pallas::compiler_params::{KernelType, MosaicTpuParams};
 pub use crate::ir::dict_get;
 
 /// The `func.func` a (converted) kernel body op is in.
@@ -173,20 +174,13 @@ use crate::ir::int_attr;
 
 /// The kernel type named by `compiler_params.mosaic_tpu.kernel_type`
 /// (`tc` when absent).
-pub fn kernel_type(kernel: &OperationRef) -> String {
-    kernel
-        .attribute("compiler_params")
-        .ok()
-        .and_then(|p| dict_get(p, "mosaic_tpu"))
-        .and_then(|t| dict_get(t, "kernel_type"))
-        .map(|t| {
-            if ir::is_string_attr(t) {
-                string_attr_value(t)
-            } else {
-                t.to_string()
-            }
-        })
-        .unwrap_or_else(|| "tc".into())
+/// (`tc` when absent; `""` when the parameters are malformed, which the
+/// kernel's verifier reports.)
+pub fn kernel_type(kernel: &OperationRef) -> &'static str {
+    match MosaicTpuParams::of(kernel) {
+        Ok(params) => params.kernel_type.map(KernelType::keyword).unwrap_or("tc"),
+        Err(_) => "",
+    }
 }
 
 /// The error for a kernel whose `mosaic_tpu.kernel_type` names no TPU core;
@@ -205,7 +199,7 @@ pub enum Core {
 impl Core {
     /// `None` for a kernel type this project does not know.
     pub fn of(kernel: &OperationRef) -> Option<Self> {
-        match kernel_type(kernel).as_str() {
+        match kernel_type(kernel) {
             "tc" => Some(Self::TensorCore),
             "sc_vector_subcore" => Some(Self::ScVectorSubcore),
             "sc_scalar_subcore" => Some(Self::ScScalarSubcore),
@@ -491,7 +485,7 @@ fn lower_kernel<'c, 'a>(
     rw.set_insertion_point_before(&op);
     let module_region = Region::new();
     module_region.append_block(Block::new(&[]));
-    let sym = b.attr(&format!("\"{}\"", info.name));
+    let sym = crate::ir::string_attr(op.location(), &info.name);
     let mark = b.attr("unit");
     let module = rw.insert(b.build(
         "builtin.module",

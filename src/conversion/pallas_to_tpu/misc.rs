@@ -78,6 +78,15 @@ fn format_of(op: &OperationRef) -> String {
 
 pub fn check(op: &OperationRef) -> Result<(), String> {
     match op_name(op) {
+        "pallas.multiple_of" => {
+            let m = int_attr(op, "multiple").unwrap_or(1);
+            if !(1..=i32::MAX as i64).contains(&m) {
+                return Err(format!(
+                    "multiple {m} does not fit tpu.assume_multiple's positive i32"
+                ));
+            }
+            Ok(())
+        }
         "pallas.debug_print" => {
             let fmt = format_of(op);
             let (_, n) = parse_format(&fmt)?;
@@ -218,7 +227,7 @@ pub fn add_patterns(set: &mut PatternSet, tc: &TypeConverter) {
     set.add("pallas.multiple_of", Some(tc), |op, operands, rw| {
         let b = B::new(rw, op.location());
         let m = int_attr(&op, "multiple").unwrap_or(1);
-        let attrs = [("multiple", b.attr(&format!("{m} : i32")))];
+        let attrs = [("multiple", b.int_attr(m, b.i32()))];
         let v = b.val(
             "tpu.assume_multiple",
             &operands[..1],

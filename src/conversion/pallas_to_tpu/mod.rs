@@ -209,24 +209,24 @@ pub(crate) fn finish(module: &OperationRef) {
     // Views left without uses: the squeezes of windows that every access
     // folded away, and the views that accesses and DMAs re-applied per use
     // (see refs.rs). Erasing a view can leave its source view unused.
-    loop {
-        let mut dead_views = vec![];
-        ir::walk_nested(module, &mut |op| {
-            let name = crate::ir::op_name_of(&op).to_string();
-            if refs::VIEW_OPS.contains(&name.as_str())
-                && op
-                    .result(0)
-                    .map(|r| !ir::has_uses(r.into()))
-                    .unwrap_or(false)
-            {
-                dead_views.push(op)
-            }
-        });
-        if dead_views.is_empty() {
-            break;
+    let is_dead_view = |op: &OperationRef| {
+        refs::VIEW_OPS.contains(&ir::op_name_of(op))
+            && op
+                .result(0)
+                .map(|r| !ir::has_uses(r.into()))
+                .unwrap_or(false)
+    };
+    let mut dead_views = vec![];
+    ir::walk_nested(module, &mut |op| {
+        if is_dead_view(&op) {
+            dead_views.push(op)
         }
-        for op in dead_views {
-            ir::erase_operation(op);
+    });
+    while let Some(view) = dead_views.pop() {
+        let source = view.operand(0).ok().and_then(ir::defining_op);
+        ir::erase_operation(view);
+        if let Some(source) = source.filter(|s| is_dead_view(s)) {
+            dead_views.push(source);
         }
     }
 }

@@ -57,6 +57,11 @@ pub fn check(op: &OperationRef) -> Result<(), String> {
             Ok(())
         }
         "pallas.roll" => {
+            for name in ["axis", "stride", "stride_axis"] {
+                if let Some(v) = int_attr(op, name).filter(|v| i32::try_from(*v).is_err()) {
+                    return Err(format!("{name} {v} does not fit tpu.dynamic_rotate's si32"));
+                }
+            }
             if let Some(s) = op.operand(1).ok().and_then(|v| constant_int(v)) {
                 if s < 0 {
                     return Err("shift must be non-negative.".into());
@@ -107,10 +112,11 @@ pub fn add_patterns(set: &mut PatternSet, tc: &TypeConverter) {
         let b = B::new(rw, op.location());
         let out = result_type(&op, 0).ok_or("no result")?;
         let axis = int_attr(&op, "axis").unwrap_or(0);
-        let mut attrs = vec![("dimension", b.attr(&format!("{axis} : si32")))];
+        let si32 = crate::ir::tpu_types::signed_integer_type(out, 32);
+        let mut attrs = vec![("dimension", b.int_attr(axis, si32))];
         if let (Some(s), Some(a)) = (int_attr(&op, "stride"), int_attr(&op, "stride_axis")) {
-            attrs.push(("stride", b.attr(&format!("{s} : si32"))));
-            attrs.push(("stride_dimension", b.attr(&format!("{a} : si32"))));
+            attrs.push(("stride", b.int_attr(s, si32)));
+            attrs.push(("stride_dimension", b.int_attr(a, si32)));
         }
         let v = b.val("tpu.dynamic_rotate", &operands[..2], out, &attrs);
         rw.replace_op(&op, &[v]);

@@ -48,16 +48,31 @@ pallas.kernel @k outs(%o: memref<8xi32> block [8] map affine_map<() -> (0)>)
 
 // -----
 
-// Another device's run_scoped buffer is not in the devices' images.
+// A buffer the kernel allocates itself has no slot in the devices' images
+// (run_scoped buffers do: run_mesh_scoped.mlir).
 pallas.kernel @k outs(%o: memref<8xf32> block [8] map affine_map<() -> (0)> in vmem)
     scratch(%sem: memref<!pallas.dma_semaphore, #pallas.memory_space<semaphore>>)
     attributes {compiler_params = {mosaic_tpu = {mesh_axes = ["x"], mesh_shape = array<i64: 2>}}} {
   %me = pallas.axis_index "x"
-  pallas.run_scoped {
-  ^bb0(%buf: memref<8xf32, #pallas.memory_space<vmem>>):
-    // expected-error @+1 {{not yet supported: pallas.dma_start on another device's memref<8xf32, #pallas.memory_space<vmem>> that is not (a view of) a kernel operand, scratch buffer or the barrier semaphore, in the CPU reference}}
-    pallas.dma_start %o -> %buf, %sem[] src_sem(%sem[] : memref<!pallas.dma_semaphore, #pallas.memory_space<semaphore>>) device(%me) : memref<8xf32, #pallas.memory_space<vmem>> -> memref<8xf32, #pallas.memory_space<vmem>>, memref<!pallas.dma_semaphore, #pallas.memory_space<semaphore>>
-    pallas.yield
+  %buf = memref.alloc() : memref<8xf32, #pallas.memory_space<vmem>>
+  // expected-error @+1 {{not yet supported: pallas.dma_start on another device's memref<8xf32, #pallas.memory_space<vmem>> that is not (a view of) a kernel operand, scratch buffer, run_scoped buffer or the barrier semaphore, in the CPU reference}}
+  pallas.dma_start %o -> %buf, %sem[] src_sem(%sem[] : memref<!pallas.dma_semaphore, #pallas.memory_space<semaphore>>) device(%me) : memref<8xf32, #pallas.memory_space<vmem>> -> memref<8xf32, #pallas.memory_space<vmem>>, memref<!pallas.dma_semaphore, #pallas.memory_space<semaphore>>
+}
+
+// -----
+
+// Only scf.for and scf.if are cut at the waits they hold.
+pallas.kernel @k outs(%o: memref<8xi32> block [8] map affine_map<() -> (0)>)
+    scratch(%sem: memref<!pallas.semaphore, #pallas.memory_space<semaphore>>)
+    attributes {compiler_params = {mosaic_tpu = {mesh_axes = ["x"], mesh_shape = array<i64: 2>}}} {
+  %c1 = arith.constant 1 : i32
+  %false = arith.constant false
+  // expected-error @+1 {{not yet supported: a wait inside scf.while on a mesh in the CPU reference (devices run in stretches cut at waits; only scf.for and scf.if are cut inside)}}
+  scf.while : () -> () {
+    scf.condition(%false)
+  } do {
+    pallas.semaphore_wait %sem[], %c1 : memref<!pallas.semaphore, #pallas.memory_space<semaphore>>
+    scf.yield
   }
 }
 
@@ -100,4 +115,18 @@ pallas.kernel @k outs(%o: memref<8xi32> block [8] map affine_map<() -> (0)>)
   pallas.semaphore_wait %sem[], %c1 : memref<!pallas.semaphore, #pallas.memory_space<semaphore>>
   %bits = pallas.prng_random_bits : vector<8xi32>
   pallas.store %bits, %o[] : vector<8xi32>, memref<8xi32>
+}
+
+// -----
+
+// A scoped buffer on a mesh needs a slot in the devices' images: a static
+// shape and the identity layout.
+pallas.kernel @k outs(%o: memref<8xi32> block [8] map affine_map<() -> (0)>)
+    attributes {compiler_params = {mosaic_tpu = {mesh_axes = ["x"], mesh_shape = array<i64: 2>}}} {
+  %me = pallas.axis_index "x"
+  // expected-error @+1 {{not yet supported: a scoped allocation of type memref<8xi32, strided<[2]>, #pallas.memory_space<vmem>> on a mesh of 2 devices in the CPU reference}}
+  pallas.run_scoped {
+  ^bb0(%b: memref<8xi32, strided<[2]>, #pallas.memory_space<vmem>>):
+    pallas.yield
+  }
 }

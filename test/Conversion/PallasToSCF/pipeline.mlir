@@ -1,6 +1,7 @@
 // The named pipeline pallas-cpu-pipeline (convert-pallas-to-scf, then the
 // upstream lowering in scripts/cpu-pipeline.txt) in stock mlir-opt with the
-// plugin and in pallas-opt, listed by --help, run end to end.
+// plugin and in pallas-opt, listed by --help, run end to end. Its options
+// are convert-pallas-to-scf's (run_mesh_option.mlir runs mesh-shape=2).
 // RUN: %mlir_opt -p 'builtin.module(pallas-cpu-pipeline)' %s \
 // RUN:   | %mlir_runner -e main -entry-point-result=void %runner_libs | FileCheck %s
 // RUN: %pallas_opt --pallas-cpu-pipeline %s \
@@ -11,7 +12,8 @@
 // RUN:   | FileCheck %s --check-prefix=OPTS
 
 // HELP: --pallas-cpu-pipeline {{.*}}- Lower pallas kernels and their host code to the LLVM dialect for mlir-runner
-// OPTS: this pipeline takes no options
+// HELP-SAME: Its options are convert-pallas-to-scf's, e.g. pallas-cpu-pipeline{mesh-shape=2,2}
+// OPTS: no such option bad
 
 // A row max (vector.multi_reduction, which the pipeline must lower) of
 // x[i, j] = (3i + 5j) mod 7 over 2x7 rows: every row holds 0..6, max 6.

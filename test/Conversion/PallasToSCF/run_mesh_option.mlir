@@ -1,5 +1,10 @@
 // RUN: %mlir_opt -p 'builtin.module(convert-pallas-to-scf{mesh-shape=2},%cpu_pipeline)' %s \
 // RUN:   | %mlir_runner -e main -entry-point-result=void %runner_libs | FileCheck %s
+// The named pipeline hands its options to convert-pallas-to-scf:
+// RUN: %mlir_opt -p 'builtin.module(pallas-cpu-pipeline{mesh-shape=2})' %s \
+// RUN:   | %mlir_runner -e main -entry-point-result=void %runner_libs | FileCheck %s
+// RUN: %pallas_opt --pallas-cpu-pipeline=mesh-shape=2 %s \
+// RUN:   | %mlir_runner -e main -entry-point-result=void %runner_libs | FileCheck %s
 
 // The pass option mesh-shape gives a mesh to a kernel that declares none:
 // here 2 devices, addressed by LOGICAL device ids. Each device adds

@@ -8,7 +8,7 @@
 // Kernels
 //===----------------------------------------------------------------------===//
 
-// expected-error @+1 {{'pallas.kernel' op unknown mosaic_tpu.kernel_type; expected "tc", "sc_vector_subcore" or "sc_scalar_subcore"}}
+// expected-error @+1 {{'pallas.kernel' op unknown mosaic_tpu.kernel_type "sc_tensor_subcore"; expected "tc", "sc_vector_subcore" or "sc_scalar_subcore"}}
 pallas.kernel @k grid(1, 16) names("core", "subcore")
     attributes {compiler_params = {mosaic_tpu = {kernel_type = "sc_tensor_subcore"}}} {
   pallas.return

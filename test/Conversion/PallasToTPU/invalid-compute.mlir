@@ -243,3 +243,36 @@ pallas.kernel @k grid(1) {
   pallas.debug_print "y={} {:x}" (%y : i32)
   pallas.return
 }
+
+// -----
+
+// Attribute values that do not fit the i32 of the generated op are rejected
+// at the user's op (they used to be spliced into attribute text: a panic).
+pallas.kernel @k grid(1) {
+  %x = arith.constant dense<1.0> : vector<8x128xf32>
+  %s = arith.constant 1 : i32
+  // expected-error @+1 {{'pallas.roll' op stride 4294967296 does not fit tpu.dynamic_rotate's si32}}
+  %r = pallas.roll %x, %s axis 1 {stride = 4294967296 : i64, stride_axis = 0 : i64} : vector<8x128xf32>
+  pallas.return
+}
+
+// -----
+
+pallas.kernel @k grid(1) {
+  %c = arith.constant 8 : i32
+  // expected-error @+1 {{'pallas.multiple_of' op multiple 4294967296 does not fit tpu.assume_multiple's positive i32}}
+  %m = pallas.multiple_of %c, 4294967296 : i32
+  pallas.return
+}
+
+// -----
+
+// A bf16 result would be tpu.matmul's accumulator, which Mosaic rejects
+// ("Expected matmul acc to be 32-bit"): reported at the dot, not at the
+// generated op.
+pallas.kernel @k grid(1) {
+  %a = arith.constant dense<1.0> : vector<128x128xbf16>
+  // expected-error @+1 {{'pallas.dot' op Expected matmul acc to be 32-bit: the result element type bf16 becomes tpu.matmul's accumulator}}
+  %d = pallas.dot %a, %a : vector<128x128xbf16>, vector<128x128xbf16> -> vector<128x128xbf16>
+  pallas.return
+}

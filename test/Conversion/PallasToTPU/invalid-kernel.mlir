@@ -125,8 +125,9 @@ pallas.kernel @k grid(2) names("i") semantics(parallel)
 
 // -----
 
-// A misspelled kernel type is an error, not a kernel left unlowered.
-// expected-error @+1 {{'pallas.kernel' op unknown mosaic_tpu.kernel_type; expected "tc", "sc_vector_subcore" or "sc_scalar_subcore"}}
+// A misspelled kernel type is an error (of the kernel's verifier), not a
+// kernel left unlowered.
+// expected-error @+1 {{'pallas.kernel' op unknown mosaic_tpu.kernel_type "sc_vector_subcor"; expected "tc", "sc_vector_subcore" or "sc_scalar_subcore"}}
 pallas.kernel @k grid(2) ins(%x: memref<16x128xf32> block [8, 128] map affine_map<(i) -> (i, 0)>)
     attributes {compiler_params = {mosaic_tpu = {kernel_type = "sc_vector_subcor"}}} {
   pallas.return
@@ -134,8 +135,27 @@ pallas.kernel @k grid(2) ins(%x: memref<16x128xf32> block [8, 128] map affine_ma
 
 // -----
 
-// expected-error @+1 {{'pallas.kernel' op unknown mosaic_tpu.kernel_type; expected "tc", "sc_vector_subcore" or "sc_scalar_subcore"}}
+// expected-error @+1 {{'pallas.kernel' op compiler_params.mosaic_tpu.kernel_type must be a string, got 3 : i32}}
 pallas.kernel @k grid(2) ins(%x: memref<16x128xf32> block [8, 128] map affine_map<(i) -> (i, 0)>)
     attributes {compiler_params = {mosaic_tpu = {kernel_type = 3 : i32}}} {
+  pallas.return
+}
+
+// -----
+
+// The kernel may not take the name of a transform function of the Mosaic
+// module it becomes (which would hold two @transform_0).
+// expected-error @+1 {{'pallas.kernel' op kernel name 'transform_0' is the name of the transform function of inputs[0] in the Mosaic module; rename the kernel}}
+pallas.kernel @transform_0 grid(2) ins(%x: memref<16x128xf32> block [8, 128] map affine_map<(i) -> (i, 0)>) {
+  pallas.return
+}
+
+// -----
+
+// Scratch in a GPU memory space has no TPU form (it used to be left in the
+// output as #pallas.memory_space<gmem>).
+// expected-error @+1 {{'pallas.kernel' op scratch[0] is in the GPU memory space 'gmem'; TPU kernels use any, hbm, vmem, vmem_shared, smem, cmem, semaphore or host}}
+pallas.kernel @k grid(2) ins(%x: memref<16x128xf32> block [8, 128] map affine_map<(i) -> (i, 0)>)
+    scratch(%s: memref<8x128xf32, #pallas.memory_space<gmem>>) {
   pallas.return
 }

@@ -39,6 +39,7 @@ pallas.kernel @k grid(2) ins(%x: memref<2x16x128xf32> block [squeezed, 16, 128] 
 
 // -----
 
+// expected-error @+1 {{'pallas.kernel' op scratch[0] is in the GPU memory space 'gmem'}}
 pallas.kernel @k grid(1) scratch(%g: memref<16x128xf32, #pallas.memory_space<gmem>>) {
   // expected-error @+1 {{views a ref memref<16x128xf32, #pallas.memory_space<gmem>> that has no TPU memory space}}
   %r = pallas.ref_reshape %g : memref<16x128xf32, #pallas.memory_space<gmem>> -> memref<2x8x128xf32, #pallas.memory_space<gmem>>

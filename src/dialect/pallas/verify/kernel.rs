@@ -675,7 +675,9 @@ fn verify_mosaic_tpu_params(op: &OperationRef, entries: &[(String, Attribute)]) 
             format!("compiler_params mosaic_tpu.vmem_limit_bytes must be a positive integer, got {limit}")
         })?;
     }
-    Ok(())
+    crate::dialect::pallas::compiler_params::MosaicTpuParams::of(op)
+        .map(|_| ())
+        .or_else(|m| fail(op, m))
 }
 
 fn verify_cost_estimate(op: &OperationRef) -> Verified {

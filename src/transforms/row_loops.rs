@@ -1,0 +1,1098 @@
+//! `pallas-row-loops`: clusters of elementwise ops on n-D vectors become one
+//! `scf.for` nest over the rows, computing 1-D vectors of the last dim.
+//!
+//! The upstream vector lowering unrolls every op on an n-D vector into one
+//! op per row of LLVM aggregates (a 128x128 tile: 128 ops for each op of the
+//! body, plus an aggregate load of the whole tile per transfer), so a long
+//! chain on a big tile becomes megabytes of LLVM IR and most of a kernel's
+//! compile time. Here a maximal run of ops in one block that work row by row
+//! (in-bounds minor-identity `vector.transfer_read`s from memory, `arith` and
+//! `math` ops, same-shape `vector.bitcast`s, in-bounds `vector.transfer_write`s to memory, and
+//! `vector.multi_reduction`s of 2-D tiles over their last dim) is rewritten
+//! into a loop nest over the leading dims and over chunks of at most 64
+//! lanes of the last one, whose body does the same ops in the same order on
+//! one chunk. A reduction is chained over the chunks of its row with the
+//! row's accumulator, which is the order the upstream lowering's one
+//! reduction per row has; so the results are bit for bit those of the
+//! unrolled form. Splat constants and broadcasts (of scalars, of rows, of
+//! unit dims) are remade per chunk.
+//!
+//! A cluster's loop goes where its last op was, so its reads move later and
+//! its writes too: a cluster ends before any op that touches memory or has
+//! regions, and before any op using one of its values. Clusters of other
+//! shapes may be open at the same time; an access joins only if nothing
+//! another open cluster writes (or reads, for a write) may be the same
+//! memory. Within one loop, row r of every access runs before row r+1 of
+//! any, so a write joins only if every other access of its cluster is to
+//! another allocation or to exactly the same elements. Other n-D operands
+//! are written to a buffer before the loop; values used after the cluster
+//! are written to a buffer in it and read back whole after it, and a later
+//! cluster reads such a buffer row by row instead of the value (a few
+//! rounds per block). Likewise a write of a whole-buffer read of an
+//! allocation made long before copies from that buffer row by row, when no
+//! op in between may write it.
+
+use std::collections::HashMap;
+
+use melior::ir::block::BlockLike;
+use melior::ir::operation::{OperationLike, OperationRef};
+use melior::ir::r#type::Type;
+use melior::ir::{BlockRef, RegionLike, Value, ValueLike};
+
+use crate::conversion::common::builder::{identity_map, B};
+use crate::ir::conversion::OwnedRewriter;
+use crate::ir::{self, element_type, memref_shape};
+use crate::passes::{OptionValues, PassDef};
+
+pub static PASS: PassDef = PassDef {
+    argument: "pallas-row-loops",
+    name: "PallasRowLoops",
+    description: "Rewrite clusters of elementwise ops on n-D vectors (with the in-bounds transfers that read their operands and write their results) into one scf.for nest over the rows on 1-D vectors (part of pallas-cpu-pipeline: keeps tile-sized bodies from being unrolled per row)",
+    anchor: "builtin.module",
+    options: &[],
+    dialects: &["arith", "memref", "scf", "vector"],
+    run,
+};
+
+fn name_of(op: &OperationRef) -> String {
+    op.name().as_string_ref().as_str().unwrap_or("").to_string()
+}
+
+fn same<'c>(a: Value<'c, '_>, b: Value<'c, '_>) -> bool {
+    a.to_raw().ptr == b.to_raw().ptr
+}
+
+fn same_op(a: &OperationRef, b: &OperationRef) -> bool {
+    a.to_raw().ptr == b.to_raw().ptr
+}
+
+/// The shape of `ty` if it is a vector of rank >= 2 with static dims, of
+/// floats or signless integers (the buffers' padding values are constants
+/// of the element type, which other integer types have no form of).
+fn nd_shape(ty: Type) -> Option<Vec<i64>> {
+    if !ir::is_vector(ty) || !ir::is_signless_int_or_float(element_type(ty)) {
+        return None;
+    }
+    let shape = memref_shape(ty);
+    (shape.len() >= 2 && shape.iter().all(|d| *d > 0)).then_some(shape)
+}
+
+/// Ops that neither touch memory nor have regions: a cluster may span them.
+fn is_inert(name: &str) -> bool {
+    let (dialect, op) = name.split_once('.').unwrap_or(("", name));
+    match dialect {
+        "arith" | "math" | "index" | "affine" | "ub" => {
+            op != "for" && op != "if" && op != "parallel"
+        }
+        "memref" => matches!(
+            op,
+            "alloc"
+                | "alloca"
+                | "subview"
+                | "cast"
+                | "dim"
+                | "reinterpret_cast"
+                | "collapse_shape"
+                | "expand_shape"
+                | "extract_strided_metadata"
+                | "get_global"
+        ),
+        "vector" => !matches!(
+            op,
+            "transfer_read"
+                | "transfer_write"
+                | "load"
+                | "store"
+                | "maskedload"
+                | "maskedstore"
+                | "gather"
+                | "scatter"
+                | "expandload"
+                | "compressstore"
+                | "print"
+                | "mask"
+        ),
+        _ => false,
+    }
+}
+
+/// A memory access of a cluster: its memref and indices.
+struct Access<'c, 'a> {
+    base: Value<'c, 'a>,
+    indices: Vec<Value<'c, 'a>>,
+    write: bool,
+}
+
+/// The allocation a memref value comes from, through views.
+fn root<'c, 'a>(mut v: Value<'c, 'a>) -> Value<'c, 'a> {
+    while let Some(def) = ir::defining_op(v) {
+        let name = name_of(&def);
+        if !matches!(
+            name.as_str(),
+            "memref.subview"
+                | "memref.cast"
+                | "memref.reinterpret_cast"
+                | "memref.collapse_shape"
+                | "memref.expand_shape"
+        ) {
+            break;
+        }
+        match def.operand(0) {
+            Ok(src) => v = ir::value(src),
+            Err(_) => break,
+        }
+    }
+    v
+}
+
+/// The same value, or two constants that are equal.
+fn same_index(a: Value, b: Value) -> bool {
+    let constant = |v: Value| {
+        ir::defining_op(v)
+            .filter(|d| name_of(d) == "arith.constant")
+            .and_then(|d| d.attribute("value").ok().map(|a| a.to_string()))
+    };
+    same(a, b) || matches!((constant(a), constant(b)), (Some(x), Some(y)) if x == y)
+}
+
+fn is_allocation(v: Value) -> bool {
+    ir::defining_op(v)
+        .map(|d| matches!(name_of(&d).as_str(), "memref.alloc" | "memref.alloca"))
+        .unwrap_or(false)
+}
+
+/// Whether two accesses, one a write, can run row-interleaved.
+fn compatible(a: &Access, b: &Access) -> bool {
+    let exact = same(a.base, b.base)
+        && a.indices.len() == b.indices.len()
+        && a.indices
+            .iter()
+            .zip(&b.indices)
+            .all(|(x, y)| same_index(*x, *y));
+    exact || disjoint(a, b)
+}
+
+/// Whether two accesses are to different allocations.
+fn disjoint(a: &Access, b: &Access) -> bool {
+    let (ra, rb) = (root(a.base), root(b.base));
+    !same(ra, rb) && (is_allocation(ra) || is_allocation(rb))
+}
+
+/// How an op takes part in a cluster of shape `shape`.
+#[derive(Clone, Copy, PartialEq)]
+enum Kind {
+    Read,
+    Write,
+    Compute,
+    Splat,
+    Broadcast,
+    /// A `vector.multi_reduction` of a 2-D tile over its last dim.
+    Reduce,
+}
+
+/// Whether a transfer is in bounds, unmasked and minor-identity over `rank`
+/// vector dims.
+fn plain_transfer(op: &OperationRef, rank: usize, memref_rank: usize) -> bool {
+    let in_bounds = op
+        .attribute("in_bounds")
+        .map(|a| {
+            ir::array_elements(a)
+                .iter()
+                .all(|e| e.to_string() == "true")
+        })
+        .unwrap_or(false);
+    let segments = op
+        .attribute("operandSegmentSizes")
+        .map(ir::dense_i32)
+        .unwrap_or_default();
+    let unmasked = segments.last() == Some(&0);
+    let perm = op
+        .attribute("permutation_map")
+        .map(|a| a.to_string())
+        .unwrap_or_default();
+    in_bounds && unmasked && perm == minor_identity(memref_rank, rank)
+}
+
+/// `affine_map<(d0, .., d{n-1}) -> (d{n-rank}, .., d{n-1})>` as MLIR prints it.
+fn minor_identity(n: usize, rank: usize) -> String {
+    let dims: Vec<String> = (0..n).map(|i| format!("d{i}")).collect();
+    format!(
+        "affine_map<({}) -> ({})>",
+        dims.join(", "),
+        dims[n - rank..].join(", ")
+    )
+}
+
+fn classify(op: &OperationRef) -> Option<(Kind, Vec<i64>)> {
+    let name = name_of(op);
+    match name.as_str() {
+        "vector.transfer_read" => {
+            let shape = nd_shape(op.result(0).ok()?.r#type())?;
+            let base = op.operand(0).ok()?.r#type();
+            (ir::is_memref(base)
+                && whole_bytes(base)
+                && plain_transfer(op, shape.len(), memref_shape(base).len()))
+            .then_some((Kind::Read, shape))
+        }
+        "vector.transfer_write" => {
+            if op.result_count() != 0 {
+                return None;
+            }
+            let shape = nd_shape(op.operand(0).ok()?.r#type())?;
+            let base = op.operand(1).ok()?.r#type();
+            (ir::is_memref(base)
+                && whole_bytes(base)
+                && plain_transfer(op, shape.len(), memref_shape(base).len()))
+            .then_some((Kind::Write, shape))
+        }
+        "vector.multi_reduction" => {
+            let shape = nd_shape(op.operand(0).ok()?.r#type())?;
+            let dims = ir::dense_i64(op.attribute("reduction_dims").ok()?);
+            (shape.len() == 2 && dims == [1]).then_some((Kind::Reduce, shape))
+        }
+        "arith.constant" => {
+            let shape = nd_shape(op.result(0).ok()?.r#type())?;
+            let value = op.attribute("value").ok()?;
+            splat_text(&value.to_string()).map(|_| (Kind::Splat, shape))
+        }
+        "vector.broadcast" => {
+            let shape = nd_shape(op.result(0).ok()?.r#type())?;
+            let src = op.operand(0).ok()?.r#type();
+            // A scalar, or a vector whose dims (aligned to the right) are
+            // the result's or 1.
+            let src_shape = memref_shape(src);
+            let stretch = src_shape.len() <= shape.len()
+                && src_shape
+                    .iter()
+                    .zip(&shape[shape.len() - src_shape.len()..])
+                    .all(|(s, d)| s == d || *s == 1);
+            (!ir::is_vector(src) || stretch).then_some((Kind::Broadcast, shape))
+        }
+        _ if (name.starts_with("arith.")
+            || name.starts_with("math.")
+            || name == "vector.bitcast")
+            && op.result_count() >= 1
+            && op.region_count() == 0 =>
+        {
+            let shape = nd_shape(op.result(0).ok()?.r#type())?;
+            let results_ok = (0..op.result_count()).all(|i| {
+                op.result(i)
+                    .map(|r| memref_shape(r.r#type()) == shape && ir::is_vector(r.r#type()))
+                    .unwrap_or(false)
+            });
+            let operands_ok = op.operands().all(|v| {
+                let t = v.r#type();
+                !ir::is_vector(t) || nd_shape(t).as_deref() == Some(&shape[..])
+            });
+            (results_ok && operands_ok).then_some((Kind::Compute, shape))
+        }
+        _ => None,
+    }
+}
+
+/// The element literal of a splat `dense<x> : vector<...>` attribute.
+fn splat_text(attr: &str) -> Option<String> {
+    let inner = attr.strip_prefix("dense<")?;
+    let end = inner.rfind("> : ")?;
+    let lit = &inner[..end];
+    (!lit.starts_with('[') && !lit.starts_with('"')).then(|| lit.to_string())
+}
+
+struct Cluster<'c, 'a> {
+    shape: Vec<i64>,
+    ops: Vec<(OperationRef<'c, 'a>, Kind)>,
+    accesses: Vec<Access<'c, 'a>>,
+    /// Deallocations met inside the cluster of memory it accesses: they
+    /// move after the loop.
+    deferred: Vec<OperationRef<'c, 'a>>,
+    /// Whole-buffer reads whose buffer the cluster reads instead (checked
+    /// unwritten up to the cluster's loop).
+    forwarded: Vec<OperationRef<'c, 'a>>,
+}
+
+impl<'c, 'a> Cluster<'c, 'a> {
+    fn defines(&self, v: Value) -> bool {
+        match ir::defining_op(v) {
+            Some(d) => self.ops.iter().any(|(o, _)| same_op(o, &d)),
+            None => false,
+        }
+    }
+
+    fn ops_contain(&self, op: &OperationRef) -> bool {
+        self.ops.iter().any(|(o, _)| same_op(o, op))
+    }
+
+    /// Worth a loop: it computes something or writes to memory.
+    fn worth_it(&self) -> bool {
+        self.ops
+            .iter()
+            .any(|(_, k)| matches!(k, Kind::Compute | Kind::Write | Kind::Reduce))
+    }
+}
+
+/// Rounds of clustering per block, at most.
+const ROUNDS: usize = 4;
+
+fn run(module: OperationRef, _options: &OptionValues) -> Result<(), ()> {
+    let mut blocks = vec![];
+    ir::walk_nested(&module, &mut |op| {
+        for region in op.regions() {
+            let mut block = region.first_block();
+            while let Some(bl) = block {
+                blocks.push(bl);
+                block = bl.next_in_region();
+            }
+        }
+    });
+    let rw = OwnedRewriter::new(&module);
+    // The whole-tile reads of the buffers clusters hand values on in, by
+    // op: nothing writes those buffers after the read, so a later cluster
+    // reads them row by row instead of spilling the value again.
+    let mut read_backs: HashMap<usize, OperationRef> = HashMap::new();
+    // Whole-buffer reads whose value a cluster copies from the buffer.
+    let mut forwarded: HashMap<usize, OperationRef> = HashMap::new();
+    for block in blocks {
+        // A value a cluster hands on is read back whole from its buffer;
+        // another round lets a later cluster read that buffer row by row
+        // instead of spilling the value again.
+        for _ in 0..ROUNDS {
+            let found = clusters(block, &read_backs, &mut forwarded);
+            if found.is_empty() {
+                break;
+            }
+            for cluster in found {
+                rewrite(&rw, &cluster, &mut read_backs, &mut forwarded);
+            }
+        }
+    }
+    for op in forwarded.values() {
+        if !ir::has_uses(ir::result_of(*op, 0)) {
+            rw.erase_op(op);
+        }
+    }
+    // Read-backs (and unit-dim casts of them) every user now reads from
+    // the buffer.
+    for op in read_backs.values() {
+        let v = ir::result_of(*op, 0);
+        for u in ir::users(v) {
+            if name_of(&u) == "vector.shape_cast" && !ir::has_uses(ir::result_of(u, 0)) {
+                rw.erase_op(&u);
+            }
+        }
+        if !ir::has_uses(v) {
+            rw.erase_op(op);
+        }
+    }
+    Ok(())
+}
+
+/// The clusters of `block`, found in one pass over its ops. Clusters of
+/// different shapes may be open at once (their loops go in the order of
+/// their last ops), as long as no memory one writes may be touched by
+/// another.
+fn clusters<'c, 'a>(
+    block: BlockRef<'c, 'a>,
+    read_backs: &HashMap<usize, OperationRef<'c, 'a>>,
+    forwarded: &mut HashMap<usize, OperationRef<'c, 'a>>,
+) -> Vec<Cluster<'c, 'a>> {
+    let mut done = vec![];
+    let mut open: Vec<Cluster<'c, 'a>> = vec![];
+    // Closes the open clusters `which` says to close.
+    let close = |open: &mut Vec<Cluster<'c, 'a>>,
+                 done: &mut Vec<Cluster<'c, 'a>>,
+                 which: &dyn Fn(&Cluster<'c, 'a>) -> bool| {
+        let mut i = 0;
+        while i < open.len() {
+            if which(&open[i]) {
+                let mut c = open.remove(i);
+                // A read nothing in the cluster uses stays where it is.
+                let keep: Vec<bool> = c
+                    .ops
+                    .iter()
+                    .map(|(op, kind)| {
+                        *kind != Kind::Read
+                            || ir::users(ir::result_of(*op, 0))
+                                .iter()
+                                .any(|u| c.ops_contain(u))
+                    })
+                    .collect();
+                let mut k = keep.iter();
+                c.ops.retain(|_| *k.next().expect("one flag per op"));
+                if c.worth_it() {
+                    done.push(c);
+                }
+            } else {
+                i += 1;
+            }
+        }
+    };
+    let mut next = block.first_operation();
+    while let Some(op) = next {
+        let op: OperationRef<'c, 'a> = ir::op_ref(op);
+        next = op.next_in_block();
+        let uses = |c: &Cluster| op.operands().any(|v| c.defines(ir::value(v)));
+        let Some((kind, shape)) = classify(&op) else {
+            let name = name_of(&op);
+            if name == "memref.dealloc" && !open.iter().any(&uses) {
+                let freed = root(ir::value(op.operand(0).expect("dealloc operand")));
+                if let Some(c) = open
+                    .iter_mut()
+                    .find(|c| c.accesses.iter().any(|a| same(root(a.base), freed)))
+                {
+                    c.deferred.push(op);
+                }
+                continue;
+            }
+            if !is_inert(&name) || op.region_count() > 0 {
+                close(&mut open, &mut done, &|_| true);
+            } else {
+                close(&mut open, &mut done, &|c| uses(c));
+            }
+            continue;
+        };
+        // What uses a value of a cluster other than the one it joins comes
+        // after that cluster's loop.
+        close(&mut open, &mut done, &|c| c.shape != shape && uses(c));
+        if matches!(kind, Kind::Splat | Kind::Broadcast) {
+            // Leaves: remade per row where a cluster uses them (so after
+            // every cluster whose value they take, closed above).
+            close(&mut open, &mut done, &|c| uses(c));
+            continue;
+        }
+        let access = match kind {
+            Kind::Read | Kind::Write => {
+                let (base_at, first_index) = if kind == Kind::Read { (0, 1) } else { (1, 2) };
+                let base = ir::value(op.operand(base_at).expect("transfer base"));
+                let rank = memref_shape(base.r#type()).len();
+                let indices = (first_index..first_index + rank)
+                    .map(|i| ir::value(op.operand(i).expect("transfer index")))
+                    .collect();
+                Some(Access {
+                    base,
+                    indices,
+                    write: kind == Kind::Write,
+                })
+            }
+            _ => None,
+        };
+        if let Some(a) = &access {
+            // Within the cluster rows interleave; another cluster's loop
+            // runs whole before or after this one's.
+            close(&mut open, &mut done, &|c| {
+                c.accesses.iter().any(|b| {
+                    (a.write || b.write)
+                        && !(if c.shape == shape {
+                            compatible(a, b)
+                        } else {
+                            disjoint(a, b)
+                        })
+                })
+            });
+        }
+        // A write of an n-D value from outside the cluster stays a plain
+        // n-D store (a splat or a broadcast row is remade in the loop).
+        if kind == Kind::Write {
+            let v = ir::value(op.operand(0).expect("stored value"));
+            let inside = open.iter().any(|c| c.shape == shape && c.defines(v));
+            let mut from_read = None;
+            if !inside
+                && leaf_kind(v, &shape).is_none()
+                && read_back_buffer(v, read_backs).is_none()
+            {
+                from_read = forwardable_read(v, &op);
+                if from_read.is_none() {
+                    close(&mut open, &mut done, &|c| c.shape == shape);
+                    continue;
+                }
+            }
+            if let Some(read) = from_read {
+                // The write copies the read's buffer row by row: the read
+                // becomes an access of the cluster.
+                let base = ir::value(read.operand(0).expect("base"));
+                let a = Access {
+                    base,
+                    indices: (1..=shape.len())
+                        .map(|i| ir::value(read.operand(i).expect("index")))
+                        .collect(),
+                    write: false,
+                };
+                close(&mut open, &mut done, &|c| {
+                    c.accesses.iter().any(|b| {
+                        b.write
+                            && !(if c.shape == shape {
+                                compatible(&a, b)
+                            } else {
+                                disjoint(&a, b)
+                            })
+                    })
+                });
+                forwarded.insert(read.to_raw().ptr as usize, read);
+                if let Some(c) = open.iter_mut().find(|c| c.shape == shape) {
+                    c.accesses.push(a);
+                    c.forwarded.push(read);
+                } else {
+                    open.push(Cluster {
+                        shape: shape.clone(),
+                        ops: vec![],
+                        accesses: vec![a],
+                        deferred: vec![],
+                        forwarded: vec![read],
+                    });
+                }
+            }
+        }
+        if !open.iter().any(|c| c.shape == shape) {
+            open.push(Cluster {
+                shape: shape.clone(),
+                ops: vec![],
+                accesses: vec![],
+                deferred: vec![],
+                forwarded: vec![],
+            });
+        }
+        let c = open
+            .iter_mut()
+            .find(|c| c.shape == shape)
+            .expect("open cluster");
+        c.ops.push((op, kind));
+        c.accesses.extend(access);
+    }
+    close(&mut open, &mut done, &|_| true);
+    done
+}
+
+/// Lanes of the 1-D vectors the loops compute on, at most.
+const MAX_LANES: i64 = 64;
+
+/// The chunk of the last dim each iteration computes: the whole dim up to
+/// `MAX_LANES`, else its largest divisor not above that (a long row as one
+/// vector would be one huge straight-line block for LLVM).
+fn chunk_width(n: i64) -> i64 {
+    if n <= MAX_LANES {
+        return n;
+    }
+    (1..=MAX_LANES).rev().find(|w| n % w == 0).unwrap_or(1)
+}
+
+/// The read-back buffer holding `v`: `v` is a whole read of it, or such a
+/// read of a row-count buffer given a unit last dim by a `shape_cast` (the
+/// second value: the buffer needs that unit dim too).
+fn read_back_buffer<'c, 'a>(
+    v: Value<'c, 'a>,
+    read_backs: &HashMap<usize, OperationRef<'c, 'a>>,
+) -> Option<(Value<'c, 'a>, bool)> {
+    let is_read_back = |d: &OperationRef| read_backs.contains_key(&(d.to_raw().ptr as usize));
+    let def = ir::defining_op(v)?;
+    if is_read_back(&def) {
+        return Some((ir::value(def.operand(0).ok()?), false));
+    }
+    if name_of(&def) != "vector.shape_cast" {
+        return None;
+    }
+    let src = ir::value(def.operand(0).ok()?);
+    let src_def = ir::defining_op(src).filter(|d| is_read_back(d))?;
+    let (from, to) = (memref_shape(src.r#type()), memref_shape(v.r#type()));
+    (from.len() == 1 && to == [from[0], 1])
+        .then(|| (ir::value(src_def.operand(0).expect("buffer")), true))
+}
+
+/// If `v` is a whole-buffer read of an allocation (a plain transfer at
+/// zero indices of a memref of the tile's shape) in the block of `at`, and
+/// nothing between the read and `at` may write that allocation: the read.
+fn forwardable_read<'c, 'a>(
+    v: Value<'c, 'a>,
+    at: &OperationRef<'c, 'a>,
+) -> Option<OperationRef<'c, 'a>> {
+    let def = ir::defining_op(v)?;
+    let (kind, shape) = classify(&def)?;
+    let base = ir::value(def.operand(0).ok()?);
+    let zero_indices = (1..=shape.len()).all(|i| {
+        def.operand(i)
+            .ok()
+            .and_then(|x| ir::defining_op(ir::value(x)))
+            .filter(|d| name_of(d) == "arith.constant")
+            .and_then(|d| d.attribute("value").ok())
+            .map(|a| a.to_string() == "0 : index")
+            .unwrap_or(false)
+    });
+    let memory = root(base);
+    if kind != Kind::Read
+        || memref_shape(base.r#type()) != shape
+        || !zero_indices
+        || !is_allocation(memory)
+    {
+        return None;
+    }
+    if def.block().map(|b| b.to_raw().ptr) != at.block().map(|b| b.to_raw().ptr) {
+        return None;
+    }
+    let mut next = def.next_in_block();
+    while let Some(x) = next {
+        if same_op(&x, at) {
+            return Some(def);
+        }
+        let mut safe = leaves_memory(&x, memory);
+        ir::walk_nested(&x, &mut |y| safe &= leaves_memory(&y, memory));
+        if !safe {
+            return None;
+        }
+        next = x.next_in_block();
+    }
+    None
+}
+
+/// Whether `op` (not looking inside its regions) cannot write or free
+/// `memory`, an allocation.
+fn leaves_memory(op: &OperationRef, memory: Value) -> bool {
+    let name = name_of(op);
+    let target = |i: usize| {
+        op.operand(i)
+            .map(|t| !same(root(ir::value(t)), memory))
+            .unwrap_or(false)
+    };
+    match name.as_str() {
+        "memref.store"
+        | "vector.store"
+        | "vector.transfer_write"
+        | "memref.copy"
+        | "vector.maskedstore"
+        | "vector.scatter" => target(1),
+        "memref.dealloc" => target(0),
+        "memref.load"
+        | "vector.load"
+        | "vector.transfer_read"
+        | "vector.maskedload"
+        | "vector.gather"
+        | "scf.for"
+        | "scf.if"
+        | "scf.yield" => true,
+        _ => is_inert(&name),
+    }
+}
+
+/// Whether the elements of vector type `ty` take whole bytes in memory
+/// (an `i1` vector is stored packed, 8 to a byte, unlike an `i1` memref).
+fn whole_bytes(ty: Type) -> bool {
+    ir::bit_width(element_type(ty))
+        .map(|w| w >= 8)
+        .unwrap_or(true)
+}
+
+/// Whether rewriting `c` would pass a vector of sub-byte elements through
+/// a buffer (handed on, spilled, or a broadcast source): such a cluster is
+/// left as it is.
+fn needs_packed_buffer<'c, 'a>(
+    c: &Cluster<'c, 'a>,
+    read_backs: &HashMap<usize, OperationRef<'c, 'a>>,
+) -> bool {
+    let in_cluster = |u: &OperationRef| c.ops_contain(u);
+    c.ops.iter().any(|(op, kind)| {
+        let outgoing = *kind != Kind::Reduce
+            && (0..op.result_count()).any(|i| {
+                let v = ir::result_of(*op, i);
+                !whole_bytes(v.r#type()) && ir::users(v).iter().any(|u| !in_cluster(u))
+            });
+        let incoming = matches!(kind, Kind::Compute | Kind::Write | Kind::Reduce)
+            && op.operands().any(|v| {
+                let v = ir::value(v);
+                let t = v.r#type();
+                // Splats and broadcast scalars are remade without a buffer.
+                let bufferless = leaf_kind(v, &c.shape).is_some_and(|d| {
+                    d.operand(0)
+                        .map(|s| !ir::is_vector(s.r#type()))
+                        .unwrap_or(true)
+                }) && read_back_buffer(v, read_backs).is_none();
+                ir::is_vector(t) && !whole_bytes(t) && !c.defines(v) && !bufferless
+            });
+        outgoing || incoming
+    })
+}
+
+/// Emits the loop nest of `c` after its last op and erases its ops.
+fn rewrite<'c, 'a>(
+    rw: &OwnedRewriter<'c, 'a>,
+    c: &Cluster<'c, 'a>,
+    read_backs: &mut HashMap<usize, OperationRef<'c, 'a>>,
+    forwarded: &mut HashMap<usize, OperationRef<'c, 'a>>,
+) {
+    if needs_packed_buffer(c, read_backs) {
+        return;
+    }
+    let (last, _) = c.ops[c.ops.len() - 1];
+    let b = B::new(rw, last.location());
+    let rank = c.shape.len();
+    let n = c.shape[rank - 1];
+    let w = chunk_width(n);
+    rw.set_insertion_point_after(&last);
+    let zero = b.cidx(0);
+    // The buffer a value was read back from, if it was (given the value's
+    // unit last dim where a shape_cast added one).
+    let buffer_of = |v: Value<'c, 'a>| {
+        if let Some(read) = ir::defining_op(v).filter(|d| c.forwarded.iter().any(|f| same_op(f, d)))
+        {
+            return Some(ir::value(read.operand(0).expect("base")));
+        }
+        read_back_buffer(v, read_backs).map(|(buf, expand)| {
+            if !expand {
+                return buf;
+            }
+            let rows = memref_shape(buf.r#type())[0];
+            let ty = b.memref(&[rows, 1], element_type(buf.r#type()));
+            b.val(
+                "memref.expand_shape",
+                &[buf],
+                ty,
+                &[
+                    ("reassociation", b.attr("[[0, 1]]")),
+                    (
+                        "static_output_shape",
+                        b.attr(&format!("array<i64: {rows}, 1>")),
+                    ),
+                ],
+            )
+        })
+    };
+    let in_cluster = |u: &OperationRef| c.ops.iter().any(|(o, _)| same_op(o, u));
+
+    // Values used outside the cluster get a buffer each; a reduction's
+    // result (one element per row) gets one of the row count, and its
+    // initial values are read from another.
+    let mut outgoing = vec![];
+    let mut reductions = vec![];
+    for (op, kind) in &c.ops {
+        if *kind == Kind::Reduce {
+            let acc = ir::value(op.operand(1).expect("reduction acc"));
+            let elem = element_type(acc.r#type());
+            let init = alloca(&b, &c.shape[..rank - 1], elem);
+            b.transfer_write(&[acc, init, zero], 1, &identity_map(1), false);
+            let out = alloca(&b, &c.shape[..rank - 1], elem);
+            reductions.push((*op, init, out));
+            continue;
+        }
+        for i in 0..op.result_count() {
+            let v = ir::result_of(*op, i);
+            if ir::users(v).iter().any(|u| !in_cluster(u)) {
+                let buf = alloca(&b, &c.shape, element_type(v.r#type()));
+                outgoing.push((v, buf));
+            }
+        }
+    }
+    // n-D operands from outside, other than splats and broadcasts (remade
+    // per chunk), are spilled; so are broadcast sources other than scalars.
+    let mut spilled: HashMap<usize, Value<'c, 'a>> = HashMap::new();
+    let mut leaves = vec![];
+    for (op, kind) in &c.ops {
+        let values: Vec<Value> = match kind {
+            Kind::Write | Kind::Reduce => vec![ir::value(op.operand(0).expect("value"))],
+            Kind::Compute => op.operands().map(ir::value).collect(),
+            _ => continue,
+        };
+        for v in values {
+            if !ir::is_vector(v.r#type()) || c.defines(v) || spilled.contains_key(&key(v)) {
+                continue;
+            }
+            if let Some(def) = leaf_kind(v, &c.shape) {
+                if !leaves
+                    .iter()
+                    .any(|(l, _, _): &(Value, OperationRef, _)| same(*l, v))
+                {
+                    let src = (name_of(&def) == "vector.broadcast")
+                        .then(|| ir::value(def.operand(0).expect("broadcast source")))
+                        .filter(|s| ir::is_vector(s.r#type()))
+                        // A row broadcast of one chunk is the row itself.
+                        .filter(|s| !(memref_shape(s.r#type()) == [n] && w == n));
+                    let src_buf = src.map(|src| {
+                        if let Some(buf) = buffer_of(src) {
+                            return buf;
+                        }
+                        let shape = memref_shape(src.r#type());
+                        let buf = alloca(&b, &shape, element_type(src.r#type()));
+                        let mut operands = vec![src, buf];
+                        operands.extend(std::iter::repeat_n(zero, shape.len()));
+                        b.transfer_write(&operands, shape.len(), &identity_map(shape.len()), false);
+                        buf
+                    });
+                    leaves.push((v, def, src_buf));
+                }
+                continue;
+            }
+            if let Some(buf) = buffer_of(v) {
+                spilled.insert(key(v), buf);
+                continue;
+            }
+            let buf = alloca(&b, &c.shape, element_type(v.r#type()));
+            let mut operands = vec![v, buf];
+            operands.extend(std::iter::repeat_n(zero, rank));
+            b.transfer_write(&operands, rank, &identity_map(rank), false);
+            spilled.insert(key(v), buf);
+        }
+    }
+
+    // The loops over the leading dims, then over the chunks of the last,
+    // carrying the reductions' partial results.
+    let mut rows = vec![];
+    let mut outer = None;
+    for d in 0..rank - 1 {
+        let (iv, end) = b.for_loop(zero, b.cidx(c.shape[d]));
+        if outer.is_none() {
+            outer = Some(end.parent_operation().expect("scf.for"));
+        }
+        rw.set_insertion_point_before(&end);
+        rows.push(iv);
+    }
+    let inits: Vec<Value> = reductions
+        .iter()
+        .map(|(op, init, _)| {
+            let elem = element_type(op.operand(1).expect("acc").r#type());
+            b.val("memref.load", &[*init, rows[0]], elem, &[])
+        })
+        .collect();
+    let chunks = for_iter(&b, zero, b.cidx(n), b.cidx(w), &inits);
+    rw.set_insertion_point_to_end(chunks.1);
+    let col = ir::value(chunks.1.argument(0).expect("iv"));
+    let partial: Vec<Value> = (0..inits.len())
+        .map(|i| ir::value(chunks.1.argument(i + 1).expect("iter arg")))
+        .collect();
+    // Indices of element (row, col) in a buffer of `shape` (aligned to the
+    // right with the tile; unit dims broadcast).
+    let at_in = |buf: Value<'c, 'a>| {
+        let shape = memref_shape(buf.r#type());
+        let lead = rank - shape.len();
+        let mut at = vec![buf];
+        for (e, size) in shape.iter().enumerate() {
+            let d = e + lead;
+            at.push(if *size == 1 {
+                zero
+            } else if d < rank - 1 {
+                rows[d]
+            } else {
+                col
+            });
+        }
+        at
+    };
+
+    let mut row_of: HashMap<usize, Value<'c, 'a>> = HashMap::new();
+    for (v, def, src_buf) in &leaves {
+        let elem = element_type(v.r#type());
+        let ty = b.vector(&[w], elem);
+        let row = if let Some(buf) = src_buf {
+            let shape = memref_shape(buf.r#type());
+            let mut at = at_in(*buf);
+            if shape[shape.len() - 1] == n {
+                at.push(b.zero(elem));
+                b.transfer_read(
+                    &at,
+                    shape.len(),
+                    &identity_map_of(shape.len(), 1),
+                    false,
+                    ty,
+                )
+            } else {
+                let x = b.val("memref.load", &at, elem, &[]);
+                b.val("vector.broadcast", &[x], ty, &[])
+            }
+        } else if name_of(def) == "arith.constant" {
+            let lit =
+                splat_text(&def.attribute("value").expect("value").to_string()).expect("splat");
+            b.constant(&format!("dense<{lit}> : {ty}"), ty)
+        } else {
+            let src = ir::value(def.operand(0).expect("source"));
+            if ir::is_vector(src.r#type()) {
+                src
+            } else {
+                b.val("vector.broadcast", &[src], ty, &[])
+            }
+        };
+        row_of.insert(key(*v), row);
+    }
+    for (v, buf) in &spilled {
+        let elem = element_type(buf.r#type());
+        let mut operands = at_in(*buf);
+        operands.push(b.zero(elem));
+        let r = b.transfer_read(
+            &operands,
+            rank,
+            &identity_map_of(rank, 1),
+            false,
+            b.vector(&[w], elem),
+        );
+        row_of.insert(*v, r);
+    }
+    let mut reduced = vec![];
+    for (op, kind) in &c.ops {
+        match kind {
+            Kind::Read | Kind::Write => {
+                let base_at = if *kind == Kind::Read { 0 } else { 1 };
+                let base = ir::value(op.operand(base_at).expect("base"));
+                let mrank = memref_shape(base.r#type()).len();
+                let mut operands: Vec<Value> = vec![];
+                if *kind == Kind::Write {
+                    let v = ir::value(op.operand(0).expect("value"));
+                    operands.push(row_of[&key(v)]);
+                }
+                operands.push(base);
+                for i in 0..mrank {
+                    let index = ir::value(op.operand(base_at + 1 + i).expect("index"));
+                    // Memref dim i carries vector dim i - (mrank - rank).
+                    operands.push(match (i + rank).checked_sub(mrank) {
+                        Some(vd) if vd < rank - 1 => b.add(index, rows[vd]),
+                        Some(_) => b.add(index, col),
+                        None => index,
+                    });
+                }
+                let perm = identity_map_of(mrank, 1);
+                if *kind == Kind::Read {
+                    let pad = ir::value(op.operand(1 + mrank).expect("padding"));
+                    operands.push(pad);
+                    let res = ir::result_of(*op, 0);
+                    let ty = b.vector(&[w], element_type(res.r#type()));
+                    row_of.insert(
+                        key(res),
+                        b.transfer_read(&operands, mrank, &perm, false, ty),
+                    );
+                } else {
+                    b.transfer_write(&operands, mrank, &perm, false);
+                }
+            }
+            Kind::Reduce => {
+                // Chained over the chunks, the same order as one reduction
+                // of the whole row with the accumulator.
+                let src = ir::value(op.operand(0).expect("source"));
+                let acc = partial[reduced.len()];
+                let kind_attr = op.attribute("kind").expect("kind");
+                let r = b.val(
+                    "vector.reduction",
+                    &[row_of[&key(src)], acc],
+                    acc.r#type(),
+                    &[("kind", kind_attr)],
+                );
+                reduced.push(r);
+            }
+            Kind::Splat | Kind::Broadcast => {}
+            Kind::Compute => {
+                let copy = rw.insert(ir::clone_detached(op));
+                for (i, v) in op.operands().enumerate() {
+                    let v = ir::value(v);
+                    if let Some(r) = row_of.get(&key(v)) {
+                        ir::set_operand(&copy, i, *r);
+                    }
+                }
+                for i in 0..op.result_count() {
+                    let res = ir::result_of(copy, i);
+                    let ty = b.vector(&[w], element_type(res.r#type()));
+                    ir::set_value_type(res, ty);
+                    row_of.insert(key(ir::result_of(*op, i)), res);
+                }
+            }
+        }
+    }
+    for (v, buf) in &outgoing {
+        let mut operands = vec![row_of[&key(*v)]];
+        operands.extend(at_in(*buf));
+        b.transfer_write(&operands, rank, &identity_map_of(rank, 1), false);
+    }
+    b.op("scf.yield", &reduced, &[], &[]);
+    rw.set_insertion_point_after(&chunks.0);
+    for (i, (_, _, out)) in reductions.iter().enumerate() {
+        let r = ir::result_of(chunks.0, i);
+        b.op("memref.store", &[r, *out, rows[0]], &[], &[]);
+    }
+
+    // Read back what is used after the loops, then drop the cluster's ops.
+    let outer = outer.expect("rank >= 2");
+    rw.set_insertion_point_after(&outer);
+    let mut after = outer;
+    let mut read_back = |v: Value<'c, 'a>, buf: Value<'c, 'a>| {
+        let shape = memref_shape(buf.r#type());
+        let mut operands = vec![buf];
+        operands.extend(std::iter::repeat_n(zero, shape.len()));
+        operands.push(b.zero(element_type(v.r#type())));
+        let whole = b.transfer_read(
+            &operands,
+            shape.len(),
+            &identity_map(shape.len()),
+            false,
+            v.r#type(),
+        );
+        ir::replace_all_uses(v, whole);
+        let op = ir::defining_op(whole).expect("transfer_read");
+        after = op;
+        read_backs.insert(op.to_raw().ptr as usize, op);
+    };
+    for (v, buf) in &outgoing {
+        read_back(*v, *buf);
+    }
+    for (op, _, out) in &reductions {
+        read_back(ir::result_of(*op, 0), *out);
+    }
+    if let Some(next) = after.next_in_block() {
+        for d in &c.deferred {
+            ir::move_before(d, &next);
+        }
+    }
+    for (op, _) in c.ops.iter().rev() {
+        read_backs.remove(&(op.to_raw().ptr as usize));
+        forwarded.remove(&(op.to_raw().ptr as usize));
+        rw.erase_op(op);
+    }
+    for (v, def, _) in &leaves {
+        if !ir::has_uses(*v) {
+            rw.erase_op(def);
+        }
+    }
+}
+
+/// `scf.for %iv = lo to hi step step iter_args(inits)` with an empty body
+/// (the caller adds the ops and the `scf.yield`): the op and its body.
+fn for_iter<'c, 'a>(
+    b: &B<'_, 'c, 'a>,
+    lo: Value<'c, 'a>,
+    hi: Value<'c, 'a>,
+    step: Value<'c, 'a>,
+    inits: &[Value<'c, 'a>],
+) -> (OperationRef<'c, 'a>, BlockRef<'c, 'a>) {
+    let mut arg_types = vec![(b.index(), b.loc)];
+    arg_types.extend(inits.iter().map(|v| (v.r#type(), b.loc)));
+    let region = melior::ir::Region::new();
+    region.append_block(melior::ir::Block::new(&arg_types));
+    let mut operands = vec![lo, hi, step];
+    operands.extend_from_slice(inits);
+    let types: Vec<Type<'c>> = inits.iter().map(|v| v.r#type()).collect();
+    let op =
+        b.rw.insert(b.build("scf.for", &operands, &types, &[], vec![region]));
+    let body = ir::body_block(&op).expect("scf.for body");
+    (op, body)
+}
+
+/// The splat constant or row broadcast defining `v`, if `v` is one of
+/// shape `shape`.
+fn leaf_kind<'c, 'a>(v: Value<'c, 'a>, shape: &[i64]) -> Option<OperationRef<'c, 'a>> {
+    let def = ir::defining_op(v)?;
+    match classify(&def) {
+        Some((Kind::Splat | Kind::Broadcast, s)) if s == shape => Some(def),
+        _ => None,
+    }
+}
+
+fn key(v: Value) -> usize {
+    v.to_raw().ptr as usize
+}
+
+/// `affine_map<(d0, .., d{n-1}) -> (d{n-rank}, ..)>`: the transfer map of a
+/// `rank`-D vector in an `n`-D memref.
+fn identity_map_of(n: usize, rank: usize) -> String {
+    minor_identity(n, rank)
+}
+
+/// A stack buffer for one tile (`pallas-hoist-loop-allocas` later moves it
+/// out of any loop).
+fn alloca<'c, 'a>(b: &B<'_, 'c, 'a>, shape: &[i64], elem: Type<'c>) -> Value<'c, 'a> {
+    let segments = b.attr("array<i32: 0, 0>");
+    b.val(
+        "memref.alloca",
+        &[],
+        b.memref(shape, elem),
+        &[("operandSegmentSizes", segments)],
+    )
+}
