@@ -4,7 +4,6 @@
 
 use std::collections::HashSet;
 
-use melior::ir::attribute::Attribute;
 use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::r#type::Type;
@@ -85,24 +84,13 @@ fn spec_fail(op: &OperationRef, origin: &str, spec: &BlockSpec, message: String)
 //===----------------------------------------------------------------------===//
 
 /// Kernel and index-map names become function and symbol names in the
-/// lowered modules (Mosaic's kernel function, its custom call name): an
-/// empty name has no printed form and one that needs quoting is no valid
-/// function name there, so both are rejected at the op.
+/// lowered modules: an empty name has no printed form there (MLIR prints
+/// `@<<INVALID EMPTY SYMBOL>>`, which does not parse back).
 fn verify_symbol_name(op: &OperationRef) -> Verified {
-    let Some(name) = attr(op, "sym_name").and_then(string_value) else {
-        return Ok(());
-    };
-    let mut chars = name.chars();
-    let plain = chars
-        .next()
-        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
-        && chars.all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '$' | '.'));
-    ensure(op, plain, || {
-        format!(
-            "symbol name {:?} must be a plain identifier (a letter or '_', then letters, digits, '_', '$' or '.')",
-            name
-        )
-    })
+    let empty = attr(op, "sym_name")
+        .and_then(string_value)
+        .is_some_and(|n| n.is_empty());
+    ensure(op, !empty, || "symbol name must not be empty".into())
 }
 
 pub(super) fn verify_kernel(op: &OperationRef) -> Verified {
@@ -574,105 +562,8 @@ fn verify_compiler_params(op: &OperationRef) -> Verified {
         ensure(op, BACKENDS.contains(&key.as_str()), || {
             format!("compiler_params has an unknown backend '{key}'; expected mosaic_tpu, mosaic_gpu or triton")
         })?;
-        let Some(entries) = dictionary_entries(value) else {
-            return fail(
-                op,
-                format!("compiler_params for '{key}' must be a dictionary, got {value}"),
-            );
-        };
-        if key == "mosaic_tpu" {
-            verify_mosaic_tpu_params(op, &entries)?;
-        }
-    }
-    Ok(())
-}
-
-const KERNEL_TYPES: [&str; 3] = ["tc", "sc_vector_subcore", "sc_scalar_subcore"];
-
-/// The `mosaic_tpu` entries the lowerings read, checked for kind and range
-/// here so that no pass ever reads a value of the wrong kind (an integer
-/// `kernel_type`, a string `mesh_axes`, an i32 `mesh_shape`, ...). Entries
-/// the project does not read are left to Mosaic.
-fn verify_mosaic_tpu_params(op: &OperationRef, entries: &[(String, Attribute)]) -> Verified {
-    let get = |name: &str| entries.iter().find(|(k, _)| k == name).map(|(_, v)| *v);
-    if let Some(kind) = get("kernel_type") {
-        let name = string_value(kind);
-        ensure(
-            op,
-            name.as_deref().is_some_and(|n| KERNEL_TYPES.contains(&n)),
-            || {
-                format!("unknown mosaic_tpu.kernel_type; expected \"tc\", \"sc_vector_subcore\" or \"sc_scalar_subcore\", got {kind}")
-            },
-        )?;
-    }
-    let axes = match get("mesh_axes") {
-        None => None,
-        Some(a) => {
-            let names: Option<Vec<String>> =
-                array_elements(a).and_then(|es| es.into_iter().map(string_value).collect());
-            let Some(names) = names else {
-                return fail(
-                    op,
-                    format!(
-                        "compiler_params mosaic_tpu.mesh_axes must be an array of strings, got {a}"
-                    ),
-                );
-            };
-            let mut seen = HashSet::new();
-            for n in &names {
-                ensure(op, !n.is_empty() && seen.insert(n.as_str()), || {
-                    format!("compiler_params mosaic_tpu.mesh_axes {a} must name each axis once, with a non-empty name")
-                })?;
-            }
-            Some(names)
-        }
-    };
-    let shape = match get("mesh_shape") {
-        None => None,
-        Some(s) => {
-            let Some(shape) = ir::attrs::as_dense_i64(s) else {
-                return fail(
-                    op,
-                    format!(
-                        "compiler_params mosaic_tpu.mesh_shape must be an array<i64: ...>, got {s}"
-                    ),
-                );
-            };
-            ensure(op, shape.iter().all(|e| *e > 0), || {
-                format!("compiler_params mosaic_tpu.mesh_shape {s} must have positive extents")
-            })?;
-            // Device ids are i32 in the lowered kernels.
-            let devices = shape
-                .iter()
-                .try_fold(1i64, |acc, e| acc.checked_mul(*e))
-                .filter(|n| *n <= i32::MAX as i64);
-            ensure(op, devices.is_some(), || {
-                format!("compiler_params mosaic_tpu.mesh_shape {s} has more than 2^31 - 1 devices")
-            })?;
-            Some(shape)
-        }
-    };
-    match (axes, shape) {
-        (Some(axes), Some(shape)) => ensure(op, axes.len() == shape.len(), || {
-            format!(
-                "compiler_params mosaic_tpu.mesh_axes names {} axes but mesh_shape has {} extents",
-                axes.len(),
-                shape.len()
-            )
-        })?,
-        // The lowerings read the mesh as the pair (names, extents).
-        (Some(_), None) | (None, Some(_)) => {
-            return fail(
-                op,
-                "compiler_params mosaic_tpu.mesh_axes and mesh_shape describe one device mesh; give both or neither",
-            )
-        }
-        (None, None) => {}
-    }
-    if let Some(limit) = get("vmem_limit_bytes") {
-        let value = ir::integer_attr_value(limit);
-        ensure(op, value.is_some_and(|v| v > 0), || {
-            format!("compiler_params mosaic_tpu.vmem_limit_bytes must be a positive integer, got {limit}")
+        ensure(op, dictionary_entries(value).is_some(), || {
+            format!("compiler_params for '{key}' must be a dictionary, got {value}")
         })?;
     }
     crate::dialect::pallas::compiler_params::MosaicTpuParams::of(op)
