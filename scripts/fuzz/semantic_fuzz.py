@@ -405,6 +405,9 @@ def _strip_strings(text):
   return re.sub(r'"(?:[^"\\]|\\.)*"', '""', text)
 
 
+SYM_RE = r'@(?:"(?:[^"\\]|\\.)*"|[^\s("]+)'
+
+
 def left_pallas_ops(pass_name, out):
   """(op names, rest): the pallas ops left in `out` that the pass owns, and
   `out` without what the pass leaves by design: the kernels of the other
@@ -415,7 +418,7 @@ def left_pallas_ops(pass_name, out):
   spans = []  # (what, name, first line, last line, kernel_type)
   i = 0
   while i < len(lines):
-    m = re.match(r"^(\s*)pallas\.(kernel|index_map) (@[^\s(]+)", lines[i])
+    m = re.match(r"^(\s*)pallas\.(kernel|index_map) (%s)" % SYM_RE, lines[i])
     if not m:
       i += 1
       continue
@@ -451,11 +454,12 @@ def left_pallas_ops(pass_name, out):
   for idx, line in enumerate(lines):
     if not keep[idx]:
       continue
+    call = re.search(r"(?<![#!\w.])pallas\.call (%s)" % SYM_RE, line)
+    if call and call.group(1) in left_kernels:
+      keep[idx] = False
+      continue
     line = _strip_strings(line)
-    for m in re.finditer(r"(?<![#!\w.])pallas\.(\w+)(?:\s+(@[^\s(]+))?", line):
-      if m.group(1) == "call" and m.group(2) in left_kernels:
-        keep[idx] = False
-        continue
+    for m in re.finditer(r"(?<![#!\w.])pallas\.(\w+)", line):
       ops.add("pallas." + m.group(1))
     # Attributes and types of the dialect (a memory space the pass did not
     # map) are as unlowered as its ops.
