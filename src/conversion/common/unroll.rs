@@ -115,6 +115,10 @@ fn check(op: &OperationRef, parallel: ParallelLoops) -> bool {
         );
         return false;
     }
+    if let Err(message) = check_constant_bounds(op) {
+        ir::emit_op_error(op, &message);
+        return false;
+    }
     if Unroll::of(op) == Some(Unroll::Full) {
         let names = ["lower bound", "upper bound", "step"];
         let dynamic: Vec<&str> = (0..3)
@@ -160,6 +164,47 @@ fn operand<'c, 'a>(op: &OperationRef<'c, 'a>, i: usize) -> Value<'c, 'a> {
 }
 
 /// The value of an integer or index `arith.constant`.
+/// The most copies of a loop body one unroll may make.
+const MAX_COPIES: i128 = 1 << 16;
+
+/// With constant bounds and step, the unrolled form computes its induction
+/// values and bounds as constants of the loop's type: the step must be
+/// positive (a zero step never ends, and the trip count divides by it),
+/// `lb + trip * step` must fit the type, and the copies stay bounded.
+fn check_constant_bounds(op: &OperationRef) -> Result<(), String> {
+    let step = const_int(operand(op, 2));
+    if let Some(s) = step.filter(|s| *s <= 0) {
+        return Err(format!("{UNROLL_ATTR} needs a positive loop step, got {s}"));
+    }
+    let (Some(l), Some(u), Some(s)) = (const_int(operand(op, 0)), const_int(operand(op, 1)), step)
+    else {
+        return Ok(());
+    };
+    let (l, u, s) = (l as i128, u as i128, s as i128);
+    let trip = if u > l { (u - l + s - 1) / s } else { 0 };
+    let (lo, hi) = match ir::bit_width(operand(op, 0).r#type()) {
+        Some(w) if w < 64 => (-(1i128 << (w - 1)), (1i128 << (w - 1)) - 1),
+        _ => (i64::MIN as i128, i64::MAX as i128),
+    };
+    if l + trip * s > hi || l + trip * s < lo {
+        return Err(format!(
+            "not yet supported: {UNROLL_ATTR} on a loop whose end {} (lower bound + trip count * step) overflows its type {}",
+            l + trip * s,
+            operand(op, 0).r#type()
+        ));
+    }
+    let copies = match Unroll::of(op) {
+        Some(Unroll::Factor(n)) => trip.min(2 * n as i128),
+        _ => trip,
+    };
+    if copies > MAX_COPIES {
+        return Err(format!(
+            "not yet supported: {UNROLL_ATTR} making {copies} copies of the loop body (at most {MAX_COPIES})"
+        ));
+    }
+    Ok(())
+}
+
 fn const_int(v: Value) -> Option<i64> {
     let def = ir::defining_op(v)?;
     if crate::ir::op_name_of(&def) != "arith.constant" {

@@ -1,8 +1,10 @@
 //! Everything the SparseCore lowering rejects, reported before anything is
 //! rewritten, with the information of JAX's messages.
 
+use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationRef};
-use melior::ir::{Value, ValueLike};
+use melior::ir::r#type::Type;
+use melior::ir::{RegionLike, Value, ValueLike};
 
 use crate::conversion::common::builder::{dense_i64, indexer, segments};
 use crate::conversion::common::sparsecore::{DMA_OFFSETS, SPARSECORE_ONLY_OPS};
@@ -12,7 +14,7 @@ use crate::conversion::pallas_to_tpu::kernel::{
 };
 use crate::conversion::pallas_to_tpu::load_store::value_space;
 use crate::conversion::pallas_to_tpu::refs;
-use crate::ir::{self, BlockDim};
+use crate::ir::{self, BlockDim, MemorySpace};
 
 /// Pallas ops both subcores lower.
 const SUPPORTED: &[&str] = &[
@@ -170,10 +172,41 @@ fn check_kernel(op: &OperationRef, core: Core) -> bool {
             ));
         }
     }
+    errors.extend(gpu_space_args(op, "kernel body argument"));
     for e in &errors {
         ir::emit_op_error(op, e);
     }
     errors.is_empty()
+}
+
+/// The GPU memory space of a memref type, if it is in one: a SparseCore
+/// kernel has none of them, and the lowering would leave the
+/// `#pallas.memory_space` in its output.
+fn gpu_space(t: Type) -> Option<MemorySpace> {
+    MemorySpace::of_memref(t).filter(|s| {
+        matches!(
+            s,
+            MemorySpace::Gmem | MemorySpace::Shared | MemorySpace::Tmem | MemorySpace::Regs
+        )
+    })
+}
+
+/// One error per argument of `op`'s entry block (kernel operands and
+/// scratch, scoped allocations) in a GPU memory space.
+fn gpu_space_args(op: &OperationRef, what: &str) -> Vec<String> {
+    let Some(block) = op.region(0).ok().and_then(|r| r.first_block()) else {
+        return vec![];
+    };
+    (0..block.argument_count())
+        .filter_map(|k| {
+            let t = block.argument(k).ok()?.r#type();
+            let space = gpu_space(t)?;
+            Some(format!(
+                "{what} {k} has type {t}, in the GPU memory space {}; SparseCore kernels use the TPU spaces (hbm, vmem, vmem_shared, smem, semaphore, any)",
+                space.name()
+            ))
+        })
+        .collect()
 }
 
 fn check_op(op: &OperationRef, name: &str, core: Core) -> Result<(), String> {
@@ -190,8 +223,14 @@ fn check_op(op: &OperationRef, name: &str, core: Core) -> Result<(), String> {
         ));
     }
     match name {
+        "pallas.run_scoped" => match gpu_space_args(op, "scoped allocation").first() {
+            Some(e) => Err(e.clone()),
+            None => Ok(()),
+        },
+        "pallas.axis_index" => check_axis_name(op),
         "pallas.load" | "pallas.store" | "pallas.swap" => check_access(op, name),
         "pallas.dma_start" | "pallas.dma_wait" => check_dma(op),
+        "pallas.load_gather" | "pallas.store_scatter" => check_indexed(op, name),
         "pallas.ref_reshape" | "pallas.ref_bitcast" => refs::check(op),
         "pallas.rev" => {
             let dims = op
@@ -242,6 +281,44 @@ fn check_op(op: &OperationRef, name: &str, core: Core) -> Result<(), String> {
     }
 }
 
+/// `pallas.axis_index` names a mesh axis of the kernel (its grid names) or
+/// of the device mesh (`mesh_axes`); anything else has no lowering.
+fn check_axis_name(op: &OperationRef) -> Result<(), String> {
+    let name = op
+        .attribute("axis_name")
+        .ok()
+        .and_then(ir::attrs::as_string)
+        .unwrap_or_default();
+    let mut kernel = op.parent_operation();
+    while let Some(k) = kernel.filter(|k| op_name(k) != "pallas.kernel") {
+        kernel = k.parent_operation();
+    }
+    let Some(kernel) = kernel else {
+        return Ok(());
+    };
+    let strings = |a: Option<melior::ir::Attribute>| -> Vec<String> {
+        a.and_then(ir::attrs::as_array)
+            .unwrap_or_default()
+            .into_iter()
+            .filter_map(ir::attrs::as_string)
+            .collect()
+    };
+    let grid = strings(kernel.attribute("grid_names").ok());
+    let mesh = strings(
+        kernel
+            .attribute("compiler_params")
+            .ok()
+            .and_then(|p| ir::dict_get(p, "mosaic_tpu"))
+            .and_then(|t| ir::dict_get(t, "mesh_axes")),
+    );
+    if grid.contains(&name) || mesh.contains(&name) {
+        return Ok(());
+    }
+    Err(format!(
+        "'{name}' is neither a mesh axis of the kernel {grid:?} nor a device mesh axis {mesh:?}"
+    ))
+}
+
 /// The space rules of JAX's SparseCore get/swap: no direct HBM or
 /// VMEM_SHARED access, scalars only in SMEM and vectors never there.
 fn check_access(op: &OperationRef, name: &str) -> Result<(), String> {
@@ -261,7 +338,9 @@ fn check_access(op: &OperationRef, name: &str) -> Result<(), String> {
         ));
     }
     let space = value_space(r).unwrap_or_default();
-    if space == "hbm" || space == "vmem_shared" || space == "any" {
+    // Only the core-local spaces are addressable (HBM, VMEM_SHARED and ANY
+    // need a copy; CMEM, HOST and the semaphore space hold no lanes).
+    if !matches!(space.as_str(), "" | "vmem" | "smem") {
         let (verb, to) = if what == "Get" {
             ("loading", "from")
         } else {
@@ -305,6 +384,31 @@ fn check_access(op: &OperationRef, name: &str) -> Result<(), String> {
             "a masked pallas.store on SparseCore compresses lanes: mark it {compress} (JAX's select-style masked store is TensorCore-only)"
                 .into(),
         );
+    }
+    Ok(())
+}
+
+/// `tpu.vector_load_idx` / `tpu.vector_store_idx` move 32-bit lanes only:
+/// the ref and the value must hold i32 or f32.
+fn check_indexed(op: &OperationRef, name: &str) -> Result<(), String> {
+    let vals: Vec<Value> = op.operands().collect();
+    let seg = segments(op, &vals);
+    let (r, v_ty) = if name == "pallas.load_gather" {
+        let ty = op.result(0).map_err(|e| e.to_string())?.r#type();
+        (seg[0][0], ty)
+    } else {
+        (seg[1][0], seg[0][0].r#type())
+    };
+    let lane_ok = |t: melior::ir::r#type::Type| {
+        (ir::is_vector(t) || ir::is_memref(t))
+            && matches!(ir::element_type(t).to_string().as_str(), "i32" | "f32")
+    };
+    if !lane_ok(r.r#type()) || !lane_ok(v_ty) {
+        return Err(format!(
+            "not yet supported: '{name}' on SparseCore moves 32-bit lanes (i32 or f32), got {} and {}",
+            r.r#type(),
+            v_ty
+        ));
     }
     Ok(())
 }

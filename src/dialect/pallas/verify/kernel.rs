@@ -83,7 +83,18 @@ fn spec_fail(op: &OperationRef, origin: &str, spec: &BlockSpec, message: String)
 // pallas.kernel
 //===----------------------------------------------------------------------===//
 
+/// Kernel and index-map names become function and symbol names in the
+/// lowered modules: an empty name has no printed form there (MLIR prints
+/// `@<<INVALID EMPTY SYMBOL>>`, which does not parse back).
+fn verify_symbol_name(op: &OperationRef) -> Verified {
+    let empty = attr(op, "sym_name")
+        .and_then(string_value)
+        .is_some_and(|n| n.is_empty());
+    ensure(op, !empty, || "symbol name must not be empty".into())
+}
+
 pub(super) fn verify_kernel(op: &OperationRef) -> Verified {
+    verify_symbol_name(op)?;
     let sig = KernelSignature::of(op);
     verify_grid(op, &sig.grid)?;
     for (i, t) in sig.prefetch.iter().enumerate() {
@@ -179,14 +190,18 @@ fn verify_spec(op: &OperationRef, origin: &str, spec: &BlockSpec, grid: &[i64]) 
                         format!("has negative element padding [{pad_low}, {pad_high}] at dim {d}"),
                     );
                 }
-                (
-                    size,
-                    if *extent == DYNAMIC {
-                        DYNAMIC
-                    } else {
-                        extent + pad_low + pad_high
-                    },
-                )
+                let padded = extent
+                    .checked_add(pad_low)
+                    .and_then(|e| e.checked_add(pad_high));
+                let Some(padded) = padded else {
+                    return spec_fail(
+                        op,
+                        origin,
+                        spec,
+                        format!("has element padding [{pad_low}, {pad_high}] at dim {d} that makes the padded extent overflow i64"),
+                    );
+                };
+                (size, if *extent == DYNAMIC { DYNAMIC } else { padded })
             }
         };
         if size <= 0 {
@@ -252,6 +267,16 @@ fn verify_spec(op: &OperationRef, origin: &str, spec: &BlockSpec, grid: &[i64]) 
                 ),
             );
         }
+        for (d, e) in ir::affine_map_results(map).into_iter().enumerate() {
+            if let Some(problem) = index_expr_problem(e, grid) {
+                return spec_fail(
+                    op,
+                    origin,
+                    spec,
+                    format!("index map {text} {problem} (result {d})"),
+                );
+            }
+        }
         verify_affine_ranges(op, origin, spec, map, grid, &shape)?;
     }
     if let Some(count) = spec.buffer_count {
@@ -280,24 +305,103 @@ fn verify_spec(op: &OperationRef, origin: &str, spec: &BlockSpec, grid: &[i64]) 
     Ok(())
 }
 
-/// The range of an affine expression over the grid, when it is linear and
-/// the grid extents it uses are static.
+/// The range of an affine expression over the grid, when the grid extents
+/// it uses are static. Bounds are exact for sums and products and sound
+/// (possibly wider) for `floordiv`, `ceildiv` and `mod` by a constant of
+/// either sign; `None` when a bound leaves i128 or the expression divides by
+/// something that is not a non-zero constant.
 fn expr_range(expr: MlirAffineExpr, grid: &[i64]) -> Option<(i128, i128)> {
+    let corners = |a: (i128, i128), b: (i128, i128), f: &dyn Fn(i128, i128) -> Option<i128>| {
+        let vs = [f(a.0, b.0)?, f(a.0, b.1)?, f(a.1, b.0)?, f(a.1, b.1)?];
+        Some((*vs.iter().min()?, *vs.iter().max()?))
+    };
+    let constant_divisor = |rhs: MlirAffineExpr| match expr_range(rhs, grid)? {
+        (c, d) if c == d && c != 0 => Some(c),
+        _ => None,
+    };
     match ir::affine_expr(expr) {
         ir::AffineExpr::Constant(c) => Some((c as i128, c as i128)),
         ir::AffineExpr::Dim(p) => {
             let extent = *grid.get(p)?;
             (extent != DYNAMIC).then_some((0, extent as i128 - 1))
         }
+        ir::AffineExpr::Symbol(_) => None,
         ir::AffineExpr::Add(lhs, rhs) => {
             let (a, b) = (expr_range(lhs, grid)?, expr_range(rhs, grid)?);
-            Some((a.0 + b.0, a.1 + b.1))
+            Some((a.0.checked_add(b.0)?, a.1.checked_add(b.1)?))
         }
         ir::AffineExpr::Mul(lhs, rhs) => {
             let (a, b) = (expr_range(lhs, grid)?, expr_range(rhs, grid)?);
-            let products = [a.0 * b.0, a.0 * b.1, a.1 * b.0, a.1 * b.1];
-            Some((*products.iter().min()?, *products.iter().max()?))
+            corners(a, b, &|x, y| x.checked_mul(y))
         }
+        // Floor and ceil division by a constant are monotone in the
+        // dividend, so the corners bound them whatever the signs.
+        ir::AffineExpr::FloorDiv(lhs, rhs) => {
+            let (a, c) = (expr_range(lhs, grid)?, constant_divisor(rhs)?);
+            corners(a, (c, c), &|x, y| Some(floor_div(x, y)))
+        }
+        ir::AffineExpr::CeilDiv(lhs, rhs) => {
+            let (a, c) = (expr_range(lhs, grid)?, constant_divisor(rhs)?);
+            corners(a, (c, c), &|x, y| Some(-floor_div(-x, y)))
+        }
+        // MLIR folds `x mod c` to x - (x floordiv c) * c: in [0, c) for
+        // c > 0 and in (c, 0] for c < 0.
+        ir::AffineExpr::Mod(lhs, rhs) => {
+            let (a, c) = (expr_range(lhs, grid)?, constant_divisor(rhs)?);
+            let full = if c > 0 { (0, c - 1) } else { (c + 1, 0) };
+            // Within one period the result is the dividend shifted.
+            if floor_div(a.0, c) == floor_div(a.1, c) {
+                let shift = floor_div(a.0, c) * c;
+                Some((a.0 - shift, a.1 - shift))
+            } else {
+                Some(full)
+            }
+        }
+    }
+}
+
+/// `x / y` rounded towards negative infinity (affine `floordiv`), y != 0.
+fn floor_div(x: i128, y: i128) -> i128 {
+    let q = x / y;
+    if x % y != 0 && ((x < 0) != (y < 0)) {
+        q - 1
+    } else {
+        q
+    }
+}
+
+/// What makes an index-map expression wrong whatever the grid ids: a
+/// constant or, over a static grid, an intermediate value outside `i32`
+/// (the lowered transform functions compute on i32 grid ids), or a division
+/// by zero.
+fn index_expr_problem(expr: MlirAffineExpr, grid: &[i64]) -> Option<String> {
+    let fits = |v: i128| (i32::MIN as i128..=i32::MAX as i128).contains(&v);
+    match ir::affine_expr(expr) {
+        ir::AffineExpr::Constant(c) if !fits(c as i128) => {
+            return Some(format!("has the constant {c}, which does not fit i32"))
+        }
+        ir::AffineExpr::Add(l, r) | ir::AffineExpr::Mul(l, r) => {
+            if let Some(p) = index_expr_problem(l, grid).or_else(|| index_expr_problem(r, grid)) {
+                return Some(p);
+            }
+        }
+        ir::AffineExpr::FloorDiv(l, r)
+        | ir::AffineExpr::CeilDiv(l, r)
+        | ir::AffineExpr::Mod(l, r) => {
+            if let Some(p) = index_expr_problem(l, grid).or_else(|| index_expr_problem(r, grid)) {
+                return Some(p);
+            }
+            if let ir::AffineExpr::Constant(0) = ir::affine_expr(r) {
+                return Some("divides by zero".into());
+            }
+        }
+        _ => {}
+    }
+    match expr_range(expr, grid) {
+        Some((lo, hi)) if !fits(lo) || !fits(hi) => Some(format!(
+            "can compute {}, outside i32",
+            if fits(lo) { hi } else { lo }
+        )),
         _ => None,
     }
 }
@@ -323,7 +427,7 @@ fn verify_affine_ranges(
             BlockDim::Blocked(n) => (*extent as i128 + n as i128 - 1) / n as i128 - 1,
             BlockDim::Element {
                 pad_low, pad_high, ..
-            } => (extent + pad_low + pad_high) as i128 - 1,
+            } => *extent as i128 + pad_low as i128 + pad_high as i128 - 1,
             _ => *extent as i128 - 1,
         };
         let bad = if lo < 0 { lo } else { hi };
@@ -603,7 +707,10 @@ pub(super) fn verify_call(op: &OperationRef) -> Verified {
         .ok()
         .and_then(|p| ir::dict_get(p, "mosaic_tpu"))
         .and_then(|t| ir::dict_get(t, "mesh_shape"))
-        .map(|s| ir::dense_i64(s).iter().product());
+        // Checked: the kernel's own verifier reports a bad mesh_shape, but
+        // the call may be verified first.
+        .and_then(ir::attrs::as_dense_i64)
+        .and_then(|s| s.iter().try_fold(1i64, |acc, e| acc.checked_mul(*e)));
     let stacked_extent = |actual: Type, t: Type| -> Option<i64> {
         let (a, t) = (actual.to_string(), t.to_string());
         let rest = t.strip_prefix("memref<")?;
@@ -641,6 +748,7 @@ pub(super) fn verify_call(op: &OperationRef) -> Verified {
 //===----------------------------------------------------------------------===//
 
 pub(super) fn verify_index_map(op: &OperationRef) -> Verified {
+    verify_symbol_name(op)?;
     let Some((args, results)) = function_signature(op) else {
         return Ok(());
     };

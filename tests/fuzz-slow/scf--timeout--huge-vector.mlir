@@ -1,0 +1,7 @@
+// Fuzz reproducer of issue 12 (campaign seed 1212): a 2^31-element vector; convert-pallas-to-scf runs for minutes (not in the CI corpus: tests/fuzz-corpus). A size limit is missing (issue 12 "Limits").
+pallas.kernel @sort grid(1) outs(%o: memref<2147483648xf32> block [2147483648] map affine_map<(i) -> (0)>) {
+  %k = pallas.load %o[] : memref<2147483648xf32> -> vector<2147483648xf32>
+  %i = pallas.iota dim 0 : vector<2147483648xi32>
+  %sk, %sv, %valid = pallas.sort %k, %i : vector<2147483648xf32>, vector<2147483648xi32>
+  pallas.store %sk, %o[] : vector<2147483648xf32>, memref<2147483648xf32>
+}
