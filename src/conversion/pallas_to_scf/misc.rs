@@ -22,13 +22,8 @@ pub fn add_patterns(set: &mut PatternSet, tc: &TypeConverter) {
         let no_punct = b.attr("#vector.punctuation<no_punctuation>");
         let print_str = |s: &str| {
             if !s.is_empty() {
-                let escaped = s.replace('\\', "\\\\").replace('"', "\\\"");
-                b.op(
-                    "vector.print",
-                    &[],
-                    &[],
-                    &[("stringLiteral", b.attr(&format!("\"{escaped}\"")))],
-                );
+                let text = crate::ir::string_attr(op.location(), s);
+                b.op("vector.print", &[], &[], &[("stringLiteral", text)]);
             }
         };
         for (i, piece) in pieces.iter().enumerate() {
@@ -41,12 +36,10 @@ pub fn add_patterns(set: &mut PatternSet, tc: &TypeConverter) {
             print_str(" ");
             b.op("vector.print", &[*v], &[], &[("punctuation", no_punct)]);
         }
-        b.op(
-            "vector.print",
-            &[],
-            &[],
-            &[("punctuation", b.attr("#vector.punctuation<newline>"))],
-        );
+        // The newline as a string: a bare `vector.print` (punctuation only)
+        // prints without a terminator, so a value defined on the next line
+        // would parse back as its operand.
+        print_str("\n");
         rw.erase_op(&op);
         Ok(())
     });

@@ -37,6 +37,7 @@ mod types;
 mod vector_ops;
 
 use melior::ir::operation::{OperationLike, OperationRef};
+use melior::ir::ValueLike;
 
 use crate::conversion::common::sparsecore::SPARSECORE_ONLY_OPS;
 use crate::conversion::common::unroll::{self, ParallelLoops};
@@ -134,10 +135,51 @@ const SUPPORTED: &[&str] = &[
 ];
 
 /// Reports every pallas op (or op form) the CPU lowering does not handle.
+/// The float type of at most 8 bits (f8E5M2, f8E4M3FN, ...) that `op`
+/// computes on, if it is an arithmetic op: LLVM has no such types, so
+/// the CPU pipeline would see them as integers.
+fn narrow_float_arithmetic(op: &OperationRef, name: &str) -> Option<String> {
+    let computes = (name.starts_with("arith.") || name.starts_with("math."))
+        && !matches!(name, "arith.constant" | "arith.bitcast" | "arith.select")
+        || matches!(
+            name,
+            "pallas.dot"
+                | "pallas.reciprocal"
+                | "vector.reduction"
+                | "vector.multi_reduction"
+                | "vector.contract"
+        );
+    if !computes {
+        return None;
+    }
+    let types = op
+        .operands()
+        .map(|v| v.r#type())
+        .chain(op.results().map(|r| r.r#type()));
+    types
+        .map(|t| {
+            if crate::ir::is_vector(t) || crate::ir::is_memref(t) {
+                crate::ir::element_type(t)
+            } else {
+                t
+            }
+        })
+        .find(|e| crate::ir::is_float(*e) && crate::ir::bit_width(*e).is_some_and(|w| w <= 8))
+        .map(|e| e.to_string())
+}
+
 fn check_supported(module: &OperationRef) -> bool {
     let mut ok = true;
     crate::ir::walk_nested(module, &mut |op| {
         let name = op.name().as_string_ref().as_str().unwrap_or("").to_string();
+        if let Some(ty) = narrow_float_arithmetic(&op, &name) {
+            emit_op_error(
+                &op,
+                &format!("not yet supported: arithmetic on {ty} in the CPU reference lowering (LLVM has no {ty}; loads, stores and copies of it are supported)"),
+            );
+            ok = false;
+            return;
+        }
         if !name.starts_with("pallas.") {
             return;
         }

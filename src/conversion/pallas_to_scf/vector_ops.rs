@@ -80,11 +80,28 @@ fn int_attr(op: &OperationRef, name: &str) -> Result<i64, String> {
     crate::ir::int_attr(op, name).ok_or_else(|| format!("missing integer attribute {name}"))
 }
 
-/// `dense<[[0, 1, ..], ..]>` with each element its index along `dim`.
+/// `dense<[[0, 1, ..], ..]>` with each element its index along `dim`; in
+/// an integer type narrower than the indices they wrap around (two's
+/// complement, `i1` as 0/1), as integer arithmetic does.
 fn iota_literal(shape: &[i64], dim: usize, ty: Type) -> String {
-    fn rec(shape: &[i64], at: usize, dim: usize, idx: i64, out: &mut String) {
+    let width = crate::ir::integer_width(element_type(ty)).unwrap_or(64);
+    let wrap = move |idx: i64| -> i64 {
+        match width {
+            1 => idx & 1,
+            w if w < 64 => (idx << (64 - w)) >> (64 - w),
+            _ => idx,
+        }
+    };
+    fn rec(
+        shape: &[i64],
+        at: usize,
+        dim: usize,
+        idx: i64,
+        out: &mut String,
+        wrap: &dyn Fn(i64) -> i64,
+    ) {
         if at == shape.len() {
-            out.push_str(&idx.to_string());
+            out.push_str(&wrap(idx).to_string());
             return;
         }
         out.push('[');
@@ -92,12 +109,19 @@ fn iota_literal(shape: &[i64], dim: usize, ty: Type) -> String {
             if i > 0 {
                 out.push_str(", ");
             }
-            rec(shape, at + 1, dim, if at == dim { i } else { idx }, out);
+            rec(
+                shape,
+                at + 1,
+                dim,
+                if at == dim { i } else { idx },
+                out,
+                wrap,
+            );
         }
         out.push(']');
     }
     let mut s = String::new();
-    rec(shape, 0, dim, 0, &mut s);
+    rec(shape, 0, dim, 0, &mut s, &wrap);
     format!("dense<{s}> : {ty}")
 }
 

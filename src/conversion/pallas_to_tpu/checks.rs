@@ -280,6 +280,13 @@ fn check_block_spec(info: &KernelInfo, spec: &BlockSpec, i: usize) -> Result<(),
         }
     } else {
         let tiling = (128 * (32 / bits.max(1))) as i64;
+        if bs[0] != array[0] && tiling == 0 {
+            // JAX's rule divides by the tiling, 0 for 64-bit elements.
+            return Err(format!(
+                "not yet supported: a rank 1 block of {bits}-bit elements that is not the whole array (JAX's tiling rule, 128 * (32 // {bits}), is 0). {}",
+                details()
+            ));
+        }
         if !(bs[0] == array[0] || bs[0] % tiling == 0) {
             return Err(format!(
                 "The Pallas TPU lowering currently requires that rank 1 block shapes, either 1) the first (and only) dimension of the block shape is equal to the first (and only) dimension of the array shape, or 2) the first (and only) dimension of the block shape is a multiple of the tiling size ({tiling} = 128 * (32 // {bits})) of the array shape. {}",
