@@ -376,3 +376,12 @@ pallas.index_map @m(%i: i32) -> i32 {
 pallas.index_map @m(%i: i32) -> (i32, i32) {
   pallas.yield %i : i32
 }
+
+// -----
+
+// An operand's array type carries no memory space: the block's space is the
+// spec's `in <space>` (a space on the array was ignored by every lowering).
+// expected-error @+1 {{'pallas.kernel' op inputs[0] array type memref<16x128xf32, #pallas.memory_space<shared>> has a memory space; give the block's memory space with `in <space>`}}
+pallas.kernel @k grid(2) ins(%x: memref<16x128xf32, #pallas.memory_space<shared>> block [8, 128] map affine_map<(i) -> (i, 0)>) {
+  pallas.return
+}

@@ -155,6 +155,20 @@ fn verify_grid(op: &OperationRef, grid: &[i64]) -> Verified {
 }
 
 fn verify_spec(op: &OperationRef, origin: &str, spec: &BlockSpec, grid: &[i64]) -> Verified {
+    // The array is the whole operand outside the kernel; where its blocks
+    // live is the spec's `in <space>`. A space on the array type would be
+    // silently ignored by every lowering.
+    if ir::memref_memory_space(spec.array_type).is_some() {
+        return spec_fail(
+            op,
+            origin,
+            spec,
+            format!(
+                "array type {} has a memory space; give the block's memory space with `in <space>`",
+                spec.array_type
+            ),
+        );
+    }
     let shape = memref_shape(spec.array_type);
     if spec.dims.len() != shape.len() {
         return spec_fail(
