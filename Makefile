@@ -16,7 +16,7 @@ all: build
 help:
 	@echo "make build     cargo build (libpallas_mlir.so, pallas-opt)"
 	@echo "make run       build, then lower and run every examples/*.mlir with a @main"
-	@echo "make test      build, cargo test, lit tests under test/, jax-check"
+	@echo "make test      build, cargo test, lit tests under test/, jax-check, cpu-check, fuzz-check"
 	@echo "make cpu-check run examples/cpu/*.mlir on the CPU reference and under JAX's interpret mode, compare"
 	@echo "make fuzz      semantic fuzzer: N mutants (default 1000, SEED=...) through every pass, failures minimised into target/fuzz"
 	@echo "make jax-check lower examples/{tpu,sparsecore} + test/Conversion/PallasTo{TPU,SparseCore}, verify with jaxlib, compare with JAX"
