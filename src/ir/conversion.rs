@@ -70,18 +70,7 @@ impl ConversionTarget {
         name: &str,
         f: impl for<'c, 'a> Fn(OperationRef<'c, 'a>) -> Option<bool> + 'static,
     ) -> &mut Self {
-        let boxed: Box<Box<LegalityFn>> = Box::new(Box::new(f));
-        let data = &*boxed as *const Box<LegalityFn> as *mut c_void;
-        self.callbacks.push(boxed);
-        unsafe {
-            ffi::pallasConversionTargetAddDynamicallyLegalOp(
-                self.raw,
-                str_ref(name),
-                Some(legality_tramp),
-                data,
-            )
-        };
-        self
+        self.add_legality(name, f, ffi::pallasConversionTargetAddDynamicallyLegalOp)
     }
     /// Like [`Self::dynamically_legal_op`] for every op of a dialect.
     pub fn dynamically_legal_dialect(
@@ -89,17 +78,29 @@ impl ConversionTarget {
         name: &str,
         f: impl for<'c, 'a> Fn(OperationRef<'c, 'a>) -> Option<bool> + 'static,
     ) -> &mut Self {
+        self.add_legality(
+            name,
+            f,
+            ffi::pallasConversionTargetAddDynamicallyLegalDialect,
+        )
+    }
+
+    /// Keeps `f` alive with the target and registers it through `add`.
+    fn add_legality(
+        &mut self,
+        name: &str,
+        f: impl for<'c, 'a> Fn(OperationRef<'c, 'a>) -> Option<bool> + 'static,
+        add: unsafe extern "C" fn(
+            ffi::PallasConversionTarget,
+            MlirStringRef,
+            ffi::PallasLegalityFn,
+            *mut c_void,
+        ),
+    ) -> &mut Self {
         let boxed: Box<Box<LegalityFn>> = Box::new(Box::new(f));
         let data = &*boxed as *const Box<LegalityFn> as *mut c_void;
         self.callbacks.push(boxed);
-        unsafe {
-            ffi::pallasConversionTargetAddDynamicallyLegalDialect(
-                self.raw,
-                str_ref(name),
-                Some(legality_tramp),
-                data,
-            )
-        };
+        unsafe { add(self.raw, str_ref(name), Some(legality_tramp), data) };
         self
     }
 }

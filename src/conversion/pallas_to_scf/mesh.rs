@@ -418,12 +418,13 @@ fn space_text(space: Option<Attribute>) -> String {
 }
 
 fn same_space(a: Option<Attribute>, b: Option<Attribute>) -> bool {
-    a.map(|x| x.to_string()) == b.map(|x| x.to_string())
+    a == b
 }
 
 /// Whether an op has no effect but its results, so that a copy of it in a
-/// later stretch computes the same values.
-fn recomputable(op: &OperationRef) -> bool {
+/// later stretch computes the same values (also what the SparseCore barrier
+/// split recomputes, sparsecore.rs).
+pub(super) fn recomputable(op: &OperationRef) -> bool {
     let name = op_name(op);
     op.regions().next().is_none()
         && (name.starts_with("arith.")

@@ -967,18 +967,8 @@ fn recompute<'c, 'a>(
         return Ok(*done);
     }
     let d = crate::ir::defining_op(v).ok_or("a block argument of another phase")?;
-    let name = d.name().as_string_ref().as_str().unwrap_or("").to_string();
-    let pure = d.regions().next().is_none()
-        && (name.starts_with("arith.")
-            || matches!(
-                name.as_str(),
-                "pallas.program_id"
-                    | "pallas.num_programs"
-                    | "pallas.iota"
-                    | "memref.subview"
-                    | "memref.cast"
-                    | "vector.broadcast"
-            ));
+    let name = crate::ir::op_name_of(&d);
+    let pure = super::mesh::recomputable(&d);
     if !pure {
         return Err(format!(
             "not yet supported: a value of {name} computed before a pallas.subcore_barrier and used after it on the CPU reference"

@@ -66,3 +66,14 @@ pallas.kernel @k grid(1) scratch(%s: memref<!pallas.semaphore, #pallas.memory_sp
   // expected-error @+1 {{Non-decrementing wait is not supported.}}
   pallas.semaphore_wait %s[], %one {decrement = false} : memref<!pallas.semaphore, #pallas.memory_space<semaphore>>
 }
+
+// -----
+
+// A priority outside i32 is rejected at the DMA (tpu.enqueue_dma's is i32).
+pallas.kernel @k grid(1) scratch(%buf: memref<8x128xf32>,
+                                 %sems: memref<2x!pallas.dma_semaphore, #pallas.memory_space<semaphore>>) {
+  %c0 = arith.constant 0 : index
+  // expected-error @+1 {{'pallas.dma_start' op priority 4294967296 does not fit tpu.enqueue_dma's i32}}
+  pallas.dma_start %buf -> %buf, %sems[%c0] {priority = 4294967296} : memref<8x128xf32> -> memref<8x128xf32>, memref<2x!pallas.dma_semaphore, #pallas.memory_space<semaphore>>
+  pallas.return
+}

@@ -159,3 +159,13 @@ pallas.kernel @k grid(2) ins(%x: memref<16x128xf32> block [8, 128] map affine_ma
     scratch(%s: memref<8x128xf32, #pallas.memory_space<gmem>>) {
   pallas.return
 }
+
+// -----
+
+// JAX's rank-1 tiling rule, 128 * (32 // bits), is 0 for 64-bit elements:
+// a rank-1 block of i64 that is not the whole array is rejected (it used to
+// divide by zero).
+// expected-error @+1 {{'pallas.kernel' op not yet supported: a rank 1 block of 64-bit elements that is not the whole array (JAX's tiling rule, 128 * (32 // 64), is 0).}}
+pallas.kernel @k grid(2) ins(%h: memref<20xi64> block [16] map affine_map<(i) -> (i)>) {
+  pallas.return
+}
