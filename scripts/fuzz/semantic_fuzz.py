@@ -25,8 +25,10 @@ pass, the kind and a normalised message) when:
     pass leaves SparseCore kernels, `kernel_type = "sc_*"`; the SparseCore
     pass leaves TensorCore kernels; both leave `pallas.call`s of those);
   * it exited 0 and jaxlib's `tpu` dialect rejects the TPU/SparseCore output
-    (scripts/jax/verify_tpu.py's check, when nothing of pallas is left), or the
-    CPU output fails scripts/cpu-pipeline.txt (`pallas-opt -p`);
+    (scripts/jax/verify_tpu.py's check, when nothing of pallas is left; every
+    output is verified, one over 16 MB in a child process that gets 60 s + 2 s
+    per MB, and no verdict in that time is a failure too), or the CPU output
+    fails scripts/cpu-pipeline.txt (`pallas-opt -p`);
   * it exited 1 without an `error:` at a `file:line:col` location, or with
     only generated `tpu` ops failing their verifier (or the generated
     module's symbol table: "redefinition of symbol"), or with a generic
@@ -50,6 +52,7 @@ import argparse
 import collections
 import glob
 import hashlib
+import json
 import multiprocessing
 import os
 import random
@@ -385,8 +388,34 @@ def make_mutant(seed, index, seeds):
 # Oracles.
 
 _VERIFY_CTX = None
+# Outputs past this size are verified in a child process with a timeout
+# (jaxlib takes about a second per 2 MB, in-process with no timeout), the
+# smaller ones in this process.
 MAX_VERIFY_BYTES = 16 << 20
 _VERIFY_USES = 0
+
+
+def verify_timeout(size, timeout):
+  """Seconds a child process gets to verify `size` bytes of output."""
+  return max(timeout, 60 + 2 * size / (1 << 20))
+
+
+def jaxlib_problems_child(text, path, timeout):
+  """jaxlib's verdict on a large output, from a child process; None if it
+  did not finish in time."""
+  out = path + ".out.mlir"
+  with open(out, "w") as f:
+    f.write(text)
+  try:
+    rc, stdout, stderr = run_proc([sys.executable, os.path.abspath(__file__), "--verify-output", out],
+                                  timeout)
+  finally:
+    os.unlink(out)
+  if rc is None:
+    return None
+  if rc != 0:
+    return ["verifier process: exit %d: %s" % (rc, stderr.strip()[-500:])]
+  return json.loads(stdout)
 
 
 def jaxlib_problems(text):
@@ -519,11 +548,14 @@ def classify(opt, pass_name, path, timeout, verify=True):
       return ("exit0-left-pallas %s" % " ".join(left), "")
     if not verify:
       return None
-    if pass_name in ("tpu", "sparsecore") and len(rest) > MAX_VERIFY_BYTES:
-      # jaxlib would take minutes (in this process, with no timeout).
-      return ("exit0-output-too-large-to-verify", "%d bytes" % len(rest))
     if pass_name in ("tpu", "sparsecore"):
-      problems = jaxlib_problems(rest)
+      if len(rest) > MAX_VERIFY_BYTES:
+        limit = verify_timeout(len(rest), timeout)
+        problems = jaxlib_problems_child(rest, path, limit)
+        if problems is None:
+          return ("exit0-jaxlib-verify-timeout", "%d bytes, no verdict after %.0fs" % (len(rest), limit))
+      else:
+        problems = jaxlib_problems(rest)
       if problems:
         first = problems[0].split("\n")[0]
         first = re.sub(r"^[^:]*loc\([^)]*\)[^:]*: ", "", first)
@@ -723,7 +755,13 @@ def main():
   ap.add_argument("--time-limit", type=float, default=None,
                   help="stop making mutants after this many seconds (then minimise)")
   ap.add_argument("-v", "--verbose", action="store_true")
+  ap.add_argument("--verify-output", default=None, help=argparse.SUPPRESS)
   args = ap.parse_args()
+  if args.verify_output:
+    # The child process of jaxlib_problems_child: the problems as JSON.
+    with open(args.verify_output) as f:
+      print(json.dumps(jaxlib_problems(f.read())))
+    return 0
 
   opt = os.path.abspath(args.pallas_opt)
   seeds = sorted(p for g in args.seeds for p in glob.glob(os.path.join(ROOT, g)))

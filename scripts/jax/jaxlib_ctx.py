@@ -39,9 +39,13 @@ def describe(err, notes=True):
 
 
 def walk(op):
-  """`op` and every op nested in its regions, pre-order."""
-  yield op
-  for region in op.regions:
-    for block in region.blocks:
-      for child in block.operations:
-        yield from walk(child.operation)
+  """`op` and every op nested in its regions, pre-order. With an explicit
+  stack: nesting as deep as MLIR's parser accepts (thousands of levels) is
+  past Python's recursion limit."""
+  stack = [op]
+  while stack:
+    op = stack.pop()
+    yield op
+    children = [child.operation for region in op.regions for block in region.blocks
+                for child in block.operations]
+    stack.extend(reversed(children))

@@ -23,6 +23,7 @@ mod bitcast;
 mod dma;
 mod dot;
 mod kernel;
+mod limits;
 mod load_store;
 mod mesh;
 mod misc;
@@ -190,6 +191,9 @@ fn check_supported(module: &OperationRef) -> bool {
             );
             ok = false;
             return;
+        }
+        if name == "pallas.kernel" && !limits::check_kernel(&op) {
+            ok = false;
         }
         // A TensorCore device has one core here (dma.rs checks the index
         // at run time); a SparseCore kernel's cores and subcores take turns

@@ -12,6 +12,7 @@ use crate::conversion::pallas_to_tpu::elementwise::{op_name, reduction_kind, vsh
 use crate::conversion::pallas_to_tpu::kernel::{
     enclosing_core, Core, KernelInfo, UNKNOWN_KERNEL_TYPE,
 };
+use crate::conversion::pallas_to_tpu::limits::{self, Item, Target};
 use crate::conversion::pallas_to_tpu::load_store::value_space;
 use crate::conversion::pallas_to_tpu::refs;
 use crate::ir::{self, BlockDim, MemorySpace};
@@ -87,14 +88,15 @@ fn unimplemented(core: Core, primitive: &str) -> String {
     )
 }
 
-/// Reports every rejection; true when the module can be lowered.
-pub fn check_module(module: &OperationRef) -> bool {
+/// Reports every rejection; true when the module can be lowered for
+/// `target`.
+pub fn check_module(module: &OperationRef, target: &Target) -> bool {
     let mut ok = true;
     ir::walk_nested(module, &mut |op| {
         let name = op_name(&op);
         if name == "pallas.kernel" {
             match Core::of(&op) {
-                Some(core) if core.is_sparsecore() => ok &= check_kernel(&op, core),
+                Some(core) if core.is_sparsecore() => ok &= check_kernel(&op, core, target),
                 Some(_) => {}
                 None => {
                     ir::emit_op_error(&op, UNKNOWN_KERNEL_TYPE);
@@ -114,7 +116,7 @@ pub fn check_module(module: &OperationRef) -> bool {
     ok
 }
 
-fn check_kernel(op: &OperationRef, core: Core) -> bool {
+fn check_kernel(op: &OperationRef, core: Core, target: &Target) -> bool {
     let info = match KernelInfo::of(op) {
         Ok(i) => i,
         Err(e) => {
@@ -176,7 +178,63 @@ fn check_kernel(op: &OperationRef, core: Core) -> bool {
     for e in &errors {
         ir::emit_op_error(op, e);
     }
-    errors.is_empty()
+    errors.is_empty() && check_memory(op, &info, core, target)
+}
+
+/// The kernel's operand arrays against the target's HBM and, on the vector
+/// subcore, its VMEM buffers against a subcore's VMEM (limits.rs). The
+/// scalar subcore's SMEM and the shared VMEM have no figure in jaxlib's
+/// TPU info, so they are not checked.
+fn check_memory(op: &OperationRef, info: &KernelInfo, core: Core, target: &Target) -> bool {
+    let Some(capacity) = target.sc_vmem() else {
+        let chip = target.chip.map(|c| c.name).unwrap_or("");
+        ir::emit_op_error(
+            op,
+            &format!(
+                "is a {} kernel, but a TPU {chip} has no SparseCore (chip={chip}; jaxlib's TPU info lists SparseCores on v5p, v6e, 7, 7x and 8i)",
+                core.keyword()
+            ),
+        );
+        return false;
+    };
+    let arrays: Vec<(String, Type)> = info
+        .specs
+        .iter()
+        .enumerate()
+        .map(|(i, s)| (info.origin(i), s.array_type))
+        .collect();
+    let mut ok = limits::check_arrays(op, &arrays, target);
+    if core != Core::ScVectorSubcore {
+        return ok;
+    }
+    // Operands are whole arrays, in VMEM only when they say so.
+    let mut items: Vec<Item> = info
+        .specs
+        .iter()
+        .enumerate()
+        .filter(|(_, spec)| spec.memory_space == Some(MemorySpace::Vmem))
+        .filter_map(|(i, spec)| {
+            Some(Item {
+                label: info.origin(i),
+                detail: format!("the whole array {}", spec.array_type),
+                bytes: limits::memref_bytes(spec.array_type)?,
+                at: None,
+            })
+        })
+        .collect();
+    let vmem = MemorySpace::Vmem;
+    match limits::scratch_items(op, info.prefetch.len() + info.specs.len(), vmem, vmem) {
+        Ok(scratch) => items.extend(scratch),
+        Err(message) => {
+            ir::emit_op_error(op, &message);
+            ok = false;
+        }
+    }
+    match limits::scoped_item(op, vmem, vmem) {
+        Ok(item) => items.extend(item),
+        Err(()) => ok = false,
+    }
+    ok && limits::check_budget(op, "VMEM", &items, &capacity)
 }
 
 /// The GPU memory space of a memref type, if it is in one: a SparseCore

@@ -39,7 +39,7 @@ pub static PASS: PassDef = PassDef {
     name: "ConvertPallasToSparseCore",
     description: "Lower SparseCore pallas kernels (sc_vector_subcore / sc_scalar_subcore) to the tpu dialect, as JAX's Pallas SparseCore lowering emits them",
     anchor: "builtin.module",
-    options: &[],
+    options: &[crate::conversion::pallas_to_tpu::limits::CHIP_OPTION],
     dialects: &["arith", "func", "math", "memref", "scf", "tpu", "vector"],
     run,
 };
@@ -51,10 +51,11 @@ fn in_sparsecore_kernel(op: &OperationRef) -> bool {
     enclosing_core(op).is_some_and(Core::is_sparsecore)
 }
 
-fn run(module: OperationRef, _options: &OptionValues) -> Result<(), ()> {
+fn run(module: OperationRef, options: &OptionValues) -> Result<(), ()> {
+    let target = crate::conversion::pallas_to_tpu::target_of(&module, options)?;
     kernel::prepare_sparsecore_kernels(&module);
     refs::follow_source_spaces(&module);
-    if !checks::check_module(&module) {
+    if !checks::check_module(&module, &target) {
         return Err(());
     }
     let sparsecore = |k: &OperationRef| Core::of(k).is_some_and(Core::is_sparsecore);

@@ -5,6 +5,7 @@
 use melior::ir::operation::{OperationLike, OperationRef};
 
 use super::kernel::{self, is_windowed, KernelInfo};
+use super::limits::{self, Item, Limit, Target};
 use super::{dma, dot, elementwise, in_tc_kernel, load_store, misc, refs, scoped, shape};
 use crate::conversion::common::sparsecore::{sparsecore_form, SparseCoreForm, SPARSECORE_ONLY_OPS};
 use crate::ir::{self, BlockDim, BlockSpec, IndexMap, MemorySpace, Revisit};
@@ -83,14 +84,15 @@ const FAMILY_CHECKS: &[Check] = &[
     misc::check,
 ];
 
-/// Reports every rejection; true when the module can be lowered.
-pub fn check_module(module: &OperationRef) -> bool {
+/// Reports every rejection; true when the module can be lowered for
+/// `target`.
+pub fn check_module(module: &OperationRef, target: &Target) -> bool {
     let mut ok = true;
     ir::walk_nested(module, &mut |op| {
         let name = crate::ir::op_name_of(&op).to_string();
         if name == "pallas.kernel" {
             match kernel::Core::of(&op) {
-                Some(kernel::Core::TensorCore) => ok &= check_kernel(&op),
+                Some(kernel::Core::TensorCore) => ok &= check_kernel(&op, target),
                 Some(_) => {}
                 None => {
                     ir::emit_op_error(&op, kernel::UNKNOWN_KERNEL_TYPE);
@@ -137,7 +139,7 @@ fn check_op(op: &OperationRef, name: &str) -> Result<(), String> {
     Ok(())
 }
 
-fn check_kernel(op: &OperationRef) -> bool {
+fn check_kernel(op: &OperationRef, target: &Target) -> bool {
     let info = match KernelInfo::of(op) {
         Ok(i) => i,
         Err(e) => {
@@ -189,7 +191,120 @@ fn check_kernel(op: &OperationRef) -> bool {
             ok = false;
         }
     }
+    ok &= check_memory(op, &info, target);
     ok && check_communication(op)
+}
+
+/// The kernel's buffers against the target's VMEM (or `vmem_limit_bytes`),
+/// SMEM and HBM (see limits.rs for what is counted).
+fn check_memory(op: &OperationRef, info: &KernelInfo, target: &Target) -> bool {
+    use crate::dialect::pallas::compiler_params::MosaicTpuParams;
+    let capacity = target.vmem();
+    let vmem = match MosaicTpuParams::of(op)
+        .ok()
+        .and_then(|p| p.vmem_limit_bytes)
+    {
+        Some(n) if n > capacity.bytes => {
+            ir::emit_op_error(
+                op,
+                &format!(
+                    "compiler_params.mosaic_tpu.vmem_limit_bytes = {n} is more than {}",
+                    capacity.source
+                ),
+            );
+            return false;
+        }
+        Some(n) => Limit {
+            bytes: n,
+            source: format!("its compiler_params.mosaic_tpu.vmem_limit_bytes = {n}"),
+        },
+        None => capacity,
+    };
+    let arrays: Vec<(String, melior::ir::r#type::Type)> = info
+        .prefetch
+        .iter()
+        .enumerate()
+        .map(|(i, t)| (format!("scalar_prefetch[{i}]"), *t))
+        .chain(
+            info.specs
+                .iter()
+                .enumerate()
+                .map(|(i, s)| (info.origin(i), s.array_type)),
+        )
+        .collect();
+    let mut ok = limits::check_arrays(op, &arrays, target);
+    let (mut in_vmem, mut in_smem) = (vec![], vec![]);
+    // Scalar prefetch operands are copied whole to SMEM (unless they name
+    // another memory).
+    for (label, ty) in &arrays[..info.prefetch.len()] {
+        if limits::budget_space(*ty, MemorySpace::Smem) == Some(MemorySpace::Smem) {
+            if let Some(bytes) = limits::memref_bytes(*ty) {
+                let detail = ty.to_string();
+                in_smem.push(Item {
+                    label: label.clone(),
+                    detail,
+                    bytes,
+                    at: None,
+                });
+            }
+        }
+    }
+    let single_step = info.grid.iter().all(|g| *g == 1);
+    for (i, spec) in info.specs.iter().enumerate() {
+        let list = match spec.memory_space {
+            _ if !is_windowed(spec) => continue,
+            None | Some(MemorySpace::Vmem) => &mut in_vmem,
+            Some(MemorySpace::Smem) => &mut in_smem,
+            _ => continue,
+        };
+        let bounds = kernel::window_bounds(spec);
+        let elem = ir::element_type(spec.array_type);
+        let block = format!("block {} of {elem}", shape_text(&bounds));
+        let Some(one) = limits::stored_bytes(&bounds, elem) else {
+            ir::emit_op_error(
+                op,
+                &limits::too_large(&format!("{} ({block})", info.origin(i))),
+            );
+            ok = false;
+            continue;
+        };
+        // A window that never moves needs no second buffer.
+        let buffers = if spec.has_trivial_window() || single_step {
+            1
+        } else {
+            spec.buffer_count.unwrap_or(2).max(1)
+        };
+        let detail = if buffers > 1 {
+            format!("{block}, {buffers} buffers of {one} bytes")
+        } else {
+            block
+        };
+        list.push(Item {
+            label: info.origin(i),
+            detail,
+            bytes: one.saturating_mul(buffers),
+            at: None,
+        });
+    }
+    let first_scratch = info.prefetch.len() + info.specs.len();
+    for (space, list) in [
+        (MemorySpace::Vmem, &mut in_vmem),
+        (MemorySpace::Smem, &mut in_smem),
+    ] {
+        match limits::scratch_items(op, first_scratch, space, MemorySpace::Vmem) {
+            Ok(items) => list.extend(items),
+            Err(message) => {
+                ir::emit_op_error(op, &message);
+                ok = false;
+            }
+        }
+        match limits::scoped_item(op, space, MemorySpace::Vmem) {
+            Ok(item) => list.extend(item),
+            Err(()) => ok = false,
+        }
+    }
+    ok && limits::check_budget(op, "VMEM", &in_vmem, &vmem)
+        && limits::check_budget(op, "SMEM", &in_smem, &target.smem())
 }
 
 /// A shape the way Python prints a tuple (JAX's messages do).

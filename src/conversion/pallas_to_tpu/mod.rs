@@ -17,13 +17,19 @@
 //! Kernel options come from `compiler_params = {mosaic_tpu = {...}}`:
 //! `kernel_type` (`"tc"` by default; SparseCore kernels are left to
 //! `convert-pallas-to-sparsecore`), `mesh_axes` / `mesh_shape` (the device
-//! mesh of communicating kernels).
+//! mesh of communicating kernels), `vmem_limit_bytes` (the VMEM the
+//! kernel's buffers may take, at most the chip's).
+//!
+//! The pass option `chip=<generation>` names the TPU generation whose
+//! memory capacities the kernels must fit ([`limits`]); by default the
+//! largest of any generation.
 
 mod checks;
 pub(crate) mod dma;
 mod dot;
 pub(crate) mod elementwise;
 pub mod kernel;
+pub(crate) mod limits;
 pub(crate) mod load_store;
 pub(crate) mod misc;
 pub(crate) mod refs;
@@ -44,7 +50,7 @@ pub static PASS: PassDef = PassDef {
     name: "ConvertPallasToTPU",
     description: "Lower TensorCore pallas kernels to Mosaic TPU modules (tpu + arith/vector/memref/scf/math/func), as JAX's Pallas TPU lowering emits them",
     anchor: "builtin.module",
-    options: &[],
+    options: &[limits::CHIP_OPTION],
     dialects: &["arith", "func", "math", "memref", "scf", "tpu", "vector"],
     run,
 };
@@ -120,8 +126,20 @@ pub(crate) fn in_tc_kernel(op: &OperationRef) -> bool {
     false
 }
 
-fn run(module: OperationRef, _options: &OptionValues) -> Result<(), ()> {
-    if !checks::check_module(&module) {
+/// The target chip of the `chip` option (reported at the module when it
+/// names none).
+pub(crate) fn target_of(
+    module: &OperationRef,
+    options: &OptionValues,
+) -> Result<limits::Target, ()> {
+    limits::Target::parse(options.string(limits::CHIP_OPTION.name)).map_err(|message| {
+        ir::emit_op_error(module, &message);
+    })
+}
+
+fn run(module: OperationRef, options: &OptionValues) -> Result<(), ()> {
+    let target = target_of(&module, options)?;
+    if !checks::check_module(&module, &target) {
         return Err(());
     }
     unroll::expand_loops(

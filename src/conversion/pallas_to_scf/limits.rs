@@ -1,0 +1,196 @@
+//! Size limits of the CPU reference (issue 12, "Limits"), checked before
+//! anything is rewritten so that an oversized kernel gets a diagnostic at
+//! the user's op instead of a lowering that runs out of memory or time.
+//!
+//! * A vector value in a kernel holds at most [`MAX_VECTOR_ELEMENTS`]
+//!   (2^20) elements: the lowering builds some vectors element by element
+//!   (iota and the PRNG's counters are dense constants), so its time and
+//!   memory grow with the element count (2^23 PRNG bits took a minute and
+//!   14 GB; 2^31 never finished).
+//! * The buffers the CPU reference allocates for a kernel (one per window,
+//!   each scratch operand, every `run_scoped` allocation, counted per
+//!   device) total at most [`MAX_ALLOCATED_BYTES`] (4 GiB): larger kernels
+//!   are not a reference test case, and every buffer is on the heap.
+//! * Every ref type (arrays too) has a byte size that fits in an `i64`, the
+//!   width of the index arithmetic that addresses it.
+
+use melior::ir::block::BlockLike;
+use melior::ir::operation::{OperationLike, OperationRef};
+use melior::ir::r#type::Type;
+use melior::ir::{RegionLike, ValueLike};
+
+use super::types::cpu_type;
+use crate::ir::{self, BlockSpec, MemorySpace};
+
+/// The most elements of a vector value in a kernel.
+pub const MAX_VECTOR_ELEMENTS: i64 = 1 << 20;
+
+/// The most bytes of the buffers the CPU reference allocates for a kernel.
+pub const MAX_ALLOCATED_BYTES: i64 = 1 << 32;
+
+/// The element count of a shape; `None` past `i64`.
+fn elements(shape: &[i64]) -> Option<i64> {
+    shape
+        .iter()
+        .try_fold(1i64, |n, d| n.checked_mul((*d).max(0)))
+}
+
+/// The bytes a memref of the CPU type of `ty` takes (bools and other
+/// sub-byte elements take a byte, index 8); `None` past `i64`.
+fn bytes_of(ty: Type) -> Option<i64> {
+    let ty = cpu_type(ty);
+    let width = match ir::bit_width(ir::element_type(ty)) {
+        Some(bits) => bits.div_ceil(8) as i64,
+        None => 8,
+    };
+    elements(&ir::memref_shape(ty))?.checked_mul(width)
+}
+
+/// Reports the first size limit `kernel` breaks; true when it has none.
+pub fn check_kernel(kernel: &OperationRef) -> bool {
+    match vector_sizes(kernel).and_then(|_| allocations(kernel)) {
+        Ok(()) => true,
+        Err((at, message)) => {
+            ir::emit_op_error(at.as_ref().unwrap_or(kernel), &message);
+            false
+        }
+    }
+}
+
+type Failure<'c, 'a> = (Option<OperationRef<'c, 'a>>, String);
+
+/// The first op of the kernel with a vector result past the bound.
+fn vector_sizes<'c, 'a>(kernel: &OperationRef<'c, 'a>) -> Result<(), Failure<'c, 'a>> {
+    let mut found: Option<Failure<'c, 'a>> = None;
+    ir::walk_nested(kernel, &mut |op| {
+        if found.is_some() {
+            return;
+        }
+        for r in op.results() {
+            let ty = r.r#type();
+            if !ir::is_vector(ty) {
+                continue;
+            }
+            let n = elements(&ir::memref_shape(ty));
+            if n.is_none_or(|n| n > MAX_VECTOR_ELEMENTS) {
+                let count = n.map_or("more than 2^63 - 1".to_string(), |n| n.to_string());
+                found = Some((
+                    Some(op),
+                    format!(
+                        "not yet supported: a {ty} ({count} elements) in the CPU reference, which takes vectors of at most 2^20 = {MAX_VECTOR_ELEMENTS} elements (it builds some vectors element by element)"
+                    ),
+                ));
+                return;
+            }
+        }
+    });
+    found.map_or(Ok(()), Err)
+}
+
+/// The kernel's operand arrays, windows, scratch and scoped allocations:
+/// each must have a byte size in `i64`, the allocated ones at most
+/// [`MAX_ALLOCATED_BYTES`] together.
+fn allocations<'c, 'a>(kernel: &OperationRef<'c, 'a>) -> Result<(), Failure<'c, 'a>> {
+    let specs: Vec<(String, BlockSpec)> = ["in_specs", "out_specs"]
+        .iter()
+        .flat_map(|n| {
+            let side = if *n == "in_specs" {
+                "inputs"
+            } else {
+                "outputs"
+            };
+            kernel
+                .attribute(n)
+                .map(crate::conversion::common::builder::array_elements)
+                .unwrap_or_default()
+                .into_iter()
+                .enumerate()
+                .filter_map(move |(i, a)| {
+                    Some((
+                        format!("{side}[{i}]"),
+                        BlockSpec::from_attribute(ir::attr_ref(a))?,
+                    ))
+                })
+        })
+        .collect();
+    let overflow = |what: String| (None, format!("{what} has more than 2^63 - 1 bytes"));
+    // (what, bytes, where to report)
+    let mut allocated: Vec<(String, i64, Option<OperationRef<'c, 'a>>)> = vec![];
+    for (label, spec) in &specs {
+        bytes_of(spec.array_type)
+            .ok_or_else(|| overflow(format!("{label}'s array {}", spec.array_type)))?;
+        if matches!(spec.memory_space, Some(MemorySpace::Any | MemorySpace::Hbm)) {
+            continue;
+        }
+        let window = spec.block_ref_type();
+        let what = format!("{label}'s window {}", cpu_type(window));
+        let bytes = bytes_of(window).ok_or_else(|| overflow(what.clone()))?;
+        allocated.push((what, bytes, None));
+    }
+    let Some(body) = kernel.region(0).ok().and_then(|r| r.first_block()) else {
+        return Ok(());
+    };
+    let n_prefetch = kernel
+        .attribute("scalar_prefetch")
+        .map(|a| crate::conversion::common::builder::array_elements(a).len())
+        .unwrap_or(0);
+    let first_scratch = n_prefetch + specs.len();
+    for k in 0..body.argument_count() {
+        let Ok(arg) = body.argument(k) else { continue };
+        let ty = arg.r#type();
+        if !ir::is_memref(ty) {
+            continue;
+        }
+        let what = if k < n_prefetch {
+            format!("scalar_prefetch[{k}] {ty}")
+        } else if k < first_scratch {
+            continue;
+        } else {
+            format!("scratch[{}] {}", k - first_scratch, cpu_type(ty))
+        };
+        let bytes = bytes_of(ty).ok_or_else(|| overflow(what.clone()))?;
+        if k >= first_scratch {
+            allocated.push((what, bytes, None));
+        }
+    }
+    let mut failure = None;
+    ir::walk_nested(kernel, &mut |op| {
+        if failure.is_some() || ir::op_name_of(&op) != "pallas.run_scoped" {
+            return;
+        }
+        let Some(block) = op.region(0).ok().and_then(|r| r.first_block()) else {
+            return;
+        };
+        for k in 0..block.argument_count() {
+            let Ok(arg) = block.argument(k) else { continue };
+            let ty = arg.r#type();
+            if !ir::is_memref(ty) {
+                continue;
+            }
+            let what = format!("scoped allocation {k} {}", cpu_type(ty));
+            match bytes_of(ty) {
+                Some(bytes) => allocated.push((what, bytes, Some(op))),
+                None => {
+                    failure = Some((Some(op), format!("{what} has more than 2^63 - 1 bytes")));
+                    return;
+                }
+            }
+        }
+    });
+    if let Some(f) = failure {
+        return Err(f);
+    }
+    let mut total: i64 = 0;
+    for (what, bytes, at) in allocated {
+        total = total.saturating_add(bytes);
+        if total > MAX_ALLOCATED_BYTES {
+            return Err((
+                at,
+                format!(
+                    "not yet supported: {what} ({bytes} bytes) brings the buffers the CPU reference allocates for this kernel to {total} bytes, more than its bound of 2^32 = {MAX_ALLOCATED_BYTES} bytes (windows, scratch and scoped allocations)"
+                ),
+            ));
+        }
+    }
+    Ok(())
+}

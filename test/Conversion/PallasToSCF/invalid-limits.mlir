@@ -1,0 +1,60 @@
+// RUN: %pallas_opt %s --convert-pallas-to-scf -split-input-file -verify-diagnostics
+
+// Size limits of the CPU reference (src/conversion/pallas_to_scf/limits.rs):
+// vectors of at most 2^20 = 1048576 elements, at most 2^32 = 4294967296
+// bytes of windows, scratch and scoped allocations per kernel, and byte
+// sizes within i64. Figures worked out by hand.
+
+// 1024 x 1024 = 2^20 elements is the most; 1024 x 1025 is over.
+pallas.kernel @k grid(1) outs(%o: memref<1024x1024xi32> block [1024, 1024] map affine_map<(i) -> (0, 0)>) {
+  %z = arith.constant dense<0> : vector<1024x1024xi32>
+  pallas.store %z, %o[] : vector<1024x1024xi32>, memref<1024x1024xi32>
+  // expected-error @+1 {{'pallas.iota' op not yet supported: a vector<1024x1025xi32> (1049600 elements) in the CPU reference, which takes vectors of at most 2^20 = 1048576 elements (it builds some vectors element by element)}}
+  %i = pallas.iota dim 0 : vector<1024x1025xi32>
+}
+
+// -----
+
+// A vector whose element count is past i64: 2^32 x 2^32.
+pallas.kernel @k grid(1) {
+  // expected-error @+1 {{not yet supported: a vector<4294967296x4294967296xi32> (more than 2^63 - 1 elements) in the CPU reference}}
+  %i = pallas.iota dim 0 : vector<4294967296x4294967296xi32>
+}
+
+// -----
+
+// A 2^30 x f32 window (4294967296 bytes) is the whole bound; one more f32
+// of scratch is over.
+// expected-error @+1 {{not yet supported: scratch[0] memref<1xf32> (4 bytes) brings the buffers the CPU reference allocates for this kernel to 4294967300 bytes, more than its bound of 2^32 = 4294967296 bytes (windows, scratch and scoped allocations)}}
+pallas.kernel @k grid(1) ins(%x: memref<1073741824xf32> block [1073741824] map affine_map<(i) -> (0)>)
+    scratch(%s: memref<1xf32, #pallas.memory_space<vmem>>) {
+  pallas.return
+}
+
+// -----
+
+// Arrays in HBM/ANY are not allocated by the kernel: no bound but i64.
+pallas.kernel @k grid(1) ins(%x: memref<1073741824x8xf32> block [1073741824, 8] map affine_map<(i) -> (0, 0)> in any) {
+  pallas.return
+}
+
+// -----
+
+// expected-error @+1 {{inputs[0]'s array memref<4611686018427387904xi32> has more than 2^63 - 1 bytes}}
+pallas.kernel @k grid(1) ins(%x: memref<4611686018427387904xi32> block [4611686018427387904] map affine_map<(i) -> (0)> in any) {
+  pallas.return
+}
+
+// -----
+
+// A scoped allocation over the bound, reported at its run_scoped: the
+// (8, 128) f32 window is 4096 bytes, the 2^32 bytes of i8 bring it to
+// 4294971392.
+pallas.kernel @k grid(1) outs(%o: memref<8x128xf32> block [8, 128] map affine_map<(i) -> (0, 0)>) {
+  // expected-error @+1 {{not yet supported: scoped allocation 0 memref<4294967296xi8> (4294967296 bytes) brings the buffers the CPU reference allocates for this kernel to 4294971392 bytes}}
+  pallas.run_scoped {
+  ^bb0(%a: memref<4294967296xi8, #pallas.memory_space<vmem>>):
+    pallas.yield
+  }
+  pallas.return
+}
