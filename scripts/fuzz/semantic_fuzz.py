@@ -13,7 +13,8 @@ coefficients and operators (`ceildiv`/`floordiv`/`mod` with either sign),
 `compiler_params` values of the wrong kind or range (`kernel_type`,
 `mesh_axes`, `mesh_shape`, `collective_id`), symbol names (empty, quoted,
 colliding with generated ones), integer constants at and past 2^31, element
-pads near the i64 maximum, deleted lines and scratch in GPU memory spaces.
+pads near the i64 maximum, deleted lines, scratch in GPU memory spaces and
+ops wrapped in up to 1000 nested regions.
 Mutant i of seed S is the same on every machine (its random generator is
 seeded with "S:i").
 
@@ -343,11 +344,31 @@ def mut_semaphore_index(rng, text):
   return _splice(text, m, 1, str(rng.choice(BIG_INTS)))
 
 
+def mut_nest(rng, text):
+  """Wraps an op that defines no value in many nested regions (run_scoped
+  and scf.if), up to 1000 levels (MLIR 22's parser itself overflows its
+  stack at about 3400; tests/fuzz-corpus has a 1500-level case)."""
+  lines = text.split("\n")
+  cands = [i for i, l in enumerate(lines)
+           if re.match(r"\s+pallas\.(store|dma_start|dma_wait|semaphore_signal|semaphore_wait)\b", l)]
+  if not cands:
+    return None
+  i = rng.choice(cands)
+  depth = rng.choice([1, 2, 8, 64, 256, 1000])
+  indent = re.match(r"\s*", lines[i]).group(0)
+  head, tail = [indent + "%nest_c = arith.constant true"], []
+  for d in range(depth):
+    head.append(indent + ("scf.if %nest_c {" if d % 2 else "pallas.run_scoped {"))
+    tail.append(indent + "}")
+  return "\n".join(lines[:i] + head + [lines[i]] + tail + lines[i + 1:])
+
+
 MUTATORS = [
     (mut_extent, 4), (mut_extent_all, 6), (mut_memspace_all, 3), (mut_rank, 2), (mut_elem_type, 3), (mut_elem_type_all, 2),
     (mut_memspace, 4), (mut_scratch_gpu, 2), (mut_semantics, 2), (mut_index_map, 5),
     (mut_compiler_param, 5), (mut_params_kind, 1), (mut_symbol, 3), (mut_constant, 3),
     (mut_pad, 2), (mut_delete_line, 3), (mut_duplicate_kernel, 1), (mut_semaphore_index, 2),
+    (mut_nest, 1),
 ]
 
 
