@@ -1,6 +1,7 @@
 #!/bin/bash
-# Runs pallas-opt under valgrind's memcheck on every example and lit input
-# (each through the three conversions) and on any extra files given, and
+# Runs pallas-opt under valgrind's memcheck on every example, lit input and
+# fuzz reproducer (tests/fuzz-corpus), each through the three conversions,
+# or on the files given, and
 # fails on the first invalid read/write, use of uninitialised memory or
 # invalid free. Leaks are not checked: MLIR keeps its context's storage
 # until exit by design.
@@ -12,7 +13,7 @@ files=("$@")
 if [ ${#files[@]} -eq 0 ]; then
   mapfile -t files < <(ls examples/*.mlir examples/tpu/*.mlir examples/sparsecore/*.mlir \
     examples/cpu/*.mlir; find test -name '*.mlir' -not -path 'test/Reference/*' | sort; \
-    [ -d test/Fuzz ] && find test/Fuzz -name '*.mlir' | sort)
+    ls tests/fuzz-corpus/*.mlir)
 fi
 runs=0
 bad=0
