@@ -32,6 +32,11 @@ const CAPI_ARCHIVES: &[&str] = &[
 const DIALECTS: &[(&str, &str, &str)] = &[
     ("pallas/Dialect/Pallas/Pallas.td", "pallas", "Pallas"),
     ("pallas/Dialect/TPU/TPU.td", "tpu", "TPU"),
+    (
+        "pallas/Dialect/MosaicGPU/MosaicGPU.td",
+        "mosaic_gpu",
+        "MosaicGPU",
+    ),
 ];
 
 /// mlir-tblgen generators and the file each writes, after the prefix.
@@ -126,6 +131,7 @@ fn main() {
     build
         .file("src/cpp/PallasDialect.cpp")
         .file("src/cpp/TPUDialect.cpp")
+        .file("src/cpp/MosaicGPUDialect.cpp")
         .file("src/cpp/Passes.cpp")
         .file("src/cpp/Conversion.cpp")
         .compile("pallas_mlir_cpp");
@@ -161,6 +167,10 @@ fn main() {
         .allowlist_function("pallas.*")
         .allowlist_function("mlirGetDialectHandle__pallas_impl__")
         .allowlist_function("mlirGetDialectHandle__tpu_impl__")
+        .allowlist_function("mlirGetDialectHandle__mosaic_gpu_impl__")
+        .allowlist_function("mosaicGpu[A-Z].*")
+        .allowlist_type("MosaicGpu.*")
+        .allowlist_var("MosaicGpu.*")
         .allowlist_function("tpu[A-Z].*")
         .allowlist_type("Pallas.*")
         .allowlist_var("Pallas.*")
