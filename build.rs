@@ -39,6 +39,16 @@ const DIALECTS: &[(&str, &str, &str)] = &[
     ),
 ];
 
+/// Attribute interfaces: (.td under include/ that defines them, output
+/// directory, file prefix). mlir-tblgen emits only the interfaces of its main
+/// file, so they are generated from the defining file itself, as
+/// `<dir>/<Prefix>AttrInterfaces.{h,cpp}.inc`.
+const ATTR_INTERFACES: &[(&str, &str, &str)] = &[(
+    "pallas/Dialect/MosaicGPU/MosaicGPUAttrs.td",
+    "mosaic_gpu",
+    "MosaicGPU",
+)];
+
 /// mlir-tblgen generators and the file each writes, after the prefix.
 const TBLGEN_OUTPUTS: &[(&str, &str)] = &[
     ("--gen-dialect-decls", "Dialect.h.inc"),
@@ -101,6 +111,23 @@ fn main() {
                 .arg(include.join(td))
                 .arg("-o")
                 .arg(dest.join(format!("{file_prefix}{file}"))));
+        }
+    }
+
+    for (td, dir, file_prefix) in ATTR_INTERFACES {
+        for (flag, file) in [
+            ("--gen-attr-interface-decls", "AttrInterfaces.h.inc"),
+            ("--gen-attr-interface-defs", "AttrInterfaces.cpp.inc"),
+        ] {
+            run(Command::new(&tblgen)
+                .arg(flag)
+                .arg("-I")
+                .arg(&include)
+                .arg("-I")
+                .arg(&llvm_include)
+                .arg(include.join(td))
+                .arg("-o")
+                .arg(gen_dir.join(dir).join(format!("{file_prefix}{file}"))));
         }
     }
 

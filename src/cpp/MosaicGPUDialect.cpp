@@ -25,6 +25,7 @@ using namespace mlir::mosaic_gpu;
 
 #include "mosaic_gpu/MosaicGPUDialect.cpp.inc"
 #include "mosaic_gpu/MosaicGPUEnums.cpp.inc"
+#include "mosaic_gpu/MosaicGPUAttrInterfaces.cpp.inc"
 
 LogicalResult mlir::mosaic_gpu::verifyInRust(Operation *op) {
   return unwrap(mosaic_gpu_rust_verify_op(wrap(op)));

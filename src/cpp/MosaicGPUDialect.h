@@ -21,6 +21,8 @@
 
 #include "mosaic_gpu/MosaicGPUEnums.h.inc"
 
+#include "mosaic_gpu/MosaicGPUAttrInterfaces.h.inc"
+
 #include "mosaic_gpu/MosaicGPUDialect.h.inc"
 
 #define GET_ATTRDEF_CLASSES

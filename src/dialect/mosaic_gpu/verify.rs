@@ -313,10 +313,10 @@ fn multimem_load_reduce(op: Op) -> Verified {
                 || mlirTypeIsAFloat8E5M2(raw)
         };
         if !supported {
-            return op.fail(format!("Unsupported source type: {}", elem.text()));
+            return op.fail(format!("Unsupported source type: '{}'", elem.text()));
         }
     } else {
-        return op.fail(format!("Unsupported source type: {}", elem.text()));
+        return op.fail(format!("Unsupported source type: '{}'", elem.text()));
     }
     op.ensure(source.memory_space().is_none(), || {
         "Expected the ref to be in GMEM.".into()
@@ -334,7 +334,7 @@ fn vector_store(op: Op) -> Verified {
     }
     if !value.elem().same_as(dest.elem()) {
         return op.fail(format!(
-            "The source and destination must have the same element type but got {} and {}",
+            "The source and destination must have the same element type but got '{}' and '{}'",
             value.elem().text(),
             dest.elem().text()
         ));
@@ -645,7 +645,7 @@ fn return_op(op: Op) -> Verified {
         let (got, want) = (op.operand(i), parent.result(i));
         if !got.same_as(want) {
             return op.fail(format!(
-                "type of return operand {i} ({}) doesn't match the result type ({}) in \
+                "type of return operand {i} ('{}') doesn't match the result type ('{}') in \
                  custom_primitive @{parent_name}",
                 got.text(),
                 want.text()

@@ -86,7 +86,8 @@ def MosaicGPU_AtomicOpType : MosaicGPU_I32Enum<"AtomicOpType",
 
 def MosaicGPU_WGStridedFragLayout
     : MosaicGPU_Attr<"WGStridedFragLayout", "WGStridedFragLayout"> {
-  let summary = "an array flattened to 1-D and strided over the warpgroup's threads";
+  // jaxlib's summary: constraint messages (layout_cast) quote it.
+  let summary = "Annotates an array that can be collapsed to 1D and sharded across threads.";
   let description = [{
     `#mosaic_gpu.WGStridedFragLayout<[64, 128], 2>`: the array of the given
     shape, read in row-major order, is dealt to the 128 threads of the
@@ -119,7 +120,8 @@ def MosaicGPU_Replicated : MosaicGPU_Attr<"Replicated", "Replicated"> {
 }
 
 def MosaicGPU_TiledLayout : MosaicGPU_Attr<"TiledLayout", "TiledLayout"> {
-  let summary = "a register layout given by a tiling of the array";
+  // jaxlib's summary: constraint messages (layout_cast) quote it.
+  let summary = "A layout derived from a tiling expression.";
   let description = [{
     `#mosaic_gpu.TiledLayout<[[64, 8], [16, 8], [8, 8], [2]], warp_dims = [-7],
     lane_dims = [-3, -2], vector_dim = -1>` (the WGMMA accumulator layout):
@@ -166,13 +168,26 @@ def SwizzleTransformAttr : MosaicGPU_Attr<"SwizzleTransform", "swizzle"> {
 // Copy partitions (async_load's leader_tracked)
 //===----------------------------------------------------------------------===//
 
+// Implemented by both copy partitions. As an attribute constraint its
+// storage is the interface: anything else is rejected when the property is
+// set, as in jaxlib ("Invalid attribute `leader_tracked` in property
+// conversion"). build.rs generates it from this file.
+def MosaicGPU_CopyPartitionAttrInterface : AttrInterface<"CopyPartition"> {
+  let cppNamespace = "::mlir::mosaic_gpu";
+  let description = [{
+    How a collective TMA copy is split over the blocks of a cluster.
+  }];
+}
+
 def MosaicGPU_CopyReplicatedAttr
-    : MosaicGPU_Attr<"CopyReplicated", "copy_replicated"> {
+    : MosaicGPU_Attr<"CopyReplicated", "copy_replicated",
+                     [MosaicGPU_CopyPartitionAttrInterface]> {
   let summary = "every block of the cluster loads the same data";
 }
 
 def MosaicGPU_CopyPartitionedAttr
-    : MosaicGPU_Attr<"CopyPartitioned", "copy_partitioned"> {
+    : MosaicGPU_Attr<"CopyPartitioned", "copy_partitioned",
+                     [MosaicGPU_CopyPartitionAttrInterface]> {
   let summary = "the copy is split between the blocks along an axis";
   let parameters = (ins "int":$axis);
   let assemblyFormat = "`<` `axis` `=` $axis `>`";
@@ -196,17 +211,6 @@ def MosaicGPU_SmemClusterAttr : MosaicGPU_Attr<"SmemCluster", "smem_cluster"> {
     The shared memory of another block of the cluster, as a memref memory
     space (the result of `mosaic_gpu.get_cluster_ref`).
   }];
-}
-
-// Either copy partition. jaxlib states it as an attribute interface that
-// both implement; the constraint (and its message) is the same.
-def MosaicGPU_CopyPartition : Attr<
-    CPred<"::llvm::isa<::mlir::mosaic_gpu::CopyReplicatedAttr, "
-          "::mlir::mosaic_gpu::CopyPartitionedAttr>($_self)">,
-    "CopyPartition instance"> {
-  let storageType = "::mlir::Attribute";
-  let returnType = "::mlir::Attribute";
-  let convertFromStorage = "$_self";
 }
 
 #endif // PALLAS_MOSAIC_GPU_ATTRS

@@ -127,7 +127,7 @@ def MosaicGPU_AsyncLoadOp
   let arguments = (ins AnyMemRef:$source, AnyMemRef:$destination,
                        MosaicGPU_BarrierRef:$barrier,
                        Variadic<MosaicGPU_TmaIndex>:$indices,
-                       OptionalAttr<MosaicGPU_CopyPartition>:$leader_tracked,
+                       OptionalAttr<MosaicGPU_CopyPartitionAttrInterface>:$leader_tracked,
                        MosaicGPU_Predicate:$predicate,
                        DenseI64ArrayAttr:$slice_lengths,
                        TypedArrayAttrBase<MosaicGPU_Dimension, "dimensions">:$collective,
