@@ -595,6 +595,10 @@ PALLAS_RUST_VERIFIER(CopySmemToGmemOp)
 PALLAS_RUST_VERIFIER(CommitSmemOp)
 PALLAS_RUST_VERIFIER(WaitSmemToGmemOp)
 PALLAS_RUST_VERIFIER(WgmmaOp)
+PALLAS_RUST_VERIFIER(CommitSmemToGmemGroupOp)
+PALLAS_RUST_VERIFIER(WgmmaWaitOp)
+PALLAS_RUST_VERIFIER(LayoutCastOp)
+PALLAS_RUST_VERIFIER(SetMaxRegistersOp)
 PALLAS_RUST_VERIFIER(IotaOp)
 PALLAS_RUST_VERIFIER(ReciprocalOp)
 PALLAS_RUST_VERIFIER(ConcatenateOp)
@@ -727,7 +731,7 @@ MlirType pallasSemaphoreTypeGet(MlirContext ctx, int32_t kind) {
   case PallasTypeBarrierSemaphore:
     return wrap(BarrierSemaphoreType::get(context));
   default:
-    return wrap(BarrierType::get(context, 1));
+    return wrap(BarrierType::get(context, 1, false, nullptr));
   }
 }
 
