@@ -735,6 +735,34 @@ MlirType pallasSemaphoreTypeGet(MlirContext ctx, int32_t kind) {
   }
 }
 
+int64_t pallasBarrierTypeGetArrivals(MlirType type) {
+  return llvm::cast<BarrierType>(unwrap(type)).getArrivals();
+}
+
+bool pallasBarrierTypeGetOrdersTensorCore(MlirType type) {
+  return llvm::cast<BarrierType>(unwrap(type)).getOrdersTensorCore();
+}
+
+MlirAttribute pallasBarrierTypeGetCollectiveAxes(MlirType type) {
+  return wrap(llvm::cast<BarrierType>(unwrap(type)).getCollectiveAxes());
+}
+
+bool pallasAttributeIsGpuTransforms(MlirAttribute attr) {
+  return llvm::isa<GpuTransformsAttr>(unwrap(attr));
+}
+
+MlirAttribute pallasGpuTransformsGetTiling(MlirAttribute attr) {
+  return wrap(llvm::cast<GpuTransformsAttr>(unwrap(attr)).getTiling());
+}
+
+int64_t pallasGpuTransformsGetSwizzle(MlirAttribute attr) {
+  return llvm::cast<GpuTransformsAttr>(unwrap(attr)).getSwizzle();
+}
+
+MlirAttribute pallasGpuTransformsGetTranspose(MlirAttribute attr) {
+  return wrap(llvm::cast<GpuTransformsAttr>(unwrap(attr)).getTranspose());
+}
+
 void pallasEmitOpError(MlirOperation op, MlirStringRef message) {
   unwrap(op)->emitOpError(unwrap(message));
 }
