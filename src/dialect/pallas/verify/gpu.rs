@@ -390,7 +390,7 @@ fn verify_wgmma(op: &OperationRef) -> Verified {
     })?;
     let operand_bits = bit_width(le).unwrap_or(0);
     let acc_ok = if ir::is_float(ae) {
-        ir::is_f32(ae) || (bit_width(ae) == Some(16) && ir::is_float(le) && operand_bits == 16)
+        ir::is_float(le) && (ir::is_f32(ae) || (bit_width(ae) == Some(16) && operand_bits == 16))
     } else {
         ir::is_integer(ae) && bit_width(ae) == Some(32) && operand_bits == 8 && !ir::is_float(le)
     };
