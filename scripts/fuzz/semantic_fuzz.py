@@ -552,8 +552,15 @@ def run_proc(args, timeout, stdin=None):
     return None, "", ""
 
 
+# How the last classify() call's run ended (for the summary's figures):
+# "exit 0" (output checked), "exit 0 over 16 MB" (checked in a child
+# process), "exit 1" (diagnostics) or "other".
+_OUTCOME = ["other"]
+
+
 def classify(opt, pass_name, path, timeout, verify=True):
   """None if the run is fine, else (class, detail)."""
+  _OUTCOME[0] = "other"
   rc, out, err = run_proc([opt, "--convert-pallas-to-" + pass_name, path], timeout)
   if rc is None:
     return ("timeout", "no exit after %ss" % timeout)
@@ -569,8 +576,10 @@ def classify(opt, pass_name, path, timeout, verify=True):
       return ("exit0-left-pallas %s" % " ".join(left), "")
     if not verify:
       return None
+    _OUTCOME[0] = "exit 0"
     if pass_name in ("tpu", "sparsecore"):
       if len(rest) > MAX_VERIFY_BYTES:
+        _OUTCOME[0] = "exit 0 over 16 MB"
         limit = verify_timeout(len(rest), timeout)
         problems = jaxlib_problems_child(rest, path, limit)
         if problems is None:
@@ -591,6 +600,7 @@ def classify(opt, pass_name, path, timeout, verify=True):
         return ("exit0-cpu-pipeline %s" % norm(m.group(1) if m else err2.strip()[-100:]), err2[-3000:])
     return None
   if rc == 1:
+    _OUTCOME[0] = "exit 1"
     located = [m for m in ERR_LOC_RE.finditer(err) if m.group(1) == path]
     if not located:
       m = ERR_ANY_RE.search(err)
@@ -622,8 +632,9 @@ def classify(opt, pass_name, path, timeout, verify=True):
   return ("exit%d" % rc, err[-2000:])
 
 
-def check_text(opt, text, timeout, workdir, passes=PASSES, verify=True):
-  """{pass: (class, detail)} for the failing passes of one input text."""
+def check_text(opt, text, timeout, workdir, passes=PASSES, verify=True, outcomes=None):
+  """{pass: (class, detail)} for the failing passes of one input text;
+  `outcomes` (a dict) gets how each pass's run ended."""
   h = hashlib.sha1(text.encode()).hexdigest()[:16]
   path = os.path.join(workdir, "m_%s_%d.mlir" % (h, os.getpid()))
   with open(path, "w") as f:
@@ -632,6 +643,8 @@ def check_text(opt, text, timeout, workdir, passes=PASSES, verify=True):
     res = {}
     for p in passes:
       c = classify(opt, p, path, timeout, verify)
+      if outcomes is not None:
+        outcomes[p] = _OUTCOME[0]
       if c:
         res[p] = c
     return res
@@ -699,15 +712,17 @@ def _init(opt, timeout, workdir, seed, seeds):
 
 def _job_mutant(i):
   src, applied, text = make_mutant(_G["seed"], i, _G["seeds"])
-  res = check_text(_G["opt"], text, _G["timeout"], _G["workdir"])
-  return i, src, applied, text, res
+  outcomes = {}
+  res = check_text(_G["opt"], text, _G["timeout"], _G["workdir"], outcomes=outcomes)
+  return i, src, applied, text, res, outcomes
 
 
 def _job_file(path):
   with open(path) as f:
     text = f.read()
-  res = check_text(_G["opt"], text, _G["timeout"], _G["workdir"])
-  return path, os.path.relpath(path, ROOT), ["corpus"], text, res
+  outcomes = {}
+  res = check_text(_G["opt"], text, _G["timeout"], _G["workdir"], outcomes=outcomes)
+  return path, os.path.relpath(path, ROOT), ["corpus"], text, res, outcomes
 
 
 def _job_min(args):
@@ -734,14 +749,16 @@ def slug(s):
   return re.sub(r"[^a-zA-Z0-9]+", "-", s).strip("-")[:60]
 
 
-def summary(args, known, counts, by_mut, n_inputs, n_runs, dt, corpus_mode):
+def summary(args, known, counts, by_mut, n_inputs, n_runs, dt, corpus_mode, ends):
   print("\n%d %s, %d pass runs, %.1fs (seed %s)" % (
       n_inputs, "corpus files" if corpus_mode else "mutants", n_runs, dt, args.seed))
   unknown = 0
   for pass_name in PASSES:
     ks = sorted((k for k in counts if k[0] == pass_name), key=lambda k: -counts[k])
-    print("convert-pallas-to-%s: %d failing runs in %d classes" % (
-        pass_name, sum(counts[k] for k in ks), len(ks)))
+    print("convert-pallas-to-%s: %d failing runs in %d classes (runs: %s)" % (
+        pass_name, sum(counts[k] for k in ks), len(ks),
+        ", ".join("%s %d" % (e, ends[(pass_name, e)])
+                  for e in ("exit 0", "exit 0 over 16 MB", "exit 1", "other"))))
     for k in ks:
       kn = is_known(known, "%s %s" % k)
       unknown += not kn
@@ -790,6 +807,7 @@ def main():
   workdir = tempfile.mkdtemp(prefix="pallas-fuzz-")
   t0 = time.time()
   counts = collections.Counter()
+  ends = collections.Counter()
   first = {}
   by_mut = collections.Counter()
   n_inputs = n_runs = 0
@@ -803,9 +821,11 @@ def main():
     it = pool.imap_unordered(_job_file, files)
   else:
     it = pool.imap_unordered(_job_mutant, range(args.start, args.start + args.n), chunksize=2)
-  for key, src, applied, text, res in it:
+  for key, src, applied, text, res, outcomes in it:
     n_inputs += 1
     n_runs += len(PASSES)
+    for p, e in outcomes.items():
+      ends[(p, e)] += 1
     for p, (cls, detail) in res.items():
       k = (p, cls)
       counts[k] += 1
@@ -833,7 +853,7 @@ def main():
   pool.join()
 
   dt = time.time() - t0
-  unknown = summary(args, known, counts, by_mut, n_inputs, n_runs, dt, corpus_mode)
+  unknown = summary(args, known, counts, by_mut, n_inputs, n_runs, dt, corpus_mode, ends)
 
   # Minimisation after the summary (a run cut short still has its figures);
   # each reproducer is written as soon as it is reduced. Timeouts are kept

@@ -240,12 +240,9 @@ fn check_memory(op: &OperationRef, info: &KernelInfo, target: &Target) -> bool {
     }
     let single_step = info.grid.iter().all(|g| *g == 1);
     for (i, spec) in info.specs.iter().enumerate() {
-        let list = match spec.memory_space {
-            _ if !is_windowed(spec) => continue,
-            None | Some(MemorySpace::Vmem) => &mut in_vmem,
-            Some(MemorySpace::Smem) => &mut in_smem,
-            _ => continue,
-        };
+        if !is_windowed(spec) {
+            continue;
+        }
         let bounds = kernel::window_bounds(spec);
         let elem = ir::element_type(spec.array_type);
         let block = format!("block {} of {elem}", shape_text(&bounds));
@@ -256,6 +253,13 @@ fn check_memory(op: &OperationRef, info: &KernelInfo, target: &Target) -> bool {
             );
             ok = false;
             continue;
+        };
+        // The other memories (shared VMEM, CMEM, host) have no figure in
+        // jaxlib's TPU info.
+        let list = match spec.memory_space {
+            None | Some(MemorySpace::Vmem) => &mut in_vmem,
+            Some(MemorySpace::Smem) => &mut in_smem,
+            _ => continue,
         };
         // A window that never moves needs no second buffer.
         let buffers = if spec.has_trivial_window() || single_step {

@@ -105,3 +105,13 @@ pallas.kernel @k grid(1) {
 pallas.kernel @k grid(1) ins(%x: memref<2147483648x128xf32> block [2147483648, 128] map affine_map<(i) -> (0, 0)> in any) {
   pallas.return
 }
+
+// -----
+
+// A window past i64 in a memory without a capacity figure (shared VMEM): a
+// (2^62, 8) f32 block over a 1 x 8 array (JAX pads oversized windows) is
+// 2^67 bytes.
+// expected-error @+1 {{inputs[0] (block (4611686018427387904, 8) of f32) has more than 2^63 - 1 bytes}}
+pallas.kernel @k grid(1) ins(%x: memref<1x8xf32> block [4611686018427387904, 8] map affine_map<(i) -> (0, 0)> in vmem_shared) {
+  pallas.return
+}
