@@ -19,8 +19,8 @@ help:
 	@echo "make test      build, cargo test, lit tests under test/, jax-check, cpu-check, fuzz-check"
 	@echo "make cpu-check run examples/cpu/*.mlir on the CPU reference and under JAX's interpret mode, compare"
 	@echo "make fuzz      semantic fuzzer: N mutants (default 1000, SEED=...) through every pass, failures minimised into target/fuzz"
-	@echo "make jax-check lower examples/{tpu,sparsecore} + test/Conversion/PallasTo{TPU,SparseCore}, verify with jaxlib, compare with JAX"
-	@echo "make jax-references  regenerate test/Reference/TPU with JAX (scripts/jax/tpu_kernels.py)"
+	@echo "make jax-check lower examples/{tpu,sparsecore} + test/Conversion/PallasTo{TPU,SparseCore}, verify with jaxlib, compare with JAX; verify the GPU references, check examples/gpu"
+	@echo "make jax-references  regenerate test/Reference/{TPU,SparseCore,GPU} with JAX (scripts/jax/{tpu,sc,gpu}_kernels.py)"
 	@echo "make bench     release build, then lowering time vs JAX and scaling (bench/tpu_lowering.py)"
 	@echo "make memcheck  every example and lit input through the three passes under valgrind memcheck (slow)"
 	@echo "make docs      regenerate docs/{Pallas,TPU,MosaicGPU}Dialect.md with mlir-tblgen"
@@ -73,6 +73,7 @@ venv:
 # test/Reference/TPU/<name>.mlir: what JAX emits for scripts/jax/tpu_kernels.py.
 jax-references: venv
 	$(JAX_PY) scripts/jax/dump_tpu_reference.py
+	$(JAX_PY) scripts/jax/dump_gpu_reference.py
 
 # Two rounds, TensorCore then SparseCore, each:
 # 1. lower every EXAMPLES/*.mlir and every LIT/*.mlir that expects no error
@@ -135,6 +136,9 @@ jax-check: venv build
 	$(JAX_PY) scripts/jax/check_mgpu_text.py --pallas-opt $(PALLAS_OPT) --kernels --out $(JAX_CHECK_DIR)/mgpu \
 	  --reference $(wildcard test/Reference/GPU/*.mlir) --roundtrip test/Dialect/MosaicGPU/roundtrip*.mlir \
 	  --invalid test/Dialect/MosaicGPU/invalid*.mlir --mutants 200 --seed 1 || fail=1; \
+	echo "jax-check: GPU references (test/Reference/GPU) with jaxlib's mosaic_gpu dialect"; \
+	$(JAX_PY) scripts/jax/gpu_verify.py -q test/Reference/GPU || fail=1; \
+	$(JAX_PY) scripts/jax/gpu_check.py --pallas-opt $(PALLAS_OPT) || fail=1; \
 	exit $$fail
 
 # CPU oracle (scripts/jax/cpu_oracle.py; README "CPU oracle"): every

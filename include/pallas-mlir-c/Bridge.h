@@ -74,6 +74,19 @@ enum PallasTypeKind {
 int32_t pallasTypeGetKind(MlirType type);
 MlirType pallasSemaphoreTypeGet(MlirContext ctx, int32_t kind);
 
+/** The parameters of a !pallas.barrier (arrivals, orders_tensor_core and the
+ *  collective_axes array attribute, null when absent). */
+int64_t pallasBarrierTypeGetArrivals(MlirType type);
+bool pallasBarrierTypeGetOrdersTensorCore(MlirType type);
+MlirAttribute pallasBarrierTypeGetCollectiveAxes(MlirType type);
+
+/** The parameters of a #pallas.gpu_transforms (tiling and transpose are
+ *  DenseI64ArrayAttrs, null when absent; swizzle 0 when absent). */
+bool pallasAttributeIsGpuTransforms(MlirAttribute attr);
+MlirAttribute pallasGpuTransformsGetTiling(MlirAttribute attr);
+int64_t pallasGpuTransformsGetSwizzle(MlirAttribute attr);
+MlirAttribute pallasGpuTransformsGetTranspose(MlirAttribute attr);
+
 /*===----------------------------------------------------------------------===
  * The mosaic_gpu dialect (for its Rust verifiers)
  *===----------------------------------------------------------------------===*/
