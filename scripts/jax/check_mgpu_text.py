@@ -19,6 +19,9 @@
 --invalid F    -verify-diagnostics inputs (`// -----` separated): jaxlib must
                reject every case with exactly the `expected-error`s the case
                states, at the lines it states.
+--canonicalize F  `pallas-opt --canonicalize F` and jaxlib's canonicalize pass
+               on F must print identically (the folder and patterns of
+               reinterpret_cast and warp_map).
 --mutants N    differential test: N random single mutations (a size, a memory
                space, an element type, a dense array, an integer attribute, a
                vector rank; seeded by --seed) of the --roundtrip and --kernels
@@ -82,16 +85,22 @@ def normalise(text):
   return "\n".join(lines)
 
 
-def jaxlib_print(text, generic=False):
+def jaxlib_print(text, generic=False, pipeline=None):
+  from jax._src.lib.mlir import passmanager
+
   with context():
     module = ir.Module.parse(text)
     if not module.operation.verify():
       raise ValueError("jaxlib: the module does not verify")
+    if pipeline:
+      passmanager.PassManager.parse(f"builtin.module({pipeline})").run(module.operation)
     return module.operation.get_asm(print_generic_op_form=generic, enable_debug_info=False)
 
 
-def ours_print(pallas_opt, path, generic=False):
+def ours_print(pallas_opt, path, generic=False, pipeline=None):
   cmd = [pallas_opt, path] + (["--mlir-print-op-generic"] if generic else [])
+  if pipeline:
+    cmd.append(f"--pass-pipeline=builtin.module({pipeline})")
   res = subprocess.run(cmd, capture_output=True, text=True)
   if res.returncode != 0:
     raise ValueError(f"pallas-opt failed: {res.stderr.strip()[:800]}")
@@ -124,12 +133,12 @@ class Report:
     print(f"FAIL  {what}: {why}")
 
 
-def compare(report, pallas_opt, path, generic=False, verify_ours=False):
+def compare(report, pallas_opt, path, generic=False, verify_ours=False, pipeline=None):
   text = open(path).read()
-  form = " (generic)" if generic else ""
+  form = " (generic)" if generic else f" ({pipeline})" if pipeline else ""
   try:
-    theirs = normalise(jaxlib_print(text, generic))
-    ours = normalise(ours_print(pallas_opt, path, generic))
+    theirs = normalise(jaxlib_print(text, generic, pipeline))
+    ours = normalise(ours_print(pallas_opt, path, generic, pipeline))
   except Exception as e:  # noqa: BLE001 - one line per file, whatever failed
     report.fail(path + form, str(e).strip().splitlines()[0][:800])
     return
@@ -440,6 +449,7 @@ def main():
   ap.add_argument("--reference", nargs="*", default=[])
   ap.add_argument("--roundtrip", nargs="*", default=[])
   ap.add_argument("--invalid", nargs="*", default=[])
+  ap.add_argument("--canonicalize", nargs="*", default=[])
   ap.add_argument("--mutants", type=int, default=0)
   ap.add_argument("--seed", type=int, default=0)
   ap.add_argument("-v", action="store_true")
@@ -458,6 +468,8 @@ def main():
     compare(report, opts.pallas_opt, path, generic=True, verify_ours=True)
   for path in opts.invalid:
     check_invalid(report, path)
+  for path in opts.canonicalize:
+    compare(report, opts.pallas_opt, path, pipeline="canonicalize")
   if opts.mutants:
     bases = [p for p in references + opts.roundtrip if "lowered" not in p]
     check_mutants(report, opts.pallas_opt, bases, opts.mutants, opts.seed, opts.out)
