@@ -25,6 +25,7 @@ mod dot;
 mod kernel;
 mod load_store;
 mod mesh;
+mod mesh_schedule;
 mod misc;
 mod prng;
 mod reduction;
