@@ -3,7 +3,8 @@
 //! if any), `pallas.dma_wait` subtracts it from both. Semaphores are `i32`
 //! counters (`semaphore_signal/wait/read`). A wait that finds its counter
 //! short fails at run time with a message naming it: nothing else can
-//! signal it (on a mesh: not before this stretch, see mesh.rs). Remote ops
+//! signal it (on a mesh a device reaches a wait only once its semaphores
+//! hold enough, see mesh_schedule.rs). Remote ops
 //! arrive here with the other device's refs in place of their own
 //! (mesh.rs); the device ids are then only a record. A device has one
 //! TensorCore, so `semaphore_signal ... core(c)` must name core 0 (checked

@@ -10,31 +10,30 @@
 //! axis (the kernel's `names(...)`) its `pallas.program_id`.
 //!
 //! A kernel that needs more than one device, or talks to another device,
-//! runs here as D devices in lockstep ([`lower`]):
+//! runs here as D devices ([`lower`]):
 //!
 //! * **memory**: every body operand (scalar prefetch, block buffers, refs
-//!   left in ANY/HBM, scratch, the barrier semaphore) and every
-//!   `run_scoped` buffer (the scope is inlined, its semaphores zeroed at
-//!   each entry) has a slot in a per-device image, one image per memory
-//!   space; the D images of a
+//!   left in ANY/HBM, scratch, the barrier semaphore), every `run_scoped`
+//!   buffer (the scope is inlined, its semaphores zeroed at each entry; a
+//!   strided buffer spans its layout's extent) and the PRNG's state (each
+//!   device has its own generator, prng.rs) has a slot in a per-device
+//!   image, one image per memory space; the D images of a
 //!   memory space are one allocation (a trailing `memref<D*S x i8>` body
 //!   argument that `pallas.kernel`'s lowering allocates), and device `d`'s
 //!   ref is a `memref.view` at `d * S + offset`. So the remote view of any
 //!   ref derived from them is the ref moved by `(target - me) * S` bytes
 //!   (`memref.extract_strided_metadata` + `memref.reinterpret_cast`),
 //!   whatever chain of subviews made it.
-//! * **order**: the body is cut before every op that can block
-//!   (`semaphore_wait`, `dma_wait`), also inside `scf.for` / `scf.if` whose
-//!   control and carried values do not depend on the device (those stay
-//!   outside and are cut inside). Each stretch between cuts is an `scf.for` over the
-//!   devices, so each grid step runs stretch 1 on devices 0..D-1, then
-//!   stretch 2 on devices 0..D-1, ... DMAs copy when they start and bump
-//!   their semaphores then; a wait that finds its semaphore short would
-//!   block forever under this schedule (the kernel deadlocks or needs a
-//!   device that runs later in the same stretch) and fails at run time
-//!   with a message naming the wait. Side-effect-free values used across a
-//!   cut are recomputed; scalars and vectors are kept per device in a
-//!   small buffer.
+//! * **order** (mesh_schedule.rs): per grid step (the devices' windows are
+//!   copied in before and out after, as the grid steps run in lockstep),
+//!   each device runs the body as a resumable state machine, and a
+//!   scheduler runs devices 0, 1, ..., D-1 in turn, each until it finishes
+//!   or finds a wait's semaphores short (it suspends there), and repeats
+//!   until every device has finished. Waits may sit under any structured
+//!   control flow, also control that depends on the device (e.g. only
+//!   device 0 waits). DMAs copy when they start and bump their semaphores
+//!   then. A round in which no device gets further is a deadlock: the run
+//!   stops with a message naming, per waiting device, its wait.
 //! * **remote ops**: `dma_start ... device(t)` copies into device t's
 //!   destination and bumps t's destination semaphore and the local source
 //!   semaphore; `semaphore_signal ... device(t)` bumps t's semaphore; a
@@ -424,6 +423,47 @@ fn slot_elements(t: Type) -> Option<i64> {
     Some(offset + last + 1)
 }
 
+/// The ref of type `ty` (with a slot, [`slot_elements`]) at byte `at` of
+/// the device images `image`: a `memref.view`, recast to the layout of a
+/// strided `ty`.
+pub(super) fn slot_view<'c, 'a>(
+    b: &B<'_, 'c, 'a>,
+    image: Value<'c, 'a>,
+    at: Value<'c, 'a>,
+    ty: Type<'c>,
+) -> Value<'c, 'a> {
+    if ir::has_identity_layout(ty) {
+        return b.val("memref.view", &[image, at], ty, &[]);
+    }
+    let n = slot_elements(ty).expect("a slot type");
+    let flat = b.ty(&format!(
+        "memref<{n}x{}{}>",
+        element_type(ty),
+        space_text(ir::memref_memory_space(ty))
+    ));
+    let flat = b.val("memref.view", &[image, at], flat, &[]);
+    let (strides, offset) = ir::memref_strides_and_offset(ty).expect("a strided layout");
+    let arr = |v: &[i64]| {
+        let list: Vec<String> = v.iter().map(|x| x.to_string()).collect();
+        b.attr(&if v.is_empty() {
+            "array<i64>".to_string()
+        } else {
+            format!("array<i64: {}>", list.join(", "))
+        })
+    };
+    b.val(
+        "memref.reinterpret_cast",
+        &[flat],
+        ty,
+        &[
+            ("static_offsets", arr(&[offset])),
+            ("static_sizes", arr(&memref_shape(ty))),
+            ("static_strides", arr(&strides)),
+            ("operandSegmentSizes", b.attr("array<i32: 1, 0, 0, 0>")),
+        ],
+    )
+}
+
 /// Bytes of a ref that can have a slot in a device image ([`slot_elements`]).
 fn slot_bytes(t: Type) -> Option<i64> {
     Some(slot_elements(t)? * element_bytes(t)?)
@@ -437,8 +477,9 @@ fn same_space(a: Option<Attribute>, b: Option<Attribute>) -> bool {
     a == b
 }
 
-/// Whether an op has no effect but its results, so that a copy of it in a
-/// later stretch computes the same values (also what the SparseCore barrier
+/// Whether an op has no effect but its results, so that a copy of it
+/// elsewhere computes the same values (what a device recomputes after a
+/// wait it resumed at, mesh_schedule.rs, and what the SparseCore barrier
 /// split recomputes, sparsecore.rs).
 pub(super) fn recomputable(op: &OperationRef) -> bool {
     let name = op_name(op);
@@ -492,8 +533,8 @@ impl<'r, 'c, 'a> Devices<'r, 'c, 'a> {
             slot_types.push(first.result(0).expect("result").r#type());
         }
         // Then every scoped allocation: a device's run_scoped buffers get
-        // slots in its images too, so that waits inside the scope are cut
-        // like any other and another device can DMA into them.
+        // slots in its images too, so that they outlive a wait the device
+        // suspends at and another device can DMA into them.
         let scoped = self.scoped_regions();
         let first_scoped = slot_types.len();
         for (op, block) in &scoped {
@@ -563,42 +604,7 @@ impl<'r, 'c, 'a> Devices<'r, 'c, 'a> {
             let (g, offset) = slots[slot];
             let base = b.mul(me, image_bytes[g]);
             let at = b.add(base, b.cidx(offset));
-            if ir::has_identity_layout(ty) {
-                return b.val("memref.view", &[image_args[g], at], ty, &[]);
-            }
-            // A strided layout: the slot's elements, laid out as `ty` says.
-            let n = slot_elements(ty).expect("a slot type");
-            let flat = b.ty(&format!(
-                "memref<{n}x{}{}>",
-                element_type(ty),
-                space_text(ir::memref_memory_space(ty))
-            ));
-            let flat = b.val("memref.view", &[image_args[g], at], flat, &[]);
-            let (strides, off) = ir::memref_strides_and_offset(ty).expect("a strided layout");
-            let list = |v: &[i64]| {
-                v.iter()
-                    .map(|x| x.to_string())
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            };
-            let arr = |v: &[i64]| {
-                b.attr(&if v.is_empty() {
-                    "array<i64>".to_string()
-                } else {
-                    format!("array<i64: {}>", list(v))
-                })
-            };
-            b.val(
-                "memref.reinterpret_cast",
-                &[flat],
-                ty,
-                &[
-                    ("static_offsets", arr(&[off])),
-                    ("static_sizes", arr(&memref_shape(ty))),
-                    ("static_strides", arr(&strides)),
-                    ("operandSegmentSizes", b.attr("array<i32: 1, 0, 0, 0>")),
-                ],
-            )
+            slot_view(&b, image_args[g], at, ty)
         };
         for i in 0..n_orig {
             let arg: Value = body.argument(i).expect("argument").into();
@@ -696,7 +702,7 @@ impl<'r, 'c, 'a> Devices<'r, 'c, 'a> {
     }
 
     /// Inlines the kernel's named scopes: they only name stretches of the
-    /// trace, and the waits inside them are cut like any other.
+    /// trace, and the waits inside them are scheduled like any other.
     fn inline_scopes(&self) -> Result<(), Failure<'c, 'a>> {
         let rw = self.rw;
         let mut scopes = vec![];
@@ -774,8 +780,7 @@ impl<'r, 'c, 'a> Devices<'r, 'c, 'a> {
         let mut groups: Vec<Group<'c>> = vec![];
         let mut slots = vec![];
         for (i, t) in slot_types.iter().enumerate() {
-            let viewed_by_kernel = i < n_orig && !ir::has_identity_layout(*t);
-            let Some(size) = slot_bytes(*t).filter(|_| !viewed_by_kernel) else {
+            let Some(size) = slot_bytes(*t) else {
                 let what = if i < n_orig {
                     format!("body operand {i}")
                 } else {

@@ -15,19 +15,21 @@
 //      strided<[2]>>, 7 elements' room each): a device fills src with
 //      1000 * me + [0, 10, 20, 30], meets the other, sends src into the
 //      other's dst (remote DMA) and waits for it.
-// o[0:4] = the switch's value + the semaphore's count at the end (0: every
-// signal was waited for), o[4:8] = dst, the other device's src:
-//   device 0: 100 x 4, 1000 1010 1020 1030; device 1: 210 x 4, 0 10 20 30
+// A strided scratch buffer (memref<4xi32, strided<[2]>>) holds 3 * me
+// across all of it. o[0:4] = the switch's value + the semaphore's count at
+// the end (0: every signal was waited for) + the scratch, o[4:8] = dst, the
+// other device's src:
+//   device 0: 100 x 4, 1000 1010 1020 1030; device 1: 213 x 4, 0 10 20 30
 // (by hand).
 
 // CHECK: Unranked Memref {{.*}} sizes = [2, 8]
 // CHECK-NEXT: {{\[\[}}100,   100,   100,   100,   1000,   1010,   1020,   1030],
-// CHECK-NEXT: [210,   210,   210,   210,   0,   10,   20,   30]]
+// CHECK-NEXT: [213,   213,   213,   213,   0,   10,   20,   30]]
 
 // The loops and the switch are flattened into the device's blocks (no
 // affine.for, scf.parallel or scf.index_switch is left); each of the 5
-// waits has a resume point; the strided scoped buffers are views of the
-// devices' vmem image recast to their layout.
+// waits has a resume point; the strided scratch and scoped buffers are
+// views of the devices' vmem image recast to their layout.
 // LOWER-LABEL: func.func @control
 // LOWER-NOT: affine.for
 // LOWER-NOT: scf.parallel
@@ -42,14 +44,19 @@
 // LOWER-NEXT: 5: ^{{bb[0-9]+}},
 // LOWER-NEXT: 6: ^{{bb[0-9]+}}
 // LOWER-NEXT: ]
-// LOWER: memref.reinterpret_cast %{{.*}} to offset: [0], sizes: [4], strides: [2] : memref<7xi32> to memref<4xi32, strided<[2]>>
+// LOWER-COUNT-3: memref.reinterpret_cast %{{.*}} to offset: [0], sizes: [4], strides: [2] : memref<7xi32> to memref<4xi32, strided<[2]>>
 
 module {
   pallas.kernel @control outs(%o: memref<8xi32> block [8] map affine_map<() -> (0)>)
-      scratch(%sem: memref<!pallas.semaphore, #pallas.memory_space<semaphore>>)
+      scratch(%sem: memref<!pallas.semaphore, #pallas.memory_space<semaphore>>,
+              %st: memref<4xi32, strided<[2]>, #pallas.memory_space<vmem>>)
       attributes {compiler_params = {mosaic_tpu = {mesh_axes = ["x"], mesh_shape = array<i64: 2>}}} {
     %me = pallas.axis_index "x"
     %c1 = arith.constant 1 : i32
+    %c3s = arith.constant 3 : i32
+    %m3 = arith.muli %me, %c3s : i32
+    %m3v = vector.broadcast %m3 : i32 to vector<4xi32>
+    pallas.store %m3v, %st[] : vector<4xi32>, memref<4xi32, strided<[2]>, #pallas.memory_space<vmem>>
     %other = arith.subi %c1, %me : i32
     affine.for %i = 0 to 3 {
       pallas.semaphore_signal %sem[], %c1 device(%other) : memref<!pallas.semaphore, #pallas.memory_space<semaphore>>
@@ -103,7 +110,9 @@ module {
     %left = pallas.semaphore_read %sem[] : memref<!pallas.semaphore, #pallas.memory_space<semaphore>>
     %w = arith.addi %v, %left : i32
     %wv = vector.broadcast %w : i32 to vector<4xi32>
-    pallas.store %wv, %o[0:4] : vector<4xi32>, memref<8xi32>
+    %kept = pallas.load %st[] : memref<4xi32, strided<[2]>, #pallas.memory_space<vmem>> -> vector<4xi32>
+    %sum = arith.addi %wv, %kept : vector<4xi32>
+    pallas.store %sum, %o[0:4] : vector<4xi32>, memref<8xi32>
   }
 
   func.func private @printMemrefI32(memref<*xi32>)
