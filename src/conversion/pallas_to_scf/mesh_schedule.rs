@@ -3,8 +3,7 @@
 //! as a resumable state machine, and a round-robin scheduler runs them in a
 //! defined order until all have finished.
 //!
-//! * **a device's body** is one `scf.execute_region` (marked
-//!   [`DEVICE_BODY`]) that returns the device's new state and whether it
+//! * **a device's body** is one `scf.execute_region` that returns the device's new state and whether it
 //!   made progress. The structured ops that hold a wait (`scf.for`,
 //!   `scf.if`, `scf.while`, `scf.index_switch`, `scf.execute_region`,
 //!   `scf.parallel`, `scf.forall`, `affine.for`, `affine.if`,
@@ -43,8 +42,9 @@ use crate::conversion::common::builder::{segments, B};
 use crate::conversion::framework::{apply_partial, ConversionTarget, PatternSet, Rewriter};
 use crate::ir;
 
-/// Marks a device's body region (the flattening leaves it structured).
-pub const DEVICE_BODY: &str = "pallas.cpu_mesh_device_body";
+/// Marks a device's body region while the flattening runs (it stays
+/// structured).
+const DEVICE_BODY: &str = "pallas.cpu_mesh_device_body";
 
 /// The structured ops a wait may sit in (they are flattened around it).
 const FLATTENED: &[&str] = &[
@@ -263,8 +263,10 @@ pub(super) fn schedule<'c, 'a>(
         .map_err(|e| (*kernel, format!("cannot build cf.br: {e}")))?;
     let to_start = rw.insert(to_start);
 
-    // Flatten the structured ops that hold a wait.
+    // Flatten the structured ops that hold a wait (the mark only tells the
+    // flattening to leave the device's region itself alone).
     flatten(&dev)?;
+    ir::remove_attribute(&dev, DEVICE_BODY);
 
     let region = dev.region(0).expect("region");
     let mut waits = vec![];

@@ -98,7 +98,8 @@
 // CHECK: cf.cond_br %{{.*}}, ^[[CONT2]], ^{{bb[0-9]+}}
 // CHECK: ^[[RESUME3]]:
 // CHECK: cf.cond_br %{{.*}}, ^[[CONT3]], ^{{bb[0-9]+}}
-// CHECK: } {pallas.cpu_mesh_device_body}
+// The region keeps no mark of the flattening (no pallas attribute is left).
+// CHECK-NOT: pallas.cpu_mesh
 // CHECK: memref.store %[[DEV]]#0, %[[STATE]][%[[D]]] : memref<4xi32>
 // The round ends; no progress while some device has not finished is a
 // deadlock, reported per waiting device.
