@@ -3,13 +3,14 @@
 //! as a resumable state machine, and a round-robin scheduler runs them in a
 //! defined order until all have finished.
 //!
-//! * **a device's body** is one `scf.execute_region` that returns the device's new state and whether it
-//!   made progress. The structured ops that hold a wait (`scf.for`,
-//!   `scf.if`, `scf.while`, `scf.index_switch`, `scf.execute_region`,
-//!   `scf.parallel`, `scf.forall`, `affine.for`, `affine.if`,
-//!   `affine.parallel`; parallel iterations run in order) are flattened
-//!   into its blocks (upstream's affine-to-std and scf-to-cf patterns,
-//!   applied to those ops only); every other op stays structured.
+//! * **a device's body** is one `scf.execute_region` that returns the
+//!   device's new state and whether it made progress. The structured ops
+//!   that hold a wait (`scf.for`, `scf.if`, `scf.while`,
+//!   `scf.index_switch`, `scf.execute_region`, `scf.parallel`,
+//!   `scf.forall`, `affine.for`, `affine.if`, `affine.parallel`; parallel
+//!   iterations run in order) are flattened into its blocks (upstream's
+//!   affine-to-std and scf-to-cf patterns, applied to those ops only);
+//!   every other op stays structured.
 //! * **a wait** first tests its semaphores (`semaphore_read` against the
 //!   count it takes). If they hold enough, the device goes on into the
 //!   wait, which consumes them. If not, the device suspends: the region

@@ -63,3 +63,18 @@ pallas.kernel @k outs(%o: memref<8xi32> block [8] map affine_map<() -> (0)>)
   // expected-error @+1 {{not yet supported: a value of memref.alloc (memref<8xi32>) computed before a wait and used after it on a mesh in the CPU reference}}
   memref.store %c1, %t[%c0] : memref<8xi32>
 }
+
+// -----
+
+// A scoped buffer on a mesh needs a slot in the devices' images: a static
+// shape and a static strided layout (the TPU pass cannot allocate this one
+// either).
+pallas.kernel @k outs(%o: memref<8xi32> block [8] map affine_map<() -> (0)>)
+    attributes {compiler_params = {mosaic_tpu = {mesh_axes = ["x"], mesh_shape = array<i64: 2>}}} {
+  %me = pallas.axis_index "x"
+  // expected-error @+1 {{not yet supported: a scoped allocation of type memref<?xi32, #pallas.memory_space<vmem>> on a mesh of 2 devices in the CPU reference}}
+  pallas.run_scoped {
+  ^bb0(%b: memref<?xi32, #pallas.memory_space<vmem>>):
+    pallas.yield
+  }
+}
