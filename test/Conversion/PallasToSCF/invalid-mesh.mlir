@@ -78,3 +78,13 @@ pallas.kernel @k outs(%o: memref<8xi32> block [8] map affine_map<() -> (0)>)
     pallas.yield
   }
 }
+
+// -----
+
+// So does every body operand (a scratch buffer of unknown size has none).
+// expected-error @+1 {{not yet supported: body operand 1 of type memref<?xi32, #pallas.memory_space<vmem>> on a mesh of 2 devices in the CPU reference}}
+pallas.kernel @k outs(%o: memref<8xi32> block [8] map affine_map<() -> (0)>)
+    scratch(%s: memref<?xi32, #pallas.memory_space<vmem>>)
+    attributes {compiler_params = {mosaic_tpu = {mesh_axes = ["x"], mesh_shape = array<i64: 2>}}} {
+  %me = pallas.axis_index "x"
+}
