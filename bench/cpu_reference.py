@@ -272,7 +272,7 @@ def flash_attention(s=4096, d=128, b=128):
     case = cpu_oracle.Case("flash_attention", [("in", q), ("in", k), ("in", v)],
                            [((s, d), np.float32)], run,
                            tolerance=(1e-4, 1e-5, f"{d}- and {b}-term dots and row sums in "
-                                      "another order, XLA's exp against libm's"))
+                                      "another order, XLA's exp against ours (pallas-expand-exp)"))
     return f"flash_attention_{s}", case, FLASH_TWIN.format(s=s, d=d, b=b, g=s // b)
 
 
