@@ -97,7 +97,7 @@ def ordered(bits):
 
 
 def inputs(step):
-    yield "every %d-th bit pattern" % step, np.arange(0, 2**32, step, dtype=np.uint64).astype(np.uint32).view(np.float32)
+    yield "1 in every %d bit patterns" % step, np.arange(0, 2**32, step, dtype=np.uint64).astype(np.uint32).view(np.float32)
     # Dense runs around the points where the result changes regime.
     pts = [88.72283, 88.0, -87.33655, -87.0, -103.97208, -103.2789, -104.0, 0.34657359,
            -0.34657359, 1e-7, -1e-7, 1.0, -1.0, 10.0, -10.0, 50.0, -50.0, 100.0, -100.0]
