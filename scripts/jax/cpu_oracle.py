@@ -66,7 +66,9 @@ uninitialised in Pallas and JAX fills them with NaN):
              reordered sum of k terms of size <= 1 moves by at most about
              k * 2^-24 of the sum of magnitudes), XLA's contraction of
              `acc + x * w` into one FMA where we round twice, XLA's own
-             exp/tanh approximations against libm's (a few ulp each), and
+             exp/tanh approximations against ours (a few ulp each; our exp is
+             pallas-expand-exp, within 1 ulp of exp rounded from f64, see
+             bench/exp_accuracy.py; tanh is libm's), and
              `pl.reciprocal(approx=True)`, which JAX's interpret mode
              computes through bfloat16 while we divide exactly. NaN matches
              NaN.
@@ -488,7 +490,7 @@ def elementwise_math(rng):
                                in_specs=[spec, spec], out_specs=spec, interpret=interpret())(x, y),)
 
     return Case("elementwise_math", [("in", x), ("in", y)], [((16, 8), np.float32)], run,
-                tolerance=(1e-6, 4e-6, "exp and tanh: XLA's approximations vs libm, "
+                tolerance=(1e-6, 4e-6, "exp and tanh: XLA's approximations vs ours, "
                            "each within a few ulp; the sum of terms up to 32 can cancel, so "
                            "the absolute part is 2 ulp of 32 (2^-18)"))
 
@@ -813,11 +815,11 @@ def bf16_math(rng):
     def run(x, y):
         return bf16_f32_rows(body, x, y)
 
-    # exp: XLA's approximation against libm's (a few f32 ulp) can flip a
+    # exp: XLA's approximation against ours (a few f32 ulp) can flip a
     # bf16 rounding, and the bf16 product rounds again: two bf16 ulp.
     return Case("bf16_math", [("in", x), ("in", y)],
                 [((16, 128), ml_dtypes.bfloat16), ((16, 128), np.float32)], run,
-                tolerance=[(2.0 ** -6, 0.0, "exp (XLA vs libm) before a bf16 rounding, "
+                tolerance=[(2.0 ** -6, 0.0, "exp (XLA vs ours) before a bf16 rounding, "
                             "then a bf16 product: two bf16 ulp"), None])
 
 
@@ -853,11 +855,11 @@ def _softmax_body(x_ref, o_ref):
     o_ref[...] = e / jnp.sum(e, axis=-1, keepdims=True)
 
 
-# exp: XLA's approximation vs libm's (a few ulp); the sum of 16 terms in
+# exp: XLA's approximation vs ours (a few ulp); the sum of 16 terms in
 # [0, 1] (one of them 1) in another order: up to about 16 ulp of the sum;
 # the division one more: together well under 1e-5 relative for results
 # that are at least 2^-4 of the largest; atol covers the small ones.
-SOFTMAX_TOL = (1e-5, 1e-7, "exp (XLA vs libm) and a 16-term sum in another order")
+SOFTMAX_TOL = (1e-5, 1e-7, "exp (XLA vs ours) and a 16-term sum in another order")
 
 
 @case
@@ -1723,7 +1725,7 @@ tpu_twin("tpu_unrolled_loops", with_ints(a0=lambda rng: [3]),
                           "and amplified by the next, so the error is relative to the "
                           "largest value (atol 1e-5 of it), not to each element"))
 ATTENTION_F32 = (1e-5, 1e-5, "attention: 128-term dot products summed in another order, "
-                 "XLA's exp against libm's, and the online-softmax rescaling")
+                 "XLA's exp against ours, and the online-softmax rescaling")
 ATTENTION_BF16 = (BF16_ULP, 1e-5, ATTENTION_F32[2] + ", before the bf16 rounding of the "
                   "output (values that close may round to neighbouring bf16 values)")
 # Lengths over one page, so that every page has a visible key (a page with
@@ -1780,18 +1782,18 @@ tpu_twin("ops_ragged_paged_attention",
 # The attention kernels on 128x128 tiles and the PRNG hashes (once minutes
 # of LLVM code generation each, before pallas-row-loops; now seconds).
 # p is rounded to bf16 before p @ v: a weight whose f32 value differs in its
-# last bits (XLA's exp against libm's, sums in another order) can round to
+# last bits (XLA's exp against ours, sums in another order) can round to
 # the neighbouring bf16 value, 2^-8 of that weight.
 FLASH_BF16 = (2.0 ** -6, 2.0 ** -9, "attention on bf16 data: the weights p are rounded to "
               "bf16 before p @ v, so a weight that differs in its last f32 bits (XLA's exp "
-              "against libm's, dot products and row sums in another order) can round to "
+              "against ours, dot products and row sums in another order) can round to "
               "the neighbouring bf16 value (2^-8 of it), and the output is rounded to "
               "bf16 again: two bf16 ulps, atol 2^-9 for outputs near zero (|v| <= 1)")
 APPROX_RECIPROCAL = (2.0 ** -6, 2.0 ** -9, "pl.reciprocal(approx=True), which JAX's "
                      "interpret mode computes through bfloat16 while we divide exactly, "
                      "then a bf16 output: two bf16 ulps")
 SPLASH_BWD = Scaled(1e-5, 1e-5, "attention gradients in f32: 128-term dot products "
-                    "summed in another order and XLA's exp against libm's, then products "
+                    "summed in another order and XLA's exp against ours, then products "
                     "and sums of those (dp - di) that can cancel, so atol is 1e-5 of the "
                     "largest value")
 FLASH_BWD = Scaled(2.0 ** -6, 2.0 ** -8, "attention gradients on bf16 data: the weights "

@@ -60,13 +60,14 @@ pub struct PassDef {
 
 /// Every pass of the plugin.
 pub fn all() -> &'static [&'static PassDef] {
-    static ALL: [&PassDef; 6] = [
+    static ALL: [&PassDef; 7] = [
         &crate::conversion::pallas_to_scf::PASS,
         &crate::conversion::pallas_to_tpu::PASS,
         &crate::conversion::pallas_to_sparsecore::PASS,
         &crate::transforms::hoist_allocas::PASS,
         &crate::transforms::row_loops::PASS,
         &crate::transforms::copy_loops::PASS,
+        &crate::transforms::expand_exp::PASS,
     ];
     &ALL
 }

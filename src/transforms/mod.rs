@@ -2,5 +2,6 @@
 //! CPU pipeline needs between upstream passes.
 
 pub mod copy_loops;
+pub mod expand_exp;
 pub mod hoist_allocas;
 pub mod row_loops;

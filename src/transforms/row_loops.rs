@@ -11,11 +11,15 @@
 //! `vector.multi_reduction`s of 2-D tiles over their last dim) is rewritten
 //! into a loop nest over the leading dims and over chunks of at most 64
 //! lanes of the last one, whose body does the same ops in the same order on
-//! one chunk. A reduction is chained over the chunks of its row with the
-//! row's accumulator, which is the order the upstream lowering's one
-//! reduction per row has; so the results are bit for bit those of the
-//! unrolled form. Splat constants and broadcasts (of scalars, of rows, of
-//! unit dims) are remade per chunk.
+//! one chunk. A reduction reduces each chunk as a halving tree and adds that
+//! to the row's running value (the row's accumulator first): the upstream
+//! lowering's one reduction per row adds lane after lane, a chain of
+//! dependent adds as long as the row (a 4096-wide row sum waited on 4096
+//! adds). Integer and min/max reductions give the same bits in any order;
+//! float sums and products may differ in the last bits from the in-order
+//! form (the oracle's tolerances for row sums cover both, see `tree`).
+//! Splat constants and broadcasts (of scalars, of rows, of unit dims) are
+//! remade per chunk.
 //!
 //! A cluster's loop goes where its last op was, so its reads move later and
 //! its writes too: a cluster ends before any op that touches memory or has
@@ -41,7 +45,7 @@ use melior::ir::{BlockRef, RegionLike, Value, ValueLike};
 
 use crate::conversion::common::builder::{identity_map, B};
 use crate::ir::conversion::OwnedRewriter;
-use crate::ir::{self, element_type, memref_shape};
+use crate::ir::{self, element_type, is_float, memref_shape};
 use crate::passes::{OptionValues, PassDef};
 
 pub static PASS: PassDef = PassDef {
@@ -956,18 +960,15 @@ fn rewrite<'c, 'a>(
                 }
             }
             Kind::Reduce => {
-                // Chained over the chunks, the same order as one reduction
-                // of the whole row with the accumulator.
+                // Each chunk is reduced as a tree, then added to the row's
+                // running value: one dependent step per chunk instead of
+                // one per element.
                 let src = ir::value(op.operand(0).expect("source"));
                 let acc = partial[reduced.len()];
-                let kind_attr = op.attribute("kind").expect("kind");
-                let r = b.val(
-                    "vector.reduction",
-                    &[row_of[&key(src)], acc],
-                    acc.r#type(),
-                    &[("kind", kind_attr)],
-                );
-                reduced.push(r);
+                let kind = op.attribute("kind").expect("kind").to_string();
+                let combine = combiner(&kind, is_float(acc.r#type()));
+                let t = tree(&b, row_of[&key(src)], combine);
+                reduced.push(b.bin(combine, acc, t));
             }
             Kind::Splat | Kind::Broadcast => {}
             Kind::Compute => {
@@ -1095,4 +1096,73 @@ fn alloca<'c, 'a>(b: &B<'_, 'c, 'a>, shape: &[i64], elem: Type<'c>) -> Value<'c,
         b.memref(shape, elem),
         &[("operandSegmentSizes", segments)],
     )
+}
+
+/// The arith op that combines two values of a `vector.reduction` kind (its
+/// attribute's text, `#vector.kind<...>`).
+fn combiner(kind: &str, float: bool) -> &'static str {
+    let name = kind
+        .trim_start_matches("#vector.kind<")
+        .trim_end_matches('>');
+    match (name, float) {
+        ("add", true) => "arith.addf",
+        ("add", false) => "arith.addi",
+        ("mul", true) => "arith.mulf",
+        ("mul", false) => "arith.muli",
+        ("minui", _) => "arith.minui",
+        ("minsi", _) => "arith.minsi",
+        ("maxui", _) => "arith.maxui",
+        ("maxsi", _) => "arith.maxsi",
+        ("minnumf", _) => "arith.minnumf",
+        ("maxnumf", _) => "arith.maxnumf",
+        ("minimumf", _) => "arith.minimumf",
+        ("maximumf", _) => "arith.maximumf",
+        ("and", _) => "arith.andi",
+        ("or", _) => "arith.ori",
+        ("xor", _) => "arith.xori",
+        _ => unreachable!("vector.reduction kind {kind}"),
+    }
+}
+
+/// `v` (1-D) reduced by `combine` as a halving tree: lanes [0, h) with
+/// lanes [h, 2h) while the width is even; an odd width sets its last lane
+/// aside, and those are combined into the result in the order set aside.
+/// Integer and min/max kinds give the same value in any order; float sums
+/// and products round differently from a lane-by-lane chain (error bound
+/// about (log2(w) + 1) * 2^-24 of the sum of magnitudes for w lanes,
+/// instead of w * 2^-24).
+fn tree<'c, 'a>(b: &B<'_, 'c, 'a>, v: Value<'c, 'a>, combine: &str) -> Value<'c, 'a> {
+    let elem = element_type(v.r#type());
+    let slice = |v: Value<'c, 'a>, at: i64, len: i64| {
+        b.val(
+            "vector.extract_strided_slice",
+            &[v],
+            b.vector(&[len], elem),
+            &[
+                ("offsets", b.attr(&format!("[{at}]"))),
+                ("sizes", b.attr(&format!("[{len}]"))),
+                ("strides", b.attr("[1]")),
+            ],
+        )
+    };
+    let mut v = v;
+    let mut set_aside = vec![];
+    loop {
+        let n = memref_shape(v.r#type())[0];
+        if n == 1 {
+            break;
+        }
+        if n % 2 == 1 {
+            set_aside.push(b.extract(v, n - 1));
+            v = slice(v, 0, n - 1);
+            continue;
+        }
+        let h = n / 2;
+        v = b.bin(combine, slice(v, 0, h), slice(v, h, h));
+    }
+    let mut r = b.extract(v, 0);
+    for x in set_aside {
+        r = b.bin(combine, r, x);
+    }
+    r
 }

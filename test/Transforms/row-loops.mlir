@@ -42,7 +42,7 @@ func.func @chain(%dst: memref<4x8xf32>, %s: f32) {
 // broadcast is the row itself and a unit-dim broadcast reads one element
 // per row from a buffer of its source. A row sum (multi_reduction over the
 // last dim) joins too: its accumulator is read per row from a buffer, the
-// loop over the row's chunks (one here) carries the partial sum, and the
+// loop over the row's chunks (one here) carries the running sum, and the
 // sums are stored per row and read back as one vector.
 // CHECK-LABEL: func.func @boundaries
 // CHECK-SAME: (%[[V:.*]]: vector<4x8xf32>, %[[ROW:.*]]: vector<8xf32>, %[[COL:.*]]: vector<4x1xf32>, %[[DST:.*]]: memref<4x8xf32>)
@@ -63,7 +63,20 @@ func.func @chain(%dst: memref<4x8xf32>, %s: f32) {
 // CHECK: %[[S:.*]] = arith.subf %[[VR]], %[[ROW]] : vector<8xf32>
 // CHECK: %[[P:.*]] = arith.mulf %[[S]], %[[CR]] : vector<8xf32>
 // CHECK: vector.transfer_write %[[P]], %[[DST]]
-// CHECK: %[[NA:.*]] = vector.reduction <add>, %[[S]], %[[A]] : vector<8xf32> into f32
+// The chunk (the whole 8-lane row) is summed as a halving tree, lanes
+// [0, 4) + [4, 8), then [0, 2) + [2, 4), then lane 0 + lane 1, and the
+// result is added to the running sum.
+// CHECK: %[[L4:.*]] = vector.extract_strided_slice %[[S]] {offsets = [0], sizes = [4], strides = [1]} : vector<8xf32> to vector<4xf32>
+// CHECK: %[[H4:.*]] = vector.extract_strided_slice %[[S]] {offsets = [4], sizes = [4], strides = [1]} : vector<8xf32> to vector<4xf32>
+// CHECK: %[[S4:.*]] = arith.addf %[[L4]], %[[H4]] : vector<4xf32>
+// CHECK: %[[L2:.*]] = vector.extract_strided_slice %[[S4]] {offsets = [0], sizes = [2], strides = [1]} : vector<4xf32> to vector<2xf32>
+// CHECK: %[[H2:.*]] = vector.extract_strided_slice %[[S4]] {offsets = [2], sizes = [2], strides = [1]} : vector<4xf32> to vector<2xf32>
+// CHECK: %[[S2:.*]] = arith.addf %[[L2]], %[[H2]] : vector<2xf32>
+// CHECK: %[[L1:.*]] = vector.extract_strided_slice %[[S2]] {offsets = [0], sizes = [1], strides = [1]} : vector<2xf32> to vector<1xf32>
+// CHECK: %[[H1:.*]] = vector.extract_strided_slice %[[S2]] {offsets = [1], sizes = [1], strides = [1]} : vector<2xf32> to vector<1xf32>
+// CHECK: %[[S1:.*]] = arith.addf %[[L1]], %[[H1]] : vector<1xf32>
+// CHECK: %[[T0:.*]] = vector.extract %[[S1]][0] : f32 from vector<1xf32>
+// CHECK: %[[NA:.*]] = arith.addf %[[A]], %[[T0]] : f32
 // CHECK: vector.transfer_write %[[S]], %[[OUT]][%[[R]], %[[C]]]
 // CHECK: scf.yield %[[NA]] : f32
 // CHECK: memref.store %[[PART]], %[[SUMS]][%[[R]]] : memref<4xf32>
@@ -255,4 +268,31 @@ func.func @mask_inside(%dst: memref<4x8xf32>) {
   %y = arith.select %m, %zero, %x : vector<4x8xi1>, vector<4x8xf32>
   vector.transfer_write %y, %dst[%c0, %c0] {in_bounds = [true, true]} : vector<4x8xf32>, memref<4x8xf32>
   return
+}
+
+// A row reduction over a chunk of odd width sets lanes aside: 6 lanes
+// halve to 3, lane 2 is set aside, lanes 0 and 1 combine, then the set-aside
+// lane, then the running value (integer max: any order gives the same bits).
+// CHECK-LABEL: func.func @odd_tree
+// CHECK: %[[PART:.*]] = scf.for {{.*}} iter_args(%[[A:.*]] = %{{.*}}) -> (i32) {
+// CHECK: %[[X:.*]] = vector.transfer_read %{{.*}} : memref<2x6xi32>, vector<6xi32>
+// CHECK: %[[L3:.*]] = vector.extract_strided_slice %[[X]] {offsets = [0], sizes = [3], strides = [1]} : vector<6xi32> to vector<3xi32>
+// CHECK: %[[H3:.*]] = vector.extract_strided_slice %[[X]] {offsets = [3], sizes = [3], strides = [1]} : vector<6xi32> to vector<3xi32>
+// CHECK: %[[M3:.*]] = arith.maxsi %[[L3]], %[[H3]] : vector<3xi32>
+// CHECK: %[[LAST:.*]] = vector.extract %[[M3]][2] : i32 from vector<3xi32>
+// CHECK: %[[M2:.*]] = vector.extract_strided_slice %[[M3]] {offsets = [0], sizes = [2], strides = [1]} : vector<3xi32> to vector<2xi32>
+// CHECK: %[[L1:.*]] = vector.extract_strided_slice %[[M2]] {offsets = [0], sizes = [1], strides = [1]} : vector<2xi32> to vector<1xi32>
+// CHECK: %[[H1:.*]] = vector.extract_strided_slice %[[M2]] {offsets = [1], sizes = [1], strides = [1]} : vector<2xi32> to vector<1xi32>
+// CHECK: %[[M1:.*]] = arith.maxsi %[[L1]], %[[H1]] : vector<1xi32>
+// CHECK: %[[E:.*]] = vector.extract %[[M1]][0] : i32 from vector<1xi32>
+// CHECK: %[[T:.*]] = arith.maxsi %[[E]], %[[LAST]] : i32
+// CHECK: %[[N:.*]] = arith.maxsi %[[A]], %[[T]] : i32
+// CHECK: scf.yield %[[N]] : i32
+func.func @odd_tree(%v: memref<2x6xi32>) -> vector<2xi32> {
+  %c0 = arith.constant 0 : index
+  %pad = arith.constant 0 : i32
+  %x = vector.transfer_read %v[%c0, %c0], %pad {in_bounds = [true, true]} : memref<2x6xi32>, vector<2x6xi32>
+  %init = arith.constant dense<-2147483648> : vector<2xi32>
+  %m = vector.multi_reduction <maxsi>, %x, %init [1] : vector<2x6xi32> to vector<2xi32>
+  return %m : vector<2xi32>
 }

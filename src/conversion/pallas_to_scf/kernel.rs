@@ -418,7 +418,13 @@ fn lower_kernel<'c, 'a>(
             continue;
         }
         let pos = window_position(&b, &w.spec, &ids, &pf_args)?;
-        copy_in(&b, w, &pos);
+        let arg = value(
+            body.argument(prefetch.len() + positions.len())
+                .map_err(|e| e.to_string())?,
+        );
+        if w.last_start.is_none() || !overwritten_first(body, arg) {
+            copy_in(&b, w, &pos);
+        }
         positions.push(Some(pos));
     }
 
@@ -452,6 +458,43 @@ fn lower_kernel<'c, 'a>(
     }
     rw.erase_op(&op);
     Ok(())
+}
+
+/// Whether the first op of the kernel body that touches block argument
+/// `arg` (itself or inside its regions) is a store of the whole block, at
+/// the top level of the body: then every step overwrites the output block
+/// before anything can read it, and its copy-in (a read of the output array
+/// the size of the output, at every new block) can go.
+fn overwritten_first<'c, 'a>(body: melior::ir::BlockRef<'c, 'a>, arg: Value<'c, 'a>) -> bool {
+    let at_top = |mut op: OperationRef<'c, 'a>| loop {
+        if op.block().map(|b| b.to_raw().ptr) == Some(body.to_raw().ptr) {
+            return Some(op.to_raw().ptr);
+        }
+        op = crate::ir::op_ref(op.parent_operation()?);
+    };
+    let touching: Vec<_> = crate::ir::users(arg).into_iter().map(at_top).collect();
+    let mut next = body.first_operation();
+    while let Some(op) = next {
+        if touching.contains(&Some(op.to_raw().ptr)) {
+            let stored = op.operand(0).map(|v| v.r#type()).ok();
+            return op.name().as_string_ref().as_str() == Ok("pallas.store")
+                && op.operand_count() == 2
+                && op.operand(1).map(|r| r == arg).unwrap_or(false)
+                && op.operand(0).map(|v| v != arg).unwrap_or(false)
+                && op
+                    .attribute("starts")
+                    .map(dense_i64)
+                    .unwrap_or_default()
+                    .is_empty()
+                && op.attribute("compress").is_err()
+                && op.attribute("add").is_err()
+                && stored.is_some_and(|t| {
+                    crate::ir::is_vector(t) && memref_shape(t) == memref_shape(arg.r#type())
+                });
+        }
+        next = op.next_in_block();
+    }
+    false
 }
 
 /// Copies a window into its block buffer at a grid step.
