@@ -563,3 +563,24 @@ pallas.kernel @k grid(2) names("g") ins(%x: memref<128x128xf32> block [64, 128] 
   // expected-error @+1 {{'pallas.layout_cast' op this layout is for 2-D vectors, got vector<128xf32>}}
   %c = pallas.layout_cast %v wgmma : vector<128xf32>
 }
+
+// -----
+
+// Only a shared lhs can be read transposed.
+pallas.kernel @k grid(2) names("g") ins(%x: memref<128x128xf32> block [64, 128] map affine_map<(i) -> (i, 0)> in shared)
+    scratch(%acc: memref<64x128xf32, #pallas.memory_space<regs>>, %bb: memref<64x128xf16, #pallas.memory_space<shared>>)
+    attributes {compiler_params = {mosaic_gpu = {lowering_semantics = "warpgroup"}}} {
+  %v = arith.constant dense<0.0> : vector<64x64xf16>
+  // expected-error @+1 {{'pallas.wgmma' op transpose_lhs reads a shared ref transposed, but lhs is vector<64x64xf16>}}
+  pallas.wgmma %acc, %v, %bb {transpose_lhs} : memref<64x128xf32, #pallas.memory_space<regs>>, vector<64x64xf16>, memref<64x128xf16, #pallas.memory_space<shared>>
+}
+
+// -----
+
+// A transposed rhs is [N, K].
+pallas.kernel @k grid(2) names("g") ins(%x: memref<128x128xf32> block [64, 128] map affine_map<(i) -> (i, 0)> in shared)
+    scratch(%acc: memref<64x128xf32, #pallas.memory_space<regs>>, %a: memref<64x64xf16, #pallas.memory_space<shared>>, %bb: memref<64x128xf16, #pallas.memory_space<shared>>)
+    attributes {compiler_params = {mosaic_gpu = {lowering_semantics = "warpgroup"}}} {
+  // expected-error @+1 {{'pallas.wgmma' op shapes do not compose: acc memref<64x128xf32, #pallas.memory_space<regs>>, lhs memref<64x64xf16, #pallas.memory_space<shared>>, rhs memref<64x128xf16, #pallas.memory_space<shared>> (need acc [M, N], lhs [M, K], rhs [N, K] (transpose_rhs))}}
+  pallas.wgmma %acc, %a, %bb {transpose_rhs} : memref<64x128xf32, #pallas.memory_space<regs>>, memref<64x64xf16, #pallas.memory_space<shared>>, memref<64x128xf16, #pallas.memory_space<shared>>
+}

@@ -99,3 +99,14 @@ pallas.kernel @pipelined grid(2, 4) semantics(parallel, arbitrary)
   pallas.wgmma %acc, %al, %b : memref<64x128xi32, #pallas.memory_space<regs>>, vector<64x128xi8>, memref<128x128xi8, #pallas.memory_space<shared>>
   pallas.wgmma_wait 1
 }
+
+// WGMMA on transposed shared operands (plgpu.transpose_ref).
+// CHECK-LABEL: pallas.kernel @transposed
+// CHECK: pallas.wgmma %{{.*}}, %{{.*}}, %{{.*}} {transpose_lhs, transpose_rhs} : memref<64x128xf32, #pallas.memory_space<regs>>, memref<32x64xf16, #pallas.memory_space<shared>>, memref<128x32xf16, #pallas.memory_space<shared>>
+pallas.kernel @transposed
+    ins(%a: memref<32x64xf16> block [32, 64] map affine_map<() -> (0, 0)> in shared,
+        %b: memref<128x32xf16> block [128, 32] map affine_map<() -> (0, 0)> in shared)
+    scratch(%acc: memref<64x128xf32, #pallas.memory_space<regs>>)
+    attributes {compiler_params = {mosaic_gpu = {lowering_semantics = "warpgroup"}}} {
+  pallas.wgmma %acc, %a, %b {transpose_lhs, transpose_rhs} : memref<64x128xf32, #pallas.memory_space<regs>>, memref<32x64xf16, #pallas.memory_space<shared>>, memref<128x32xf16, #pallas.memory_space<shared>>
+}

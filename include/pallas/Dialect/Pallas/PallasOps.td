@@ -942,9 +942,13 @@ def Pallas_WgmmaOp : Pallas_BodyOp<"wgmma"> {
     The MMA is asynchronous: `pallas.wgmma_wait` waits for it, and reading
     the accumulator (`pallas.load %acc[]`) waits for all of them.
     Shared operands are laid out by their `gpu_transforms` (the same
-    swizzle for both, at least 32 bytes).
+    swizzle for both, at least 32 bytes). `{transpose_lhs}` /
+    `{transpose_rhs}` read a shared operand transposed
+    (`plgpu.transpose_ref(ref, (1, 0))`): `lhs` is then `[K, M]`, `rhs`
+    `[N, K]`.
   }];
-  let arguments = (ins AnyMemRef:$acc, AnyType:$lhs, AnyMemRef:$rhs);
+  let arguments = (ins AnyMemRef:$acc, AnyType:$lhs, AnyMemRef:$rhs,
+    UnitAttr:$transpose_lhs, UnitAttr:$transpose_rhs);
   let assemblyFormat = "$acc `,` $lhs `,` $rhs attr-dict `:` type($acc) `,` type($lhs) `,` type($rhs)";
 }
 

@@ -397,10 +397,24 @@ fn verify_wgmma(op: &OperationRef) -> Verified {
     ensure(op, a.len() == 2 && l.len() == 2 && r.len() == 2, || {
         format!("acc, lhs and rhs must be 2-D, got {acc}, {lhs}, {rhs}")
     })?;
-    ensure(op, l[1] == r[0] && a[0] == l[0] && a[1] == r[1], || {
-        format!(
-            "shapes do not compose: acc {acc}, lhs {lhs}, rhs {rhs} (need acc [M, N], lhs [M, K], rhs [K, N])"
-        )
+    let (t_lhs, t_rhs) = (
+        attr(op, "transpose_lhs").is_some(),
+        attr(op, "transpose_rhs").is_some(),
+    );
+    ensure(op, !t_lhs || lhs_is_ref, || {
+        format!("transpose_lhs reads a shared ref transposed, but lhs is {lhs}")
+    })?;
+    // [M, K] and [K, N] as the MMA reads them.
+    let (lm, lk) = if t_lhs { (l[1], l[0]) } else { (l[0], l[1]) };
+    let (rk, rn) = if t_rhs { (r[1], r[0]) } else { (r[0], r[1]) };
+    ensure(op, lk == rk && a[0] == lm && a[1] == rn, || {
+        let need = match (t_lhs, t_rhs) {
+            (false, false) => "acc [M, N], lhs [M, K], rhs [K, N]",
+            (true, false) => "acc [M, N], lhs [K, M] (transpose_lhs), rhs [K, N]",
+            (false, true) => "acc [M, N], lhs [M, K], rhs [N, K] (transpose_rhs)",
+            (true, true) => "acc [M, N], lhs [K, M] (transpose_lhs), rhs [N, K] (transpose_rhs)",
+        };
+        format!("shapes do not compose: acc {acc}, lhs {lhs}, rhs {rhs} (need {need})")
     })?;
     ensure(op, a[0] % 64 == 0 && a[1] % 8 == 0 && a[1] <= 256, || {
         format!("acc {acc}: WGMMA needs M a multiple of 64 and N a multiple of 8 up to 256")
