@@ -503,7 +503,9 @@ def Pallas_RunScopedOp : Pallas_BodyOp<"run_scoped", [
     `gpu_transforms = {"<index>" = #pallas.gpu_transforms<...>}`), memrefs of
     `!pallas.barrier` are barriers, and an allocation in `regs`
     (`memref<MxNxf32, #pallas.memory_space<regs>>`) is a WGMMA accumulator
-    (`plgpu.ACC`), zero at the start of the region, read with `pallas.load`.
+    (`plgpu.ACC`), zero at the start of the region, read with `pallas.load`
+    (which waits for the WGMMAs into it) and set with `pallas.store`
+    (`plgpu.ACC.init(value)`).
   }];
   let results = (outs Variadic<AnyType>:$results);
   let regions = (region SizedRegion<1>:$body);
