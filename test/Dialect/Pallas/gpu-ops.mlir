@@ -110,3 +110,24 @@ pallas.kernel @transposed
     attributes {compiler_params = {mosaic_gpu = {lowering_semantics = "warpgroup"}}} {
   pallas.wgmma %acc, %a, %b {transpose_lhs, transpose_rhs} : memref<64x128xf32, #pallas.memory_space<regs>>, memref<32x64xf16, #pallas.memory_space<shared>>, memref<128x32xf16, #pallas.memory_space<shared>>
 }
+
+// Multi-device GPU kernels: a device mesh, multimem stores and load-reduces,
+// a multicast semaphore signal.
+// CHECK-LABEL: pallas.kernel @multimem grid(4) names("blocks")
+// CHECK: mesh_axes = ["x"], mesh_shape = array<i64: 2>
+// CHECK: pallas.axis_index "x"
+// CHECK: pallas.multimem_store %{{.*}}, %{{.*}} {collective_axes = ["x"]} : vector<32x128xf32>, memref<32x128xf32, strided<[128, 1]>, #pallas.memory_space<gmem>>
+// CHECK: pallas.multimem_load_reduce %{{.*}} max {collective_axes = ["x"]} : memref<32x128xf32, strided<[128, 1]>, #pallas.memory_space<gmem>> -> vector<32x128xf32>
+// CHECK: pallas.semaphore_signal_multicast %{{.*}}[], %{{.*}} {collective_axes = ["x"]} : memref<!pallas.semaphore, #pallas.memory_space<gmem>>
+pallas.kernel @multimem grid(4) names("blocks")
+    ins(%x: memref<128x128xf32> block [128, 128] map affine_map<(b) -> (0, 0)> in gmem)
+    scratch(%done: memref<!pallas.semaphore, #pallas.memory_space<gmem>>)
+    attributes {compiler_params = {mosaic_gpu = {lowering_semantics = "warpgroup", mesh_axes = ["x"], mesh_shape = array<i64: 2>}}} {
+  %d = pallas.axis_index "x"
+  %v = arith.constant dense<1.0> : vector<32x128xf32>
+  %dst = memref.subview %x[0, 0] [32, 128] [1, 1] : memref<128x128xf32, #pallas.memory_space<gmem>> to memref<32x128xf32, strided<[128, 1]>, #pallas.memory_space<gmem>>
+  pallas.multimem_store %v, %dst {collective_axes = ["x"]} : vector<32x128xf32>, memref<32x128xf32, strided<[128, 1]>, #pallas.memory_space<gmem>>
+  %r = pallas.multimem_load_reduce %dst max {collective_axes = ["x"]} : memref<32x128xf32, strided<[128, 1]>, #pallas.memory_space<gmem>> -> vector<32x128xf32>
+  %one = arith.constant 1 : i32
+  pallas.semaphore_signal_multicast %done[], %one {collective_axes = ["x"]} : memref<!pallas.semaphore, #pallas.memory_space<gmem>>
+}

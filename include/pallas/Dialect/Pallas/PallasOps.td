@@ -994,4 +994,51 @@ def Pallas_SetMaxRegistersOp : Pallas_BodyOp<"set_max_registers"> {
   let assemblyFormat = "$count $action attr-dict";
 }
 
+def Pallas_MultimemReduction : I32EnumAttr<"MultimemReduction", "the reduction of a multimem load", [
+    I32EnumAttrCase<"add", 0>, I32EnumAttrCase<"min", 1>, I32EnumAttrCase<"max", 2>,
+    I32EnumAttrCase<"bit_and", 3, "and">, I32EnumAttrCase<"bit_or", 4, "or">,
+    I32EnumAttrCase<"bit_xor", 5, "xor">]> {
+  let cppNamespace = "::mlir::pallas";
+}
+
+def Pallas_MultimemStoreOp : Pallas_BodyOp<"multimem_store"> {
+  let summary = "stores a value to a GMEM ref on every device of some mesh axes (`plgpu.multimem_store`, GPU)";
+  let description = [{
+    `pallas.multimem_store %v, %dst {collective_axes = ["x"]} : vector<1x32x128xf32>, memref<...>`:
+    `dst` (a `gmem` ref or a `memref.subview` of one, of the value's shape
+    and element type) is written with `v` on every device along the device
+    mesh axes `collective_axes` (names of `mesh_axes` in the kernel's
+    `mosaic_gpu` params), through the NVLink switch's multicast.
+  }];
+  let arguments = (ins AnyVectorOfNonZeroRank:$value, AnyMemRef:$ref, StrArrayAttr:$collective_axes);
+  let assemblyFormat = "$value `,` $ref attr-dict `:` type($value) `,` type($ref)";
+}
+
+def Pallas_MultimemLoadReduceOp : Pallas_BodyOp<"multimem_load_reduce"> {
+  let summary = "loads a GMEM ref on every device of some mesh axes and reduces the values (`plgpu.multimem_load_reduce`, GPU)";
+  let description = [{
+    `%r = pallas.multimem_load_reduce %src add {collective_axes = ["x"]} : memref<...> -> vector<...>`:
+    the element-wise reduction (`add`, `min`, `max`, `and`, `or`, `xor`) of
+    `src` over the devices along the mesh axes `collective_axes`; the result
+    has the shape and element type of `src`.
+  }];
+  let arguments = (ins AnyMemRef:$ref, Pallas_MultimemReduction:$reduction,
+    StrArrayAttr:$collective_axes);
+  let results = (outs AnyVectorOfNonZeroRank:$result);
+  let assemblyFormat = "$ref $reduction attr-dict `:` type($ref) `->` type($result)";
+}
+
+def Pallas_SemaphoreSignalMulticastOp : Pallas_BodyOp<"semaphore_signal_multicast"> {
+  let summary = "adds to a GMEM semaphore on every device of some mesh axes (`plgpu.semaphore_signal_multicast`, GPU)";
+  let description = [{
+    `pallas.semaphore_signal_multicast %sem[], %inc {collective_axes = ["x"]} : memref<!pallas.semaphore, #pallas.memory_space<gmem>>`:
+    `inc` is added to the semaphore on every device along the mesh axes
+    (JAX supports all of the mesh's devices only); wait for it with
+    `pallas.semaphore_wait`.
+  }];
+  let arguments = (ins AnyMemRef:$sem, Variadic<Index>:$indices, I32:$inc,
+    StrArrayAttr:$collective_axes);
+  let assemblyFormat = "$sem `[` $indices `]` `,` $inc attr-dict `:` type($sem)";
+}
+
 #endif // PALLAS_OPS_TD

@@ -308,6 +308,9 @@ pub(super) fn verify_gpu_op(op: &OperationRef, short: &str) -> Option<Verified> 
             })
         }
         "layout_cast" => verify_layout_cast(op),
+        "multimem_store" => verify_multimem(op, 1, 0),
+        "multimem_load_reduce" => verify_multimem(op, 0, usize::MAX),
+        "semaphore_signal_multicast" => verify_signal_multicast(op),
         "set_max_registers" => {
             let n = int_attr(op, "count").unwrap_or(0);
             ensure(op, (24..=256).contains(&n) && n % 8 == 0, || {
@@ -463,4 +466,67 @@ fn verify_layout_cast(op: &OperationRef) -> Verified {
         })?;
     }
     Ok(())
+}
+
+/// The mesh axes named by `collective_axes`: at least one, each an axis of
+/// the kernel's device mesh.
+fn verify_mesh_axes(op: &OperationRef) -> Verified {
+    let axes: Vec<String> = attr(op, "collective_axes")
+        .and_then(array_elements)
+        .unwrap_or_default()
+        .into_iter()
+        .filter_map(string_value)
+        .collect();
+    ensure(op, !axes.is_empty(), || {
+        "collective_axes must name at least one device mesh axis".into()
+    })?;
+    let mesh = gpu_kernel_params(op)
+        .map(|p| p.mesh_axes)
+        .unwrap_or_default();
+    for a in &axes {
+        ensure(op, mesh.contains(a), || {
+            format!(
+                "collective_axes names '{a}', which is not a device mesh axis of the kernel (mesh_axes: {})",
+                names_text(&mesh)
+            )
+        })?;
+    }
+    Ok(())
+}
+
+/// `multimem_store` (the ref is operand `ref_at`, the value operand
+/// `value_at`) and `multimem_load_reduce` (the value is the result,
+/// `value_at == usize::MAX`): a GMEM ref holding the value's shape and
+/// element type.
+fn verify_multimem(op: &OperationRef, ref_at: usize, value_at: usize) -> Verified {
+    let types = operand_types(op);
+    let r = types[ref_at];
+    let v = if value_at == usize::MAX {
+        op.result(0).map(|x| x.r#type()).map_err(|_| ())?
+    } else {
+        types[value_at]
+    };
+    verify_memory_space(op, "ref", r, &[MemorySpace::Gmem], "gmem")?;
+    ensure(
+        op,
+        memref_shape(r) == memref_shape(v) && element_type(r) == element_type(v),
+        || format!("the value {v} must have the shape and element type of the ref {r}"),
+    )?;
+    verify_mesh_axes(op)
+}
+
+fn verify_signal_multicast(op: &OperationRef) -> Verified {
+    let types = operand_types(op);
+    let sem = types[0];
+    ensure(
+        op,
+        ir::SemaphoreKind::of_memref(sem) == Some(ir::SemaphoreKind::Regular),
+        || format!("sem must be a memref of !pallas.semaphore, got {sem}"),
+    )?;
+    verify_memory_space(op, "sem", sem, &[MemorySpace::Gmem], "gmem")?;
+    let (rank, indices) = (memref_shape(sem).len(), types.len() - 2);
+    ensure(op, rank == indices, || {
+        format!("sem needs {rank} indices to select a single semaphore of {sem}, got {indices}")
+    })?;
+    verify_mesh_axes(op)
 }
