@@ -241,11 +241,13 @@ impl MosaicGpuParams {
                 p.mesh_axes = axes;
                 p.mesh_shape = shape;
             }
-            (Some(axes), Some(shape)) => return Err(format!(
+            (Some(axes), Some(shape)) => {
+                return Err(format!(
                 "compiler_params.mosaic_gpu.mesh_axes names {} axes but mesh_shape has {} extents",
                 axes.len(),
                 shape.len()
-            )),
+            ))
+            }
             _ => {
                 return Err(
                     "compiler_params.mosaic_gpu needs mesh_axes and mesh_shape together".into(),
