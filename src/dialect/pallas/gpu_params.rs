@@ -31,6 +31,7 @@ pub const GPU_ONLY_OPS: &[&str] = &[
     "pallas.multimem_store",
     "pallas.multimem_load_reduce",
     "pallas.semaphore_signal_multicast",
+    "pallas.get_global",
     "pallas.atomic_cas",
 ];
 

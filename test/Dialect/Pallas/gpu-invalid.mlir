@@ -714,3 +714,23 @@ pallas.kernel @k grid(2) names("g") ins(%x: memref<128x128xf32> block [64, 128] 
   // expected-error @+1 {{'pallas.semaphore_signal_multicast' op sem needs 1 indices to select a single semaphore of memref<2x!pallas.semaphore, #pallas.memory_space<gmem>>, got 0}}
   pallas.semaphore_signal_multicast %sems[], %one {collective_axes = ["x"]} : memref<2x!pallas.semaphore, #pallas.memory_space<gmem>>
 }
+
+// -----
+
+// Global semaphores are GMEM semaphores.
+pallas.kernel @k grid(2) names("g") ins(%x: memref<128x128xf32> block [64, 128] map affine_map<(i) -> (i, 0)> in shared)
+    attributes {compiler_params = {mosaic_gpu = {lowering_semantics = "warpgroup"}}} {
+  // expected-error @+1 {{'pallas.get_global' op result must be a memref of !pallas.semaphore in memory space gmem, got memref<!pallas.semaphore, #pallas.memory_space<semaphore>>}}
+  %s = pallas.get_global : memref<!pallas.semaphore, #pallas.memory_space<semaphore>>
+}
+
+// -----
+
+// A remote TMA store needs a device mesh.
+pallas.kernel @k grid(2) names("g") ins(%x: memref<128x128xf32> block [64, 128] map affine_map<(i) -> (i, 0)> in shared)
+    scratch(%g: memref<64x128xf32, #pallas.memory_space<gmem>>)
+    attributes {compiler_params = {mosaic_gpu = {lowering_semantics = "warpgroup"}}} {
+  %d = arith.constant 1 : i32
+  // expected-error @+1 {{'pallas.copy_smem_to_gmem' op device(...) writes another device's dst, but the kernel has no device mesh (mesh_axes)}}
+  pallas.copy_smem_to_gmem %x -> %g device(%d) : memref<64x128xf32, #pallas.memory_space<shared>> -> memref<64x128xf32, #pallas.memory_space<gmem>>
+}

@@ -131,3 +131,19 @@ pallas.kernel @multimem grid(4) names("blocks")
   %one = arith.constant 1 : i32
   pallas.semaphore_signal_multicast %done[], %one {collective_axes = ["x"]} : memref<!pallas.semaphore, #pallas.memory_space<gmem>>
 }
+
+// A global semaphore and a TMA store into another device's ref.
+// CHECK-LABEL: pallas.kernel @remote
+// CHECK: pallas.get_global : memref<!pallas.semaphore, #pallas.memory_space<gmem>>
+// CHECK: pallas.copy_smem_to_gmem %{{.*}} -> %{{.*}} device(%{{.*}}) {commit_group = false} : memref<64x128xf16, #pallas.memory_space<shared>> -> memref<64x128xf16, #pallas.memory_space<gmem>>
+// CHECK: pallas.semaphore_signal %{{.*}}[], %{{.*}} device(%{{.*}}) : memref<!pallas.semaphore, #pallas.memory_space<gmem>>
+pallas.kernel @remote grid(4) names("blocks")
+    ins(%x: memref<64x128xf16> block [64, 128] map affine_map<(b) -> (0, 0)> in gmem)
+    scratch(%s: memref<64x128xf16, #pallas.memory_space<shared>>)
+    attributes {compiler_params = {mosaic_gpu = {lowering_semantics = "warpgroup", mesh_axes = ["x"], mesh_shape = array<i64: 2>}}} {
+  %sem = pallas.get_global : memref<!pallas.semaphore, #pallas.memory_space<gmem>>
+  %d = pallas.axis_index "x"
+  pallas.copy_smem_to_gmem %s -> %x device(%d) {commit_group = false} : memref<64x128xf16, #pallas.memory_space<shared>> -> memref<64x128xf16, #pallas.memory_space<gmem>>
+  %one = arith.constant 1 : i32
+  pallas.semaphore_signal %sem[], %one device(%d) : memref<!pallas.semaphore, #pallas.memory_space<gmem>>
+}

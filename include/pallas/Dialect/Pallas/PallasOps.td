@@ -881,7 +881,7 @@ def Pallas_TmaReduction : I32EnumAttr<"TmaReduction", "the reduction of a reduci
   let cppNamespace = "::mlir::pallas";
 }
 
-def Pallas_CopySmemToGmemOp : Pallas_BodyOp<"copy_smem_to_gmem"> {
+def Pallas_CopySmemToGmemOp : Pallas_BodyOp<"copy_smem_to_gmem", [AttrSizedOperandSegments]> {
   let summary = "asynchronous (TMA) copy from shared to global memory (GPU)";
   let description = [{
     `pallas.copy_smem_to_gmem %buf -> %out if(%p) reduce add {commit_group = false} : ...`
@@ -894,13 +894,15 @@ def Pallas_CopySmemToGmemOp : Pallas_BodyOp<"copy_smem_to_gmem"> {
     it joins the group the next `pallas.commit_smem_to_gmem_group` closes.
     `reduce KIND` combines the data with what `dst` holds (`add`, `min`,
     `max`, `inc`, `dec`, `and`, `or`, `xor`) instead of overwriting it.
+    `device(%d)` writes `dst` of another device of the kernel's device mesh
+    (`plgpu.remote_ref(dst, d)`, the logical device id along the mesh).
   }];
   let arguments = (ins AnyMemRef:$src, AnyMemRef:$dst, Optional<I1>:$predicate,
     OptionalAttr<Pallas_TmaReduction>:$reduction,
-    DefaultValuedAttr<BoolAttr, "true">:$commit_group);
+    DefaultValuedAttr<BoolAttr, "true">:$commit_group, Optional<I32>:$device_id);
   let assemblyFormat = [{
-    $src `->` $dst (`if` `(` $predicate^ `)`)? (`reduce` $reduction^)? attr-dict
-    `:` type($src) `->` type($dst)
+    $src `->` $dst (`if` `(` $predicate^ `)`)? (`device` `(` $device_id^ `)`)?
+    (`reduce` $reduction^)? attr-dict `:` type($src) `->` type($dst)
   }];
 }
 
@@ -1026,6 +1028,17 @@ def Pallas_MultimemLoadReduceOp : Pallas_BodyOp<"multimem_load_reduce"> {
     StrArrayAttr:$collective_axes);
   let results = (outs AnyVectorOfNonZeroRank:$result);
   let assemblyFormat = "$ref $reduction attr-dict `:` type($ref) `->` type($result)";
+}
+
+def Pallas_GetGlobalOp : Pallas_BodyOp<"get_global"> {
+  let summary = "a semaphore shared by every CTA of the launch (`pl.get_global(plgpu.SemaphoreType.REGULAR)`, GPU)";
+  let description = [{
+    `%sem = pallas.get_global : memref<!pallas.semaphore, #pallas.memory_space<gmem>>`:
+    GMEM semaphores (any shape) that all CTAs of the launch share, zero when
+    the kernel starts; each `pallas.get_global` is a distinct allocation.
+  }];
+  let results = (outs AnyMemRef:$result);
+  let assemblyFormat = "attr-dict `:` type($result)";
 }
 
 def Pallas_SemaphoreSignalMulticastOp : Pallas_BodyOp<"semaphore_signal_multicast"> {

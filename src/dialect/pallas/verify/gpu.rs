@@ -311,6 +311,7 @@ pub(super) fn verify_gpu_op(op: &OperationRef, short: &str) -> Option<Verified> 
         "multimem_store" => verify_multimem(op, 1, 0),
         "multimem_load_reduce" => verify_multimem(op, 0, usize::MAX),
         "semaphore_signal_multicast" => verify_signal_multicast(op),
+        "get_global" => verify_get_global(op),
         "set_max_registers" => {
             let n = int_attr(op, "count").unwrap_or(0);
             ensure(op, (24..=256).contains(&n) && n % 8 == 0, || {
@@ -380,7 +381,21 @@ fn verify_copy_gmem_to_smem(op: &OperationRef) -> Verified {
 fn verify_copy_smem_to_gmem(op: &OperationRef) -> Verified {
     let types = operand_types(op);
     verify_memory_space(op, "src", types[0], &[MemorySpace::Shared], "shared")?;
-    verify_memory_space(op, "dst", types[1], &[MemorySpace::Gmem], "gmem")
+    verify_memory_space(op, "dst", types[1], &[MemorySpace::Gmem], "gmem")?;
+    // src, dst, predicate?, device_id?
+    let sizes = attr(op, "operandSegmentSizes")
+        .map(ir::dense_i32)
+        .unwrap_or_default();
+    if sizes.get(3).copied().unwrap_or(0) > 0 {
+        let mesh = gpu_kernel_params(op)
+            .map(|p| p.mesh_axes)
+            .unwrap_or_default();
+        ensure(op, !mesh.is_empty(), || {
+            "device(...) writes another device's dst, but the kernel has no device mesh (mesh_axes)"
+                .into()
+        })?;
+    }
+    Ok(())
 }
 
 fn verify_wgmma(op: &OperationRef) -> Verified {
@@ -529,4 +544,14 @@ fn verify_signal_multicast(op: &OperationRef) -> Verified {
         format!("sem needs {rank} indices to select a single semaphore of {sem}, got {indices}")
     })?;
     verify_mesh_axes(op)
+}
+
+fn verify_get_global(op: &OperationRef) -> Verified {
+    let t = op.result(0).map(|r| r.r#type()).map_err(|_| ())?;
+    ensure(
+        op,
+        ir::SemaphoreKind::of_memref(t) == Some(ir::SemaphoreKind::Regular)
+            && space(t) == Some(MemorySpace::Gmem),
+        || format!("result must be a memref of !pallas.semaphore in memory space gmem, got {t}"),
+    )
 }
