@@ -3,7 +3,8 @@
 Python kernel NAME in scripts/jax/gpu_kernels.py and JAX's reference
 test/Reference/GPU/NAME.mlir, defines one `pallas.kernel @NAME` with
 warpgroup lowering semantics, and parses and verifies with pallas-opt; every
-registered kernel has a reference. Registered kernels without a twin are
+registered kernel has a reference; the twins also round-trip through the
+generic form. Registered kernels without a twin are
 listed (the twins of the large public kernels are not all written yet).
 
   .venv/bin/python scripts/jax/gpu_check.py --pallas-opt target/debug/pallas-opt
@@ -49,10 +50,18 @@ def main():
       problems.append(f"{name}: the twin must define exactly pallas.kernel @{name}, found {kernels}")
     if 'lowering_semantics = "warpgroup"' not in text:
       problems.append(f"{name}: the twin must say lowering_semantics = \"warpgroup\"")
-    run = subprocess.run([opts.pallas_opt, path, "-o", os.devnull],
+    run = subprocess.run([opts.pallas_opt, path, "--mlir-print-op-generic"],
                          capture_output=True, text=True)
     if run.returncode != 0:
       problems.append(f"{name}: pallas-opt rejects the twin:\n{run.stderr.strip()}")
+      continue
+    # The generic form must parse back to the same module as the custom one.
+    back = subprocess.run([opts.pallas_opt, "-"], input=run.stdout,
+                          capture_output=True, text=True)
+    custom = subprocess.run([opts.pallas_opt, path], capture_output=True, text=True)
+    if back.returncode != 0 or back.stdout != custom.stdout:
+      problems.append(f"{name}: the twin does not round-trip through the generic form:\n"
+                      f"{back.stderr.strip()}")
   missing = [n for n in gpu_kernels.KERNELS if n not in twins]
   print(f"gpu-check: {len(twins)} twins checked, {len(gpu_kernels.KERNELS)} kernels, "
         f"{len(missing)} without a twin yet: {', '.join(missing) or 'none'}")

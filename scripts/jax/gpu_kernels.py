@@ -112,7 +112,8 @@ def gpu_tma_barrier():
     return plgpu.kernel(
         body, out_type=sds((256, 128), f32),
         scratch_types=[plgpu.SMEM((2, 128, 128), f32),
-                       plgpu.Barrier(num_arrivals=1)],
+                       # Each copy arrives once (with its bytes).
+                       plgpu.Barrier(num_arrivals=2)],
         compiler_params=params())(x)
 
   return fn, (sds((256, 128), f32),)

@@ -28,6 +28,10 @@ pub const GPU_ONLY_OPS: &[&str] = &[
     "pallas.wgmma_wait",
     "pallas.layout_cast",
     "pallas.set_max_registers",
+    "pallas.multimem_store",
+    "pallas.multimem_load_reduce",
+    "pallas.semaphore_signal_multicast",
+    "pallas.get_global",
     "pallas.atomic_cas",
 ];
 
@@ -57,6 +61,10 @@ pub struct MosaicGpuParams {
     /// Warpgroups per CTA and the name of their axis, given together.
     pub num_threads: Option<i64>,
     pub thread_name: Option<String>,
+    /// The JAX device mesh the kernel runs in (multi-device kernels under
+    /// `shard_map`): axis names and extents, given together.
+    pub mesh_axes: Vec<String>,
+    pub mesh_shape: Vec<i64>,
 }
 
 impl Default for MosaicGpuParams {
@@ -74,12 +82,14 @@ impl Default for MosaicGpuParams {
             cluster_names: Vec::new(),
             num_threads: None,
             thread_name: None,
+            mesh_axes: Vec::new(),
+            mesh_shape: Vec::new(),
         }
     }
 }
 
 /// The keys `mosaic_gpu` may hold.
-const KEYS: [&str; 12] = [
+const KEYS: [&str; 14] = [
     "lowering_semantics",
     "max_concurrent_steps",
     "delay_release",
@@ -92,6 +102,8 @@ const KEYS: [&str; 12] = [
     "cluster_names",
     "num_threads",
     "thread_name",
+    "mesh_axes",
+    "mesh_shape",
 ];
 
 /// A CTA has at most 2048 threads, 128 per warpgroup.
@@ -117,12 +129,13 @@ impl MosaicGpuParams {
     }
 
     /// Every axis name a body may query with `pallas.axis_index` besides the
-    /// grid's: the cluster axes and the warpgroup axis.
+    /// grid's: the cluster axes, the warpgroup axis and the device mesh axes.
     pub fn axis_names(&self) -> Vec<&str> {
         self.cluster_names
             .iter()
             .map(String::as_str)
             .chain(self.thread_name.as_deref())
+            .chain(self.mesh_axes.iter().map(String::as_str))
             .collect()
     }
 
@@ -132,15 +145,18 @@ impl MosaicGpuParams {
             .ok_or_else(|| format!("compiler_params.mosaic_gpu must be a dictionary, got {gpu}"))?;
         let mut p = Self::default();
         let mut cluster_names = None;
+        let (mut mesh_axes, mut mesh_shape) = (None, None);
         for (key, value) in entries {
-            let field =
-                |what: &str| format!("compiler_params.mosaic_gpu.{key} must be {what}, got {value}");
+            let field = |what: &str| {
+                format!("compiler_params.mosaic_gpu.{key} must be {what}, got {value}")
+            };
             let int_in = |lo: i64, hi: i64, what: &str| {
                 ir::integer_attr_value(value)
                     .filter(|v| (lo..=hi).contains(v))
                     .ok_or_else(|| field(what))
             };
-            let boolean = || attrs::as_bool(value).ok_or_else(|| field("a boolean (true or false)"));
+            let boolean =
+                || attrs::as_bool(value).ok_or_else(|| field("a boolean (true or false)"));
             match key.as_str() {
                 "lowering_semantics" => {
                     let word = attrs::as_string(value).ok_or_else(|| field("a string"))?;
@@ -188,6 +204,23 @@ impl MosaicGpuParams {
                 "num_threads" => {
                     p.num_threads = Some(int_in(1, MAX_WARPGROUPS, "an integer in [1, 16] (warpgroups of 128 threads, at most 2048 threads per CTA)")?)
                 }
+                "mesh_axes" => {
+                    mesh_axes = Some(
+                        names(value)
+                            .ok_or_else(|| field("an array of distinct non-empty axis names"))?,
+                    )
+                }
+                "mesh_shape" => {
+                    let extents = attrs::as_dense_i64(value)
+                        .ok_or_else(|| field("a DenseI64ArrayAttr (array<i64: ...>)"))?;
+                    let devices = extents.iter().try_fold(1i64, |a, e| {
+                        (*e >= 1).then(|| a.checked_mul(*e)).flatten()
+                    });
+                    if devices.is_none_or(|d| d > I32_MAX) {
+                        return Err(field("an array of positive extents with fewer than 2^31 devices"));
+                    }
+                    mesh_shape = Some(extents);
+                }
                 "thread_name" => {
                     let name = attrs::as_string(value)
                         .filter(|n| !n.is_empty())
@@ -203,6 +236,25 @@ impl MosaicGpuParams {
             }
         }
         p.cluster_names = cluster_names.unwrap_or_default();
+        match (mesh_axes, mesh_shape) {
+            (None, None) => {}
+            (Some(axes), Some(shape)) if axes.len() == shape.len() => {
+                p.mesh_axes = axes;
+                p.mesh_shape = shape;
+            }
+            (Some(axes), Some(shape)) => {
+                return Err(format!(
+                "compiler_params.mosaic_gpu.mesh_axes names {} axes but mesh_shape has {} extents",
+                axes.len(),
+                shape.len()
+            ))
+            }
+            _ => {
+                return Err(
+                    "compiler_params.mosaic_gpu needs mesh_axes and mesh_shape together".into(),
+                )
+            }
+        }
         if p.cluster_names.len() != p.cluster.len() {
             return Err(format!(
                 "compiler_params.mosaic_gpu.cluster_names names {} axes but cluster has {} extents",
@@ -225,7 +277,7 @@ impl MosaicGpuParams {
         for (i, n) in all.iter().enumerate() {
             if all[..i].contains(n) {
                 return Err(format!(
-                    "compiler_params.mosaic_gpu names axis '{n}' twice (cluster_names and thread_name)"
+                    "compiler_params.mosaic_gpu names axis '{n}' twice (cluster_names, thread_name and mesh_axes)"
                 ));
             }
         }

@@ -186,7 +186,7 @@ pallas.kernel @k grid(2) ins(%x: memref<128x128xf32> block [64, 128] map affine_
 // -----
 
 // The warpgroup axis cannot reuse a cluster axis name.
-// expected-error @+1 {{'pallas.kernel' op compiler_params.mosaic_gpu names axis 'c' twice (cluster_names and thread_name)}}
+// expected-error @+1 {{'pallas.kernel' op compiler_params.mosaic_gpu names axis 'c' twice (cluster_names, thread_name and mesh_axes)}}
 pallas.kernel @k grid(2) ins(%x: memref<128x128xf32> block [64, 128] map affine_map<(i) -> (i, 0)> in shared)
     attributes {compiler_params = {mosaic_gpu = {cluster = array<i64: 2>, cluster_names = ["c"], num_threads = 2, thread_name = "c"}}} {
   pallas.return
@@ -562,4 +562,175 @@ pallas.kernel @k grid(2) names("g") ins(%x: memref<128x128xf32> block [64, 128] 
   %v = arith.constant dense<0.0> : vector<128xf32>
   // expected-error @+1 {{'pallas.layout_cast' op this layout is for 2-D vectors, got vector<128xf32>}}
   %c = pallas.layout_cast %v wgmma : vector<128xf32>
+}
+
+// -----
+
+// Only a shared lhs can be read transposed.
+pallas.kernel @k grid(2) names("g") ins(%x: memref<128x128xf32> block [64, 128] map affine_map<(i) -> (i, 0)> in shared)
+    scratch(%acc: memref<64x128xf32, #pallas.memory_space<regs>>, %bb: memref<64x128xf16, #pallas.memory_space<shared>>)
+    attributes {compiler_params = {mosaic_gpu = {lowering_semantics = "warpgroup"}}} {
+  %v = arith.constant dense<0.0> : vector<64x64xf16>
+  // expected-error @+1 {{'pallas.wgmma' op transpose_lhs reads a shared ref transposed, but lhs is vector<64x64xf16>}}
+  pallas.wgmma %acc, %v, %bb {transpose_lhs} : memref<64x128xf32, #pallas.memory_space<regs>>, vector<64x64xf16>, memref<64x128xf16, #pallas.memory_space<shared>>
+}
+
+// -----
+
+// A transposed rhs is [N, K].
+pallas.kernel @k grid(2) names("g") ins(%x: memref<128x128xf32> block [64, 128] map affine_map<(i) -> (i, 0)> in shared)
+    scratch(%acc: memref<64x128xf32, #pallas.memory_space<regs>>, %a: memref<64x64xf16, #pallas.memory_space<shared>>, %bb: memref<64x128xf16, #pallas.memory_space<shared>>)
+    attributes {compiler_params = {mosaic_gpu = {lowering_semantics = "warpgroup"}}} {
+  // expected-error @+1 {{'pallas.wgmma' op shapes do not compose: acc memref<64x128xf32, #pallas.memory_space<regs>>, lhs memref<64x64xf16, #pallas.memory_space<shared>>, rhs memref<64x128xf16, #pallas.memory_space<shared>> (need acc [M, N], lhs [M, K], rhs [N, K] (transpose_rhs))}}
+  pallas.wgmma %acc, %a, %bb {transpose_rhs} : memref<64x128xf32, #pallas.memory_space<regs>>, memref<64x64xf16, #pallas.memory_space<shared>>, memref<64x128xf16, #pallas.memory_space<shared>>
+}
+
+// -----
+
+// mesh_axes and mesh_shape go together.
+// expected-error @+1 {{'pallas.kernel' op compiler_params.mosaic_gpu needs mesh_axes and mesh_shape together}}
+pallas.kernel @k grid(2) ins(%x: memref<128x128xf32> block [64, 128] map affine_map<(i) -> (i, 0)> in shared)
+    attributes {compiler_params = {mosaic_gpu = {mesh_axes = ["x"]}}} {
+  pallas.return
+}
+
+// -----
+
+// One extent per mesh axis.
+// expected-error @+1 {{'pallas.kernel' op compiler_params.mosaic_gpu.mesh_axes names 1 axes but mesh_shape has 2 extents}}
+pallas.kernel @k grid(2) ins(%x: memref<128x128xf32> block [64, 128] map affine_map<(i) -> (i, 0)> in shared)
+    attributes {compiler_params = {mosaic_gpu = {mesh_axes = ["x"], mesh_shape = array<i64: 2, 2>}}} {
+  pallas.return
+}
+
+// -----
+
+// Mesh extents are positive.
+// expected-error @+1 {{'pallas.kernel' op compiler_params.mosaic_gpu.mesh_shape must be an array of positive extents with fewer than 2^31 devices, got array<i64: 0>}}
+pallas.kernel @k grid(2) ins(%x: memref<128x128xf32> block [64, 128] map affine_map<(i) -> (i, 0)> in shared)
+    attributes {compiler_params = {mosaic_gpu = {mesh_axes = ["x"], mesh_shape = array<i64: 0>}}} {
+  pallas.return
+}
+
+// -----
+
+// Mesh axis names are distinct strings.
+// expected-error @+1 {{'pallas.kernel' op compiler_params.mosaic_gpu.mesh_axes must be an array of distinct non-empty axis names, got ["x", "x"]}}
+pallas.kernel @k grid(2) ins(%x: memref<128x128xf32> block [64, 128] map affine_map<(i) -> (i, 0)> in shared)
+    attributes {compiler_params = {mosaic_gpu = {mesh_axes = ["x", "x"], mesh_shape = array<i64: 2, 2>}}} {
+  pallas.return
+}
+
+// -----
+
+// A mesh axis cannot reuse a cluster axis name.
+// expected-error @+1 {{'pallas.kernel' op compiler_params.mosaic_gpu names axis 'x' twice (cluster_names, thread_name and mesh_axes)}}
+pallas.kernel @k grid(2) ins(%x: memref<128x128xf32> block [64, 128] map affine_map<(i) -> (i, 0)> in shared)
+    attributes {compiler_params = {mosaic_gpu = {cluster = array<i64: 2>, cluster_names = ["x"], mesh_axes = ["x"], mesh_shape = array<i64: 2>}}} {
+  pallas.return
+}
+
+// -----
+
+// Multimem stores write GMEM.
+pallas.kernel @k grid(2) names("g") ins(%x: memref<128x128xf32> block [64, 128] map affine_map<(i) -> (i, 0)> in shared)
+    scratch(%g: memref<32x128xf32, #pallas.memory_space<gmem>>, %s: memref<32x128xf32, #pallas.memory_space<shared>>, %sem: memref<!pallas.semaphore, #pallas.memory_space<gmem>>)
+    attributes {compiler_params = {mosaic_gpu = {mesh_axes = ["x"], mesh_shape = array<i64: 2>}}} {
+  %v = arith.constant dense<1.0> : vector<32x128xf32>
+  %one = arith.constant 1 : i32
+  // expected-error @+1 {{'pallas.multimem_store' op ref must be in memory space gmem, got memref<32x128xf32, #pallas.memory_space<shared>>}}
+  pallas.multimem_store %v, %s {collective_axes = ["x"]} : vector<32x128xf32>, memref<32x128xf32, #pallas.memory_space<shared>>
+}
+
+// -----
+
+// A multimem store writes the whole ref.
+pallas.kernel @k grid(2) names("g") ins(%x: memref<128x128xf32> block [64, 128] map affine_map<(i) -> (i, 0)> in shared)
+    scratch(%g: memref<32x128xf32, #pallas.memory_space<gmem>>, %s: memref<32x128xf32, #pallas.memory_space<shared>>, %sem: memref<!pallas.semaphore, #pallas.memory_space<gmem>>)
+    attributes {compiler_params = {mosaic_gpu = {mesh_axes = ["x"], mesh_shape = array<i64: 2>}}} {
+  %v = arith.constant dense<1.0> : vector<32x128xf32>
+  %one = arith.constant 1 : i32
+  %h = arith.constant dense<1.0> : vector<16x128xf32>
+  // expected-error @+1 {{'pallas.multimem_store' op the value vector<16x128xf32> must have the shape and element type of the ref memref<32x128xf32, #pallas.memory_space<gmem>>}}
+  pallas.multimem_store %h, %g {collective_axes = ["x"]} : vector<16x128xf32>, memref<32x128xf32, #pallas.memory_space<gmem>>
+}
+
+// -----
+
+// Multimem ops name device mesh axes.
+pallas.kernel @k grid(2) names("g") ins(%x: memref<128x128xf32> block [64, 128] map affine_map<(i) -> (i, 0)> in shared)
+    scratch(%g: memref<32x128xf32, #pallas.memory_space<gmem>>, %s: memref<32x128xf32, #pallas.memory_space<shared>>, %sem: memref<!pallas.semaphore, #pallas.memory_space<gmem>>)
+    attributes {compiler_params = {mosaic_gpu = {mesh_axes = ["x"], mesh_shape = array<i64: 2>}}} {
+  %v = arith.constant dense<1.0> : vector<32x128xf32>
+  %one = arith.constant 1 : i32
+  // expected-error @+1 {{'pallas.multimem_load_reduce' op collective_axes names 'g', which is not a device mesh axis of the kernel (mesh_axes: 'x')}}
+  %r = pallas.multimem_load_reduce %g add {collective_axes = ["g"]} : memref<32x128xf32, #pallas.memory_space<gmem>> -> vector<32x128xf32>
+}
+
+// -----
+
+// Multimem ops name at least one axis.
+pallas.kernel @k grid(2) names("g") ins(%x: memref<128x128xf32> block [64, 128] map affine_map<(i) -> (i, 0)> in shared)
+    scratch(%g: memref<32x128xf32, #pallas.memory_space<gmem>>, %s: memref<32x128xf32, #pallas.memory_space<shared>>, %sem: memref<!pallas.semaphore, #pallas.memory_space<gmem>>)
+    attributes {compiler_params = {mosaic_gpu = {mesh_axes = ["x"], mesh_shape = array<i64: 2>}}} {
+  %v = arith.constant dense<1.0> : vector<32x128xf32>
+  %one = arith.constant 1 : i32
+  // expected-error @+1 {{'pallas.multimem_load_reduce' op collective_axes must name at least one device mesh axis}}
+  %r = pallas.multimem_load_reduce %g add {collective_axes = []} : memref<32x128xf32, #pallas.memory_space<gmem>> -> vector<32x128xf32>
+}
+
+// -----
+
+// A multicast signal needs a semaphore.
+pallas.kernel @k grid(2) names("g") ins(%x: memref<128x128xf32> block [64, 128] map affine_map<(i) -> (i, 0)> in shared)
+    scratch(%g: memref<32x128xf32, #pallas.memory_space<gmem>>, %s: memref<32x128xf32, #pallas.memory_space<shared>>, %sem: memref<!pallas.semaphore, #pallas.memory_space<gmem>>)
+    attributes {compiler_params = {mosaic_gpu = {mesh_axes = ["x"], mesh_shape = array<i64: 2>}}} {
+  %v = arith.constant dense<1.0> : vector<32x128xf32>
+  %one = arith.constant 1 : i32
+  // expected-error @+1 {{'pallas.semaphore_signal_multicast' op sem must be a memref of !pallas.semaphore, got memref<32x128xf32, #pallas.memory_space<gmem>>}}
+  pallas.semaphore_signal_multicast %g[], %one {collective_axes = ["x"]} : memref<32x128xf32, #pallas.memory_space<gmem>>
+}
+
+// -----
+
+// A multicast signal goes to a GMEM semaphore.
+pallas.kernel @k grid(2) names("g") ins(%x: memref<128x128xf32> block [64, 128] map affine_map<(i) -> (i, 0)> in shared)
+    scratch(%ts: memref<!pallas.semaphore, #pallas.memory_space<semaphore>>)
+    attributes {compiler_params = {mosaic_gpu = {mesh_axes = ["x"], mesh_shape = array<i64: 2>}}} {
+  %v = arith.constant dense<1.0> : vector<32x128xf32>
+  %one = arith.constant 1 : i32
+  // expected-error @+1 {{'pallas.semaphore_signal_multicast' op sem must be in memory space gmem, got memref<!pallas.semaphore, #pallas.memory_space<semaphore>>}}
+  pallas.semaphore_signal_multicast %ts[], %one {collective_axes = ["x"]} : memref<!pallas.semaphore, #pallas.memory_space<semaphore>>
+}
+
+// -----
+
+// A multicast signal selects one semaphore.
+pallas.kernel @k grid(2) names("g") ins(%x: memref<128x128xf32> block [64, 128] map affine_map<(i) -> (i, 0)> in shared)
+    scratch(%sems: memref<2x!pallas.semaphore, #pallas.memory_space<gmem>>)
+    attributes {compiler_params = {mosaic_gpu = {mesh_axes = ["x"], mesh_shape = array<i64: 2>}}} {
+  %v = arith.constant dense<1.0> : vector<32x128xf32>
+  %one = arith.constant 1 : i32
+  // expected-error @+1 {{'pallas.semaphore_signal_multicast' op sem needs 1 indices to select a single semaphore of memref<2x!pallas.semaphore, #pallas.memory_space<gmem>>, got 0}}
+  pallas.semaphore_signal_multicast %sems[], %one {collective_axes = ["x"]} : memref<2x!pallas.semaphore, #pallas.memory_space<gmem>>
+}
+
+// -----
+
+// Global semaphores are GMEM semaphores.
+pallas.kernel @k grid(2) names("g") ins(%x: memref<128x128xf32> block [64, 128] map affine_map<(i) -> (i, 0)> in shared)
+    attributes {compiler_params = {mosaic_gpu = {lowering_semantics = "warpgroup"}}} {
+  // expected-error @+1 {{'pallas.get_global' op result must be a memref of !pallas.semaphore in memory space gmem, got memref<!pallas.semaphore, #pallas.memory_space<semaphore>>}}
+  %s = pallas.get_global : memref<!pallas.semaphore, #pallas.memory_space<semaphore>>
+}
+
+// -----
+
+// A remote TMA store needs a device mesh.
+pallas.kernel @k grid(2) names("g") ins(%x: memref<128x128xf32> block [64, 128] map affine_map<(i) -> (i, 0)> in shared)
+    scratch(%g: memref<64x128xf32, #pallas.memory_space<gmem>>)
+    attributes {compiler_params = {mosaic_gpu = {lowering_semantics = "warpgroup"}}} {
+  %d = arith.constant 1 : i32
+  // expected-error @+1 {{'pallas.copy_smem_to_gmem' op device(...) writes another device's dst, but the kernel has no device mesh (mesh_axes)}}
+  pallas.copy_smem_to_gmem %x -> %g device(%d) : memref<64x128xf32, #pallas.memory_space<shared>> -> memref<64x128xf32, #pallas.memory_space<gmem>>
 }

@@ -99,3 +99,51 @@ pallas.kernel @pipelined grid(2, 4) semantics(parallel, arbitrary)
   pallas.wgmma %acc, %al, %b : memref<64x128xi32, #pallas.memory_space<regs>>, vector<64x128xi8>, memref<128x128xi8, #pallas.memory_space<shared>>
   pallas.wgmma_wait 1
 }
+
+// WGMMA on transposed shared operands (plgpu.transpose_ref).
+// CHECK-LABEL: pallas.kernel @transposed
+// CHECK: pallas.wgmma %{{.*}}, %{{.*}}, %{{.*}} {transpose_lhs, transpose_rhs} : memref<64x128xf32, #pallas.memory_space<regs>>, memref<32x64xf16, #pallas.memory_space<shared>>, memref<128x32xf16, #pallas.memory_space<shared>>
+pallas.kernel @transposed
+    ins(%a: memref<32x64xf16> block [32, 64] map affine_map<() -> (0, 0)> in shared,
+        %b: memref<128x32xf16> block [128, 32] map affine_map<() -> (0, 0)> in shared)
+    scratch(%acc: memref<64x128xf32, #pallas.memory_space<regs>>)
+    attributes {compiler_params = {mosaic_gpu = {lowering_semantics = "warpgroup"}}} {
+  pallas.wgmma %acc, %a, %b {transpose_lhs, transpose_rhs} : memref<64x128xf32, #pallas.memory_space<regs>>, memref<32x64xf16, #pallas.memory_space<shared>>, memref<128x32xf16, #pallas.memory_space<shared>>
+}
+
+// Multi-device GPU kernels: a device mesh, multimem stores and load-reduces,
+// a multicast semaphore signal.
+// CHECK-LABEL: pallas.kernel @multimem grid(4) names("blocks")
+// CHECK: mesh_axes = ["x"], mesh_shape = array<i64: 2>
+// CHECK: pallas.axis_index "x"
+// CHECK: pallas.multimem_store %{{.*}}, %{{.*}} {collective_axes = ["x"]} : vector<32x128xf32>, memref<32x128xf32, strided<[128, 1]>, #pallas.memory_space<gmem>>
+// CHECK: pallas.multimem_load_reduce %{{.*}} max {collective_axes = ["x"]} : memref<32x128xf32, strided<[128, 1]>, #pallas.memory_space<gmem>> -> vector<32x128xf32>
+// CHECK: pallas.semaphore_signal_multicast %{{.*}}[], %{{.*}} {collective_axes = ["x"]} : memref<!pallas.semaphore, #pallas.memory_space<gmem>>
+pallas.kernel @multimem grid(4) names("blocks")
+    ins(%x: memref<128x128xf32> block [128, 128] map affine_map<(b) -> (0, 0)> in gmem)
+    scratch(%done: memref<!pallas.semaphore, #pallas.memory_space<gmem>>)
+    attributes {compiler_params = {mosaic_gpu = {lowering_semantics = "warpgroup", mesh_axes = ["x"], mesh_shape = array<i64: 2>}}} {
+  %d = pallas.axis_index "x"
+  %v = arith.constant dense<1.0> : vector<32x128xf32>
+  %dst = memref.subview %x[0, 0] [32, 128] [1, 1] : memref<128x128xf32, #pallas.memory_space<gmem>> to memref<32x128xf32, strided<[128, 1]>, #pallas.memory_space<gmem>>
+  pallas.multimem_store %v, %dst {collective_axes = ["x"]} : vector<32x128xf32>, memref<32x128xf32, strided<[128, 1]>, #pallas.memory_space<gmem>>
+  %r = pallas.multimem_load_reduce %dst max {collective_axes = ["x"]} : memref<32x128xf32, strided<[128, 1]>, #pallas.memory_space<gmem>> -> vector<32x128xf32>
+  %one = arith.constant 1 : i32
+  pallas.semaphore_signal_multicast %done[], %one {collective_axes = ["x"]} : memref<!pallas.semaphore, #pallas.memory_space<gmem>>
+}
+
+// A global semaphore and a TMA store into another device's ref.
+// CHECK-LABEL: pallas.kernel @remote
+// CHECK: pallas.get_global : memref<!pallas.semaphore, #pallas.memory_space<gmem>>
+// CHECK: pallas.copy_smem_to_gmem %{{.*}} -> %{{.*}} device(%{{.*}}) {commit_group = false} : memref<64x128xf16, #pallas.memory_space<shared>> -> memref<64x128xf16, #pallas.memory_space<gmem>>
+// CHECK: pallas.semaphore_signal %{{.*}}[], %{{.*}} device(%{{.*}}) : memref<!pallas.semaphore, #pallas.memory_space<gmem>>
+pallas.kernel @remote grid(4) names("blocks")
+    ins(%x: memref<64x128xf16> block [64, 128] map affine_map<(b) -> (0, 0)> in gmem)
+    scratch(%s: memref<64x128xf16, #pallas.memory_space<shared>>)
+    attributes {compiler_params = {mosaic_gpu = {lowering_semantics = "warpgroup", mesh_axes = ["x"], mesh_shape = array<i64: 2>}}} {
+  %sem = pallas.get_global : memref<!pallas.semaphore, #pallas.memory_space<gmem>>
+  %d = pallas.axis_index "x"
+  pallas.copy_smem_to_gmem %s -> %x device(%d) {commit_group = false} : memref<64x128xf16, #pallas.memory_space<shared>> -> memref<64x128xf16, #pallas.memory_space<gmem>>
+  %one = arith.constant 1 : i32
+  pallas.semaphore_signal %sem[], %one device(%d) : memref<!pallas.semaphore, #pallas.memory_space<gmem>>
+}

@@ -54,7 +54,7 @@ module @body attributes {mosaic_gpu.arch_major = 9 : i32, mosaic_gpu.arch_minor 
       %31 = llvm.ptrtoint %28 : !llvm.ptr<3> to i64
       %32 = llvm.add %31, %30 : i64
       %33 = llvm.inttoptr %32 : i64 to !llvm.ptr<3>
-      "mosaic_gpu.initialize_barrier"(%33) <{arrival_count = 1 : i64, num_barriers = 1 : i32, orders_tensor_core = false}> : (!llvm.ptr<3>) -> ()
+      "mosaic_gpu.initialize_barrier"(%33) <{arrival_count = 2 : i64, num_barriers = 1 : i32, orders_tensor_core = false}> : (!llvm.ptr<3>) -> ()
       %alloca = memref.alloca() : memref<i32>
       memref.store %c0_i32, %alloca[] : memref<i32>
       nvvm.fence.mbarrier.init

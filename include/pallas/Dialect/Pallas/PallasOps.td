@@ -503,7 +503,9 @@ def Pallas_RunScopedOp : Pallas_BodyOp<"run_scoped", [
     `gpu_transforms = {"<index>" = #pallas.gpu_transforms<...>}`), memrefs of
     `!pallas.barrier` are barriers, and an allocation in `regs`
     (`memref<MxNxf32, #pallas.memory_space<regs>>`) is a WGMMA accumulator
-    (`plgpu.ACC`), zero at the start of the region, read with `pallas.load`.
+    (`plgpu.ACC`), zero at the start of the region, read with `pallas.load`
+    (which waits for the WGMMAs into it) and set with `pallas.store`
+    (`plgpu.ACC.init(value)`).
   }];
   let results = (outs Variadic<AnyType>:$results);
   let regions = (region SizedRegion<1>:$body);
@@ -879,7 +881,7 @@ def Pallas_TmaReduction : I32EnumAttr<"TmaReduction", "the reduction of a reduci
   let cppNamespace = "::mlir::pallas";
 }
 
-def Pallas_CopySmemToGmemOp : Pallas_BodyOp<"copy_smem_to_gmem"> {
+def Pallas_CopySmemToGmemOp : Pallas_BodyOp<"copy_smem_to_gmem", [AttrSizedOperandSegments]> {
   let summary = "asynchronous (TMA) copy from shared to global memory (GPU)";
   let description = [{
     `pallas.copy_smem_to_gmem %buf -> %out if(%p) reduce add {commit_group = false} : ...`
@@ -892,13 +894,15 @@ def Pallas_CopySmemToGmemOp : Pallas_BodyOp<"copy_smem_to_gmem"> {
     it joins the group the next `pallas.commit_smem_to_gmem_group` closes.
     `reduce KIND` combines the data with what `dst` holds (`add`, `min`,
     `max`, `inc`, `dec`, `and`, `or`, `xor`) instead of overwriting it.
+    `device(%d)` writes `dst` of another device of the kernel's device mesh
+    (`plgpu.remote_ref(dst, d)`, the logical device id along the mesh).
   }];
   let arguments = (ins AnyMemRef:$src, AnyMemRef:$dst, Optional<I1>:$predicate,
     OptionalAttr<Pallas_TmaReduction>:$reduction,
-    DefaultValuedAttr<BoolAttr, "true">:$commit_group);
+    DefaultValuedAttr<BoolAttr, "true">:$commit_group, Optional<I32>:$device_id);
   let assemblyFormat = [{
-    $src `->` $dst (`if` `(` $predicate^ `)`)? (`reduce` $reduction^)? attr-dict
-    `:` type($src) `->` type($dst)
+    $src `->` $dst (`if` `(` $predicate^ `)`)? (`device` `(` $device_id^ `)`)?
+    (`reduce` $reduction^)? attr-dict `:` type($src) `->` type($dst)
   }];
 }
 
@@ -942,9 +946,13 @@ def Pallas_WgmmaOp : Pallas_BodyOp<"wgmma"> {
     The MMA is asynchronous: `pallas.wgmma_wait` waits for it, and reading
     the accumulator (`pallas.load %acc[]`) waits for all of them.
     Shared operands are laid out by their `gpu_transforms` (the same
-    swizzle for both, at least 32 bytes).
+    swizzle for both, at least 32 bytes). `{transpose_lhs}` /
+    `{transpose_rhs}` read a shared operand transposed
+    (`plgpu.transpose_ref(ref, (1, 0))`): `lhs` is then `[K, M]`, `rhs`
+    `[N, K]`.
   }];
-  let arguments = (ins AnyMemRef:$acc, AnyType:$lhs, AnyMemRef:$rhs);
+  let arguments = (ins AnyMemRef:$acc, AnyType:$lhs, AnyMemRef:$rhs,
+    UnitAttr:$transpose_lhs, UnitAttr:$transpose_rhs);
   let assemblyFormat = "$acc `,` $lhs `,` $rhs attr-dict `:` type($acc) `,` type($lhs) `,` type($rhs)";
 }
 
@@ -986,6 +994,64 @@ def Pallas_SetMaxRegistersOp : Pallas_BodyOp<"set_max_registers"> {
   }];
   let arguments = (ins I64Attr:$count, Pallas_RegisterAction:$action);
   let assemblyFormat = "$count $action attr-dict";
+}
+
+def Pallas_MultimemReduction : I32EnumAttr<"MultimemReduction", "the reduction of a multimem load", [
+    I32EnumAttrCase<"add", 0>, I32EnumAttrCase<"min", 1>, I32EnumAttrCase<"max", 2>,
+    I32EnumAttrCase<"bit_and", 3, "and">, I32EnumAttrCase<"bit_or", 4, "or">,
+    I32EnumAttrCase<"bit_xor", 5, "xor">]> {
+  let cppNamespace = "::mlir::pallas";
+}
+
+def Pallas_MultimemStoreOp : Pallas_BodyOp<"multimem_store"> {
+  let summary = "stores a value to a GMEM ref on every device of some mesh axes (`plgpu.multimem_store`, GPU)";
+  let description = [{
+    `pallas.multimem_store %v, %dst {collective_axes = ["x"]} : vector<1x32x128xf32>, memref<...>`:
+    `dst` (a `gmem` ref or a `memref.subview` of one, of the value's shape
+    and element type) is written with `v` on every device along the device
+    mesh axes `collective_axes` (names of `mesh_axes` in the kernel's
+    `mosaic_gpu` params), through the NVLink switch's multicast.
+  }];
+  let arguments = (ins AnyVectorOfNonZeroRank:$value, AnyMemRef:$ref, StrArrayAttr:$collective_axes);
+  let assemblyFormat = "$value `,` $ref attr-dict `:` type($value) `,` type($ref)";
+}
+
+def Pallas_MultimemLoadReduceOp : Pallas_BodyOp<"multimem_load_reduce"> {
+  let summary = "loads a GMEM ref on every device of some mesh axes and reduces the values (`plgpu.multimem_load_reduce`, GPU)";
+  let description = [{
+    `%r = pallas.multimem_load_reduce %src add {collective_axes = ["x"]} : memref<...> -> vector<...>`:
+    the element-wise reduction (`add`, `min`, `max`, `and`, `or`, `xor`) of
+    `src` over the devices along the mesh axes `collective_axes`; the result
+    has the shape and element type of `src`.
+  }];
+  let arguments = (ins AnyMemRef:$ref, Pallas_MultimemReduction:$reduction,
+    StrArrayAttr:$collective_axes);
+  let results = (outs AnyVectorOfNonZeroRank:$result);
+  let assemblyFormat = "$ref $reduction attr-dict `:` type($ref) `->` type($result)";
+}
+
+def Pallas_GetGlobalOp : Pallas_BodyOp<"get_global"> {
+  let summary = "a semaphore shared by every CTA of the launch (`pl.get_global(plgpu.SemaphoreType.REGULAR)`, GPU)";
+  let description = [{
+    `%sem = pallas.get_global : memref<!pallas.semaphore, #pallas.memory_space<gmem>>`:
+    GMEM semaphores (any shape) that all CTAs of the launch share, zero when
+    the kernel starts; each `pallas.get_global` is a distinct allocation.
+  }];
+  let results = (outs AnyMemRef:$result);
+  let assemblyFormat = "attr-dict `:` type($result)";
+}
+
+def Pallas_SemaphoreSignalMulticastOp : Pallas_BodyOp<"semaphore_signal_multicast"> {
+  let summary = "adds to a GMEM semaphore on every device of some mesh axes (`plgpu.semaphore_signal_multicast`, GPU)";
+  let description = [{
+    `pallas.semaphore_signal_multicast %sem[], %inc {collective_axes = ["x"]} : memref<!pallas.semaphore, #pallas.memory_space<gmem>>`:
+    `inc` is added to the semaphore on every device along the mesh axes
+    (JAX supports all of the mesh's devices only); wait for it with
+    `pallas.semaphore_wait`.
+  }];
+  let arguments = (ins AnyMemRef:$sem, Variadic<Index>:$indices, I32:$inc,
+    StrArrayAttr:$collective_axes);
+  let assemblyFormat = "$sem `[` $indices `]` `,` $inc attr-dict `:` type($sem)";
 }
 
 #endif // PALLAS_OPS_TD

@@ -84,7 +84,11 @@ pub(super) fn verify_gpu_kernel(op: &OperationRef) -> Verified {
 
 /// The body arguments of a kernel with the names the verifiers use.
 fn operand_names<'c>(op: &OperationRef<'c, '_>) -> Vec<(String, Type<'c>)> {
-    let count = |name: &str| attr(op, name).and_then(array_elements).map_or(0, |a| a.len());
+    let count = |name: &str| {
+        attr(op, name)
+            .and_then(array_elements)
+            .map_or(0, |a| a.len())
+    };
     let (p, i, o) = (
         count("scalar_prefetch"),
         count("in_specs"),
@@ -112,11 +116,16 @@ fn operand_names<'c>(op: &OperationRef<'c, '_>) -> Vec<(String, Type<'c>)> {
 /// A `#pallas.gpu_transforms` on a shared-memory ref of type `t`.
 fn verify_transforms(op: &OperationRef, what: &str, t: Type, a: melior::ir::Attribute) -> Verified {
     let Some(tr) = ir::gpu_transforms(a) else {
-        return fail(op, format!("{what} must be a #pallas.gpu_transforms, got {a}"));
+        return fail(
+            op,
+            format!("{what} must be a #pallas.gpu_transforms, got {a}"),
+        );
     };
-    ensure(op, is_memref(t) && space(t) == Some(MemorySpace::Shared), || {
-        format!("{what}: transforms lay out shared memory, but the ref is {t}")
-    })?;
+    ensure(
+        op,
+        is_memref(t) && space(t) == Some(MemorySpace::Shared),
+        || format!("{what}: transforms lay out shared memory, but the ref is {t}"),
+    )?;
     let shape = memref_shape(t);
     let rank = shape.len();
     if let Some(tiling) = &tr.tiling {
@@ -177,7 +186,10 @@ fn verify_barrier_type(
         return Ok(());
     };
     ensure(op, b.arrivals >= 1, || {
-        format!("{what}: a barrier needs at least 1 arrival, got {}", b.arrivals)
+        format!(
+            "{what}: a barrier needs at least 1 arrival, got {}",
+            b.arrivals
+        )
     })?;
     if let Some(axes) = &b.collective_axes {
         ensure(op, !axes.is_empty(), || {
@@ -191,7 +203,8 @@ fn verify_barrier_type(
                 format!(
                     "{what}: collective_axes of {t} must name cluster axes ({}), got {}",
                     names_text(&params.cluster_names),
-                    axis.as_deref().map_or("a non-string".into(), |a| format!("'{a}'"))
+                    axis.as_deref()
+                        .map_or("a non-string".into(), |a| format!("'{a}'"))
                 )
             })?;
         }
@@ -232,7 +245,10 @@ pub(super) fn verify_gpu_run_scoped(op: &OperationRef) -> Verified {
         let Some(index) = index else {
             return fail(
                 op,
-                format!("gpu_transforms names '{key}', which is not an allocation index (0 to {})", types.len() as i64 - 1),
+                format!(
+                    "gpu_transforms names '{key}', which is not an allocation index (0 to {})",
+                    types.len() as i64 - 1
+                ),
             );
         };
         verify_transforms(
@@ -260,7 +276,7 @@ pub(super) fn verify_gpu_axis_index(op: &OperationRef) -> Verified {
         .into_iter()
         .filter_map(string_value)
         .collect();
-    let known = grid_names.iter().any(|g| *g == name) || params.axis_names().contains(&name.as_str());
+    let known = grid_names.contains(&name) || params.axis_names().contains(&name.as_str());
     ensure(op, known, || {
         let mut all: Vec<String> = grid_names.clone();
         all.extend(params.axis_names().into_iter().map(String::from));
@@ -292,6 +308,10 @@ pub(super) fn verify_gpu_op(op: &OperationRef, short: &str) -> Option<Verified> 
             })
         }
         "layout_cast" => verify_layout_cast(op),
+        "multimem_store" => verify_multimem(op, 1, 0),
+        "multimem_load_reduce" => verify_multimem(op, 0, usize::MAX),
+        "semaphore_signal_multicast" => verify_signal_multicast(op),
+        "get_global" => verify_get_global(op),
         "set_max_registers" => {
             let n = int_attr(op, "count").unwrap_or(0);
             ensure(op, (24..=256).contains(&n) && n % 8 == 0, || {
@@ -315,7 +335,9 @@ fn verify_memory_space(
         Some(s) => allowed.contains(&s),
         None => allowed.contains(&MemorySpace::Gmem),
     };
-    ensure(op, ok, || format!("{what} must be in memory space {names}, got {t}"))
+    ensure(op, ok, || {
+        format!("{what} must be in memory space {names}, got {t}")
+    })
 }
 
 fn verify_copy_gmem_to_smem(op: &OperationRef) -> Verified {
@@ -347,7 +369,10 @@ fn verify_copy_gmem_to_smem(op: &OperationRef) -> Verified {
         })?;
         let rank = memref_shape(types[1]).len() as i64;
         ensure(op, (0..rank).contains(&k), || {
-            format!("partitioned_axis {k} is out of range for dst {} of rank {rank}", types[1])
+            format!(
+                "partitioned_axis {k} is out of range for dst {} of rank {rank}",
+                types[1]
+            )
         })?;
     }
     Ok(())
@@ -356,7 +381,21 @@ fn verify_copy_gmem_to_smem(op: &OperationRef) -> Verified {
 fn verify_copy_smem_to_gmem(op: &OperationRef) -> Verified {
     let types = operand_types(op);
     verify_memory_space(op, "src", types[0], &[MemorySpace::Shared], "shared")?;
-    verify_memory_space(op, "dst", types[1], &[MemorySpace::Gmem], "gmem")
+    verify_memory_space(op, "dst", types[1], &[MemorySpace::Gmem], "gmem")?;
+    // src, dst, predicate?, device_id?
+    let sizes = attr(op, "operandSegmentSizes")
+        .map(ir::dense_i32)
+        .unwrap_or_default();
+    if sizes.get(3).copied().unwrap_or(0) > 0 {
+        let mesh = gpu_kernel_params(op)
+            .map(|p| p.mesh_axes)
+            .unwrap_or_default();
+        ensure(op, !mesh.is_empty(), || {
+            "device(...) writes another device's dst, but the kernel has no device mesh (mesh_axes)"
+                .into()
+        })?;
+    }
+    Ok(())
 }
 
 fn verify_wgmma(op: &OperationRef) -> Verified {
@@ -376,10 +415,24 @@ fn verify_wgmma(op: &OperationRef) -> Verified {
     ensure(op, a.len() == 2 && l.len() == 2 && r.len() == 2, || {
         format!("acc, lhs and rhs must be 2-D, got {acc}, {lhs}, {rhs}")
     })?;
-    ensure(op, l[1] == r[0] && a[0] == l[0] && a[1] == r[1], || {
-        format!(
-            "shapes do not compose: acc {acc}, lhs {lhs}, rhs {rhs} (need acc [M, N], lhs [M, K], rhs [K, N])"
-        )
+    let (t_lhs, t_rhs) = (
+        attr(op, "transpose_lhs").is_some(),
+        attr(op, "transpose_rhs").is_some(),
+    );
+    ensure(op, !t_lhs || lhs_is_ref, || {
+        format!("transpose_lhs reads a shared ref transposed, but lhs is {lhs}")
+    })?;
+    // [M, K] and [K, N] as the MMA reads them.
+    let (lm, lk) = if t_lhs { (l[1], l[0]) } else { (l[0], l[1]) };
+    let (rk, rn) = if t_rhs { (r[1], r[0]) } else { (r[0], r[1]) };
+    ensure(op, lk == rk && a[0] == lm && a[1] == rn, || {
+        let need = match (t_lhs, t_rhs) {
+            (false, false) => "acc [M, N], lhs [M, K], rhs [K, N]",
+            (true, false) => "acc [M, N], lhs [K, M] (transpose_lhs), rhs [K, N]",
+            (false, true) => "acc [M, N], lhs [M, K], rhs [N, K] (transpose_rhs)",
+            (true, true) => "acc [M, N], lhs [K, M] (transpose_lhs), rhs [N, K] (transpose_rhs)",
+        };
+        format!("shapes do not compose: acc {acc}, lhs {lhs}, rhs {rhs} (need {need})")
     })?;
     ensure(op, a[0] % 64 == 0 && a[1] % 8 == 0 && a[1] <= 256, || {
         format!("acc {acc}: WGMMA needs M a multiple of 64 and N a multiple of 8 up to 256")
@@ -408,7 +461,10 @@ fn verify_layout_cast(op: &OperationRef) -> Verified {
     if layout == 8 {
         let v = vec_size.unwrap_or(0);
         ensure(op, v > 0, || {
-            format!("wg_strided needs a positive vec_size, got {}", vec_size.map_or("none".into(), |v| v.to_string()))
+            format!(
+                "wg_strided needs a positive vec_size, got {}",
+                vec_size.map_or("none".into(), |v| v.to_string())
+            )
         })?;
     } else {
         ensure(op, vec_size.is_none(), || {
@@ -420,7 +476,82 @@ fn verify_layout_cast(op: &OperationRef) -> Verified {
             format!("wgmma_row and wgmma_col lay out 1-D vectors, got {t}")
         })?;
     } else if matches!(layout, 0 | 3..=6 | 9..=11) {
-        ensure(op, rank == 2, || format!("this layout is for 2-D vectors, got {t}"))?;
+        ensure(op, rank == 2, || {
+            format!("this layout is for 2-D vectors, got {t}")
+        })?;
     }
     Ok(())
+}
+
+/// The mesh axes named by `collective_axes`: at least one, each an axis of
+/// the kernel's device mesh.
+fn verify_mesh_axes(op: &OperationRef) -> Verified {
+    let axes: Vec<String> = attr(op, "collective_axes")
+        .and_then(array_elements)
+        .unwrap_or_default()
+        .into_iter()
+        .filter_map(string_value)
+        .collect();
+    ensure(op, !axes.is_empty(), || {
+        "collective_axes must name at least one device mesh axis".into()
+    })?;
+    let mesh = gpu_kernel_params(op)
+        .map(|p| p.mesh_axes)
+        .unwrap_or_default();
+    for a in &axes {
+        ensure(op, mesh.contains(a), || {
+            format!(
+                "collective_axes names '{a}', which is not a device mesh axis of the kernel (mesh_axes: {})",
+                names_text(&mesh)
+            )
+        })?;
+    }
+    Ok(())
+}
+
+/// `multimem_store` (the ref is operand `ref_at`, the value operand
+/// `value_at`) and `multimem_load_reduce` (the value is the result,
+/// `value_at == usize::MAX`): a GMEM ref holding the value's shape and
+/// element type.
+fn verify_multimem(op: &OperationRef, ref_at: usize, value_at: usize) -> Verified {
+    let types = operand_types(op);
+    let r = types[ref_at];
+    let v = if value_at == usize::MAX {
+        op.result(0).map(|x| x.r#type()).map_err(|_| ())?
+    } else {
+        types[value_at]
+    };
+    verify_memory_space(op, "ref", r, &[MemorySpace::Gmem], "gmem")?;
+    ensure(
+        op,
+        memref_shape(r) == memref_shape(v) && element_type(r) == element_type(v),
+        || format!("the value {v} must have the shape and element type of the ref {r}"),
+    )?;
+    verify_mesh_axes(op)
+}
+
+fn verify_signal_multicast(op: &OperationRef) -> Verified {
+    let types = operand_types(op);
+    let sem = types[0];
+    ensure(
+        op,
+        ir::SemaphoreKind::of_memref(sem) == Some(ir::SemaphoreKind::Regular),
+        || format!("sem must be a memref of !pallas.semaphore, got {sem}"),
+    )?;
+    verify_memory_space(op, "sem", sem, &[MemorySpace::Gmem], "gmem")?;
+    let (rank, indices) = (memref_shape(sem).len(), types.len() - 2);
+    ensure(op, rank == indices, || {
+        format!("sem needs {rank} indices to select a single semaphore of {sem}, got {indices}")
+    })?;
+    verify_mesh_axes(op)
+}
+
+fn verify_get_global(op: &OperationRef) -> Verified {
+    let t = op.result(0).map(|r| r.r#type()).map_err(|_| ())?;
+    ensure(
+        op,
+        ir::SemaphoreKind::of_memref(t) == Some(ir::SemaphoreKind::Regular)
+            && space(t) == Some(MemorySpace::Gmem),
+        || format!("result must be a memref of !pallas.semaphore in memory space gmem, got {t}"),
+    )
 }
