@@ -60,9 +60,10 @@ pub struct PassDef {
 
 /// Every pass of the plugin.
 pub fn all() -> &'static [&'static PassDef] {
-    static ALL: [&PassDef; 6] = [
+    static ALL: [&PassDef; 7] = [
         &crate::conversion::pallas_to_scf::PASS,
         &crate::conversion::pallas_to_tpu::PASS,
+        &crate::conversion::pallas_to_mosaic_gpu::PASS,
         &crate::conversion::pallas_to_sparsecore::PASS,
         &crate::transforms::hoist_allocas::PASS,
         &crate::transforms::row_loops::PASS,
