@@ -3,12 +3,12 @@
 //! block spec details it gives), and the forms this lowering does not
 //! handle yet ("not yet supported: ...").
 
-use melior::ir::block::BlockLike;
+use melior::ir::block::{BlockLike, BlockRef};
 use melior::ir::operation::{OperationLike, OperationRef};
-use melior::ir::{Value, ValueLike};
+use melior::ir::{RegionLike, Value, ValueLike};
 
 use super::elementwise::Layout;
-use super::{elementwise, resources};
+use super::{elementwise, resources, tma};
 use crate::conversion::common::builder::DYNAMIC;
 use crate::conversion::pallas_to_tpu::kernel::KernelInfo;
 use crate::dialect::pallas::gpu_params::{LoweringSemantics, MosaicGpuParams};
@@ -110,15 +110,26 @@ pub fn check_kernel(k: &OperationRef, params: &MosaicGpuParams) -> bool {
             );
             continue;
         }
-        if !matches!(spec.memory_space, None | Some(MemorySpace::Shared)) {
+        if !matches!(
+            spec.memory_space,
+            None | Some(MemorySpace::Shared) | Some(MemorySpace::Gmem)
+        ) {
             fail(
                 k,
-                format!("not yet supported: {origin} in memory space {} (only blocks pipelined through shared memory)", spec.memory_space.map_or("none", |m| m.name())),
+                format!(
+                    "not yet supported: {origin} in memory space {} (only GMEM operands and blocks pipelined through shared memory)",
+                    spec.memory_space.map_or("none", |m| m.name())
+                ),
             );
         } else if spec.dims.iter().any(|d| !matches!(d, BlockDim::Blocked(_))) {
             fail(
                 k,
                 format!("not yet supported: {origin} with squeezed or bounded block dims"),
+            );
+        } else if matches!(spec.index_map, IndexMap::Symbol(_)) {
+            fail(
+                k,
+                format!("not yet supported: {origin} with an index map given by symbol"),
             );
         }
     }
@@ -163,16 +174,9 @@ pub fn check_kernel(k: &OperationRef, params: &MosaicGpuParams) -> bool {
         fail(k, "kernel without a body".into());
         return false;
     };
-    let n_specs = info.prefetch.len() + info.specs.len();
-    if body.argument_count() > n_specs {
-        fail(
-            k,
-            "not yet supported: scratch operands in convert-pallas-to-mosaic-gpu".into(),
-        );
-    }
     if ok.get() {
         // Only a kernel that passed the checks above has a plan.
-        match resources::plan(k, &info, params) {
+        match resources::plan(k, &info, params, false) {
             Ok(plan) if plan.total > resources::MAX_SMEM_BYTES => fail(
                 k,
                 format!(
@@ -185,29 +189,42 @@ pub fn check_kernel(k: &OperationRef, params: &MosaicGpuParams) -> bool {
             Err(m) => fail(k, m),
         }
     }
-    let mut op = body.first_operation();
-    while let Some(o) = op {
-        if let Err(m) = check_body_op(&o, body.argument_count()) {
-            fail(&o, m);
-        }
-        op = o.next_in_block();
-    }
+    check_block(body, &fail);
     ok.get()
 }
 
-/// Whether `v` is a ref argument of the kernel body.
-fn is_body_ref(v: Value, n_args: usize) -> bool {
-    ir::block_arg_owner(v)
-        .is_some_and(|(owner, i)| ir::op_name_of(&owner) == "pallas.kernel" && i < n_args)
+/// Checks the ops of `block` and of the regions the lowering inlines.
+fn check_block(block: BlockRef, fail: &dyn Fn(&OperationRef, String)) {
+    let mut op = block.first_operation();
+    while let Some(o) = op {
+        if let Err(m) = check_body_op(&o) {
+            fail(&o, m);
+        } else if ir::op_name_of(&o) == "pallas.run_scoped" {
+            if let Some(body) = o.region(0).ok().and_then(|r| r.first_block()) {
+                check_block(body, fail);
+            }
+        }
+        op = o.next_in_block();
+    }
 }
 
-fn check_body_op(op: &OperationRef, n_args: usize) -> Result<(), String> {
+fn is_shared(v: Value) -> bool {
+    MemorySpace::of_memref(v.r#type()) == Some(MemorySpace::Shared)
+}
+
+fn is_gmem(v: Value) -> bool {
+    MemorySpace::of_memref(v.r#type()) == Some(MemorySpace::Gmem)
+}
+
+fn check_body_op(op: &OperationRef) -> Result<(), String> {
     let name = ir::op_name_of(op);
+    let operand = |i: usize| op.operand(i).map_err(|e| e.to_string());
     let whole_ref_access = |ref_index: usize| -> Result<(), String> {
-        let r = op.operand(ref_index).map_err(|e| e.to_string())?;
-        if !is_body_ref(r, n_args) {
+        let r = operand(ref_index)?;
+        if !is_shared(r) {
             return Err(format!(
-                "not yet supported: `{name}` of a ref other than a kernel operand"
+                "not yet supported: `{name}` of a ref outside shared memory ({})",
+                r.r#type()
             ));
         }
         let starts = op
@@ -231,20 +248,60 @@ fn check_body_op(op: &OperationRef, n_args: usize) -> Result<(), String> {
             Ok(())
         }
         "pallas.store" => whole_ref_access(1),
-        "pallas.program_id" | "pallas.num_programs" | "pallas.return" | "pallas.iota" => Ok(()),
+        "pallas.program_id"
+        | "pallas.num_programs"
+        | "pallas.return"
+        | "pallas.iota"
+        | "pallas.commit_smem"
+        | "pallas.commit_smem_to_gmem_group"
+        | "pallas.wait_smem_to_gmem"
+        | "pallas.run_scoped"
+        | "pallas.yield" => Ok(()),
         "pallas.layout_cast" => {
             let layout = ir::int_attr(op, "layout").unwrap_or(-1);
             let t = op.result(0).map_err(|e| e.to_string())?.r#type();
             Layout::from_enum(layout, t).map(|_| ())
         }
-        _ if name.starts_with("arith.") || name.starts_with("math.") => {
-            if op.region_count() != 0 {
-                return Err(format!(
-                    "not yet supported: `{name}` in a Mosaic GPU kernel"
-                ));
+        "memref.subview" => {
+            let src = operand(0)?;
+            if is_gmem(src) {
+                return tma::check_gmem_subview(op);
+            }
+            let from_view = ir::defining_op(src).is_some();
+            if !is_shared(src) || from_view {
+                return Err(
+                    "not yet supported: subviews other than of a shared or GMEM operand or allocation".into(),
+                );
             }
             Ok(())
         }
+        "pallas.copy_gmem_to_smem" => {
+            // Collective and partitioned copies name cluster axes (the
+            // verifier sees to it), and clusters are rejected above.
+            if op.operand_count() > 3 {
+                return Err("not yet supported: barrier arrays (barrier indices)".into());
+            }
+            if !is_gmem(operand(0)?) || !is_shared(operand(1)?) {
+                return Err("not yet supported: copy_gmem_to_smem other than from a GMEM operand (or its static slice) to shared memory".into());
+            }
+            Ok(())
+        }
+        "pallas.copy_smem_to_gmem" => {
+            if op.operand_count() > 2 || op.attribute("reduction").is_ok() {
+                return Err("not yet supported: predicated and reducing TMA stores".into());
+            }
+            if !is_shared(operand(0)?) || !is_gmem(operand(1)?) {
+                return Err("not yet supported: copy_smem_to_gmem other than from shared memory to a GMEM operand (or its static slice)".into());
+            }
+            Ok(())
+        }
+        "pallas.barrier_wait" => {
+            if op.operand_count() > 1 {
+                return Err("not yet supported: barrier arrays (barrier indices)".into());
+            }
+            Ok(())
+        }
+        _ if name.starts_with("arith.") || name.starts_with("math.") => Ok(()),
         "vector.multi_reduction" | "vector.shape_cast" => Ok(()),
         "vector.broadcast" => elementwise::check_broadcast(op),
         _ => Err(format!(

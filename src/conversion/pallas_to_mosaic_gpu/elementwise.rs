@@ -120,14 +120,6 @@ pub fn rewrite<'c, 'a>(
             );
             b.rw.replace_op(op, &[v]);
         }
-        "vector.multi_reduction" => {
-            ir::set_attribute(op, "offset", b.int_attr(ctx.plan.body_offset, b.i32()));
-            ir::set_attribute(
-                op,
-                "scratch_size",
-                b.int_attr(ctx.plan.reduction_scratch_bytes, b.i32()),
-            );
-        }
         "vector.broadcast" => {
             if let Some((src, dims)) = broadcast_in_dim(op)? {
                 let t = ir::value_type(ir::result_of(*op, 0));

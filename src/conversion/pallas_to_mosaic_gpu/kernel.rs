@@ -26,7 +26,7 @@ use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::r#type::Type;
 use melior::ir::{Block, Region, RegionLike, Value};
 
-use super::{elementwise, grid, load_store, pipeline, resources};
+use super::{elementwise, grid, load_store, pipeline, resources, tma};
 use crate::conversion::common::builder::{value, B};
 use crate::conversion::framework::OwnedRewriter;
 use crate::conversion::pallas_to_tpu::kernel::KernelInfo;
@@ -43,7 +43,47 @@ pub struct Ctx<'c, 'a> {
     pub params: MosaicGpuParams,
     pub grid: Vec<i64>,
     pub program_ids: Vec<Value<'c, 'a>>,
-    pub plan: resources::Plan,
+    /// The linear thread index (warpgroup barriers are derived from it).
+    pub linear: Value<'c, 'a>,
+    /// The kernel's barrier as a `memref<!mosaic_gpu.barrier>` and its
+    /// address.
+    pub barrier: Option<(Value<'c, 'a>, Value<'c, 'a>)>,
+    /// The phase bits of the barrier.
+    pub phases: Option<Value<'c, 'a>>,
+}
+
+/// The barrier at `ptr` as the `mosaic_gpu` ops take it.
+pub fn barrier_ref<'c, 'a>(b: &B<'_, 'c, 'a>, ptr: Value<'c, 'a>) -> Value<'c, 'a> {
+    b.val(
+        "builtin.unrealized_conversion_cast",
+        &[ptr],
+        b.ty("memref<!mosaic_gpu.barrier, #gpu.address_space<workgroup>>"),
+        &[],
+    )
+}
+
+/// A scratch operand or scoped allocation of pallas type `t`: a slice of
+/// shared memory, or the kernel's barrier.
+pub fn allocation<'c, 'a>(
+    b: &B<'_, 'c, 'a>,
+    alloc: resources::Alloc,
+    t: Type<'c>,
+    barrier: Option<(Value<'c, 'a>, Value<'c, 'a>)>,
+) -> Result<Value<'c, 'a>, String> {
+    match alloc {
+        resources::Alloc::Smem(offset) => Ok(slice_smem(b, workgroup_type(b, t), offset)),
+        resources::Alloc::Barrier => Ok(barrier.ok_or("a barrier allocation without a barrier")?.0),
+    }
+}
+
+/// The `mosaic_gpu` form of a shared-memory ref type: the same memref in
+/// the workgroup address space.
+pub fn workgroup_type<'c>(b: &B<'_, 'c, '_>, t: Type<'c>) -> Type<'c> {
+    let text = t.to_string().replace(
+        "#pallas.memory_space<shared>",
+        "#gpu.address_space<workgroup>",
+    );
+    b.ty(&text)
 }
 
 /// `!llvm.struct<(ptr<AS>, ptr<AS>, i64, array<R x i64>, array<R x i64>)>`,
@@ -140,7 +180,11 @@ pub fn slice_smem<'c, 'a>(b: &B<'_, 'c, 'a>, ty: Type<'c>, offset: i64) -> Value
 
 /// The barrier array: its address as `!llvm.ptr<3>` once initialized for
 /// `arrivals` arrivals per phase.
-fn init_barrier<'c, 'a>(b: &B<'_, 'c, 'a>, offset: i64, arrivals: i64) -> Value<'c, 'a> {
+fn init_barrier<'c, 'a>(
+    b: &B<'_, 'c, 'a>,
+    offset: i64,
+    spec: resources::BarrierSpec,
+) -> Value<'c, 'a> {
     let mem = slice_smem(
         b,
         b.ty("memref<1x!mosaic_gpu.barrier, #gpu.address_space<workgroup>>"),
@@ -172,9 +216,16 @@ fn init_barrier<'c, 'a>(b: &B<'_, 'c, 'a>, offset: i64, arrivals: i64) -> Value<
         &[ptr],
         &[],
         &[
-            ("arrival_count", b.attr(&format!("{arrivals} : i64"))),
+            ("arrival_count", b.attr(&format!("{} : i64", spec.arrivals))),
             ("num_barriers", b.attr("1 : i32")),
-            ("orders_tensor_core", b.attr("false")),
+            (
+                "orders_tensor_core",
+                b.attr(if spec.orders_tensor_core {
+                    "true"
+                } else {
+                    "false"
+                }),
+            ),
         ],
     );
     ptr
@@ -217,8 +268,11 @@ pub fn wait_barrier<'c, 'a>(b: &B<'_, 'c, 'a>, ptr: Value<'c, 'a>, phases: Value
 }
 
 /// The warpgroup-wide barrier: `bar.sync` on the named barrier of the
-/// thread's warpgroup (barrier 0 is the CTA-wide `gpu.barrier`).
-pub fn warpgroup_barrier<'c, 'a>(b: &B<'_, 'c, 'a>, barrier_id: Value<'c, 'a>) {
+/// thread's warpgroup, `linear_thread_id / 128 + 1` (barrier 0 is the
+/// CTA-wide `gpu.barrier`).
+pub fn warpgroup_barrier<'c, 'a>(b: &B<'_, 'c, 'a>, linear_thread_id: Value<'c, 'a>) {
+    let wg = b.bin("arith.shrui", linear_thread_id, b.ci32(7));
+    let barrier_id = b.add(wg, b.ci32(1));
     b.op(
         "llvm.inline_asm",
         &[barrier_id],
@@ -254,7 +308,7 @@ fn warp_context<'c, 'a>(b: &B<'_, 'c, 'a>) -> Value<'c, 'a> {
 /// Lowers GPU kernel `k` (checked by [`super::checks`]).
 pub fn lower<'c, 'a>(k: OperationRef<'c, 'a>, params: &MosaicGpuParams) -> Result<(), String> {
     let info = KernelInfo::of(&k)?;
-    let plan = resources::plan(&k, &info, params)?;
+    let plan = resources::plan(&k, &info, params, true)?;
     let rw = OwnedRewriter::new(&k);
     let loc = k.location();
     let b = B::new(&rw, loc);
@@ -366,22 +420,44 @@ pub fn lower<'c, 'a>(k: OperationRef<'c, 'a>, params: &MosaicGpuParams) -> Resul
 
     let device = ir::body_block(&launch).ok_or("launch without a body")?;
     rw.set_insertion_point_to_end(device);
-    let barrier =
-        (plan.num_barriers > 0).then(|| init_barrier(&b, plan.barrier_offset, info.n_ins as i64));
-    let phases = barrier.map(|_| phase_counter(&b));
+    let barrier_ptr = plan
+        .barrier
+        .map(|spec| init_barrier(&b, plan.barrier_offset, spec));
+    let phases = barrier_ptr.map(|_| phase_counter(&b));
     b.op("nvvm.fence.mbarrier.init", &[], &[], &[]);
     b.op("gpu.barrier", &[], &[], &[]);
     let linear = warp_context(&b);
     let program_ids = grid::program_ids(&b, &info.grid);
+    let barrier = barrier_ptr.map(|ptr| (barrier_ref(&b, ptr), ptr));
 
+    // The kernel's scratch operands, then the pipeline.
+    let n_fixed = info.prefetch.len() + info.specs.len();
+    let mut scratch = vec![];
+    for (i, alloc) in plan.scratch.iter().enumerate() {
+        let t = ir::value_type(value(
+            body.argument(n_fixed + i).map_err(|e| e.to_string())?,
+        ));
+        scratch.push(allocation(&b, *alloc, t, barrier)?);
+    }
     let stage = pipeline::prologue(&b, &info, &plan, &gmem, &program_ids, barrier, phases)?;
+    let mut body_args: Vec<Value> = (0..info.specs.len())
+        .map(|i| stage.views[i].unwrap_or(gmem[i]))
+        .collect();
+    body_args.extend(scratch);
 
-    // The body runs on the blocks in shared memory.
+    // The body runs on the blocks in shared memory. Only its ops are
+    // rewritten below (not the ones built around it), found before they move.
     let ret = body
         .terminator()
         .ok_or("kernel body without a terminator")?;
+    let mut ops = vec![];
+    ir::walk_nested(&k, &mut |op| {
+        if op != k && op != ret {
+            ops.push(op)
+        }
+    });
     rw.erase_op(&ret);
-    rw.merge_blocks(body, device, &stage.views);
+    rw.merge_blocks(body, device, &body_args);
     rw.set_insertion_point_to_end(device);
     pipeline::epilogue(&b, &stage, &gmem, linear);
     b.op("gpu.terminator", &[], &[], &[]);
@@ -390,18 +466,19 @@ pub fn lower<'c, 'a>(k: OperationRef<'c, 'a>, params: &MosaicGpuParams) -> Resul
         params: params.clone(),
         grid: info.grid.clone(),
         program_ids,
-        plan,
+        linear,
+        barrier,
+        phases,
     };
-    let mut ops = vec![];
-    ir::walk_nested(&launch, &mut |op| ops.push(op));
     for op in ops {
         rw.set_insertion_point_before(&op);
         let b = B::new(&rw, op.location());
-        if !load_store::rewrite(&b, &op, &ctx)? {
+        if !load_store::rewrite(&b, &op, &ctx)? && !tma::rewrite(&b, &op, &ctx)? {
             elementwise::rewrite(&b, &op, &ctx)?;
         }
     }
     elementwise::erase_dead_shape_casts(&launch);
+    tma::erase_gmem_views(&launch);
     rw.erase_op(&k);
     Ok(())
 }

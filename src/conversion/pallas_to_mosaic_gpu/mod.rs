@@ -24,6 +24,7 @@ mod kernel;
 mod load_store;
 mod pipeline;
 mod resources;
+mod tma;
 
 use melior::ir::operation::OperationRef;
 

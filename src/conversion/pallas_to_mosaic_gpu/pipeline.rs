@@ -21,8 +21,9 @@ use crate::ir::{self, AffineExpr, BlockDim, BlockSpec, IndexMap};
 
 /// What the prologue set up for the body and the epilogue.
 pub struct Stage<'c, 'a> {
-    /// The block of each operand in shared memory (inputs, then outputs).
-    pub views: Vec<Value<'c, 'a>>,
+    /// The block of each pipelined operand in shared memory (inputs, then
+    /// outputs).
+    pub views: Vec<Option<Value<'c, 'a>>>,
     /// The GMEM element offsets of each operand's block.
     pub indices: Vec<Vec<Value<'c, 'a>>>,
     pub n_ins: usize,
@@ -119,83 +120,71 @@ fn slot<'c, 'a>(
 }
 
 /// Slices the buffers, fetches the input blocks and waits for them.
+/// `barrier` is the kernel's barrier (as a `memref<!mosaic_gpu.barrier>`)
+/// and its address, present when there are pipelined inputs.
 pub fn prologue<'c, 'a>(
     b: &B<'_, 'c, 'a>,
     info: &KernelInfo<'c>,
     plan: &Plan,
     gmem: &[Value<'c, 'a>],
     program_ids: &[Value<'c, 'a>],
-    barrier: Option<Value<'c, 'a>>,
+    barrier: Option<(Value<'c, 'a>, Value<'c, 'a>)>,
     phases: Option<Value<'c, 'a>>,
 ) -> Result<Stage<'c, 'a>, String> {
-    let mut buffers = vec![];
-    let mut block_shapes = vec![];
-    for (spec, &offset) in info.specs.iter().zip(&plan.buffers) {
+    let n = info.specs.len();
+    let mut buffers = vec![None; n];
+    let mut block_shapes = vec![vec![]; n];
+    for (i, spec) in info.specs.iter().enumerate() {
+        let Some(offset) = plan.buffers[i] else {
+            continue;
+        };
         let shape = block_shape(spec);
         let elem = ir::element_type(spec.array_type);
         let t = b.ty(&format!(
             "memref<1x{}{elem}, {WORKGROUP}>",
             shape_text(&shape)
         ));
-        buffers.push(slice_smem(b, t, offset));
-        block_shapes.push(shape);
+        buffers[i] = Some(slice_smem(b, t, offset));
+        block_shapes[i] = shape;
     }
     // Operands with the same index map and block shape share their indices.
-    let mut indices: Vec<Vec<Value<'c, 'a>>> = vec![];
+    let mut indices: Vec<Vec<Value<'c, 'a>>> = vec![vec![]; n];
     let mut seen: Vec<(String, usize)> = vec![];
-    for spec in &info.specs {
-        let key = format!("{:?} {}", block_shape(spec), map_text(spec.index_map));
-        if let Some((_, i)) = seen.iter().find(|(k, _)| *k == key) {
-            indices.push(indices[*i].clone());
+    for (i, spec) in info.specs.iter().enumerate() {
+        if buffers[i].is_none() {
             continue;
         }
-        seen.push((key, indices.len()));
-        indices.push(block_offsets(b, spec.index_map, &spec.dims, program_ids)?);
+        let key = format!("{:?} {}", block_shape(spec), map_text(spec.index_map));
+        if let Some((_, j)) = seen.iter().find(|(k, _)| *k == key) {
+            indices[i] = indices[*j].clone();
+            continue;
+        }
+        seen.push((key, i));
+        indices[i] = block_offsets(b, spec.index_map, &spec.dims, program_ids)?;
     }
-    let mut views = vec![];
-    let mut barrier_ref = None;
+    let mut views = vec![None; n];
+    let mut fetched = false;
     for (i, spec) in info.specs.iter().enumerate().take(info.n_ins) {
+        let Some(buffer) = buffers[i] else {
+            continue;
+        };
         let elem = ir::element_type(spec.array_type);
-        let view = slot(b, buffers[i], &block_shapes[i], elem);
-        let ptr = barrier.ok_or("inputs without a barrier")?;
-        let bar = *barrier_ref.get_or_insert_with(|| {
-            b.val(
-                "builtin.unrealized_conversion_cast",
-                &[ptr],
-                b.ty(&format!("memref<!mosaic_gpu.barrier, {WORKGROUP}>")),
-                &[],
-            )
-        });
+        let view = slot(b, buffer, &block_shapes[i], elem);
+        let (bar, _) = barrier.ok_or("pipelined inputs without a barrier")?;
         let bits = ir::bit_width(elem).ok_or("block of unsized elements")?;
         let bytes = block_bytes(&block_shapes[i], bits);
-        b.op(
-            "mosaic_gpu.arrive_expect_tx",
-            &[bar],
-            &[],
-            &[("expect_tx", b.int_attr(bytes, b.i32()))],
-        );
-        let mut operands = vec![gmem[i], view, bar];
-        operands.extend(&indices[i]);
-        let rank = block_shapes[i].len() as i32;
-        b.op(
-            "mosaic_gpu.async_load",
-            &operands,
-            &[],
-            &[
-                ("collective", b.attr("[]")),
-                ("oob_fill_mode", b.attr("2 : i32")),
-                ("operandSegmentSizes", b.dense_i32_attr(&[1, 1, 1, rank, 0])),
-                ("slice_lengths", b.dense_i64_attr(&block_shapes[i])),
-            ],
-        );
-        views.push(view);
+        expect_and_load(b, bar, bytes, gmem[i], view, &indices[i], &block_shapes[i]);
+        views[i] = Some(view);
+        fetched = true;
     }
-    if let (Some(ptr), Some(phases)) = (barrier, phases) {
+    if let (true, Some((_, ptr)), Some(phases)) = (fetched, barrier, phases) {
         wait_barrier(b, ptr, phases);
     }
     for (i, spec) in info.specs.iter().enumerate().skip(info.n_ins) {
-        let elem = ir::element_type(spec.array_type);
-        views.push(slot(b, buffers[i], &block_shapes[i], elem));
+        if let Some(buffer) = buffers[i] {
+            let elem = ir::element_type(spec.array_type);
+            views[i] = Some(slot(b, buffer, &block_shapes[i], elem));
+        }
     }
     Ok(Stage {
         views,
@@ -203,6 +192,99 @@ pub fn prologue<'c, 'a>(
         n_ins: info.n_ins,
         block_shapes,
     })
+}
+
+/// Arms `barrier` for `bytes` more bytes and starts the TMA copy of the
+/// `lengths` slice of `src` at `indices` into `dst`.
+pub fn expect_and_load<'c, 'a>(
+    b: &B<'_, 'c, 'a>,
+    barrier: Value<'c, 'a>,
+    bytes: i64,
+    src: Value<'c, 'a>,
+    dst: Value<'c, 'a>,
+    indices: &[Value<'c, 'a>],
+    lengths: &[i64],
+) {
+    b.op(
+        "mosaic_gpu.arrive_expect_tx",
+        &[barrier],
+        &[],
+        &[("expect_tx", b.int_attr(bytes, b.i32()))],
+    );
+    let mut operands = vec![src, dst, barrier];
+    operands.extend(indices);
+    let rank = indices.len() as i32;
+    b.op(
+        "mosaic_gpu.async_load",
+        &operands,
+        &[],
+        &[
+            ("collective", b.attr("[]")),
+            ("oob_fill_mode", b.attr("2 : i32")),
+            ("operandSegmentSizes", b.dense_i32_attr(&[1, 1, 1, rank, 0])),
+            ("slice_lengths", b.dense_i64_attr(lengths)),
+        ],
+    );
+}
+
+/// The TMA copy of `src` into the `lengths` slice of `dst` at `indices`.
+pub fn store<'c, 'a>(
+    b: &B<'_, 'c, 'a>,
+    src: Value<'c, 'a>,
+    dst: Value<'c, 'a>,
+    indices: &[Value<'c, 'a>],
+    lengths: &[i64],
+    commit_group: bool,
+) {
+    let mut operands = vec![src, dst];
+    operands.extend(indices);
+    let rank = indices.len() as i32;
+    b.op(
+        "mosaic_gpu.async_store",
+        &operands,
+        &[],
+        &[
+            (
+                "commit_group",
+                b.attr(if commit_group { "true" } else { "false" }),
+            ),
+            ("is_global_broadcast", b.attr("false")),
+            ("operandSegmentSizes", b.dense_i32_attr(&[1, 1, rank, 0, 0])),
+            ("slice_lengths", b.dense_i64_attr(lengths)),
+        ],
+    );
+}
+
+/// `commit_smem`: makes the generic-proxy writes to shared memory visible
+/// to TMA, then synchronizes the warpgroup.
+pub fn commit_smem<'c, 'a>(b: &B<'_, 'c, 'a>, linear_thread_id: Value<'c, 'a>) {
+    b.op(
+        "nvvm.fence.proxy",
+        &[],
+        &[],
+        &[
+            ("kind", b.attr("#nvvm.proxy_kind<async.shared>")),
+            ("space", b.attr("#nvvm.shared_space<cta>")),
+        ],
+    );
+    warpgroup_barrier(b, linear_thread_id);
+}
+
+/// Waits until at most `pending` groups of TMA stores are in flight (only
+/// their reads of shared memory with `read_only`), then synchronizes the
+/// warpgroup.
+pub fn wait_stores<'c, 'a>(
+    b: &B<'_, 'c, 'a>,
+    pending: i64,
+    read_only: bool,
+    linear_thread_id: Value<'c, 'a>,
+) {
+    let mut attrs = vec![("group", b.int_attr(pending, b.i32()))];
+    if read_only {
+        attrs.push(("read", b.attr("unit")));
+    }
+    b.op("nvvm.cp.async.bulk.wait_group", &[], &[], &attrs);
+    warpgroup_barrier(b, linear_thread_id);
 }
 
 /// Stores the output blocks back to GMEM and waits until they are out of
@@ -213,42 +295,27 @@ pub fn epilogue<'c, 'a>(
     gmem: &[Value<'c, 'a>],
     linear_thread_id: Value<'c, 'a>,
 ) {
-    // Make the body's generic-proxy writes visible to TMA, then let every
-    // thread of the warpgroup finish writing before one issues the copies.
-    b.op(
-        "nvvm.fence.proxy",
-        &[],
-        &[],
-        &[
-            ("kind", b.attr("#nvvm.proxy_kind<async.shared>")),
-            ("space", b.attr("#nvvm.shared_space<cta>")),
-        ],
-    );
-    let wg = b.bin("arith.shrui", linear_thread_id, b.ci32(7));
-    let barrier_id = b.add(wg, b.ci32(1));
-    warpgroup_barrier(b, barrier_id);
-    for (i, (&view, &array)) in stage.views.iter().zip(gmem).enumerate().skip(stage.n_ins) {
-        let mut operands = vec![view, array];
-        operands.extend(&stage.indices[i]);
-        let rank = stage.block_shapes[i].len() as i32;
-        b.op(
-            "mosaic_gpu.async_store",
-            &operands,
-            &[],
-            &[
-                ("commit_group", b.attr("false")),
-                ("is_global_broadcast", b.attr("false")),
-                ("operandSegmentSizes", b.dense_i32_attr(&[1, 1, rank, 0, 0])),
-                ("slice_lengths", b.dense_i64_attr(&stage.block_shapes[i])),
-            ],
-        );
+    let outputs: Vec<usize> = (stage.n_ins..stage.views.len())
+        .filter(|&i| stage.views[i].is_some())
+        .collect();
+    if outputs.is_empty() {
+        return;
+    }
+    // Every thread of the warpgroup must be done writing the blocks before
+    // one issues the copies.
+    commit_smem(b, linear_thread_id);
+    for i in outputs {
+        if let Some(view) = stage.views[i] {
+            store(
+                b,
+                view,
+                gmem[i],
+                &stage.indices[i],
+                &stage.block_shapes[i],
+                false,
+            );
+        }
     }
     b.op("nvvm.cp.async.bulk.commit.group", &[], &[], &[]);
-    b.op(
-        "nvvm.cp.async.bulk.wait_group",
-        &[],
-        &[],
-        &[("group", b.attr("0 : i32"))],
-    );
-    warpgroup_barrier(b, barrier_id);
+    wait_stores(b, 0, false, linear_thread_id);
 }

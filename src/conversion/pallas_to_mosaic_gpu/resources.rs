@@ -9,12 +9,14 @@
 //! `vector.multi_reduction`, `reduction_scratch_bytes` of the compiler
 //! params. The scratch total is rounded up to 1024 bytes.
 
-use melior::ir::block::BlockLike;
-use melior::ir::operation::OperationRef;
+use melior::ir::block::{BlockLike, BlockRef};
+use melior::ir::operation::{OperationLike, OperationRef};
+use melior::ir::r#type::Type;
+use melior::ir::RegionLike;
 
 use crate::conversion::pallas_to_tpu::kernel::KernelInfo;
 use crate::dialect::pallas::gpu_params::MosaicGpuParams;
-use crate::ir;
+use crate::ir::{self, MemorySpace};
 
 /// Shared memory is handed out in multiples of this.
 pub const SMEM_ALIGNMENT: i64 = 1024;
@@ -28,62 +30,206 @@ pub fn align(n: i64, to: i64) -> i64 {
     (n + to - 1) / to * to
 }
 
+/// Discardable attribute the planner leaves on each `pallas.run_scoped`:
+/// the shared-memory offset of each of its allocations (-1 for barriers).
+pub const SCOPED_OFFSETS_ATTR: &str = "pallas.smem_offsets";
+
+/// Where a scratch operand or scoped allocation lives.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Alloc {
+    /// A shared-memory buffer at this offset.
+    Smem(i64),
+    /// The kernel's barrier.
+    Barrier,
+}
+
+/// An mbarrier array as Mosaic GPU initializes it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BarrierSpec {
+    pub arrivals: i64,
+    pub orders_tensor_core: bool,
+}
+
 /// Where everything lives in dynamic shared memory.
 pub struct Plan {
-    /// Offset of the buffer of each operand (inputs, then outputs).
-    pub buffers: Vec<i64>,
-    /// Where the body's scratch starts (the reduction scratch).
-    pub body_offset: i64,
-    pub reduction_scratch_bytes: i64,
+    /// Each scratch operand of the kernel.
+    pub scratch: Vec<Alloc>,
+    /// The pipeline buffer of each operand (inputs, then outputs); `None`
+    /// for operands left in GMEM.
+    pub buffers: Vec<Option<i64>>,
+    /// The one barrier (pipeline or user), if any.
+    pub barrier: Option<BarrierSpec>,
     /// Offset of the barrier array (right after the scratch).
     pub barrier_offset: i64,
-    pub num_barriers: i64,
     /// The `dynamic_shared_memory_size` of the launch.
     pub total: i64,
 }
 
-/// Bytes of a block of operand type `spec`.
+/// Bytes of `shape` elements of `elem_bits` bits.
 pub fn block_bytes(shape: &[i64], elem_bits: u64) -> i64 {
     shape.iter().product::<i64>() * elem_bits as i64 / 8
 }
 
-/// Whether the body reduces (and so needs the reduction scratch).
-fn body_reduces(kernel: &OperationRef) -> bool {
-    let mut found = false;
-    ir::walk_nested(kernel, &mut |op| {
-        found |= ir::op_name_of(&op) == "vector.multi_reduction";
-    });
-    found
+/// Whether a block or scratch operand of this spec is pipelined through
+/// shared memory (no memory space or `shared`; GMEM operands are passed
+/// whole).
+pub fn is_pipelined(space: Option<MemorySpace>) -> bool {
+    matches!(space, None | Some(MemorySpace::Shared))
 }
 
+struct Planner {
+    barriers: Vec<BarrierSpec>,
+    reduction_bytes: i64,
+    annotate: bool,
+}
+
+impl Planner {
+    /// The allocation of a shared ref or barrier of type `t` at `used`.
+    fn alloc(&mut self, t: Type, used: &mut i64) -> Result<Alloc, String> {
+        if MemorySpace::of_memref(t) != Some(MemorySpace::Shared) {
+            return Err(format!(
+                "not yet supported: scratch in a memory space other than shared ({t})"
+            ));
+        }
+        if let Some(b) = ir::barrier_params(ir::element_type(t)) {
+            if b.collective_axes.is_some() || ir::memref_shape(t).iter().product::<i64>() != 1 {
+                return Err(format!(
+                    "not yet supported: cluster barriers and barrier arrays ({t})"
+                ));
+            }
+            self.barriers.push(BarrierSpec {
+                arrivals: b.arrivals,
+                orders_tensor_core: b.orders_tensor_core,
+            });
+            return Ok(Alloc::Barrier);
+        }
+        let bits = ir::bit_width(ir::element_type(t))
+            .ok_or_else(|| format!("not yet supported: shared scratch of {t}"))?;
+        let at = *used;
+        *used += align(block_bytes(&ir::memref_shape(t), bits), SMEM_ALIGNMENT);
+        Ok(Alloc::Smem(at))
+    }
+
+    /// The most shared memory the ops of `block` use at once, starting at
+    /// `used` (run_scoped allocations nest; siblings reuse).
+    fn walk(&mut self, block: BlockRef, used: i64) -> Result<i64, String> {
+        let mut peak = used;
+        let mut op = block.first_operation();
+        while let Some(o) = op {
+            match ir::op_name_of(&o) {
+                "pallas.run_scoped" => {
+                    let body = o
+                        .region(0)
+                        .ok()
+                        .and_then(|r| r.first_block())
+                        .ok_or("run_scoped without a body")?;
+                    let mut inner = used;
+                    let mut offsets = vec![];
+                    for i in 0..body.argument_count() {
+                        let t =
+                            ir::value_type(ir::value(body.argument(i).map_err(|e| e.to_string())?));
+                        offsets.push(match self.alloc(t, &mut inner)? {
+                            Alloc::Smem(at) => at,
+                            Alloc::Barrier => -1,
+                        });
+                    }
+                    if self.annotate {
+                        let ctx = ir::op_context(&o);
+                        let text =
+                            format!("array<i64: {}>", crate::ir::builder::join(&offsets, ", "));
+                        let attr = ir::parse_attribute(ctx, &text).ok_or("bad offsets")?;
+                        ir::set_attribute(&o, SCOPED_OFFSETS_ATTR, attr);
+                    }
+                    peak = peak.max(self.walk(body, inner)?);
+                }
+                "vector.multi_reduction" => {
+                    // JAX reserves the reduction scratch for every reduction
+                    // (whether its layout needs it is only known later).
+                    if self.annotate {
+                        let ctx = ir::op_context(&o);
+                        let at = |v: i64| {
+                            ir::parse_attribute(ctx, &format!("{v} : i32")).ok_or("bad attribute")
+                        };
+                        ir::set_attribute(&o, "offset", at(used)?);
+                        ir::set_attribute(&o, "scratch_size", at(self.reduction_bytes)?);
+                    }
+                    peak = peak.max(used + self.reduction_bytes);
+                }
+                _ => {
+                    for r in 0..o.region_count() {
+                        let region = o.region(r).map_err(|e| e.to_string())?;
+                        let mut b = region.first_block();
+                        while let Some(blk) = b {
+                            peak = peak.max(self.walk(blk, used)?);
+                            b = blk.next_in_region();
+                        }
+                    }
+                }
+            }
+            op = o.next_in_block();
+        }
+        Ok(peak)
+    }
+}
+
+/// Plans the shared memory of `kernel`; with `annotate`, records the
+/// offsets of scoped allocations and reductions on their ops.
 pub fn plan(
     kernel: &OperationRef,
     info: &KernelInfo,
     params: &MosaicGpuParams,
+    annotate: bool,
 ) -> Result<Plan, String> {
     let body = ir::body_block(kernel).ok_or("kernel without a body")?;
-    let mut used = 0;
-    let mut buffers = vec![];
-    for i in 0..info.specs.len() {
-        let t = ir::value_type(ir::value(body.argument(i).map_err(|e| e.to_string())?));
-        let bits = ir::bit_width(ir::element_type(t)).ok_or("block of unsized elements")?;
-        buffers.push(used);
-        used += align(block_bytes(&ir::memref_shape(t), bits), SMEM_ALIGNMENT);
-    }
-    let body_offset = used;
-    let reduction = if body_reduces(kernel) {
-        params.reduction_scratch_bytes
-    } else {
-        0
+    let mut planner = Planner {
+        barriers: vec![],
+        reduction_bytes: params.reduction_scratch_bytes,
+        annotate,
     };
-    let scratch = align(used + reduction, SMEM_ALIGNMENT);
-    let num_barriers = i64::from(info.n_ins > 0);
+    // The kernel's scratch operands are allocated around the pipeline
+    // (their run_scoped is the outermost), then the pipeline buffers.
+    let mut used = 0;
+    let n_fixed = info.prefetch.len() + info.specs.len();
+    let mut scratch = vec![];
+    for i in n_fixed..body.argument_count() {
+        let t = ir::value_type(ir::value(body.argument(i).map_err(|e| e.to_string())?));
+        scratch.push(planner.alloc(t, &mut used)?);
+    }
+    let mut buffers = vec![];
+    let mut pipelined_inputs = 0;
+    for (i, spec) in info.specs.iter().enumerate() {
+        if !is_pipelined(spec.memory_space) {
+            buffers.push(None);
+            continue;
+        }
+        pipelined_inputs += i64::from(i < info.n_ins);
+        let shape: Vec<i64> = spec.dims.iter().map(|d| d.size()).collect();
+        let elem = ir::element_type(spec.array_type);
+        let bits =
+            ir::bit_width(elem).ok_or_else(|| format!("not yet supported: blocks of {elem}"))?;
+        buffers.push(Some(used));
+        used += align(block_bytes(&shape, bits), SMEM_ALIGNMENT);
+    }
+    if pipelined_inputs > 0 {
+        planner.barriers.push(BarrierSpec {
+            arrivals: pipelined_inputs,
+            orders_tensor_core: false,
+        });
+    }
+    let peak = planner.walk(body, used)?;
+    if planner.barriers.len() > 1 {
+        return Err(format!(
+            "not yet supported: {} barriers in one kernel (pipeline and user barriers together, or several)",
+            planner.barriers.len()
+        ));
+    }
+    let scratch_bytes = align(peak, SMEM_ALIGNMENT);
+    let barrier = planner.barriers.first().copied();
     Ok(Plan {
+        scratch,
         buffers,
-        body_offset,
-        reduction_scratch_bytes: params.reduction_scratch_bytes,
-        barrier_offset: scratch,
-        num_barriers,
-        total: scratch + num_barriers * BARRIER_BYTES,
+        barrier,
+        barrier_offset: scratch_bytes,
+        total: scratch_bytes + i64::from(barrier.is_some()) * BARRIER_BYTES,
     })
 }

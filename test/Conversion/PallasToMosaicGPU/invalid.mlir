@@ -72,9 +72,9 @@ pallas.kernel @k grid(2)
 
 // -----
 
-// expected-error @+1 {{'pallas.kernel' op not yet supported: inputs[0] in memory space gmem (only blocks pipelined through shared memory)}}
+// expected-error @+1 {{'pallas.kernel' op not yet supported: inputs[0] in memory space tmem (only GMEM operands and blocks pipelined through shared memory)}}
 pallas.kernel @k
-    ins(%x: memref<128x128xf32> block [128, 128] map affine_map<() -> (0, 0)> in gmem)
+    ins(%x: memref<128x128xf32> block [128, 128] map affine_map<() -> (0, 0)> in tmem)
     attributes {compiler_params = {mosaic_gpu = {lowering_semantics = "warpgroup"}}} {
   pallas.return
 }
@@ -135,11 +135,52 @@ pallas.kernel @k grid(2)
 
 // -----
 
-// expected-error @+1 {{'pallas.kernel' op not yet supported: scratch operands in convert-pallas-to-mosaic-gpu}}
-pallas.kernel @k grid(2)
-    ins(%x: memref<128x128xf32> block [64, 128] map affine_map<(i) -> (i, 0)> in shared)
-    scratch(%s: memref<64x128xf32, #pallas.memory_space<shared>>)
+// expected-error @+1 {{'pallas.kernel' op not yet supported: scratch in a memory space other than shared (memref<128x128xf32, #pallas.memory_space<tmem>>)}}
+pallas.kernel @k
+    ins(%x: memref<128x128xf32> block [128, 128] map affine_map<() -> (0, 0)> in gmem)
+    scratch(%t: memref<128x128xf32, #pallas.memory_space<tmem>>)
     attributes {compiler_params = {mosaic_gpu = {lowering_semantics = "warpgroup"}}} {
+  pallas.return
+}
+
+// -----
+
+// A pipeline barrier (for the pipelined input) and a user barrier.
+// expected-error @+1 {{'pallas.kernel' op not yet supported: 2 barriers in one kernel (pipeline and user barriers together, or several)}}
+pallas.kernel @k
+    ins(%x: memref<128x128xf32> block [128, 128] map affine_map<() -> (0, 0)> in shared)
+    scratch(%b: memref<!pallas.barrier, #pallas.memory_space<shared>>)
+    attributes {compiler_params = {mosaic_gpu = {lowering_semantics = "warpgroup"}}} {
+  pallas.return
+}
+
+// -----
+
+// expected-error @+1 {{'pallas.kernel' op not yet supported: cluster barriers and barrier arrays (memref<2x!pallas.barrier, #pallas.memory_space<shared>>)}}
+pallas.kernel @k
+    ins(%x: memref<128x128xf32> block [128, 128] map affine_map<() -> (0, 0)> in gmem)
+    scratch(%b: memref<2x!pallas.barrier, #pallas.memory_space<shared>>)
+    attributes {compiler_params = {mosaic_gpu = {lowering_semantics = "warpgroup"}}} {
+  pallas.return
+}
+
+// -----
+
+pallas.kernel @k
+    ins(%x: memref<128x128xf32> block [128, 128] map affine_map<() -> (0, 0)> in gmem)
+    outs(%o: memref<128x128xf32> block [128, 128] map affine_map<() -> (0, 0)> in gmem)
+    scratch(%s: memref<64x128xf32, #pallas.memory_space<shared>>,
+            %b: memref<!pallas.barrier, #pallas.memory_space<shared>>)
+    attributes {compiler_params = {mosaic_gpu = {lowering_semantics = "warpgroup"}}} {
+  %c0 = arith.constant 0 : index
+  // expected-error @+1 {{'memref.subview' op not yet supported: GMEM subviews with dynamic offsets, strides or fewer dims}}
+  %xs = memref.subview %x[%c0, 0] [64, 128] [1, 1] : memref<128x128xf32, #pallas.memory_space<gmem>> to memref<64x128xf32, strided<[128, 1], offset: ?>, #pallas.memory_space<gmem>>
+  // expected-error @+1 {{'pallas.load' op not yet supported: `pallas.load` of a ref outside shared memory (memref<128x128xf32, #pallas.memory_space<gmem>>)}}
+  %v = pallas.load %x[] : memref<128x128xf32, #pallas.memory_space<gmem>> -> vector<128x128xf32>
+  %c1 = arith.constant 1 : i1
+  %os = memref.subview %o[0, 0] [64, 128] [1, 1] : memref<128x128xf32, #pallas.memory_space<gmem>> to memref<64x128xf32, strided<[128, 1]>, #pallas.memory_space<gmem>>
+  // expected-error @+1 {{'pallas.copy_smem_to_gmem' op not yet supported: predicated and reducing TMA stores}}
+  pallas.copy_smem_to_gmem %s -> %os if (%c1) : memref<64x128xf32, #pallas.memory_space<shared>> -> memref<64x128xf32, strided<[128, 1]>, #pallas.memory_space<gmem>>
   pallas.return
 }
 

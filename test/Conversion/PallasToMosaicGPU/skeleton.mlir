@@ -42,6 +42,7 @@
 // CHECK: %[[I:.*]] = arith.index_cast %[[BY]] : index to i32
 // CHECK: %[[BX:.*]] = gpu.block_id x
 // CHECK: %[[J:.*]] = arith.index_cast %[[BX]] : index to i32
+// CHECK: %[[B:.*]] = builtin.unrealized_conversion_cast %[[BAR]] : !llvm.ptr<3> to memref<!mosaic_gpu.barrier, #gpu.address_space<workgroup>>
 // CHECK: %[[XB:.*]] = "mosaic_gpu.slice_smem"() <{offset = 0 : i32}> : () -> memref<1x16x128xf16, #gpu.address_space<workgroup>>
 // CHECK: %[[OB:.*]] = "mosaic_gpu.slice_smem"() <{offset = 4096 : i32}> : () -> memref<1x16x128xf16, #gpu.address_space<workgroup>>
 // The block (i, j) starts at element (16 i, 128 j).
@@ -49,7 +50,6 @@
 // CHECK: %[[C:.*]] = arith.muli %[[J]], %{{.*}} : i32
 // CHECK: %[[XS:.*]] = memref.subview %[[XB]][0, 0, 0] [1, 16, 128] [1, 1, 1]
 // CHECK: %[[XV:.*]] = memref.cast %[[XS]] : {{.*}} to memref<16x128xf16, strided<[128, 1], offset: ?>, #gpu.address_space<workgroup>>
-// CHECK: %[[B:.*]] = builtin.unrealized_conversion_cast %[[BAR]] : !llvm.ptr<3> to memref<!mosaic_gpu.barrier, #gpu.address_space<workgroup>>
 // CHECK: mosaic_gpu.arrive_expect_tx barrier(%[[B]] : {{.*}}) 4096
 // CHECK: "mosaic_gpu.async_load"(%[[X]], %[[XV]], %[[B]], %[[R]], %[[C]]) <{collective = [], oob_fill_mode = 2 : i32, operandSegmentSizes = array<i32: 1, 1, 1, 2, 0>, slice_lengths = array<i64: 16, 128>}>
 // CHECK: memref.load %[[PH]][]
@@ -64,7 +64,7 @@
 // CHECK: "mosaic_gpu.async_store"(%[[OV]], %[[O]], %[[R]], %[[C]]) <{commit_group = false, is_global_broadcast = false, operandSegmentSizes = array<i32: 1, 1, 2, 0, 0>, slice_lengths = array<i64: 16, 128>}>
 // CHECK-NEXT: nvvm.cp.async.bulk.commit.group
 // CHECK-NEXT: nvvm.cp.async.bulk.wait_group 0
-// CHECK-NEXT: llvm.inline_asm has_side_effects "bar.sync $0, 128;", "r"
+// CHECK: llvm.inline_asm has_side_effects "bar.sync $0, 128;", "r"
 // CHECK-NEXT: gpu.terminator
 // CHECK: return
 pallas.kernel @k grid(3, 2)

@@ -1,0 +1,232 @@
+//! Explicit TMA copies, barriers and scoped allocations in the body.
+//!
+//! GMEM refs are the whole arrays of the host entry: a static
+//! `memref.subview` of one is no op of its own but the start indices and
+//! slice lengths of the copies that use it (as JAX folds a GMEM ref's
+//! slicing into the TMA descriptor). Views of shared memory stay
+//! `memref.subview`s, seen with a dynamic offset as JAX's ref slicing leaves
+//! them. `copy_gmem_to_smem` arms the barrier for the bytes it brings and
+//! starts `mosaic_gpu.async_load`; `copy_smem_to_gmem` is
+//! `mosaic_gpu.async_store`; `barrier_wait` waits for the barrier's phase;
+//! `commit_smem` fences shared memory for the async proxy and synchronizes
+//! the warpgroup; `wait_smem_to_gmem` waits for store groups, then
+//! synchronizes the warpgroup. `run_scoped` allocations are slices of shared
+//! memory at the offsets the planner chose (or the kernel's barrier) and the
+//! body is inlined.
+
+use melior::ir::block::BlockLike;
+use melior::ir::operation::{OperationLike, OperationRef};
+use melior::ir::r#type::Type;
+use melior::ir::{RegionLike, Value, ValueLike};
+
+use super::kernel::{allocation, wait_barrier, Ctx};
+use super::pipeline::{commit_smem, expect_and_load, store, wait_stores};
+use super::resources::{block_bytes, Alloc, SCOPED_OFFSETS_ATTR};
+use crate::conversion::common::builder::{dense_i64, B};
+use crate::ir::{self, value, MemorySpace};
+
+/// Whether `t` is a GMEM ref as the lowered kernel sees it (a memref in the
+/// default memory space) or as the pallas body declares it.
+fn is_gmem(t: Type) -> bool {
+    ir::is_memref(t)
+        && (ir::memref_memory_space(t).is_none()
+            || MemorySpace::of_memref(t) == Some(MemorySpace::Gmem))
+}
+
+/// A GMEM ref seen through static subviews: the whole array and the start
+/// of the slice in each dim.
+fn gmem_slice<'c, 'a>(v: Value<'c, 'a>) -> Result<(Value<'c, 'a>, Vec<i64>), String> {
+    let rank = ir::memref_shape(v.r#type()).len();
+    let Some(view) = ir::defining_op(v).filter(|o| ir::op_name_of(o) == "memref.subview") else {
+        return Ok((v, vec![0; rank]));
+    };
+    let (base, outer) = gmem_slice(value(view.operand(0).map_err(|e| e.to_string())?))?;
+    let offsets = view
+        .attribute("static_offsets")
+        .map(dense_i64)
+        .map_err(|e| e.to_string())?;
+    if offsets.len() != outer.len() {
+        return Err("not yet supported: rank-reducing GMEM subviews".into());
+    }
+    Ok((
+        base,
+        outer.iter().zip(&offsets).map(|(a, b)| a + b).collect(),
+    ))
+}
+
+/// Checks a GMEM `memref.subview` the copies can fold: static offsets, unit
+/// strides, the same rank.
+pub fn check_gmem_subview(op: &OperationRef) -> Result<(), String> {
+    let attr = |n: &str| op.attribute(n).map(dense_i64).unwrap_or_default();
+    let static_ok = op.operand_count() == 1 && attr("static_strides").iter().all(|&s| s == 1);
+    let src = op.operand(0).map_err(|e| e.to_string())?.r#type();
+    let dst = ir::value_type(ir::result_of(*op, 0));
+    if !static_ok || ir::memref_shape(src).len() != ir::memref_shape(dst).len() {
+        return Err(
+            "not yet supported: GMEM subviews with dynamic offsets, strides or fewer dims".into(),
+        );
+    }
+    Ok(())
+}
+
+/// The i32 start indices of a copy at element offsets `offsets`.
+fn indices<'c, 'a>(b: &B<'_, 'c, 'a>, offsets: &[i64]) -> Vec<Value<'c, 'a>> {
+    offsets.iter().map(|&o| b.ci32(o)).collect()
+}
+
+/// Rewrites `op` when it is a copy, a barrier op, a view or a scoped
+/// allocation; whether it was one.
+pub fn rewrite<'c, 'a>(
+    b: &B<'_, 'c, 'a>,
+    op: &OperationRef<'c, 'a>,
+    ctx: &Ctx<'c, 'a>,
+) -> Result<bool, String> {
+    let operand = |i: usize| op.operand(i).map(value).map_err(|e| e.to_string());
+    match ir::op_name_of(op) {
+        "memref.subview" => {
+            let src = operand(0)?;
+            if is_gmem(src.r#type()) {
+                // Folded into the copies that use it; erased once unused.
+                return Ok(true);
+            }
+            let t = super::kernel::workgroup_type(b, ir::value_type(ir::result_of(*op, 0)));
+            let operands: Vec<Value> = (0..op.operand_count())
+                .map(&operand)
+                .collect::<Result<_, _>>()?;
+            let attrs: Vec<(String, melior::ir::attribute::Attribute)> = [
+                "operandSegmentSizes",
+                "static_offsets",
+                "static_sizes",
+                "static_strides",
+            ]
+            .iter()
+            .filter_map(|n| op.attribute(n).ok().map(|a| (n.to_string(), a)))
+            .collect();
+            let attrs: Vec<(&str, melior::ir::attribute::Attribute)> =
+                attrs.iter().map(|(n, a)| (n.as_str(), *a)).collect();
+            let view = b.val("memref.subview", &operands, t, &attrs);
+            let (strides, _) = ir::memref_strides_and_offset(t).ok_or("subview without strides")?;
+            let shape = ir::memref_shape(t);
+            let dims: String = shape.iter().map(|d| format!("{d}x")).collect();
+            let strides: Vec<String> = strides.iter().map(i64::to_string).collect();
+            let dynamic = b.ty(&format!(
+                "memref<{dims}{}, strided<[{}], offset: ?>, #gpu.address_space<workgroup>>",
+                ir::element_type(t),
+                strides.join(", ")
+            ));
+            let cast = b.val("memref.cast", &[view], dynamic, &[]);
+            b.rw.replace_op(op, &[cast]);
+        }
+        "pallas.copy_gmem_to_smem" => {
+            let (base, offsets) = gmem_slice(operand(0)?)?;
+            let dst = operand(1)?;
+            let lengths = ir::memref_shape(dst.r#type());
+            let bits = ir::bit_width(ir::element_type(dst.r#type())).ok_or("unsized elements")?;
+            let barrier = operand(2)?;
+            let idx = indices(b, &offsets);
+            expect_and_load(
+                b,
+                barrier,
+                block_bytes(&lengths, bits),
+                base,
+                dst,
+                &idx,
+                &lengths,
+            );
+            b.rw.erase_op(op);
+        }
+        "pallas.copy_smem_to_gmem" => {
+            let src = operand(0)?;
+            let (base, offsets) = gmem_slice(operand(1)?)?;
+            let lengths = ir::memref_shape(src.r#type());
+            let commit = op
+                .attribute("commit_group")
+                .map(|a| a.to_string() == "true")
+                .unwrap_or(true);
+            let idx = indices(b, &offsets);
+            store(b, src, base, &idx, &lengths, commit);
+            b.rw.erase_op(op);
+        }
+        "pallas.barrier_wait" => {
+            let (_, ptr) = ctx.barrier.ok_or("barrier_wait without a barrier")?;
+            let phases = ctx.phases.ok_or("barrier without phase bits")?;
+            wait_barrier(b, ptr, phases);
+            b.rw.erase_op(op);
+        }
+        "pallas.commit_smem" => {
+            commit_smem(b, ctx.linear);
+            b.rw.erase_op(op);
+        }
+        "pallas.commit_smem_to_gmem_group" => {
+            b.op("nvvm.cp.async.bulk.commit.group", &[], &[], &[]);
+            b.rw.erase_op(op);
+        }
+        "pallas.wait_smem_to_gmem" => {
+            let pending = ir::int_attr(op, "pending").unwrap_or(0);
+            let read_only = op.attribute("read_only").is_ok();
+            wait_stores(b, pending, read_only, ctx.linear);
+            b.rw.erase_op(op);
+        }
+        "pallas.run_scoped" => {
+            let offsets = op
+                .attribute(SCOPED_OFFSETS_ATTR)
+                .map(dense_i64)
+                .map_err(|_| "run_scoped without planned offsets")?;
+            let body = op
+                .region(0)
+                .ok()
+                .and_then(|r| r.first_block())
+                .ok_or("run_scoped without a body")?;
+            let mut args = vec![];
+            for (i, &at) in offsets.iter().enumerate() {
+                let t = ir::value_type(value(body.argument(i).map_err(|e| e.to_string())?));
+                let alloc = if at < 0 {
+                    Alloc::Barrier
+                } else {
+                    Alloc::Smem(at)
+                };
+                args.push(allocation(b, alloc, t, ctx.barrier)?);
+            }
+            let yielded: Vec<Value> = match body.terminator() {
+                Some(t) if ir::op_name_of(&t) == "pallas.yield" => {
+                    // The yield moves out with the body and is erased when
+                    // its turn comes (it is on the list of ops to rewrite).
+                    (0..t.operand_count())
+                        .map(|i| t.operand(i).map(value).map_err(|e| e.to_string()))
+                        .collect::<Result<_, _>>()?
+                }
+                _ => vec![],
+            };
+            b.rw.inline_block_before(body, op, &args);
+            if yielded.is_empty() {
+                b.rw.erase_op(op);
+            } else {
+                b.rw.replace_op(op, &yielded);
+            }
+        }
+        "pallas.yield" => b.rw.erase_op(op),
+        _ => return Ok(false),
+    }
+    Ok(true)
+}
+
+/// Erases the GMEM subviews the copies folded.
+pub fn erase_gmem_views(root: &OperationRef) {
+    loop {
+        let mut dead = vec![];
+        ir::walk_nested(root, &mut |op| {
+            if ir::op_name_of(&op) == "memref.subview"
+                && op.operand(0).is_ok_and(|v| is_gmem(v.r#type()))
+                && !ir::has_uses(ir::result_of(op, 0))
+            {
+                dead.push(op);
+            }
+        });
+        if dead.is_empty() {
+            return;
+        }
+        for op in dead {
+            ir::erase_operation(op);
+        }
+    }
+}
