@@ -8,7 +8,7 @@ use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::{RegionLike, Value, ValueLike};
 
 use super::elementwise::Layout;
-use super::{elementwise, resources, tma};
+use super::{debug, elementwise, resources, tma};
 use crate::conversion::common::builder::DYNAMIC;
 use crate::conversion::pallas_to_tpu::kernel::KernelInfo;
 use crate::dialect::pallas::gpu_params::{LoweringSemantics, MosaicGpuParams};
@@ -199,9 +199,13 @@ fn check_block(block: BlockRef, fail: &dyn Fn(&OperationRef, String)) {
     while let Some(o) = op {
         if let Err(m) = check_body_op(&o) {
             fail(&o, m);
-        } else if ir::op_name_of(&o) == "pallas.run_scoped" {
-            if let Some(body) = o.region(0).ok().and_then(|r| r.first_block()) {
-                check_block(body, fail);
+        } else {
+            for i in 0..o.region_count() {
+                let mut b = o.region(i).ok().and_then(|r| r.first_block());
+                while let Some(blk) = b {
+                    check_block(blk, fail);
+                    b = blk.next_in_region();
+                }
             }
         }
         op = o.next_in_block();
@@ -219,35 +223,54 @@ fn is_gmem(v: Value) -> bool {
 fn check_body_op(op: &OperationRef) -> Result<(), String> {
     let name = ir::op_name_of(op);
     let operand = |i: usize| op.operand(i).map_err(|e| e.to_string());
-    let whole_ref_access = |ref_index: usize| -> Result<(), String> {
+    // Loads and stores: a whole shared ref or a unit-stride slice of one as
+    // a vector, or one element of a shared or GMEM ref as a scalar.
+    let access = |ref_index: usize, vector: bool| -> Result<(), String> {
         let r = operand(ref_index)?;
-        if !is_shared(r) {
-            return Err(format!(
-                "not yet supported: `{name}` of a ref outside shared memory ({})",
-                r.r#type()
-            ));
-        }
         let starts = op
             .attribute("starts")
             .map(ir::dense_i64)
             .unwrap_or_default();
-        if !starts.is_empty() || op.operand_count() > ref_index + 1 {
+        let sizes = op.attribute("sizes").map(ir::dense_i64).unwrap_or_default();
+        let strides = op
+            .attribute("strides")
+            .map(ir::dense_i64)
+            .unwrap_or_default();
+        if strides.iter().any(|&s| s != 1) {
+            return Err(format!("not yet supported: strided `{name}`"));
+        }
+        let point = !sizes.is_empty() && sizes.iter().all(|&s| s < 0);
+        if vector {
+            if !is_shared(r) {
+                return Err(format!(
+                    "not yet supported: `{name}` of a vector from a ref outside shared memory ({})",
+                    r.r#type()
+                ));
+            }
+            if starts.is_empty() || sizes.iter().all(|&s| s >= 0) {
+                return Ok(());
+            }
             return Err(format!(
-                "not yet supported: `{name}` with indices (only whole-block accesses)"
+                "not yet supported: `{name}` of a vector with indexed (dropped) dims"
+            ));
+        }
+        // The verifier sees to it that a scalar is one element (`point`).
+        if !point || !(is_shared(r) || is_gmem(r)) {
+            return Err(format!(
+                "not yet supported: scalar `{name}` other than of one element of a shared or GMEM ref"
             ));
         }
         Ok(())
     };
+    let is_vec = |i: usize| -> Result<bool, String> { Ok(ir::is_vector(operand(i)?.r#type())) };
     match name {
         "pallas.load" => {
-            whole_ref_access(0)?;
             let t = op.result(0).map_err(|e| e.to_string())?.r#type();
-            if !ir::is_vector(t) {
-                return Err("not yet supported: scalar `pallas.load`".into());
-            }
-            Ok(())
+            access(0, ir::is_vector(t))
         }
-        "pallas.store" => whole_ref_access(1),
+        "pallas.store" => access(1, is_vec(0)?),
+        "scf.for" | "scf.while" | "scf.if" | "scf.yield" | "scf.condition" => Ok(()),
+        "pallas.debug_print" => debug::check(op),
         "pallas.program_id"
         | "pallas.num_programs"
         | "pallas.return"

@@ -26,7 +26,7 @@ use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::r#type::Type;
 use melior::ir::{Block, Region, RegionLike, Value};
 
-use super::{elementwise, grid, load_store, pipeline, resources, tma};
+use super::{debug, elementwise, grid, load_store, pipeline, resources, tma};
 use crate::conversion::common::builder::{value, B};
 use crate::conversion::framework::OwnedRewriter;
 use crate::conversion::pallas_to_tpu::kernel::KernelInfo;
@@ -473,7 +473,9 @@ pub fn lower<'c, 'a>(k: OperationRef<'c, 'a>, params: &MosaicGpuParams) -> Resul
     for op in ops {
         rw.set_insertion_point_before(&op);
         let b = B::new(&rw, op.location());
-        if !load_store::rewrite(&b, &op, &ctx)? && !tma::rewrite(&b, &op, &ctx)? {
+        if ir::op_name_of(&op) == "pallas.debug_print" {
+            debug::rewrite(&b, &op, &ctx)?;
+        } else if !load_store::rewrite(&b, &op, &ctx)? && !tma::rewrite(&b, &op, &ctx)? {
             elementwise::rewrite(&b, &op, &ctx)?;
         }
     }

@@ -6,8 +6,103 @@
 use melior::ir::operation::{OperationLike, OperationRef};
 
 use super::kernel::Ctx;
-use crate::conversion::common::builder::B;
+use melior::ir::{Value, ValueLike};
+
+use crate::conversion::common::builder::{dense_i64, indexer, segments, B, DYNAMIC};
 use crate::ir::{self, value};
+
+/// What a load or store touches.
+enum Access<'c, 'a> {
+    /// The whole ref.
+    Whole(Value<'c, 'a>),
+    /// A slice of the ref, as a view (a `memref.subview` with a dynamic
+    /// offset, as JAX's ref slicing leaves it).
+    Slice(Value<'c, 'a>),
+    /// One element of the ref, at `index` indices.
+    Point(Value<'c, 'a>, Vec<Value<'c, 'a>>),
+}
+
+/// Decodes the indexer of a load or store whose ref is operand `ref_index`
+/// (the checks allow unit strides and either all dims sliced or all
+/// indexed) and builds the view or the indices.
+fn access<'c, 'a>(
+    b: &B<'_, 'c, 'a>,
+    op: &OperationRef<'c, 'a>,
+    ref_index: usize,
+) -> Result<Access<'c, 'a>, String> {
+    let operands: Vec<Value> = (0..op.operand_count())
+        .map(|i| op.operand(i).map(value).map_err(|e| e.to_string()))
+        .collect::<Result<_, _>>()?;
+    let r = operands[ref_index];
+    let shape = ir::memref_shape(r.r#type());
+    if op
+        .attribute("starts")
+        .map(dense_i64)
+        .unwrap_or_default()
+        .is_empty()
+    {
+        return Ok(Access::Whole(r));
+    }
+    let (starts, sizes, _) = indexer(op, &shape)?;
+    let segs = segments(op, &operands);
+    let mut dynamic = segs
+        .get(ref_index + 1)
+        .cloned()
+        .unwrap_or_default()
+        .into_iter();
+    if sizes.iter().all(|&s| s < 0) {
+        let idx = starts
+            .iter()
+            .map(|&s| {
+                if s == DYNAMIC {
+                    dynamic.next().ok_or("missing dynamic index".to_string())
+                } else {
+                    Ok(b.cidx(s))
+                }
+            })
+            .collect::<Result<_, _>>()?;
+        return Ok(Access::Point(r, idx));
+    }
+    let dyn_offsets: Vec<Value> = dynamic.collect();
+    let (strides, base) = ir::memref_strides_and_offset(r.r#type()).ok_or("ref without strides")?;
+    // The view's offset is static when the ref's and the starts are.
+    let offset = if base != DYNAMIC && dyn_offsets.is_empty() {
+        let off: i64 = base + starts.iter().zip(&strides).map(|(s, t)| s * t).sum::<i64>();
+        format!("{off}")
+    } else {
+        "?".to_string()
+    };
+    let dims: String = sizes.iter().map(|d| format!("{d}x")).collect();
+    let strides: Vec<String> = strides.iter().map(i64::to_string).collect();
+    let elem = ir::element_type(r.r#type());
+    let layout = |offset: &str| {
+        format!(
+            "memref<{dims}{elem}, strided<[{}], offset: {offset}>, #gpu.address_space<workgroup>>",
+            strides.join(", ")
+        )
+    };
+    let t = b.ty(&layout(&offset));
+    let mut view_operands = vec![r];
+    view_operands.extend(&dyn_offsets);
+    let segments = b.dense_i32_attr(&[1, dyn_offsets.len() as i32, 0, 0]);
+    let view = b.val(
+        "memref.subview",
+        &view_operands,
+        t,
+        &[
+            ("operandSegmentSizes", segments),
+            ("static_offsets", b.dense_i64_attr(&starts)),
+            ("static_sizes", b.dense_i64_attr(&sizes)),
+            ("static_strides", b.dense_i64_attr(&vec![1; sizes.len()])),
+        ],
+    );
+    // Seen with a dynamic offset, as JAX's ref slicing leaves views.
+    if offset != "?" {
+        let dynamic = b.ty(&layout("?"));
+        return Ok(Access::Slice(b.val("memref.cast", &[view], dynamic, &[])));
+    }
+    Ok(Access::Slice(view))
+}
 
 /// Rewrites `op` when it is an access or a grid query; whether it was one.
 pub fn rewrite<'c, 'a>(
@@ -19,21 +114,44 @@ pub fn rewrite<'c, 'a>(
     match ir::op_name_of(op) {
         "pallas.load" => {
             let t = ir::value_type(ir::result_of(*op, 0));
-            let v = b.val(
-                "mosaic_gpu.vector_load",
-                &[operand(0)?],
-                t,
-                &[("optimized", b.attr("true"))],
-            );
+            let v = match access(b, op, 0)? {
+                Access::Whole(r) => b.val(
+                    "mosaic_gpu.vector_load",
+                    &[r],
+                    t,
+                    &[("optimized", b.attr("true"))],
+                ),
+                Access::Slice(r) => b.val(
+                    "mosaic_gpu.vector_load",
+                    &[r],
+                    t,
+                    &[("optimized", b.attr("true"))],
+                ),
+                Access::Point(r, idx) => {
+                    let mut operands = vec![r];
+                    operands.extend(idx);
+                    b.val("memref.load", &operands, t, &[])
+                }
+            };
             b.rw.replace_op(op, &[v]);
         }
         "pallas.store" => {
-            b.op(
-                "mosaic_gpu.vector_store",
-                &[operand(0)?, operand(1)?],
-                &[],
-                &[("multimem", b.attr("false"))],
-            );
+            let x = operand(0)?;
+            match access(b, op, 1)? {
+                Access::Whole(r) | Access::Slice(r) => {
+                    b.op(
+                        "mosaic_gpu.vector_store",
+                        &[x, r],
+                        &[],
+                        &[("multimem", b.attr("false"))],
+                    );
+                }
+                Access::Point(r, idx) => {
+                    let mut operands = vec![x, r];
+                    operands.extend(idx);
+                    b.op("memref.store", &operands, &[], &[]);
+                }
+            }
             b.rw.erase_op(op);
         }
         "pallas.program_id" => {

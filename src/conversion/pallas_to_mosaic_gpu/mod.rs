@@ -18,6 +18,7 @@
 //! the other passes.
 
 mod checks;
+mod debug;
 mod elementwise;
 mod grid;
 mod kernel;

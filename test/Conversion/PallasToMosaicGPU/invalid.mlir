@@ -175,7 +175,7 @@ pallas.kernel @k
   %c0 = arith.constant 0 : index
   // expected-error @+1 {{'memref.subview' op not yet supported: GMEM subviews with dynamic offsets, strides or fewer dims}}
   %xs = memref.subview %x[%c0, 0] [64, 128] [1, 1] : memref<128x128xf32, #pallas.memory_space<gmem>> to memref<64x128xf32, strided<[128, 1], offset: ?>, #pallas.memory_space<gmem>>
-  // expected-error @+1 {{'pallas.load' op not yet supported: `pallas.load` of a ref outside shared memory (memref<128x128xf32, #pallas.memory_space<gmem>>)}}
+  // expected-error @+1 {{'pallas.load' op not yet supported: `pallas.load` of a vector from a ref outside shared memory (memref<128x128xf32, #pallas.memory_space<gmem>>)}}
   %v = pallas.load %x[] : memref<128x128xf32, #pallas.memory_space<gmem>> -> vector<128x128xf32>
   %c1 = arith.constant 1 : i1
   %os = memref.subview %o[0, 0] [64, 128] [1, 1] : memref<128x128xf32, #pallas.memory_space<gmem>> to memref<64x128xf32, strided<[128, 1]>, #pallas.memory_space<gmem>>
@@ -190,8 +190,13 @@ pallas.kernel @k grid(2)
     ins(%x: memref<128x128xf32> block [64, 128] map affine_map<(i) -> (i, 0)> in shared)
     attributes {compiler_params = {mosaic_gpu = {lowering_semantics = "warpgroup"}}} {
   %c0 = arith.constant 0 : index
-  // expected-error @+1 {{'pallas.load' op not yet supported: `pallas.load` with indices (only whole-block accesses)}}
-  %v = pallas.load %x[%c0:32, 0:128] : memref<64x128xf32, #pallas.memory_space<shared>> -> vector<32x128xf32>
+  // expected-error @+1 {{'pallas.load' op not yet supported: `pallas.load` of a vector with indexed (dropped) dims}}
+  %v = pallas.load %x[%c0, 0:128] : memref<64x128xf32, #pallas.memory_space<shared>> -> vector<128xf32>
+  %f = arith.constant 1.0 : f64
+  // expected-error @+1 {{'pallas.debug_print' op not yet supported: debug_print of f64 (Mosaic GPU prints integers, f16, bf16 and f32)}}
+  pallas.debug_print "x = {}" (%f : f64)
+  // expected-error @+1 {{'pallas.debug_print' op not yet supported: debug_print of vectors}}
+  pallas.debug_print "v = {}" (%v : vector<128xf32>)
   pallas.return
 }
 
@@ -209,4 +214,19 @@ pallas.kernel @k grid(2)
   // expected-error @+1 {{'vector.broadcast' op not yet supported: broadcast of vector<1x128xf32> to [64, 128] that stretches unit dims in convert-pallas-to-mosaic-gpu}}
   %b = vector.broadcast %r : vector<1x128xf32> to vector<64x128xf32>
   pallas.store %b, %o[] : vector<64x128xf32>, memref<64x128xf32, #pallas.memory_space<shared>>
+}
+
+// -----
+
+// expected-error @+1 {{'pallas.kernel' op not yet supported: scratch in a memory space other than shared (memref<128x8xi32, #pallas.memory_space<tmem>>)}}
+pallas.kernel @k
+    ins(%x: memref<128x128xf32> block [128, 128] map affine_map<() -> (0, 0)> in gmem)
+    attributes {compiler_params = {mosaic_gpu = {lowering_semantics = "warpgroup"}}} {
+  pallas.run_scoped {
+  ^bb0(%t: memref<128x8xi32, #pallas.memory_space<tmem>>):
+    %c0 = arith.constant 0 : index
+    // expected-error @+1 {{'pallas.load' op not yet supported: scalar `pallas.load` other than of one element of a shared or GMEM ref}}
+    %v = pallas.load %t[%c0, %c0] : memref<128x8xi32, #pallas.memory_space<tmem>> -> i32
+    pallas.yield
+  }
 }
