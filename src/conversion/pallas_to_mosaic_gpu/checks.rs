@@ -158,10 +158,15 @@ pub fn check_kernel(k: &OperationRef, params: &MosaicGpuParams) -> bool {
             "not yet supported: sequential grid dims (the in-kernel TMA pipeline) in convert-pallas-to-mosaic-gpu".into(),
         );
     }
-    if params.num_threads.is_some() {
+    if params.num_threads.is_some()
+        && info
+            .specs
+            .iter()
+            .any(|s| resources::is_pipelined(s.memory_space))
+    {
         fail(
             k,
-            "not yet supported: warpgroup meshes (num_threads)".into(),
+            "not yet supported: blocks pipelined through shared memory in a kernel of several warpgroups (num_threads)".into(),
         );
     }
     if params.cluster.iter().product::<i64>() != 1 {
@@ -210,6 +215,17 @@ fn check_block(block: BlockRef, fail: &dyn Fn(&OperationRef, String)) {
         }
         op = o.next_in_block();
     }
+}
+
+/// Barrier indices (operands from `first` on) must be constants.
+fn barrier_indices(op: &OperationRef, first: usize) -> Result<(), String> {
+    for i in first..op.operand_count() {
+        let v = op.operand(i).map_err(|e| e.to_string())?;
+        if tma::constant_index(v).is_none() {
+            return Err("not yet supported: dynamic barrier indices".into());
+        }
+    }
+    Ok(())
 }
 
 fn is_shared(v: Value) -> bool {
@@ -301,9 +317,7 @@ fn check_body_op(op: &OperationRef) -> Result<(), String> {
         "pallas.copy_gmem_to_smem" => {
             // Collective and partitioned copies name cluster axes (the
             // verifier sees to it), and clusters are rejected above.
-            if op.operand_count() > 3 {
-                return Err("not yet supported: barrier arrays (barrier indices)".into());
-            }
+            barrier_indices(op, 3)?;
             if !is_gmem(operand(0)?) || !is_shared(operand(1)?) {
                 return Err("not yet supported: copy_gmem_to_smem other than from a GMEM operand (or its static slice) to shared memory".into());
             }
@@ -318,12 +332,11 @@ fn check_body_op(op: &OperationRef) -> Result<(), String> {
             }
             Ok(())
         }
-        "pallas.barrier_wait" => {
-            if op.operand_count() > 1 {
-                return Err("not yet supported: barrier arrays (barrier indices)".into());
-            }
-            Ok(())
-        }
+        "pallas.barrier_wait" | "pallas.barrier_arrive" => barrier_indices(op, 1),
+        "pallas.set_max_registers" => Ok(()),
+        // Grid axes and the warpgroup axis (the verifier knows the names;
+        // cluster axes only come with clusters, rejected above).
+        "pallas.axis_index" => Ok(()),
         _ if name.starts_with("arith.") || name.starts_with("math.") => Ok(()),
         "vector.multi_reduction" | "vector.shape_cast" => Ok(()),
         "vector.broadcast" => elementwise::check_broadcast(op),

@@ -45,11 +45,24 @@ pub struct Ctx<'c, 'a> {
     pub program_ids: Vec<Value<'c, 'a>>,
     /// The linear thread index (warpgroup barriers are derived from it).
     pub linear: Value<'c, 'a>,
-    /// The kernel's barrier as a `memref<!mosaic_gpu.barrier>` and its
-    /// address.
-    pub barrier: Option<(Value<'c, 'a>, Value<'c, 'a>)>,
-    /// The phase bits of the barrier.
-    pub phases: Option<Value<'c, 'a>>,
+    /// The barrier groups of the plan, initialized.
+    pub barriers: Vec<BarrierGroup<'c, 'a>>,
+    /// The name of the warpgroup axis and the grid axis names.
+    pub thread_name: Option<String>,
+    pub grid_names: Vec<String>,
+}
+
+/// An initialized barrier group.
+#[derive(Clone, Copy)]
+pub struct BarrierGroup<'c, 'a> {
+    /// The address of its first barrier.
+    pub ptr: Value<'c, 'a>,
+    /// Its first barrier as the `mosaic_gpu` ops take it (what a barrier
+    /// ref of the body becomes).
+    pub first: Value<'c, 'a>,
+    /// The phase bits, one per barrier of the group.
+    pub phases: Value<'c, 'a>,
+    pub orders_tensor_core: bool,
 }
 
 /// The barrier at `ptr` as the `mosaic_gpu` ops take it.
@@ -68,11 +81,14 @@ pub fn allocation<'c, 'a>(
     b: &B<'_, 'c, 'a>,
     alloc: resources::Alloc,
     t: Type<'c>,
-    barrier: Option<(Value<'c, 'a>, Value<'c, 'a>)>,
+    barriers: &[BarrierGroup<'c, 'a>],
 ) -> Result<Value<'c, 'a>, String> {
     match alloc {
         resources::Alloc::Smem(offset) => Ok(slice_smem(b, workgroup_type(b, t), offset)),
-        resources::Alloc::Barrier => Ok(barrier.ok_or("a barrier allocation without a barrier")?.0),
+        resources::Alloc::Barrier(i) => Ok(barriers
+            .get(i)
+            .ok_or("a barrier allocation without a barrier")?
+            .first),
     }
 }
 
@@ -187,7 +203,10 @@ fn init_barrier<'c, 'a>(
 ) -> Value<'c, 'a> {
     let mem = slice_smem(
         b,
-        b.ty("memref<1x!mosaic_gpu.barrier, #gpu.address_space<workgroup>>"),
+        b.ty(&format!(
+            "memref<{}x!mosaic_gpu.barrier, #gpu.address_space<workgroup>>",
+            spec.count
+        )),
         offset,
     );
     let desc_t = b.ty(&descriptor_type(1, "3"));
@@ -217,7 +236,7 @@ fn init_barrier<'c, 'a>(
         &[],
         &[
             ("arrival_count", b.attr(&format!("{} : i64", spec.arrivals))),
-            ("num_barriers", b.attr("1 : i32")),
+            ("num_barriers", b.int_attr(spec.count, b.i32())),
             (
                 "orders_tensor_core",
                 b.attr(if spec.orders_tensor_core {
@@ -247,12 +266,17 @@ pub fn phase_counter<'c, 'a>(b: &B<'_, 'c, 'a>) -> Value<'c, 'a> {
     phases
 }
 
-/// Waits for the current phase of barrier `ptr` (bit 0 of `phases`) and
-/// flips the bit.
-pub fn wait_barrier<'c, 'a>(b: &B<'_, 'c, 'a>, ptr: Value<'c, 'a>, phases: Value<'c, 'a>) {
+/// Waits for the current phase of barrier `ptr` (bit `bit` of `phases`,
+/// its index in its group) and flips the bit.
+pub fn wait_barrier<'c, 'a>(
+    b: &B<'_, 'c, 'a>,
+    ptr: Value<'c, 'a>,
+    phases: Value<'c, 'a>,
+    bit: i64,
+) {
     let i32t = b.i32();
     let bits = b.val("memref.load", &[phases], i32t, &[]);
-    let one = b.ci32(1);
+    let one = b.ci32(1 << bit);
     let mine = b.bin("arith.andi", bits, one);
     let parity = b.cmpi("ne", mine, b.ci32(0));
     let flipped = b.bin("arith.xori", bits, one);
@@ -309,6 +333,15 @@ fn warp_context<'c, 'a>(b: &B<'_, 'c, 'a>) -> Value<'c, 'a> {
 pub fn lower<'c, 'a>(k: OperationRef<'c, 'a>, params: &MosaicGpuParams) -> Result<(), String> {
     let info = KernelInfo::of(&k)?;
     let plan = resources::plan(&k, &info, params, true)?;
+    let grid_names: Vec<String> = k
+        .attribute("grid_names")
+        .map(|a| {
+            ir::array_elements(a)
+                .into_iter()
+                .map(ir::string_attr_value)
+                .collect()
+        })
+        .unwrap_or_default();
     let rw = OwnedRewriter::new(&k);
     let loc = k.location();
     let b = B::new(&rw, loc);
@@ -388,7 +421,8 @@ pub fn lower<'c, 'a>(k: OperationRef<'c, 'a>, params: &MosaicGpuParams) -> Resul
     let cuda = grid::cuda_grid(&info.grid);
     let mut operands = vec![token];
     let mut sizes: Vec<(i64, Value)> = vec![];
-    for n in cuda.into_iter().chain([WARPGROUP_SIZE, 1, 1]) {
+    let threads = WARPGROUP_SIZE * params.num_threads.unwrap_or(1);
+    for n in cuda.into_iter().chain([threads, 1, 1]) {
         let v = match sizes.iter().find(|(m, _)| *m == n) {
             Some((_, v)) => *v,
             None => {
@@ -420,15 +454,31 @@ pub fn lower<'c, 'a>(k: OperationRef<'c, 'a>, params: &MosaicGpuParams) -> Resul
 
     let device = ir::body_block(&launch).ok_or("launch without a body")?;
     rw.set_insertion_point_to_end(device);
-    let barrier_ptr = plan
-        .barrier
-        .map(|spec| init_barrier(&b, plan.barrier_offset, spec));
-    let phases = barrier_ptr.map(|_| phase_counter(&b));
+    let mut inits = vec![];
+    let mut offset = plan.barrier_offset;
+    for spec in &plan.barriers {
+        let ptr = init_barrier(&b, offset, *spec);
+        inits.push((ptr, phase_counter(&b), spec.orders_tensor_core));
+        offset += spec.count * resources::BARRIER_BYTES;
+    }
     b.op("nvvm.fence.mbarrier.init", &[], &[], &[]);
     b.op("gpu.barrier", &[], &[], &[]);
     let linear = warp_context(&b);
     let program_ids = grid::program_ids(&b, &info.grid);
-    let barrier = barrier_ptr.map(|ptr| (barrier_ref(&b, ptr), ptr));
+    let barriers: Vec<BarrierGroup> = inits
+        .into_iter()
+        .map(|(ptr, phases, orders_tensor_core)| BarrierGroup {
+            ptr,
+            first: barrier_ref(&b, ptr),
+            phases,
+            orders_tensor_core,
+        })
+        .collect();
+    if params.num_threads.is_some() {
+        // The kernel's scratch is shared by the warpgroups: none may still
+        // be using the memory of an earlier scope.
+        b.op("gpu.barrier", &[], &[], &[]);
+    }
 
     // The kernel's scratch operands, then the pipeline.
     let n_fixed = info.prefetch.len() + info.specs.len();
@@ -437,9 +487,10 @@ pub fn lower<'c, 'a>(k: OperationRef<'c, 'a>, params: &MosaicGpuParams) -> Resul
         let t = ir::value_type(value(
             body.argument(n_fixed + i).map_err(|e| e.to_string())?,
         ));
-        scratch.push(allocation(&b, *alloc, t, barrier)?);
+        scratch.push(allocation(&b, *alloc, t, &barriers)?);
     }
-    let stage = pipeline::prologue(&b, &info, &plan, &gmem, &program_ids, barrier, phases)?;
+    let pipeline_barrier = barriers.first().map(|g| (g.first, g.ptr, g.phases));
+    let stage = pipeline::prologue(&b, &info, &plan, &gmem, &program_ids, pipeline_barrier)?;
     let mut body_args: Vec<Value> = (0..info.specs.len())
         .map(|i| stage.views[i].unwrap_or(gmem[i]))
         .collect();
@@ -467,8 +518,9 @@ pub fn lower<'c, 'a>(k: OperationRef<'c, 'a>, params: &MosaicGpuParams) -> Resul
         grid: info.grid.clone(),
         program_ids,
         linear,
-        barrier,
-        phases,
+        barriers,
+        thread_name: params.thread_name.clone(),
+        grid_names,
     };
     for op in ops {
         rw.set_insertion_point_before(&op);

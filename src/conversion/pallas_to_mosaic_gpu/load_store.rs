@@ -162,6 +162,31 @@ pub fn rewrite<'c, 'a>(
                 .ok_or("program_id of an axis the grid does not have")?;
             b.rw.replace_op(op, &[id]);
         }
+        "pallas.axis_index" => {
+            let name = op
+                .attribute("axis_name")
+                .map(ir::string_attr_value)
+                .map_err(|e| e.to_string())?;
+            let v = if ctx.thread_name.as_deref() == Some(name.as_str()) {
+                // The warpgroup index, made uniform across the warp.
+                let wg = b.bin("arith.shrui", ctx.linear, b.ci32(7));
+                let (all_lanes, lane0, clamp) = (b.ci32(-1), b.ci32(0), b.ci32(31));
+                b.val(
+                    "nvvm.shfl.sync",
+                    &[all_lanes, wg, lane0, clamp],
+                    b.i32(),
+                    &[("kind", b.attr("#nvvm<shfl_kind idx>"))],
+                )
+            } else {
+                let axis = ctx
+                    .grid_names
+                    .iter()
+                    .position(|n| *n == name)
+                    .ok_or_else(|| format!("axis_index of an unknown axis '{name}'"))?;
+                ctx.program_ids[axis]
+            };
+            b.rw.replace_op(op, &[v]);
+        }
         "pallas.num_programs" => {
             let axis = ir::int_attr(op, "axis").ok_or("num_programs without an axis")? as usize;
             let n = *ctx

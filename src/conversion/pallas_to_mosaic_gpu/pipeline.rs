@@ -120,16 +120,16 @@ fn slot<'c, 'a>(
 }
 
 /// Slices the buffers, fetches the input blocks and waits for them.
-/// `barrier` is the kernel's barrier (as a `memref<!mosaic_gpu.barrier>`)
-/// and its address, present when there are pipelined inputs.
+/// `barrier` is the kernel's first barrier (as a
+/// `memref<!mosaic_gpu.barrier>`), its address and phase bits: the
+/// pipeline's when there are pipelined inputs.
 pub fn prologue<'c, 'a>(
     b: &B<'_, 'c, 'a>,
     info: &KernelInfo<'c>,
     plan: &Plan,
     gmem: &[Value<'c, 'a>],
     program_ids: &[Value<'c, 'a>],
-    barrier: Option<(Value<'c, 'a>, Value<'c, 'a>)>,
-    phases: Option<Value<'c, 'a>>,
+    barrier: Option<(Value<'c, 'a>, Value<'c, 'a>, Value<'c, 'a>)>,
 ) -> Result<Stage<'c, 'a>, String> {
     let n = info.specs.len();
     let mut buffers = vec![None; n];
@@ -170,15 +170,15 @@ pub fn prologue<'c, 'a>(
         };
         let elem = ir::element_type(spec.array_type);
         let view = slot(b, buffer, &block_shapes[i], elem);
-        let (bar, _) = barrier.ok_or("pipelined inputs without a barrier")?;
+        let (bar, _, _) = barrier.ok_or("pipelined inputs without a barrier")?;
         let bits = ir::bit_width(elem).ok_or("block of unsized elements")?;
         let bytes = block_bytes(&block_shapes[i], bits);
         expect_and_load(b, bar, bytes, gmem[i], view, &indices[i], &block_shapes[i]);
         views[i] = Some(view);
         fetched = true;
     }
-    if let (true, Some((_, ptr)), Some(phases)) = (fetched, barrier, phases) {
-        wait_barrier(b, ptr, phases);
+    if let (true, Some((_, ptr, phases))) = (fetched, barrier) {
+        wait_barrier(b, ptr, phases, 0);
     }
     for (i, spec) in info.specs.iter().enumerate().skip(info.n_ins) {
         if let Some(buffer) = buffers[i] {

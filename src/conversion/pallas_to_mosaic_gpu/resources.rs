@@ -31,7 +31,8 @@ pub fn align(n: i64, to: i64) -> i64 {
 }
 
 /// Discardable attribute the planner leaves on each `pallas.run_scoped`:
-/// the shared-memory offset of each of its allocations (-1 for barriers).
+/// the shared-memory offset of each of its allocations (`-1 - i` for
+/// barrier group `i`).
 pub const SCOPED_OFFSETS_ATTR: &str = "pallas.smem_offsets";
 
 /// Where a scratch operand or scoped allocation lives.
@@ -39,8 +40,8 @@ pub const SCOPED_OFFSETS_ATTR: &str = "pallas.smem_offsets";
 pub enum Alloc {
     /// A shared-memory buffer at this offset.
     Smem(i64),
-    /// The kernel's barrier.
-    Barrier,
+    /// Barrier group `i` of the plan.
+    Barrier(usize),
 }
 
 /// An mbarrier array as Mosaic GPU initializes it.
@@ -48,6 +49,8 @@ pub enum Alloc {
 pub struct BarrierSpec {
     pub arrivals: i64,
     pub orders_tensor_core: bool,
+    /// Barriers in the group (an array of barriers is one group).
+    pub count: i64,
 }
 
 /// Where everything lives in dynamic shared memory.
@@ -57,9 +60,10 @@ pub struct Plan {
     /// The pipeline buffer of each operand (inputs, then outputs); `None`
     /// for operands left in GMEM.
     pub buffers: Vec<Option<i64>>,
-    /// The one barrier (pipeline or user), if any.
-    pub barrier: Option<BarrierSpec>,
-    /// Offset of the barrier array (right after the scratch).
+    /// The barrier groups, in allocation order (the pipeline's first when
+    /// there is one).
+    pub barriers: Vec<BarrierSpec>,
+    /// Offset of the barriers (right after the scratch), 8 bytes each.
     pub barrier_offset: i64,
     /// The `dynamic_shared_memory_size` of the launch.
     pub total: i64,
@@ -92,16 +96,23 @@ impl Planner {
             ));
         }
         if let Some(b) = ir::barrier_params(ir::element_type(t)) {
-            if b.collective_axes.is_some() || ir::memref_shape(t).iter().product::<i64>() != 1 {
-                return Err(format!(
-                    "not yet supported: cluster barriers and barrier arrays ({t})"
-                ));
+            if b.collective_axes.is_some() {
+                return Err(format!("not yet supported: cluster barriers ({t})"));
             }
-            self.barriers.push(BarrierSpec {
+            let spec = BarrierSpec {
                 arrivals: b.arrivals,
                 orders_tensor_core: b.orders_tensor_core,
-            });
-            return Ok(Alloc::Barrier);
+                count: ir::memref_shape(t).iter().product(),
+            };
+            // JAX pools barriers by kind and hands sibling scopes the same
+            // one; this planner gives each allocation its own.
+            if self.barriers.contains(&spec) {
+                return Err(format!(
+                    "not yet supported: several barrier allocations of the same kind ({t})"
+                ));
+            }
+            self.barriers.push(spec);
+            return Ok(Alloc::Barrier(self.barriers.len() - 1));
         }
         let bits = ir::bit_width(ir::element_type(t))
             .ok_or_else(|| format!("not yet supported: shared scratch of {t}"))?;
@@ -130,7 +141,7 @@ impl Planner {
                             ir::value_type(ir::value(body.argument(i).map_err(|e| e.to_string())?));
                         offsets.push(match self.alloc(t, &mut inner)? {
                             Alloc::Smem(at) => at,
-                            Alloc::Barrier => -1,
+                            Alloc::Barrier(i) => -1 - i as i64,
                         });
                     }
                     if self.annotate {
@@ -214,22 +225,20 @@ pub fn plan(
         planner.barriers.push(BarrierSpec {
             arrivals: pipelined_inputs,
             orders_tensor_core: false,
+            count: 1,
         });
     }
     let peak = planner.walk(body, used)?;
-    if planner.barriers.len() > 1 {
-        return Err(format!(
-            "not yet supported: {} barriers in one kernel (pipeline and user barriers together, or several)",
-            planner.barriers.len()
-        ));
+    if pipelined_inputs > 0 && planner.barriers.len() > 1 {
+        return Err("not yet supported: user barriers together with pipelined inputs".into());
     }
     let scratch_bytes = align(peak, SMEM_ALIGNMENT);
-    let barrier = planner.barriers.first().copied();
+    let barrier_count: i64 = planner.barriers.iter().map(|b| b.count).sum();
     Ok(Plan {
         scratch,
         buffers,
-        barrier,
+        barriers: planner.barriers,
         barrier_offset: scratch_bytes,
-        total: scratch_bytes + i64::from(barrier.is_some()) * BARRIER_BYTES,
+        total: scratch_bytes + barrier_count * BARRIER_BYTES,
     })
 }

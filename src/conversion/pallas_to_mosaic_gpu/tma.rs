@@ -19,7 +19,7 @@ use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::r#type::Type;
 use melior::ir::{RegionLike, Value, ValueLike};
 
-use super::kernel::{allocation, wait_barrier, Ctx};
+use super::kernel::{allocation, barrier_ref, wait_barrier, BarrierGroup, Ctx};
 use super::pipeline::{commit_smem, expect_and_load, store, wait_stores};
 use super::resources::{block_bytes, Alloc, SCOPED_OFFSETS_ATTR};
 use crate::conversion::common::builder::{dense_i64, B};
@@ -67,6 +67,45 @@ pub fn check_gmem_subview(op: &OperationRef) -> Result<(), String> {
         );
     }
     Ok(())
+}
+
+/// Barrier `index` of the group whose first barrier `first` is: the group,
+/// its address, its ref and its bit in the phase bits. Indices are
+/// constants (the checks see to it).
+fn barrier_elem<'c, 'a>(
+    b: &B<'_, 'c, 'a>,
+    ctx: &Ctx<'c, 'a>,
+    first: Value<'c, 'a>,
+    indices: &[Value<'c, 'a>],
+) -> Result<(BarrierGroup<'c, 'a>, Value<'c, 'a>, Value<'c, 'a>, i64), String> {
+    let group = *ctx
+        .barriers
+        .iter()
+        .find(|g| g.first == first)
+        .ok_or("a barrier ref that is not an allocated barrier")?;
+    let index = match indices.first() {
+        None => 0,
+        Some(v) => constant_index(*v).ok_or("not yet supported: dynamic barrier indices")?,
+    };
+    if index == 0 {
+        return Ok((group, group.ptr, group.first, 0));
+    }
+    let ptr = b.val(
+        "llvm.getelementptr",
+        &[group.ptr],
+        b.ty("!llvm.ptr<3>"),
+        &[
+            ("elem_type", b.attr("i64")),
+            ("rawConstantIndices", b.dense_i32_attr(&[index as i32])),
+        ],
+    );
+    Ok((group, ptr, barrier_ref(b, ptr), index))
+}
+
+/// The value of an `index` constant.
+pub fn constant_index(v: Value) -> Option<i64> {
+    let op = ir::defining_op(v).filter(|o| ir::op_name_of(o) == "arith.constant")?;
+    ir::integer_attr_value(op.attribute("value").ok()?)
 }
 
 /// The i32 start indices of a copy at element offsets `offsets`.
@@ -122,7 +161,10 @@ pub fn rewrite<'c, 'a>(
             let dst = operand(1)?;
             let lengths = ir::memref_shape(dst.r#type());
             let bits = ir::bit_width(ir::element_type(dst.r#type())).ok_or("unsized elements")?;
-            let barrier = operand(2)?;
+            let rest: Vec<Value> = (3..op.operand_count())
+                .map(&operand)
+                .collect::<Result<_, _>>()?;
+            let (_, _, barrier, _) = barrier_elem(b, ctx, operand(2)?, &rest)?;
             let idx = indices(b, &offsets);
             expect_and_load(
                 b,
@@ -148,9 +190,46 @@ pub fn rewrite<'c, 'a>(
             b.rw.erase_op(op);
         }
         "pallas.barrier_wait" => {
-            let (_, ptr) = ctx.barrier.ok_or("barrier_wait without a barrier")?;
-            let phases = ctx.phases.ok_or("barrier without phase bits")?;
-            wait_barrier(b, ptr, phases);
+            let rest: Vec<Value> = (1..op.operand_count())
+                .map(&operand)
+                .collect::<Result<_, _>>()?;
+            let (group, ptr, _, bit) = barrier_elem(b, ctx, operand(0)?, &rest)?;
+            wait_barrier(b, ptr, group.phases, bit);
+            b.rw.erase_op(op);
+        }
+        "pallas.barrier_arrive" => {
+            let rest: Vec<Value> = (1..op.operand_count())
+                .map(&operand)
+                .collect::<Result<_, _>>()?;
+            let (group, _, bar, _) = barrier_elem(b, ctx, operand(0)?, &rest)?;
+            let orders = if group.orders_tensor_core {
+                "true"
+            } else {
+                "false"
+            };
+            b.op(
+                "mosaic_gpu.arrive",
+                &[bar],
+                &[],
+                &[("orders_tensor_core", b.attr(orders))],
+            );
+            b.rw.erase_op(op);
+        }
+        "pallas.set_max_registers" => {
+            let count = ir::int_attr(op, "count").ok_or("set_max_registers without a count")?;
+            let action = match ir::int_attr(op, "action") {
+                Some(0) => "increase",
+                _ => "decrease",
+            };
+            b.op(
+                "nvvm.setmaxregister",
+                &[],
+                &[],
+                &[
+                    ("action", b.attr(&format!("#nvvm<action {action}>"))),
+                    ("regCount", b.int_attr(count, b.i32())),
+                ],
+            );
             b.rw.erase_op(op);
         }
         "pallas.commit_smem" => {
@@ -181,11 +260,11 @@ pub fn rewrite<'c, 'a>(
             for (i, &at) in offsets.iter().enumerate() {
                 let t = ir::value_type(value(body.argument(i).map_err(|e| e.to_string())?));
                 let alloc = if at < 0 {
-                    Alloc::Barrier
+                    Alloc::Barrier((-1 - at) as usize)
                 } else {
                     Alloc::Smem(at)
                 };
-                args.push(allocation(b, alloc, t, ctx.barrier)?);
+                args.push(allocation(b, alloc, t, &ctx.barriers)?);
             }
             let yielded: Vec<Value> = match body.terminator() {
                 Some(t) if ir::op_name_of(&t) == "pallas.yield" => {

@@ -108,7 +108,7 @@ pallas.kernel @k grid(2, 4) semantics(parallel, arbitrary)
 
 // -----
 
-// expected-error @+1 {{'pallas.kernel' op not yet supported: warpgroup meshes (num_threads)}}
+// expected-error @+1 {{'pallas.kernel' op not yet supported: blocks pipelined through shared memory in a kernel of several warpgroups (num_threads)}}
 pallas.kernel @k
     ins(%x: memref<64x128xf32> block [64, 128] map affine_map<() -> (0, 0)> in shared)
     attributes {compiler_params = {mosaic_gpu = {lowering_semantics = "warpgroup", num_threads = 2, thread_name = "wg"}}} {
@@ -146,7 +146,7 @@ pallas.kernel @k
 // -----
 
 // A pipeline barrier (for the pipelined input) and a user barrier.
-// expected-error @+1 {{'pallas.kernel' op not yet supported: 2 barriers in one kernel (pipeline and user barriers together, or several)}}
+// expected-error @+1 {{'pallas.kernel' op not yet supported: user barriers together with pipelined inputs}}
 pallas.kernel @k
     ins(%x: memref<128x128xf32> block [128, 128] map affine_map<() -> (0, 0)> in shared)
     scratch(%b: memref<!pallas.barrier, #pallas.memory_space<shared>>)
@@ -156,11 +156,25 @@ pallas.kernel @k
 
 // -----
 
-// expected-error @+1 {{'pallas.kernel' op not yet supported: cluster barriers and barrier arrays (memref<2x!pallas.barrier, #pallas.memory_space<shared>>)}}
+// expected-error @+1 {{'pallas.kernel' op not yet supported: several barrier allocations of the same kind (memref<!pallas.barrier, #pallas.memory_space<shared>>)}}
+pallas.kernel @k
+    ins(%x: memref<128x128xf32> block [128, 128] map affine_map<() -> (0, 0)> in gmem)
+    scratch(%a: memref<!pallas.barrier, #pallas.memory_space<shared>>,
+            %b: memref<!pallas.barrier, #pallas.memory_space<shared>>)
+    attributes {compiler_params = {mosaic_gpu = {lowering_semantics = "warpgroup"}}} {
+  pallas.return
+}
+
+// -----
+
 pallas.kernel @k
     ins(%x: memref<128x128xf32> block [128, 128] map affine_map<() -> (0, 0)> in gmem)
     scratch(%b: memref<2x!pallas.barrier, #pallas.memory_space<shared>>)
-    attributes {compiler_params = {mosaic_gpu = {lowering_semantics = "warpgroup"}}} {
+    attributes {compiler_params = {mosaic_gpu = {lowering_semantics = "warpgroup", num_threads = 2, thread_name = "wg"}}} {
+  %wg = pallas.axis_index "wg"
+  %i = arith.index_cast %wg : i32 to index
+  // expected-error @+1 {{'pallas.barrier_wait' op not yet supported: dynamic barrier indices}}
+  pallas.barrier_wait %b[%i] : memref<2x!pallas.barrier, #pallas.memory_space<shared>>
   pallas.return
 }
 
