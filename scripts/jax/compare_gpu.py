@@ -31,6 +31,10 @@ jaxlib's MLIR with its `mosaic_gpu` dialect registered. Names are ignored
   pass diagnostics  the pass run prints no error or warning;
   jaxlib verify     our module parses and verifies in jaxlib.
 
+With --verify FILE... it instead parses each file (pallas-opt output in
+generic form, split at `// -----`) with jaxlib and verifies every Mosaic GPU
+module in it (make jax-check does so for the lit tests' outputs).
+
 With -v the multiset of the other ops (arith/llvm/nvvm/memref/gpu/...) is
 shown where it differs, for information only. Exits 1 if any kernel
 differs or could not be lowered or parsed.
@@ -160,14 +164,46 @@ def compare(name, ours_text, ref_text, pass_err):
   return sections, other
 
 
+def verify_files(paths):
+  """Verifies every Mosaic GPU module of `paths` with jaxlib; the number of
+  files that failed."""
+  failed = 0
+  for path in paths:
+    problems, count = [], 0
+    for chunk in open(path).read().split("// -----"):
+      ctx = context()
+      ctx.allow_unregistered_dialects = True  # pallas ops of other targets
+      with ctx:
+        try:
+          outer = ir.Module.parse(chunk)
+          for mod in walk(outer.operation):
+            if mod.name == "builtin.module" and "mosaic_gpu.arch_major" in attrs(mod):
+              count += 1
+              own = ir.Module.parse(str(mod))
+              if not own.operation.verify():
+                problems.append("a module does not verify")
+        except ir.MLIRError as e:
+          problems.append(describe(e))
+    if problems or not count:
+      failed += 1
+      print(f"{path}: FAIL {'; '.join(problems) or 'no Mosaic GPU module'}")
+    else:
+      print(f"{path}: {count} Mosaic GPU module(s) verified by jaxlib")
+  return failed
+
+
 def main():
   ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
   ap.add_argument("names", nargs="*")
+  ap.add_argument("--verify", nargs="+", metavar="FILE",
+                  help="verify the Mosaic GPU modules of these files instead")
   ap.add_argument("--pallas-opt", default=os.path.join(ROOT, "target", "debug", "pallas-opt"))
   ap.add_argument("--examples", default=os.path.join(ROOT, "examples", "gpu"))
   ap.add_argument("--refs", default=os.path.join(ROOT, "test", "Reference", "GPU"))
   ap.add_argument("-v", "--verbose", action="store_true")
   opts = ap.parse_args()
+  if opts.verify:
+    return 1 if verify_files(opts.verify) else 0
   if not os.access(opts.pallas_opt, os.X_OK):
     ap.error(f"{opts.pallas_opt} is not executable (cargo build first)")
   names = opts.names or sorted(f[:-5] for f in os.listdir(opts.examples) if f.endswith(".mlir"))

@@ -108,6 +108,21 @@ pub fn constant_index(v: Value) -> Option<i64> {
     ir::integer_attr_value(op.attribute("value").ok()?)
 }
 
+/// The strided shared-memory type `t` with a dynamic offset.
+fn dynamic_offset<'c>(b: &B<'_, 'c, '_>, t: Type<'c>) -> Result<Type<'c>, String> {
+    let (strides, _) = ir::memref_strides_and_offset(t).ok_or("a view without strides")?;
+    let dims: String = ir::memref_shape(t)
+        .iter()
+        .map(|d| format!("{d}x"))
+        .collect();
+    let strides: Vec<String> = strides.iter().map(i64::to_string).collect();
+    Ok(b.ty(&format!(
+        "memref<{dims}{}, strided<[{}], offset: ?>, #gpu.address_space<workgroup>>",
+        ir::element_type(t),
+        strides.join(", ")
+    )))
+}
+
 /// The i32 start indices of a copy at element offsets `offsets`.
 fn indices<'c, 'a>(b: &B<'_, 'c, 'a>, offsets: &[i64]) -> Vec<Value<'c, 'a>> {
     offsets.iter().map(|&o| b.ci32(o)).collect()
@@ -128,7 +143,14 @@ pub fn rewrite<'c, 'a>(
                 // Folded into the copies that use it; erased once unused.
                 return Ok(true);
             }
-            let t = super::kernel::workgroup_type(b, ir::value_type(ir::result_of(*op, 0)));
+            let mut t = super::kernel::workgroup_type(b, ir::value_type(ir::result_of(*op, 0)));
+            // A view of a pipelined block (seen with a dynamic offset) has a
+            // dynamic offset too.
+            let dynamic_source = ir::memref_strides_and_offset(src.r#type())
+                .is_some_and(|(_, off)| off == crate::conversion::common::builder::DYNAMIC);
+            if dynamic_source {
+                t = dynamic_offset(b, t)?;
+            }
             let operands: Vec<Value> = (0..op.operand_count())
                 .map(&operand)
                 .collect::<Result<_, _>>()?;
@@ -144,17 +166,13 @@ pub fn rewrite<'c, 'a>(
             let attrs: Vec<(&str, melior::ir::attribute::Attribute)> =
                 attrs.iter().map(|(n, a)| (n.as_str(), *a)).collect();
             let view = b.val("memref.subview", &operands, t, &attrs);
-            let (strides, _) = ir::memref_strides_and_offset(t).ok_or("subview without strides")?;
-            let shape = ir::memref_shape(t);
-            let dims: String = shape.iter().map(|d| format!("{d}x")).collect();
-            let strides: Vec<String> = strides.iter().map(i64::to_string).collect();
-            let dynamic = b.ty(&format!(
-                "memref<{dims}{}, strided<[{}], offset: ?>, #gpu.address_space<workgroup>>",
-                ir::element_type(t),
-                strides.join(", ")
-            ));
-            let cast = b.val("memref.cast", &[view], dynamic, &[]);
-            b.rw.replace_op(op, &[cast]);
+            let dynamic = dynamic_offset(b, t)?;
+            let seen = if dynamic == t {
+                view
+            } else {
+                b.val("memref.cast", &[view], dynamic, &[])
+            };
+            b.rw.replace_op(op, &[seen]);
         }
         "pallas.copy_gmem_to_smem" => {
             let (base, offsets) = gmem_slice(operand(0)?)?;
