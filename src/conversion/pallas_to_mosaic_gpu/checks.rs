@@ -169,8 +169,17 @@ pub fn check_kernel(k: &OperationRef, params: &MosaicGpuParams) -> bool {
             "not yet supported: blocks pipelined through shared memory in a kernel of several warpgroups (num_threads)".into(),
         );
     }
-    if params.cluster.iter().product::<i64>() != 1 {
-        fail(k, "not yet supported: clusters of more than one CTA".into());
+    if params.cluster.iter().product::<i64>() != 1
+        && info
+            .specs
+            .iter()
+            .any(|s| resources::is_pipelined(s.memory_space))
+    {
+        fail(
+            k,
+            "not yet supported: blocks pipelined through shared memory in a kernel with clusters"
+                .into(),
+        );
     }
     if params.profile_space != 0 {
         fail(k, "not yet supported: profiling (profile_space)".into());
@@ -257,7 +266,9 @@ fn check_body_op(op: &OperationRef) -> Result<(), String> {
         }
         let point = !sizes.is_empty() && sizes.iter().all(|&s| s < 0);
         if vector {
-            if !is_shared(r) {
+            // Stores of a vector into GMEM go through a view of the array.
+            let gmem_store = name == "pallas.store" && is_gmem(r);
+            if !(is_shared(r) || gmem_store) {
                 return Err(format!(
                     "not yet supported: `{name}` of a vector from a ref outside shared memory ({})",
                     r.r#type()
@@ -315,8 +326,9 @@ fn check_body_op(op: &OperationRef) -> Result<(), String> {
             Ok(())
         }
         "pallas.copy_gmem_to_smem" => {
-            // Collective and partitioned copies name cluster axes (the
-            // verifier sees to it), and clusters are rejected above.
+            if op.attribute("partitioned_axis").is_ok() {
+                return Err("not yet supported: partitioned TMA copies".into());
+            }
             barrier_indices(op, 3)?;
             if !is_gmem(operand(0)?) || !is_shared(operand(1)?) {
                 return Err("not yet supported: copy_gmem_to_smem other than from a GMEM operand (or its static slice) to shared memory".into());

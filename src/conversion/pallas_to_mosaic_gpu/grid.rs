@@ -18,6 +18,17 @@ pub fn cuda_grid(grid: &[i64]) -> [i64; 3] {
     cuda
 }
 
+/// The CUDA cluster `(x, y, z)` of a Pallas cluster of at most 3 dims
+/// (padded and reversed like the grid).
+pub fn cuda_cluster(cluster: &[i64]) -> [i64; 3] {
+    cuda_grid(cluster)
+}
+
+/// The CUDA dim of Pallas axis `axis` of `rank` axes.
+pub fn dim_name(rank: usize, axis: usize) -> &'static str {
+    DIMS[rank - 1 - axis]
+}
+
 /// `program_id(axis)` for every grid axis, as `i32`, axis 0 first.
 pub fn program_ids<'c, 'a>(b: &B<'_, 'c, 'a>, grid: &[i64]) -> Vec<Value<'c, 'a>> {
     (0..grid.len())
@@ -53,6 +64,7 @@ mod tests {
 
     #[test]
     fn minor_axis_is_x() {
+        assert_eq!(super::dim_name(2, 0), "y");
         assert_eq!(cuda_grid(&[2, 3]), [3, 2, 1]);
         assert_eq!(cuda_grid(&[4]), [4, 1, 1]);
         assert_eq!(cuda_grid(&[]), [1, 1, 1]);

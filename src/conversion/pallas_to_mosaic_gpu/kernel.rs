@@ -50,6 +50,9 @@ pub struct Ctx<'c, 'a> {
     /// The name of the warpgroup axis and the grid axis names.
     pub thread_name: Option<String>,
     pub grid_names: Vec<String>,
+    /// The cluster axes and their sizes.
+    pub cluster_names: Vec<String>,
+    pub cluster: Vec<i64>,
 }
 
 /// An initialized barrier group.
@@ -418,11 +421,22 @@ pub fn lower<'c, 'a>(k: OperationRef<'c, 'a>, params: &MosaicGpuParams) -> Resul
         .map(|(i, s)| unpack_operand(&b, buffers, i, s.array_type))
         .collect();
 
-    let cuda = grid::cuda_grid(&info.grid);
+    // The CUDA grid counts CTAs: the Pallas grid times the cluster.
+    let cluster = grid::cuda_cluster(&params.cluster);
+    let mut cuda = grid::cuda_grid(&info.grid);
+    for (n, c) in cuda.iter_mut().zip(cluster) {
+        *n *= c;
+    }
+    let clustered = cluster.iter().product::<i64>() != 1;
     let mut operands = vec![token];
     let mut sizes: Vec<(i64, Value)> = vec![];
     let threads = WARPGROUP_SIZE * params.num_threads.unwrap_or(1);
-    for n in cuda.into_iter().chain([threads, 1, 1]) {
+    let cluster_sizes: &[i64] = if clustered { &cluster } else { &[] };
+    for n in cuda
+        .into_iter()
+        .chain([threads, 1, 1])
+        .chain(cluster_sizes.iter().copied())
+    {
         let v = match sizes.iter().find(|(m, _)| *m == n) {
             Some((_, v)) => *v,
             None => {
@@ -436,7 +450,9 @@ pub fn lower<'c, 'a>(k: OperationRef<'c, 'a>, params: &MosaicGpuParams) -> Resul
     operands.push(b.ci32(plan.total));
     let launch_region = Region::new();
     let index = b.index();
-    launch_region.append_block(Block::new(&[(index, loc); 12]));
+    let n_args = if clustered { 18 } else { 12 };
+    launch_region.append_block(Block::new(&vec![(index, loc); n_args]));
+    let c = i32::from(clustered);
     let launch = rw.insert(b.build(
         "gpu.launch",
         &operands,
@@ -444,7 +460,7 @@ pub fn lower<'c, 'a>(k: OperationRef<'c, 'a>, params: &MosaicGpuParams) -> Resul
         &[
             (
                 "operandSegmentSizes",
-                b.dense_i32_attr(&[1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 1]),
+                b.dense_i32_attr(&[1, 1, 1, 1, 1, 1, 1, c, c, c, 1]),
             ),
             ("workgroup_attributions", b.attr("0 : i64")),
         ],
@@ -462,6 +478,22 @@ pub fn lower<'c, 'a>(k: OperationRef<'c, 'a>, params: &MosaicGpuParams) -> Resul
         offset += spec.count * resources::BARRIER_BYTES;
     }
     b.op("nvvm.fence.mbarrier.init", &[], &[], &[]);
+    if clustered {
+        // The barriers of the whole cluster are initialized before any CTA
+        // signals one of another.
+        b.op(
+            "nvvm.cluster.arrive.relaxed",
+            &[],
+            &[],
+            &[("aligned", b.attr("unit"))],
+        );
+        b.op(
+            "nvvm.cluster.wait",
+            &[],
+            &[],
+            &[("aligned", b.attr("unit"))],
+        );
+    }
     b.op("gpu.barrier", &[], &[], &[]);
     let linear = warp_context(&b);
     let program_ids = grid::program_ids(&b, &info.grid);
@@ -521,6 +553,8 @@ pub fn lower<'c, 'a>(k: OperationRef<'c, 'a>, params: &MosaicGpuParams) -> Resul
         barriers,
         thread_name: params.thread_name.clone(),
         grid_names,
+        cluster_names: params.cluster_names.clone(),
+        cluster: params.cluster.clone(),
     };
     for op in ops {
         rw.set_insertion_point_before(&op);

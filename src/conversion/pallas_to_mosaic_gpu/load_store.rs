@@ -5,6 +5,7 @@
 
 use melior::ir::operation::{OperationLike, OperationRef};
 
+use super::grid;
 use super::kernel::Ctx;
 use melior::ir::{Value, ValueLike};
 
@@ -75,9 +76,15 @@ fn access<'c, 'a>(
     let dims: String = sizes.iter().map(|d| format!("{d}x")).collect();
     let strides: Vec<String> = strides.iter().map(i64::to_string).collect();
     let elem = ir::element_type(r.r#type());
+    // GMEM refs have no memory space.
+    let space = if ir::memref_memory_space(r.r#type()).is_some() {
+        ", #gpu.address_space<workgroup>"
+    } else {
+        ""
+    };
     let layout = |offset: &str| {
         format!(
-            "memref<{dims}{elem}, strided<[{}], offset: {offset}>, #gpu.address_space<workgroup>>",
+            "memref<{dims}{elem}, strided<[{}], offset: {offset}>{space}>",
             strides.join(", ")
         )
     };
@@ -177,13 +184,38 @@ pub fn rewrite<'c, 'a>(
                     b.i32(),
                     &[("kind", b.attr("#nvvm<shfl_kind idx>"))],
                 )
+            } else if let Some(k) = ctx.cluster_names.iter().position(|n| *n == name) {
+                // The CTA's position in its cluster.
+                let dim = b.attr(&format!(
+                    "#gpu<dim {}>",
+                    grid::dim_name(ctx.cluster_names.len(), k)
+                ));
+                let id = b.val(
+                    "gpu.cluster_block_id",
+                    &[],
+                    b.index(),
+                    &[("dimension", dim)],
+                );
+                b.index_cast(id, b.i32())
             } else {
                 let axis = ctx
                     .grid_names
                     .iter()
                     .position(|n| *n == name)
                     .ok_or_else(|| format!("axis_index of an unknown axis '{name}'"))?;
-                ctx.program_ids[axis]
+                // The cluster's position in the grid: unlike program_id,
+                // the block id divided by the cluster size along the dim.
+                let rank = ctx.grid.len();
+                let cluster = grid::cuda_cluster(&ctx.cluster);
+                let d = rank - 1 - axis;
+                if cluster[d] == 1 {
+                    ctx.program_ids[axis]
+                } else {
+                    let dim = b.attr(&format!("#gpu<dim {}>", grid::dim_name(rank, axis)));
+                    let id = b.val("gpu.block_id", &[], b.index(), &[("dimension", dim)]);
+                    let q = b.bin("arith.divui", id, b.cidx(cluster[d]));
+                    b.index_cast(q, b.i32())
+                }
             };
             b.rw.replace_op(op, &[v]);
         }

@@ -173,7 +173,8 @@ pub fn prologue<'c, 'a>(
         let (bar, _, _) = barrier.ok_or("pipelined inputs without a barrier")?;
         let bits = ir::bit_width(elem).ok_or("block of unsized elements")?;
         let bytes = block_bytes(&block_shapes[i], bits);
-        expect_and_load(b, bar, bytes, gmem[i], view, &indices[i], &block_shapes[i]);
+        let slice = (indices[i].as_slice(), block_shapes[i].as_slice());
+        expect_and_load(b, bar, bytes, gmem[i], view, slice, &[]);
         views[i] = Some(view);
         fetched = true;
     }
@@ -194,16 +195,23 @@ pub fn prologue<'c, 'a>(
     })
 }
 
+/// `[d : i32, ...]`, the cluster dims a copy is multicast over.
+fn collective_attr(dims: &[i64]) -> String {
+    let items: Vec<String> = dims.iter().map(|d| format!("{d} : i32")).collect();
+    format!("[{}]", items.join(", "))
+}
+
 /// Arms `barrier` for `bytes` more bytes and starts the TMA copy of the
-/// `lengths` slice of `src` at `indices` into `dst`.
+/// `lengths` slice of `src` at `indices` into `dst`, multicast over the
+/// `collective` cluster dims.
 pub fn expect_and_load<'c, 'a>(
     b: &B<'_, 'c, 'a>,
     barrier: Value<'c, 'a>,
     bytes: i64,
     src: Value<'c, 'a>,
     dst: Value<'c, 'a>,
-    indices: &[Value<'c, 'a>],
-    lengths: &[i64],
+    (indices, lengths): (&[Value<'c, 'a>], &[i64]),
+    collective: &[i64],
 ) {
     b.op(
         "mosaic_gpu.arrive_expect_tx",
@@ -219,7 +227,7 @@ pub fn expect_and_load<'c, 'a>(
         &operands,
         &[],
         &[
-            ("collective", b.attr("[]")),
+            ("collective", b.attr(&collective_attr(collective))),
             ("oob_fill_mode", b.attr("2 : i32")),
             ("operandSegmentSizes", b.dense_i32_attr(&[1, 1, 1, rank, 0])),
             ("slice_lengths", b.dense_i64_attr(lengths)),

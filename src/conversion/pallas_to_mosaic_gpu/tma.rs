@@ -22,7 +22,7 @@ use melior::ir::{RegionLike, Value, ValueLike};
 use super::kernel::{allocation, barrier_ref, wait_barrier, BarrierGroup, Ctx};
 use super::pipeline::{commit_smem, expect_and_load, store, wait_stores};
 use super::resources::{block_bytes, Alloc, SCOPED_OFFSETS_ATTR};
-use crate::conversion::common::builder::{dense_i64, B};
+use crate::conversion::common::builder::{dense_i64, B, DYNAMIC};
 use crate::ir::{self, value, MemorySpace};
 
 /// Whether `t` is a GMEM ref as the lowered kernel sees it (a memref in the
@@ -33,12 +33,20 @@ fn is_gmem(t: Type) -> bool {
             || MemorySpace::of_memref(t) == Some(MemorySpace::Gmem))
 }
 
-/// A GMEM ref seen through static subviews: the whole array and the start
-/// of the slice in each dim.
-fn gmem_slice<'c, 'a>(v: Value<'c, 'a>) -> Result<(Value<'c, 'a>, Vec<i64>), String> {
+/// Where a GMEM slice starts along one dim.
+#[derive(Clone, Copy)]
+enum Start<'c, 'a> {
+    Static(i64),
+    /// An `index` value.
+    Dynamic(Value<'c, 'a>),
+}
+
+/// A GMEM ref seen through subviews: the whole array and the start of the
+/// slice in each dim (a dynamic start only from the outermost view).
+fn gmem_slice<'c, 'a>(v: Value<'c, 'a>) -> Result<(Value<'c, 'a>, Vec<Start<'c, 'a>>), String> {
     let rank = ir::memref_shape(v.r#type()).len();
     let Some(view) = ir::defining_op(v).filter(|o| ir::op_name_of(o) == "memref.subview") else {
-        return Ok((v, vec![0; rank]));
+        return Ok((v, vec![Start::Static(0); rank]));
     };
     let (base, outer) = gmem_slice(value(view.operand(0).map_err(|e| e.to_string())?))?;
     let offsets = view
@@ -48,22 +56,41 @@ fn gmem_slice<'c, 'a>(v: Value<'c, 'a>) -> Result<(Value<'c, 'a>, Vec<i64>), Str
     if offsets.len() != outer.len() {
         return Err("not yet supported: rank-reducing GMEM subviews".into());
     }
-    Ok((
-        base,
-        outer.iter().zip(&offsets).map(|(a, b)| a + b).collect(),
-    ))
+    let mut dynamic = (1..view.operand_count()).map(|i| view.operand(i).map(value));
+    let mut starts = vec![];
+    for (o, &off) in outer.iter().zip(&offsets) {
+        starts.push(match (*o, off) {
+            (Start::Static(0), DYNAMIC) => Start::Dynamic(
+                dynamic
+                    .next()
+                    .ok_or("a dynamic offset without its operand")?
+                    .map_err(|e| e.to_string())?,
+            ),
+            (Start::Static(a), b) if b != DYNAMIC => Start::Static(a + b),
+            (Start::Dynamic(v), 0) => Start::Dynamic(v),
+            _ => return Err("not yet supported: dynamic offsets in nested GMEM subviews".into()),
+        });
+    }
+    Ok((base, starts))
 }
 
-/// Checks a GMEM `memref.subview` the copies can fold: static offsets, unit
-/// strides, the same rank.
+/// Checks a GMEM `memref.subview` the copies can fold: unit strides, the
+/// same rank; a dynamic offset only on a view of the whole array.
 pub fn check_gmem_subview(op: &OperationRef) -> Result<(), String> {
     let attr = |n: &str| op.attribute(n).map(dense_i64).unwrap_or_default();
-    let static_ok = op.operand_count() == 1 && attr("static_strides").iter().all(|&s| s == 1);
-    let src = op.operand(0).map_err(|e| e.to_string())?.r#type();
+    let sizes_static = !attr("static_sizes").contains(&DYNAMIC);
+    let unit = attr("static_strides").iter().all(|&s| s == 1);
+    let src = op.operand(0).map_err(|e| e.to_string())?;
     let dst = ir::value_type(ir::result_of(*op, 0));
-    if !static_ok || ir::memref_shape(src).len() != ir::memref_shape(dst).len() {
+    let nested_dynamic = op.operand_count() > 1
+        && ir::defining_op(src).is_some_and(|o| ir::op_name_of(&o) == "memref.subview");
+    if !sizes_static
+        || !unit
+        || nested_dynamic
+        || ir::memref_shape(src.r#type()).len() != ir::memref_shape(dst).len()
+    {
         return Err(
-            "not yet supported: GMEM subviews with dynamic offsets, strides or fewer dims".into(),
+            "not yet supported: GMEM subviews with dynamic sizes or strides, fewer dims, or dynamic offsets on a view".into(),
         );
     }
     Ok(())
@@ -123,9 +150,34 @@ fn dynamic_offset<'c>(b: &B<'_, 'c, '_>, t: Type<'c>) -> Result<Type<'c>, String
     )))
 }
 
-/// The i32 start indices of a copy at element offsets `offsets`.
-fn indices<'c, 'a>(b: &B<'_, 'c, 'a>, offsets: &[i64]) -> Vec<Value<'c, 'a>> {
-    offsets.iter().map(|&o| b.ci32(o)).collect()
+/// The i32 start indices of a copy at `starts`.
+fn indices<'c, 'a>(b: &B<'_, 'c, 'a>, starts: &[Start<'c, 'a>]) -> Vec<Value<'c, 'a>> {
+    starts
+        .iter()
+        .map(|s| match s {
+            Start::Static(o) => b.ci32(*o),
+            Start::Dynamic(v) => b.index_cast(*v, b.i32()),
+        })
+        .collect()
+}
+
+/// The CUDA dims (`x` = 0) of the cluster axes a collective copy names.
+fn collective_dims(op: &OperationRef, ctx: &Ctx) -> Result<Vec<i64>, String> {
+    let Ok(axes) = op.attribute("collective_axes") else {
+        return Ok(vec![]);
+    };
+    let n = ctx.cluster_names.len();
+    ir::array_elements(axes)
+        .into_iter()
+        .map(|a| {
+            let name = ir::string_attr_value(a);
+            ctx.cluster_names
+                .iter()
+                .position(|c| *c == name)
+                .map(|k| (n - 1 - k) as i64)
+                .ok_or_else(|| format!("collective axis '{name}' is not a cluster axis"))
+        })
+        .collect()
 }
 
 /// Rewrites `op` when it is a copy, a barrier op, a view or a scoped
@@ -146,8 +198,8 @@ pub fn rewrite<'c, 'a>(
             let mut t = super::kernel::workgroup_type(b, ir::value_type(ir::result_of(*op, 0)));
             // A view of a pipelined block (seen with a dynamic offset) has a
             // dynamic offset too.
-            let dynamic_source = ir::memref_strides_and_offset(src.r#type())
-                .is_some_and(|(_, off)| off == crate::conversion::common::builder::DYNAMIC);
+            let dynamic_source =
+                ir::memref_strides_and_offset(src.r#type()).is_some_and(|(_, off)| off == DYNAMIC);
             if dynamic_source {
                 t = dynamic_offset(b, t)?;
             }
@@ -184,14 +236,15 @@ pub fn rewrite<'c, 'a>(
                 .collect::<Result<_, _>>()?;
             let (_, _, barrier, _) = barrier_elem(b, ctx, operand(2)?, &rest)?;
             let idx = indices(b, &offsets);
+            let collective = collective_dims(op, ctx)?;
             expect_and_load(
                 b,
                 barrier,
                 block_bytes(&lengths, bits),
                 base,
                 dst,
-                &idx,
-                &lengths,
+                (&idx, &lengths),
+                &collective,
             );
             b.rw.erase_op(op);
         }

@@ -117,7 +117,7 @@ pallas.kernel @k
 
 // -----
 
-// expected-error @+1 {{'pallas.kernel' op not yet supported: clusters of more than one CTA}}
+// expected-error @+1 {{'pallas.kernel' op not yet supported: blocks pipelined through shared memory in a kernel with clusters}}
 pallas.kernel @k grid(2)
     ins(%x: memref<128x128xf32> block [64, 128] map affine_map<(i) -> (i, 0)> in shared)
     attributes {compiler_params = {mosaic_gpu = {lowering_semantics = "warpgroup", cluster = array<i64: 2>, cluster_names = ["c"]}}} {
@@ -187,7 +187,6 @@ pallas.kernel @k
             %b: memref<!pallas.barrier, #pallas.memory_space<shared>>)
     attributes {compiler_params = {mosaic_gpu = {lowering_semantics = "warpgroup"}}} {
   %c0 = arith.constant 0 : index
-  // expected-error @+1 {{'memref.subview' op not yet supported: GMEM subviews with dynamic offsets, strides or fewer dims}}
   %xs = memref.subview %x[%c0, 0] [64, 128] [1, 1] : memref<128x128xf32, #pallas.memory_space<gmem>> to memref<64x128xf32, strided<[128, 1], offset: ?>, #pallas.memory_space<gmem>>
   // expected-error @+1 {{'pallas.load' op not yet supported: `pallas.load` of a vector from a ref outside shared memory (memref<128x128xf32, #pallas.memory_space<gmem>>)}}
   %v = pallas.load %x[] : memref<128x128xf32, #pallas.memory_space<gmem>> -> vector<128x128xf32>
@@ -243,4 +242,20 @@ pallas.kernel @k
     %v = pallas.load %t[%c0, %c0] : memref<128x8xi32, #pallas.memory_space<tmem>> -> i32
     pallas.yield
   }
+}
+
+// -----
+
+pallas.kernel @k grid(2)
+    ins(%x: memref<128x128xf32> block [128, 128] map affine_map<(i) -> (0, 0)> in gmem)
+    scratch(%s: memref<128x128xf32, #pallas.memory_space<shared>>,
+            %b: memref<!pallas.barrier, #pallas.memory_space<shared>>)
+    attributes {compiler_params = {mosaic_gpu = {lowering_semantics = "warpgroup", cluster = array<i64: 2>, cluster_names = ["c"]}}} {
+  // expected-error @+1 {{'pallas.copy_gmem_to_smem' op not yet supported: partitioned TMA copies}}
+  pallas.copy_gmem_to_smem %x -> %s, %b[] {collective_axes = ["c"], partitioned_axis = 0 : i64} : memref<128x128xf32, #pallas.memory_space<gmem>> -> memref<128x128xf32, #pallas.memory_space<shared>>, memref<!pallas.barrier, #pallas.memory_space<shared>>
+  %xs = memref.subview %x[0, 0] [64, 128] [1, 1] : memref<128x128xf32, #pallas.memory_space<gmem>> to memref<64x128xf32, strided<[128, 1]>, #pallas.memory_space<gmem>>
+  %c0 = arith.constant 0 : index
+  // expected-error @+1 {{'memref.subview' op not yet supported: GMEM subviews with dynamic sizes or strides, fewer dims, or dynamic offsets on a view}}
+  %v = memref.subview %xs[%c0, 0] [32, 128] [1, 1] : memref<64x128xf32, strided<[128, 1]>, #pallas.memory_space<gmem>> to memref<32x128xf32, strided<[128, 1], offset: ?>, #pallas.memory_space<gmem>>
+  pallas.return
 }
