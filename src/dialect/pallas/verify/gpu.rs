@@ -276,8 +276,7 @@ pub(super) fn verify_gpu_axis_index(op: &OperationRef) -> Verified {
         .into_iter()
         .filter_map(string_value)
         .collect();
-    let known =
-        grid_names.iter().any(|g| *g == name) || params.axis_names().contains(&name.as_str());
+    let known = grid_names.contains(&name) || params.axis_names().contains(&name.as_str());
     ensure(op, known, || {
         let mut all: Vec<String> = grid_names.clone();
         all.extend(params.axis_names().into_iter().map(String::from));
