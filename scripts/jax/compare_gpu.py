@@ -24,7 +24,8 @@ jaxlib's MLIR with its `mosaic_gpu` dialect registered. Names are ignored
                (arrival_count, num_barriers, orders_tensor_core);
   mosaic_gpu ops  the multiset of mosaic_gpu.* ops, each with all its
                attributes and its operand and result types (slice offsets,
-               TMA slice lengths, expected bytes, layouts...), and likewise
+               TMA slice lengths and start indices (constants by value,
+               others as `?`), expected bytes, layouts...), and likewise
                the upstream ops whose attributes Mosaic GPU decides (KEYED:
                reductions with their shared-memory scratch, transcendental
                math with approx_math's fastmath flags);
@@ -124,6 +125,12 @@ def features(mod):
           f"{k}={a[k]}" for k in ("arrival_count", "num_barriers", "orders_tensor_core")))
     if name.startswith("mosaic_gpu.") or name in KEYED:
       ins = ", ".join(str(v.type) for v in op.operands)
+      if name in ("mosaic_gpu.async_load", "mosaic_gpu.async_store"):
+        # The slice start indices: constants by value, others as `?`.
+        first = 3 if name == "mosaic_gpu.async_load" else 2
+        starts = [constant(v) for v in list(op.operands)[first:]]
+        ins += " starts [" + ", ".join(
+            "?" if s.startswith("<non-constant") else s for s in starts) + "]"
       outs = ", ".join(str(r.type) for r in op.results)
       f["mosaic_gpu ops"].append(
           f"{name} {{{', '.join(f'{k} = {v}' for k, v in sorted(a.items()))}}} : ({ins}) -> ({outs})")
