@@ -141,6 +141,25 @@ jax-check: venv build
 	echo "jax-check: GPU references (test/Reference/GPU) with jaxlib's mosaic_gpu dialect"; \
 	$(JAX_PY) scripts/jax/gpu_verify.py -q test/Reference/GPU || fail=1; \
 	$(JAX_PY) scripts/jax/gpu_check.py --pallas-opt $(PALLAS_OPT) || fail=1; \
+	echo "jax-check: convert-pallas-to-mosaic-gpu lit outputs verified with jaxlib"; \
+	mkdir -p $(JAX_CHECK_DIR)/gpu-lit; outs=""; \
+	for f in test/Conversion/PallasToMosaicGPU/*.mlir; do \
+	  grep -q 'expected-error' $$f && continue; \
+	  o=$(JAX_CHECK_DIR)/gpu-lit/$$(basename $$f); \
+	  if $(PALLAS_OPT) --mlir-print-op-generic --split-input-file --convert-pallas-to-mosaic-gpu $$f -o $$o 2>$$o.log; \
+	  then outs="$$outs $$o"; else echo "jax-check: convert-pallas-to-mosaic-gpu failed on $$f"; head -n 5 $$o.log; fail=1; fi; \
+	done; \
+	$(JAX_PY) scripts/jax/compare_gpu.py --verify $$outs || fail=1; \
+	echo "jax-check: convert-pallas-to-mosaic-gpu against JAX's lowering (compare_gpu.py; verified in jaxlib)"; \
+	xfail=$$(grep -v '^#' scripts/jax/compare-gpu-xfail.txt | awk '{print $$1}'); \
+	names=$$(for f in examples/gpu/*.mlir; do n=$$(basename $$f .mlir); \
+	  echo "$$xfail" | grep -qx "$$n" || echo $$n; done); \
+	$(JAX_PY) scripts/jax/compare_gpu.py --pallas-opt $(PALLAS_OPT) $$names || fail=1; \
+	for n in $$xfail; do \
+	  if $(JAX_PY) scripts/jax/compare_gpu.py --pallas-opt $(PALLAS_OPT) $$n >/dev/null 2>&1; then \
+	    echo "jax-check: $$n now matches JAX; remove it from scripts/jax/compare-gpu-xfail.txt"; fail=1; \
+	  else echo "jax-check: $$n differs from JAX (expected, see scripts/jax/compare-gpu-xfail.txt)"; fi; \
+	done; \
 	exit $$fail
 
 # CPU oracle (scripts/jax/cpu_oracle.py; README "CPU oracle"): every

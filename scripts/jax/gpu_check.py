@@ -9,9 +9,10 @@ listed (the twins of the large public kernels are not all written yet).
 
   .venv/bin/python scripts/jax/gpu_check.py --pallas-opt target/debug/pallas-opt
 
-There is no GPU lowering yet (convert-pallas-to-mosaic-gpu), so nothing is
-compared beyond this; the references themselves are verified with jaxlib by
-scripts/jax/gpu_verify.py.
+The references themselves are verified with jaxlib by
+scripts/jax/gpu_verify.py; the lowering of the twins by
+convert-pallas-to-mosaic-gpu is compared with them by
+scripts/jax/compare_gpu.py.
 """
 
 import argparse

@@ -63,6 +63,7 @@ pub fn all() -> &'static [&'static PassDef] {
     static ALL: [&PassDef; 7] = [
         &crate::conversion::pallas_to_scf::PASS,
         &crate::conversion::pallas_to_tpu::PASS,
+        &crate::conversion::pallas_to_mosaic_gpu::PASS,
         &crate::conversion::pallas_to_sparsecore::PASS,
         &crate::transforms::hoist_allocas::PASS,
         &crate::transforms::row_loops::PASS,

@@ -22,7 +22,8 @@ pub fn expand_affine_map<'c, 'a>(
         .collect()
 }
 
-fn expand_expr<'c, 'a>(
+/// Emits one result expression `e` of an index map applied to `dims`.
+pub fn expand_expr<'c, 'a>(
     b: &B<'_, 'c, 'a>,
     e: MlirAffineExpr,
     dims: &[Value<'c, 'a>],

@@ -1,0 +1,359 @@
+//! What the Mosaic GPU lowering rejects, reported at the user's op before
+//! anything is rewritten: JAX's own rejections (with JAX's words and the
+//! block spec details it gives), and the forms this lowering does not
+//! handle yet ("not yet supported: ...").
+
+use melior::ir::block::{BlockLike, BlockRef};
+use melior::ir::operation::{OperationLike, OperationRef};
+use melior::ir::{RegionLike, Value, ValueLike};
+
+use super::elementwise::Layout;
+use super::{debug, elementwise, resources, tma};
+use crate::conversion::common::builder::DYNAMIC;
+use crate::conversion::pallas_to_tpu::kernel::KernelInfo;
+use crate::dialect::pallas::gpu_params::{LoweringSemantics, MosaicGpuParams};
+use crate::ir::{self, BlockDim, BlockSpec, IndexMap, MemorySpace};
+
+/// How JAX describes a block spec in its rejections.
+fn spec_details(kernel: &str, origin: &str, spec: &BlockSpec) -> String {
+    let block: Vec<String> = spec
+        .dims
+        .iter()
+        .map(|d| match d {
+            BlockDim::Squeezed => "None".to_string(),
+            d => d.size().to_string(),
+        })
+        .collect();
+    let shape: Vec<String> = ir::memref_shape(spec.array_type)
+        .iter()
+        .map(i64::to_string)
+        .collect();
+    let space = spec.memory_space.map_or("None", |m| m.name());
+    format!(
+        "Block spec for {origin} in pallas_call {kernel} has block shape ({}), array shape ({}), and index_map {} in memory space {space}. See details at https://docs.jax.dev/en/latest/pallas/grid_blockspec.html#pallas-blockspec.",
+        block.join(", "),
+        shape.join(", "),
+        match spec.index_map {
+            IndexMap::Affine(m) => ir::affine_map_to_string(m),
+            IndexMap::Symbol(s) => format!("@{s}"),
+        },
+    )
+}
+
+/// Checks one GPU kernel; reports every problem found and returns whether
+/// there was none.
+pub fn check_kernel(k: &OperationRef, params: &MosaicGpuParams) -> bool {
+    let ok = std::cell::Cell::new(true);
+    let fail = |op: &OperationRef, m: String| {
+        ir::emit_op_error(op, &m);
+        ok.set(false);
+    };
+    let info = match KernelInfo::of(k) {
+        Ok(i) => i,
+        Err(m) => {
+            fail(k, m);
+            return false;
+        }
+    };
+    if params.lowering_semantics != LoweringSemantics::Warpgroup {
+        fail(
+            k,
+            "not yet supported: Lane lowering semantics in convert-pallas-to-mosaic-gpu (only lowering_semantics = \"warpgroup\")".into(),
+        );
+    }
+    if info.grid.contains(&DYNAMIC) {
+        fail(
+            k,
+            "Dynamic grid bounds not supported in the Mosaic GPU lowering.".into(),
+        );
+    }
+    if !info.prefetch.is_empty() {
+        fail(
+            k,
+            "Scalar prefetch not supported in Mosaic GPU lowering.".into(),
+        );
+    }
+    for (i, spec) in info.specs.iter().enumerate() {
+        let origin = info.origin(i);
+        let details = || spec_details(&info.name, &origin, spec);
+        if spec.memory_space == Some(MemorySpace::Gmem) && !spec.has_trivial_window() {
+            fail(
+                k,
+                format!(
+                    "Mosaic GPU lowering currently requires blocks in GMEM memory space to have same block shape as the array shape and a trivial index_map (returning all 0s).\n\n{}",
+                    details()
+                ),
+            );
+            continue;
+        }
+        if spec
+            .dims
+            .iter()
+            .any(|d| matches!(d, BlockDim::Element { .. }))
+        {
+            fail(
+                k,
+                format!(
+                    "Only Blocked indexing mode is supported in Mosaic GPU lowering.\n\n{}",
+                    details()
+                ),
+            );
+            continue;
+        }
+        if spec.buffer_count.is_some() {
+            fail(
+                k,
+                format!(
+                    "Pipeline mode is not supported in Mosaic GPU lowering.\n\n{}",
+                    details()
+                ),
+            );
+            continue;
+        }
+        if !matches!(
+            spec.memory_space,
+            None | Some(MemorySpace::Shared) | Some(MemorySpace::Gmem)
+        ) {
+            fail(
+                k,
+                format!(
+                    "not yet supported: {origin} in memory space {} (only GMEM operands and blocks pipelined through shared memory)",
+                    spec.memory_space.map_or("none", |m| m.name())
+                ),
+            );
+        } else if spec.dims.iter().any(|d| !matches!(d, BlockDim::Blocked(_))) {
+            fail(
+                k,
+                format!("not yet supported: {origin} with squeezed or bounded block dims"),
+            );
+        } else if matches!(spec.index_map, IndexMap::Symbol(_)) {
+            fail(
+                k,
+                format!("not yet supported: {origin} with an index map given by symbol"),
+            );
+        }
+    }
+    if info.grid.len() > 3 {
+        fail(
+            k,
+            format!(
+                "not yet supported: a grid of {} dims (more than 3 are squashed into the CUDA z dim)",
+                info.grid.len()
+            ),
+        );
+    }
+    // JAX: a dim is parallel iff its semantics is "parallel" (all are when
+    // none are given); the others become the in-kernel pipeline loop.
+    let sequential = k
+        .attribute("dimension_semantics")
+        .map(|a| {
+            ir::array_elements(a)
+                .into_iter()
+                .any(|s| ir::string_attr_value(s) != "parallel")
+        })
+        .unwrap_or(false);
+    if sequential {
+        fail(
+            k,
+            "not yet supported: sequential grid dims (the in-kernel TMA pipeline) in convert-pallas-to-mosaic-gpu".into(),
+        );
+    }
+    if params.num_threads.is_some()
+        && info
+            .specs
+            .iter()
+            .any(|s| resources::is_pipelined(s.memory_space))
+    {
+        fail(
+            k,
+            "not yet supported: blocks pipelined through shared memory in a kernel of several warpgroups (num_threads)".into(),
+        );
+    }
+    if params.cluster.iter().product::<i64>() != 1
+        && info
+            .specs
+            .iter()
+            .any(|s| resources::is_pipelined(s.memory_space))
+    {
+        fail(
+            k,
+            "not yet supported: blocks pipelined through shared memory in a kernel with clusters"
+                .into(),
+        );
+    }
+    if params.profile_space != 0 {
+        fail(k, "not yet supported: profiling (profile_space)".into());
+    }
+    let Some(body) = ir::body_block(k) else {
+        fail(k, "kernel without a body".into());
+        return false;
+    };
+    if ok.get() {
+        // Only a kernel that passed the checks above has a plan.
+        match resources::plan(k, &info, params, false) {
+            Ok(plan) if plan.total > resources::MAX_SMEM_BYTES => fail(
+                k,
+                format!(
+                    "Mosaic GPU kernel exceeds available shared memory: smem_bytes={} > max_smem_bytes={}",
+                    plan.total,
+                    resources::MAX_SMEM_BYTES
+                ),
+            ),
+            Ok(_) => {}
+            Err(m) => fail(k, m),
+        }
+    }
+    check_block(body, &fail);
+    ok.get()
+}
+
+/// Checks the ops of `block` and of the regions the lowering inlines.
+fn check_block(block: BlockRef, fail: &dyn Fn(&OperationRef, String)) {
+    let mut op = block.first_operation();
+    while let Some(o) = op {
+        if let Err(m) = check_body_op(&o) {
+            fail(&o, m);
+        } else {
+            for i in 0..o.region_count() {
+                let mut b = o.region(i).ok().and_then(|r| r.first_block());
+                while let Some(blk) = b {
+                    check_block(blk, fail);
+                    b = blk.next_in_region();
+                }
+            }
+        }
+        op = o.next_in_block();
+    }
+}
+
+/// Barrier indices (operands from `first` on) must be constants.
+fn barrier_indices(op: &OperationRef, first: usize) -> Result<(), String> {
+    for i in first..op.operand_count() {
+        let v = op.operand(i).map_err(|e| e.to_string())?;
+        if tma::constant_index(v).is_none() {
+            return Err("not yet supported: dynamic barrier indices".into());
+        }
+    }
+    Ok(())
+}
+
+fn is_shared(v: Value) -> bool {
+    MemorySpace::of_memref(v.r#type()) == Some(MemorySpace::Shared)
+}
+
+fn is_gmem(v: Value) -> bool {
+    MemorySpace::of_memref(v.r#type()) == Some(MemorySpace::Gmem)
+}
+
+fn check_body_op(op: &OperationRef) -> Result<(), String> {
+    let name = ir::op_name_of(op);
+    let operand = |i: usize| op.operand(i).map_err(|e| e.to_string());
+    // Loads and stores: a whole shared ref or a unit-stride slice of one as
+    // a vector, or one element of a shared or GMEM ref as a scalar.
+    let access = |ref_index: usize, vector: bool| -> Result<(), String> {
+        let r = operand(ref_index)?;
+        let starts = op
+            .attribute("starts")
+            .map(ir::dense_i64)
+            .unwrap_or_default();
+        let sizes = op.attribute("sizes").map(ir::dense_i64).unwrap_or_default();
+        let strides = op
+            .attribute("strides")
+            .map(ir::dense_i64)
+            .unwrap_or_default();
+        if strides.iter().any(|&s| s != 1) {
+            return Err(format!("not yet supported: strided `{name}`"));
+        }
+        let point = !sizes.is_empty() && sizes.iter().all(|&s| s < 0);
+        if vector {
+            // Stores of a vector into GMEM go through a view of the array.
+            let gmem_store = name == "pallas.store" && is_gmem(r);
+            if !(is_shared(r) || gmem_store) {
+                return Err(format!(
+                    "not yet supported: `{name}` of a vector from a ref outside shared memory ({})",
+                    r.r#type()
+                ));
+            }
+            if starts.is_empty() || sizes.iter().all(|&s| s >= 0) {
+                return Ok(());
+            }
+            return Err(format!(
+                "not yet supported: `{name}` of a vector with indexed (dropped) dims"
+            ));
+        }
+        // The verifier sees to it that a scalar is one element (`point`).
+        if !point || !(is_shared(r) || is_gmem(r)) {
+            return Err(format!(
+                "not yet supported: scalar `{name}` other than of one element of a shared or GMEM ref"
+            ));
+        }
+        Ok(())
+    };
+    let is_vec = |i: usize| -> Result<bool, String> { Ok(ir::is_vector(operand(i)?.r#type())) };
+    match name {
+        "pallas.load" => {
+            let t = op.result(0).map_err(|e| e.to_string())?.r#type();
+            access(0, ir::is_vector(t))
+        }
+        "pallas.store" => access(1, is_vec(0)?),
+        "scf.for" | "scf.while" | "scf.if" | "scf.yield" | "scf.condition" => Ok(()),
+        "pallas.debug_print" => debug::check(op),
+        "pallas.program_id"
+        | "pallas.num_programs"
+        | "pallas.return"
+        | "pallas.iota"
+        | "pallas.commit_smem"
+        | "pallas.commit_smem_to_gmem_group"
+        | "pallas.wait_smem_to_gmem"
+        | "pallas.run_scoped"
+        | "pallas.yield" => Ok(()),
+        "pallas.layout_cast" => {
+            let layout = ir::int_attr(op, "layout").unwrap_or(-1);
+            let t = op.result(0).map_err(|e| e.to_string())?.r#type();
+            Layout::from_enum(layout, t).map(|_| ())
+        }
+        "memref.subview" => {
+            let src = operand(0)?;
+            if is_gmem(src) {
+                return tma::check_gmem_subview(op);
+            }
+            let from_view = ir::defining_op(src).is_some();
+            if !is_shared(src) || from_view {
+                return Err(
+                    "not yet supported: subviews other than of a shared or GMEM operand or allocation".into(),
+                );
+            }
+            Ok(())
+        }
+        "pallas.copy_gmem_to_smem" => {
+            if op.attribute("partitioned_axis").is_ok() {
+                return Err("not yet supported: partitioned TMA copies".into());
+            }
+            barrier_indices(op, 3)?;
+            if !is_gmem(operand(0)?) || !is_shared(operand(1)?) {
+                return Err("not yet supported: copy_gmem_to_smem other than from a GMEM operand (or its static slice) to shared memory".into());
+            }
+            Ok(())
+        }
+        "pallas.copy_smem_to_gmem" => {
+            if op.operand_count() > 2 || op.attribute("reduction").is_ok() {
+                return Err("not yet supported: predicated and reducing TMA stores".into());
+            }
+            if !is_shared(operand(0)?) || !is_gmem(operand(1)?) {
+                return Err("not yet supported: copy_smem_to_gmem other than from shared memory to a GMEM operand (or its static slice)".into());
+            }
+            Ok(())
+        }
+        "pallas.barrier_wait" | "pallas.barrier_arrive" => barrier_indices(op, 1),
+        "pallas.set_max_registers" => Ok(()),
+        // Grid axes and the warpgroup axis (the verifier knows the names;
+        // cluster axes only come with clusters, rejected above).
+        "pallas.axis_index" => Ok(()),
+        _ if name.starts_with("arith.") || name.starts_with("math.") => Ok(()),
+        "vector.multi_reduction" | "vector.shape_cast" => Ok(()),
+        "vector.broadcast" => elementwise::check_broadcast(op),
+        _ => Err(format!(
+            "not yet supported: `{name}` in convert-pallas-to-mosaic-gpu"
+        )),
+    }
+}
