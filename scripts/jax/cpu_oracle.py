@@ -797,6 +797,99 @@ def bf16_mixed(rng):
                             "one bf16 ulp"), None])
 
 
+F8_E4M3FN, F8_E5M2, F8_B11 = (ml_dtypes.float8_e4m3fn, ml_dtypes.float8_e5m2,
+                               ml_dtypes.float8_e4m3b11fnuz)
+
+
+def every_encoding(rng, shape, dtype):
+    """Random bytes as `dtype`, the first 256 being every encoding in order."""
+    bits = rng.integers(0, 256, size=shape).astype(np.uint8)
+    bits.flat[:256] = np.arange(256)
+    return bits.view(dtype)
+
+
+@case
+def f8_arith(rng):
+    """8-bit floats: products and sums rounded per op, every encoding
+    widened, f32 rounded to three formats, a row max. Bit-exact: an f8 sum
+    or product is exact in f32, so rounding it once to f8 is the correctly
+    rounded result whatever width the two sides compute in."""
+    import jax
+    import jax.numpy as jnp
+    from jax.experimental import pallas as pl
+
+    x = every_encoding(rng, (16, 128), F8_E4M3FN)
+    y = every_encoding(rng, (16, 128), F8_E5M2)
+    # Magnitudes from far below the subnormals to past every format's
+    # largest value; the first entries are ties and specials.
+    mag = np.exp2(rng.uniform(-22.0, 18.0, size=(16, 128)))
+    s = (mag * rng.choice([-1.0, 1.0], size=(16, 128))).astype(np.float32)
+    s.flat[:16] = [464.0, 480.0, -464.0, 61440.0, 57344.0, 1.0625, 1.1875, -2.0 ** -10,
+                   2.0 ** -10 * 1.5, np.nan, np.inf, -np.inf, 0.0, -0.0, 30.0, 31.0]
+
+    def body(x_ref, y_ref, s_ref, a_ref, b_ref, c_ref, d_ref, e_ref, f_ref, g_ref, m_ref):
+        xv, yv, sv = x_ref[...], y_ref[...], s_ref[...]
+        a_ref[...] = xv * xv + xv
+        b_ref[...] = yv * yv - yv
+        c_ref[...] = xv.astype(jnp.float32)
+        d_ref[...] = yv.astype(jnp.float32)
+        e_ref[...] = sv.astype(F8_E4M3FN)
+        f_ref[...] = sv.astype(F8_E5M2)
+        g_ref[...] = sv.astype(F8_B11)
+        m_ref[...] = jnp.max(xv, axis=1)
+
+    blk = pl.BlockSpec((8, 128), lambda i: (i, 0))
+    kinds = [F8_E4M3FN, F8_E5M2, np.float32, np.float32, F8_E4M3FN, F8_E5M2, F8_B11]
+    outputs = [((16, 128), np.dtype(k)) for k in kinds] + [((16,), np.dtype(F8_E4M3FN))]
+
+    def run(x, y, s):
+        return pl.pallas_call(
+            body, grid=(2,), in_specs=[blk] * 3,
+            out_specs=[blk] * 7 + [pl.BlockSpec((8,), lambda i: (i,))],
+            out_shape=[jax.ShapeDtypeStruct(sh, d) for sh, d in outputs],
+            interpret=interpret())(x, y, s)
+
+    return Case("f8_arith", [("in", x), ("in", y), ("in", s)], outputs, run)
+
+
+F8_OTHERS = [ml_dtypes.float8_e4m3fnuz, ml_dtypes.float8_e5m2fnuz, ml_dtypes.float8_e4m3,
+             ml_dtypes.float8_e3m4]
+
+
+@case
+def f8_formats(rng):
+    """The other 8-bit float formats: every encoding widened, x * x + x
+    rounded per op, f32 rounded to each. Bit-exact, as f8_arith."""
+    import jax
+    import jax.numpy as jnp
+    from jax.experimental import pallas as pl
+
+    xs = [every_encoding(rng, (16, 128), t) for t in F8_OTHERS]
+    mag = np.exp2(rng.uniform(-22.0, 18.0, size=(16, 128)))
+    s = (mag * rng.choice([-1.0, 1.0], size=(16, 128))).astype(np.float32)
+    s.flat[:12] = [240.0, 248.0, 256.0, 15.5, 16.0, np.nan, np.inf, -np.inf, 0.0, -0.0,
+                   2.0 ** -12, -2.0 ** -17]
+
+    def body(*refs):
+        ins, (s_ref,), widened, squared, rounded = (refs[:4], refs[4:5], refs[5:9], refs[9:13],
+                                                    refs[13:])
+        for k, t in enumerate(F8_OTHERS):
+            v = ins[k][...]
+            widened[k][...] = v.astype(jnp.float32)
+            squared[k][...] = v * v + v
+            rounded[k][...] = s_ref[...].astype(t)
+
+    outputs = ([((16, 128), np.dtype(np.float32))] * 4
+               + [((16, 128), np.dtype(t)) for t in F8_OTHERS] * 2)
+
+    def run(*args):
+        return pl.pallas_call(
+            body, out_shape=[jax.ShapeDtypeStruct(sh, d) for sh, d in outputs],
+            interpret=interpret())(*args)
+
+    return Case("f8_formats", [("in", x) for x in xs] + [("in", s)], outputs, run)
+
+
 @case
 def bf16_math(rng):
     import jax.numpy as jnp
@@ -1945,6 +2038,14 @@ ELEM = {
     np.dtype(np.int16): ("i16", ["%b = arith.extsi %v : i16 to i32"]),
     np.dtype(np.int8): ("i8", ["%b = arith.extsi %v : i8 to i32"]),
     np.dtype(np.bool_): ("i1", ["%b = arith.extui %v : i1 to i32"]),
+    # 8-bit floats: their bits, zero-extended.
+    **{np.dtype(t): (name, [f"%w = arith.bitcast %v : {name} to i8",
+                            "%b = arith.extui %w : i8 to i32"])
+       for t, name in [(ml_dtypes.float8_e4m3fn, "f8E4M3FN"), (ml_dtypes.float8_e5m2, "f8E5M2"),
+                       (ml_dtypes.float8_e4m3b11fnuz, "f8E4M3B11FNUZ"),
+                       (ml_dtypes.float8_e4m3fnuz, "f8E4M3FNUZ"),
+                       (ml_dtypes.float8_e5m2fnuz, "f8E5M2FNUZ"),
+                       (ml_dtypes.float8_e4m3, "f8E4M3"), (ml_dtypes.float8_e3m4, "f8E3M4")]},
     # arith has no ops on unsigned integers: read a one-lane vector and
     # bitcast it, as the lowering does for unsigned refs.
     np.dtype(np.uint32): ("ui32", ["%b = vector.extract %c[0] : i32 from vector<1xi32>"]),
@@ -1969,6 +2070,8 @@ def parse_output(vals, dtype):
         return vals.view(np.float32).astype(dtype)  # bf16 -> f32 -> bf16 is exact
     if dtype == np.uint32:
         return vals.view(np.uint32)
+    if dtype.name.startswith("float8"):
+        return vals.astype(np.uint8).view(dtype)
     return vals.astype(dtype)
 
 
@@ -2150,7 +2253,8 @@ def compare(c: Case, ours, theirs, verbose):
             bits = np.dtype(f"u{a.dtype.itemsize}")
             a64, b64 = a.astype(np.float64), b.astype(np.float64)
             both_nan = np.isnan(a64) & np.isnan(b64)
-            diff = np.where(both_nan, 0.0, np.abs(a64 - b64))
+            with np.errstate(invalid="ignore"):  # inf - inf where both are inf
+                diff = np.where(both_nan, 0.0, np.abs(a64 - b64))
             if tol is None:
                 bad = (a.view(bits) != b.view(bits)) & ~both_nan & m
                 note = f"out{k}: {defined} floats bit-exact"
