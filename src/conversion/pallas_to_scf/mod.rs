@@ -40,11 +40,10 @@ mod vector_ops;
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::ValueLike;
 
+use crate::conversion::common::retype;
 use crate::conversion::common::sparsecore::SPARSECORE_ONLY_OPS;
 use crate::conversion::common::unroll::{self, ParallelLoops};
-use crate::conversion::common::{builder, retype};
 use crate::conversion::framework::{apply_partial, ConversionTarget, PatternSet};
-use crate::conversion::pallas_to_tpu::kernel::{enclosing_core, Core};
 use crate::ir::emit_op_error;
 use crate::passes::{OptionKind, OptionValues, PassDef, PassOption};
 
@@ -181,23 +180,6 @@ fn check_supported(module: &OperationRef) -> bool {
             );
             ok = false;
             return;
-        }
-        // A TensorCore device has one core here (dma.rs checks the index
-        // at run time); a SparseCore kernel's cores and subcores take turns
-        // over one set of scratch semaphores, so none has its own to signal.
-        let seg = op
-            .attribute("operandSegmentSizes")
-            .map(builder::dense_i32)
-            .unwrap_or_default();
-        if name == "pallas.semaphore_signal"
-            && seg.get(4).copied().unwrap_or(0) > 0
-            && enclosing_core(&op).is_some_and(Core::is_sparsecore)
-        {
-            emit_op_error(
-                &op,
-                "not yet supported: semaphore_signal ... core(...) in a SparseCore kernel on the CPU reference (its cores and subcores run one after the other over one set of scratch semaphores, so no core has its own semaphore to signal)",
-            );
-            ok = false;
         }
         if let Err(message) = refs::check(&op)
             .and_then(|_| bitcast::check(&op))
