@@ -78,7 +78,8 @@ pub fn add_patterns(set: &mut PatternSet, tc: &TypeConverter) {
 
 /// What the CPU reference rejects before anything is rewritten: a masked
 /// vector access to a ref of `i1` (see [`is_bool_ref`]; its unmasked form
-/// goes element by element).
+/// goes element by element, as do `{expand}` / `{compress}`), a form
+/// neither the TPU nor the SparseCore lowering takes.
 pub fn check(op: &OperationRef) -> Result<(), String> {
     let name = op.name().as_string_ref().as_str().unwrap_or("").to_string();
     // (ref operand, mask segment, how the message names the access)
@@ -93,6 +94,15 @@ pub fn check(op: &OperationRef) -> Result<(), String> {
         .map(crate::conversion::common::builder::dense_i32)
         .unwrap_or_default();
     if seg.get(mask_seg).copied().unwrap_or(0) == 0 {
+        return Ok(());
+    }
+    // The SparseCore `{expand}` load and `{compress}` store read and write
+    // the window whole (unmasked) and move lanes in a buffer.
+    let whole = match name.as_str() {
+        "pallas.load" => "expand",
+        _ => "compress",
+    };
+    if op.attribute(whole).is_ok() {
         return Ok(());
     }
     let r = op.operand(ref_at).map_err(|e| e.to_string())?;

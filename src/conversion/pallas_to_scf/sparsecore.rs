@@ -305,11 +305,9 @@ pub fn expand<'c, 'a>(
 ) -> Result<Value<'c, 'a>, String> {
     let ty = window.r#type();
     let shape = one_d(ty, "pallas.load {expand}")?;
-    let (wb, mb, rb) = (
-        spill(b, window),
-        spill(b, mask),
-        alloc(b, &shape, element_type(ty)),
-    );
+    let (wb, mb) = (spill(b, window), spill(b, mask));
+    // In the window's buffer type (bytes for i1 lanes, see `spill`).
+    let rb = alloc(b, &shape, element_type(wb.r#type()));
     b.fill_zero(rb);
     let next = pack_set_lanes(b, mb, shape[0], wb, rb, Packing::Expand);
     Ok(finish(b, rb, ty, &[wb, mb, next]))

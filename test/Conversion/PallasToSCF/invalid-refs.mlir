@@ -21,7 +21,10 @@ pallas.kernel @k grid(1) scratch(%h: memref<16x128xbf16, #pallas.memory_space<vm
 // -----
 
 // Vector accesses to i1 refs go element by element (LLVM packs i1 vectors
-// into bits, the ref holds bytes); masked ones are not lowered.
+// into bits, the ref holds bytes), SparseCore {expand}/{compress} too
+// (run_sc_bool_expand.mlir); other masked ones are not lowered, nor taken by
+// the TPU lowering ("Masked loads are not supported on TPU", "masked swap
+// with non-32-bit data") or the SparseCore one (it wants {expand}/{compress}).
 pallas.kernel @k grid(1) scratch(%m: memref<8xi1, #pallas.memory_space<vmem>>) {
   %mask = arith.constant dense<true> : vector<8xi1>
   // expected-error @+1 {{not yet supported: a masked vector load from a ref of i1}}
