@@ -358,7 +358,8 @@ fn lower_kernel<'c, 'a>(
         let orig = body.argument(i).unwrap().r#type();
         let ty = cpu_type(orig);
         if !crate::ir::is_memref(ty) || memref_shape(ty).contains(&DYNAMIC) {
-            return Err(format!("not yet supported: scratch operand of type {orig}"));
+            // `check` reports it first, at the kernel.
+            return Err(format!("a scratch operand of type {orig}"));
         }
         let semaphore = crate::ir::SemaphoreKind::of_memref(orig).is_some();
         let stacked_cores = sc_cores.filter(|_| semaphore);
@@ -473,6 +474,35 @@ fn lower_kernel<'c, 'a>(
         b.op("memref.dealloc", &[*s], &[], &[]);
     }
     rw.erase_op(&op);
+    Ok(())
+}
+
+/// What the CPU reference rejects in a `pallas.kernel` before anything is
+/// rewritten: a scratch buffer whose shape has a dynamic dim, which has no
+/// size to allocate (JAX's scratch shapes are static; Mosaic could not
+/// allocate it either).
+pub fn check(op: &OperationRef) -> Result<(), String> {
+    if crate::ir::op_name_of(op) != "pallas.kernel" {
+        return Ok(());
+    }
+    let count = |n: &str| {
+        op.attribute(n)
+            .map(|a| array_elements(a).len())
+            .unwrap_or(0)
+    };
+    let fixed = count("scalar_prefetch") + count("in_specs") + count("out_specs");
+    let Some(body) = op.region(0).ok().and_then(|r| r.first_block()) else {
+        return Ok(());
+    };
+    for k in fixed..body.argument_count() {
+        let t = body.argument(k).map_err(|e| e.to_string())?.r#type();
+        if crate::ir::is_memref(t) && memref_shape(t).contains(&DYNAMIC) {
+            return Err(format!(
+                "scratch[{}] of type {t} has a dynamic shape: there is no size to allocate (give it a static shape)",
+                k - fixed
+            ));
+        }
+    }
     Ok(())
 }
 
