@@ -40,21 +40,12 @@ pallas.kernel @k grid(1, 16) scratch(%a: memref<8xi32, #pallas.memory_space<vmem
 
 // -----
 
-pallas.kernel @k grid(1) scratch(%acc: memref<4x16xf32, #pallas.memory_space<vmem>>) {
-  %m = arith.constant dense<true> : vector<4x16xi1>
-  // expected-error @+1 {{'pallas.load' op not yet supported: pallas.load {expand} of a vector<4x16xf32> (the CPU reference handles 1-D vectors)}}
-  %e = pallas.load %acc[0:4, 0:16] mask(%m : vector<4x16xi1>) {expand} : memref<4x16xf32, #pallas.memory_space<vmem>> -> vector<4x16xf32>
-  // expected-error @+1 {{'pallas.store' op not yet supported: pallas.store {compress} of a vector<4x16xf32> (the CPU reference handles 1-D vectors)}}
-  pallas.store %e, %acc[0:4, 0:16] mask(%m : vector<4x16xi1>) {compress} : vector<4x16xf32>, memref<4x16xf32, #pallas.memory_space<vmem>>
-}
-
-// -----
-
-pallas.kernel @k grid(1) scratch(%u: memref<64xui32, #pallas.memory_space<vmem>>, %rows: memref<8xui32, #pallas.memory_space<vmem>>, %t: memref<64xui32, #pallas.memory_space<hbm>>, %idx: memref<8xi32, #pallas.memory_space<vmem>>, %sem: memref<!pallas.dma_semaphore, #pallas.memory_space<semaphore>>) {
+// A store_scatter {add} of ui32 lanes (the SparseCore lowering rejects it
+// too: "'pallas.store_scatter' on SparseCore moves 32-bit lanes (i32 or
+// f32)"). An indirect DMA {add} of ui32 runs: run_sc_indirect_add_unsigned.mlir.
+pallas.kernel @k grid(1) scratch(%u: memref<64xui32, #pallas.memory_space<vmem>>) {
   %v = arith.constant dense<2> : vector<16xi32>
   %x = pallas.load_gather %u[%v] : memref<64xui32, #pallas.memory_space<vmem>>, vector<16xi32> -> vector<16xui32>
   // expected-error @+1 {{'pallas.store_scatter' op not yet supported: pallas.store_scatter {add} of ui32 elements on the CPU reference}}
   pallas.store_scatter %x, %u[%v] {add} : vector<16xui32>, memref<64xui32, #pallas.memory_space<vmem>>, vector<16xi32>
-  // expected-error @+1 {{'pallas.dma_start' op not yet supported: pallas.dma_start {add} of ui32 elements on the CPU reference}}
-  pallas.dma_start %rows -> %t, %sem[] offsets(%idx : memref<8xi32, #pallas.memory_space<vmem>>) {add} : memref<8xui32, #pallas.memory_space<vmem>> -> memref<64xui32, #pallas.memory_space<hbm>>, memref<!pallas.dma_semaphore, #pallas.memory_space<semaphore>>
 }
