@@ -70,6 +70,8 @@ pub static PASS: PassDef = PassDef {
 
 /// Region-free upstream ops that may see refs in kernel bodies.
 const RETYPED: &[&str] = &[
+    "memref.alloc",
+    "memref.dealloc",
     "memref.subview",
     "memref.load",
     "memref.store",

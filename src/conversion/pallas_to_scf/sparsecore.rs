@@ -857,7 +857,12 @@ fn split<'c, 'a>(kernel: &OperationRef<'c, 'a>) -> Result<(), Failure<'c, 'a>> {
             continue;
         }
         let shape = memref_shape(t);
-        if !crate::ir::is_signless_int_or_float(element_type(t)) || shape.contains(&i64::MIN) {
+        // Semaphores are kept per subcore like data (i32 counters once
+        // converted; memref.alloc and the copies are retyped then).
+        let semaphore = crate::ir::SemaphoreKind::of_memref(t).is_some();
+        if !(crate::ir::is_signless_int_or_float(element_type(t)) || semaphore)
+            || shape.contains(&i64::MIN)
+        {
             return Err(fail(
                 &users[0],
                 &format!("not yet supported: a subcore's {t} used on both sides of a pallas.subcore_barrier on the CPU reference"),
@@ -984,7 +989,52 @@ fn split<'c, 'a>(kernel: &OperationRef<'c, 'a>) -> Result<(), Failure<'c, 'a>> {
         loops.push((for_op, lb, sid, anchor));
     }
     // Values of other phases: recompute them in the phase that uses them
-    // (before any subcore id is replaced, so that they are recognised).
+    // (before any subcore id is replaced, so that they are recognised); a
+    // value of an op with effects (a load, a loop) is kept per subcore in a
+    // buffer of its own instead: stored after its op, loaded where used.
+    let mut spills: HashMap<usize, Value<'c, 'a>> = HashMap::new();
+    let mut spill = |v: Value<'c, 'a>, p: usize| -> Result<Value<'c, 'a>, String> {
+        let d = crate::ir::defining_op(v).ok_or("a block argument of another phase")?;
+        let f = phase_at(d).ok_or("a value outside the phases")?;
+        let vt = v.r#type();
+        let elem = if crate::ir::is_vector(vt) {
+            element_type(vt)
+        } else {
+            vt
+        };
+        if !(crate::ir::is_signless_int_or_float(elem) || elem == index) {
+            return Err(format!(
+                "not yet supported: a value of {} ({vt}) computed before a pallas.subcore_barrier and used after it on the CPU reference",
+                crate::ir::op_name_of(&d)
+            ));
+        }
+        let key = v.to_raw().ptr as usize;
+        let save = match spills.get(&key) {
+            Some(save) => *save,
+            None => {
+                let t = ty(&format!("memref<{n}x{vt}>"));
+                let attrs = [("operandSegmentSizes", "array<i32: 0, 0>")];
+                let alloc = body
+                    .insert_operation_before(if_op, mk("memref.alloc", &[], &[t], &attrs, vec![]));
+                let save = res(alloc);
+                body.insert_operation_after(if_op, mk("memref.dealloc", &[save], &[], &[], vec![]));
+                let (_, lb_f, _, _) = &loops[f];
+                let iv: Value = lb_f.argument(0).map_err(|e| e.to_string())?.into();
+                lb_f.insert_operation_after(
+                    d,
+                    mk("memref.store", &[v, save, iv], &[], &[], vec![]),
+                );
+                spills.insert(key, save);
+                save
+            }
+        };
+        let (_, lb_p, _, anchor) = &loops[p];
+        let iv: Value = lb_p.argument(0).map_err(|e| e.to_string())?.into();
+        Ok(res(lb_p.insert_operation_before(
+            *anchor,
+            mk("memref.load", &[save, iv], &[vt], &[], vec![]),
+        )))
+    };
     for (p, (_, lb, _, anchor)) in loops.iter().enumerate() {
         let mut nested = vec![];
         for o in &phases[p] {
@@ -996,7 +1046,7 @@ fn split<'c, 'a>(kernel: &OperationRef<'c, 'a>) -> Result<(), Failure<'c, 'a>> {
             for (i, v) in operands.into_iter().enumerate() {
                 let from = crate::ir::defining_op(v).and_then(phase_at);
                 if from.is_some_and(|f| f != p) {
-                    let nv = recompute(v, p, lb, *anchor, &phase_at, &mut memo)
+                    let nv = recompute(v, p, lb, *anchor, &phase_at, &mut memo, &mut spill)
                         .map_err(|m| fail(o, &m))?;
                     crate::ir::set_operand(o, i, nv);
                 }
@@ -1033,25 +1083,24 @@ fn recompute<'c, 'a>(
     anchor: OperationRef<'c, 'a>,
     phase_at: &dyn Fn(OperationRef<'c, 'a>) -> Option<usize>,
     memo: &mut std::collections::HashMap<(usize, usize), Value<'c, 'a>>,
+    spill: &mut dyn FnMut(Value<'c, 'a>, usize) -> Result<Value<'c, 'a>, String>,
 ) -> Result<Value<'c, 'a>, String> {
     use melior::ir::BlockLike;
     if let Some(done) = memo.get(&(v.to_raw().ptr as usize, p)) {
         return Ok(*done);
     }
     let d = crate::ir::defining_op(v).ok_or("a block argument of another phase")?;
-    let name = crate::ir::op_name_of(&d);
-    let pure = super::mesh::recomputable(&d);
-    if !pure {
-        return Err(format!(
-            "not yet supported: a value of {name} computed before a pallas.subcore_barrier and used after it on the CPU reference"
-        ));
+    if !super::mesh::recomputable(&d) {
+        let loaded = spill(v, p)?;
+        memo.insert((v.to_raw().ptr as usize, p), loaded);
+        return Ok(loaded);
     }
     let operands: Vec<Value> = d.operands().collect();
     let mut mapped = vec![];
     for o in operands {
         let from = crate::ir::defining_op(o).and_then(phase_at);
         mapped.push(if from.is_some_and(|f| f != p) {
-            recompute(o, p, lb, anchor, phase_at, memo)?
+            recompute(o, p, lb, anchor, phase_at, memo, spill)?
         } else {
             o
         });
