@@ -706,16 +706,56 @@ fn store<'c, 'a>(b: &B<'_, 'c, 'a>, v: Value<'c, 'a>, buf: Value<'c, 'a>, at: &[
     b.op("memref.store", &operands, &[], &[]);
 }
 
-/// Where a `pallas.subcore_barrier` can be run: at the top level of the
-/// body of a kernel whose grid is a vector-subcore mesh (cores, subcores)
-/// with a static number of subcores.
+/// Most iterations of an `scf.for` holding a subcore barrier that the CPU
+/// reference unrolls (see [`hoist_barriers`]).
+const MAX_BARRIER_LOOP_TRIPS: i64 = 256;
+
+/// The value of an `arith.constant` integer or index.
+fn constant_int(v: Value) -> Option<i64> {
+    let d = crate::ir::defining_op(v)?;
+    if crate::ir::op_name_of(&d) != "arith.constant" {
+        return None;
+    }
+    crate::ir::int_attr(&d, "value")
+}
+
+/// (lower bound, step, trip count) of an `scf.for` with constant bounds.
+fn constant_trips(for_op: &OperationRef) -> Option<(i64, i64, i64)> {
+    let at = |i: usize| for_op.operand(i).ok().and_then(|v| constant_int(v));
+    let (lb, ub, step) = (at(0)?, at(1)?, at(2)?);
+    (step > 0).then(|| (lb, step, ((ub - lb).max(0) + step - 1) / step))
+}
+
+/// Where a `pallas.subcore_barrier` can be run: in the body of a kernel
+/// whose grid is a vector-subcore mesh (cores, subcores) with a static
+/// number of subcores, at its top level or inside `scf.if`s without results
+/// and `scf.for`s without results with constant bounds (at most
+/// `MAX_BARRIER_LOOP_TRIPS` iterations), which [`hoist_barriers`] takes
+/// apart.
 pub fn check_barrier(op: &OperationRef) -> Result<(), String> {
-    let kernel = op
-        .parent_operation()
-        .filter(|k| k.name().as_string_ref().as_str() == Ok("pallas.kernel"))
-        .ok_or(
-            "not yet supported: a pallas.subcore_barrier inside a region on the CPU reference",
-        )?;
+    let mut cur = op.parent_operation();
+    let kernel = loop {
+        let p = cur.ok_or("a pallas.subcore_barrier outside a kernel")?;
+        match crate::ir::op_name_of(&p) {
+            "pallas.kernel" => break p,
+            "scf.for" => {
+                let unrollable = p.result_count() == 0
+                    && constant_trips(&p).is_some_and(|(_, _, n)| n <= MAX_BARRIER_LOOP_TRIPS);
+                if !unrollable {
+                    return Err(format!("not yet supported: a pallas.subcore_barrier inside an scf.for with results, bounds that are not constants or more than {MAX_BARRIER_LOOP_TRIPS} iterations on the CPU reference (it unrolls the loop)"));
+                }
+            }
+            "scf.if" => {
+                if p.result_count() != 0 {
+                    return Err("not yet supported: a pallas.subcore_barrier inside an scf.if with results on the CPU reference".into());
+                }
+            }
+            other => return Err(format!(
+                "not yet supported: a pallas.subcore_barrier inside {other} on the CPU reference"
+            )),
+        }
+        cur = p.parent_operation();
+    };
     let grid = kernel
         .attribute("grid")
         .map(crate::conversion::common::builder::dense_i64)
@@ -725,6 +765,216 @@ pub fn check_barrier(op: &OperationRef) -> Result<(), String> {
             "not yet supported: a pallas.subcore_barrier in a kernel whose grid {grid:?} is not (cores, subcores) with a static number of subcores on the CPU reference"
         ));
     }
+    Ok(())
+}
+
+fn is_barrier(op: &OperationRef) -> bool {
+    crate::ir::op_name_of(op) == "pallas.subcore_barrier"
+}
+
+fn holds_barrier(op: &OperationRef) -> bool {
+    let mut found = false;
+    crate::ir::walk_nested(op, &mut |x| found |= is_barrier(&x));
+    found
+}
+
+/// Builds a detached op in the context of `like` (an op), at its location.
+fn build_op<'c>(
+    like: &OperationRef<'c, '_>,
+    name: &str,
+    operands: &[Value<'c, '_>],
+    results: &[Type<'c>],
+    attrs: &[(&str, &str)],
+    regions: Vec<melior::ir::Region<'c>>,
+) -> melior::ir::Operation<'c> {
+    let ctx = crate::ir::op_context(like);
+    let attrs: Vec<_> = attrs
+        .iter()
+        .map(|(k, v)| {
+            let a = crate::ir::parse_attribute(ctx, v).expect("attribute");
+            (crate::ir::identifier(ctx, k), a)
+        })
+        .collect();
+    melior::ir::operation::OperationBuilder::new(name, like.location())
+        .add_operands(operands)
+        .add_results(results)
+        .add_attributes(&attrs)
+        .add_regions_vec(regions)
+        .build()
+        .expect("a well-formed op")
+}
+
+/// Brings every subcore barrier of `block` to its top level, innermost
+/// first (the checks of [`check_barrier`] passed): an `scf.for` holding one
+/// is unrolled in place (one copy of its body per iteration, the induction
+/// variable a constant); an `scf.if` holding one becomes one `scf.if` on the
+/// same condition per stretch of its branches between barriers, with the
+/// barriers between them. A subcore takes the same branch at every part
+/// (a barrier must be reached by all subcores alike), so the parts run what
+/// the branch ran; a value a part computes and a later part uses is not
+/// supported.
+fn hoist_barriers<'c, 'a>(block: melior::ir::BlockRef<'c, 'a>) -> Result<(), Failure<'c, 'a>> {
+    use melior::ir::{BlockLike, RegionLike};
+    let mut ops = vec![];
+    let mut next = block.first_operation();
+    while let Some(o) = next {
+        next = o.next_in_block();
+        ops.push(o);
+    }
+    for o in ops {
+        if is_barrier(&o) || !holds_barrier(&o) {
+            continue;
+        }
+        for r in 0..o.region_count() {
+            let region = o.region(r).expect("region");
+            let mut b = region.first_block();
+            while let Some(bl) = b {
+                hoist_barriers(bl)?;
+                b = bl.next_in_region();
+            }
+        }
+        match crate::ir::op_name_of(&o) {
+            "scf.for" => unroll_for(block, &o)?,
+            "scf.if" => split_if(block, &o)?,
+            other => {
+                return Err((
+                    o,
+                    format!("not yet supported: a pallas.subcore_barrier inside {other} on the CPU reference"),
+                ))
+            }
+        }
+    }
+    Ok(())
+}
+
+fn unroll_for<'c, 'a>(
+    block: melior::ir::BlockRef<'c, 'a>,
+    for_op: &OperationRef<'c, 'a>,
+) -> Result<(), Failure<'c, 'a>> {
+    use melior::ir::{BlockLike, RegionLike};
+    let (lb, step, trips) = constant_trips(for_op)
+        .ok_or_else(|| (*for_op, "an scf.for without constant bounds".to_string()))?;
+    let body = for_op
+        .region(0)
+        .ok()
+        .and_then(|r| r.first_block())
+        .ok_or_else(|| (*for_op, "an scf.for without a body".to_string()))?;
+    let iv_ty = body
+        .argument(0)
+        .map_err(|e| (*for_op, e.to_string()))?
+        .r#type();
+    for i in 0..trips {
+        let value = format!("{} : {iv_ty}", lb + i * step);
+        let c = block.insert_operation_before(
+            *for_op,
+            build_op(
+                for_op,
+                "arith.constant",
+                &[],
+                &[iv_ty],
+                &[("value", &value)],
+                vec![],
+            ),
+        );
+        let iv: Value = c.result(0).expect("constant").into();
+        crate::ir::clone_block_body(body, block, Some(*for_op), &[iv]);
+    }
+    crate::ir::erase_operation(*for_op);
+    Ok(())
+}
+
+fn split_if<'c, 'a>(
+    block: melior::ir::BlockRef<'c, 'a>,
+    if_op: &OperationRef<'c, 'a>,
+) -> Result<(), Failure<'c, 'a>> {
+    use melior::ir::{Block, BlockLike, Region, RegionLike};
+    use std::collections::HashMap;
+    let cond: Value = if_op.operand(0).map_err(|e| (*if_op, e.to_string()))?;
+    // The stretches of a branch between its barriers.
+    let parts_of = |r: usize| -> Vec<Vec<OperationRef<'c, 'a>>> {
+        let Some(bl) = if_op.region(r).ok().and_then(|r| r.first_block()) else {
+            return vec![];
+        };
+        let term = bl.terminator();
+        let mut parts = vec![vec![]];
+        let mut next = bl.first_operation();
+        while let Some(o) = next {
+            next = o.next_in_block();
+            if term.is_some_and(|t| t.to_raw().ptr == o.to_raw().ptr) {
+                continue;
+            }
+            if is_barrier(&o) {
+                parts.push(vec![]);
+            } else {
+                parts.last_mut().expect("a part").push(o);
+            }
+        }
+        parts
+    };
+    let branches = [parts_of(0), parts_of(1)];
+    for parts in &branches {
+        let mut part_of: HashMap<usize, usize> = HashMap::new();
+        for (k, ops) in parts.iter().enumerate() {
+            for o in ops {
+                part_of.insert(o.to_raw().ptr as usize, k);
+            }
+        }
+        for (k, ops) in parts.iter().enumerate() {
+            for top in ops {
+                let mut nested = vec![*top];
+                crate::ir::walk_nested(top, &mut |x| nested.push(x));
+                for o in nested {
+                    for v in o.operands() {
+                        let from = crate::ir::defining_op(v)
+                            .and_then(|d| part_of.get(&(d.to_raw().ptr as usize)).copied());
+                        if from.is_some_and(|f| f != k) {
+                            return Err((o, "not yet supported: a value computed before a pallas.subcore_barrier inside an scf.if and used after it on the CPU reference".into()));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    let has_else = if_op.region(1).ok().and_then(|r| r.first_block()).is_some();
+    let count = branches[0].len().max(branches[1].len());
+    let branch = |ops: Option<&Vec<OperationRef<'c, 'a>>>| -> Region<'c> {
+        let region = Region::new();
+        let b = Block::new(&[]);
+        b.append_operation(build_op(if_op, "scf.yield", &[], &[], &[], vec![]));
+        region.append_block(b);
+        let b = region.first_block().expect("block");
+        let end = b.terminator().expect("yield");
+        for o in ops.into_iter().flatten() {
+            crate::ir::move_before(o, &end);
+        }
+        region
+    };
+    for k in 0..count {
+        let then_region = branch(branches[0].get(k));
+        let else_region = if has_else {
+            branch(branches[1].get(k))
+        } else {
+            Region::new()
+        };
+        block.insert_operation_before(
+            *if_op,
+            build_op(
+                if_op,
+                "scf.if",
+                &[cond],
+                &[],
+                &[],
+                vec![then_region, else_region],
+            ),
+        );
+        if k + 1 < count {
+            block.insert_operation_before(
+                *if_op,
+                build_op(if_op, "pallas.subcore_barrier", &[], &[], &[], vec![]),
+            );
+        }
+    }
+    crate::ir::erase_operation(*if_op);
     Ok(())
 }
 
@@ -742,7 +992,11 @@ pub fn split_at_barriers(module: &OperationRef) -> Result<(), ()> {
     let mut kernels = vec![];
     crate::ir::walk_nested(module, &mut |op| {
         if op.name().as_string_ref().as_str() == Ok("pallas.subcore_barrier") {
-            if let Some(k) = op.parent_operation() {
+            let mut k = op.parent_operation();
+            while let Some(p) = k.filter(|p| crate::ir::op_name_of(p) != "pallas.kernel") {
+                k = p.parent_operation();
+            }
+            if let Some(k) = k {
                 if !kernels
                     .iter()
                     .any(|o: &OperationRef| o.to_raw().ptr == k.to_raw().ptr)
@@ -753,7 +1007,8 @@ pub fn split_at_barriers(module: &OperationRef) -> Result<(), ()> {
         }
     });
     for k in kernels {
-        if let Err((at, message)) = split(&k) {
+        let hoisted = crate::ir::body_block(&k).map_or(Ok(()), hoist_barriers);
+        if let Err((at, message)) = hoisted.and_then(|_| split(&k)) {
             crate::ir::emit_op_error(&at, &message);
             return Err(());
         }
@@ -992,6 +1247,24 @@ fn split<'c, 'a>(kernel: &OperationRef<'c, 'a>) -> Result<(), Failure<'c, 'a>> {
     // (before any subcore id is replaced, so that they are recognised); a
     // value of an op with effects (a load, a loop) is kept per subcore in a
     // buffer of its own instead: stored after its op, loaded where used.
+    // From here on an op's phase is also the phase loop it sits in: a value
+    // recomputed into a phase is of that phase when a later phase needs it.
+    let loop_phase: HashMap<usize, usize> = loops
+        .iter()
+        .enumerate()
+        .map(|(p, (for_op, _, _, _))| (for_op.to_raw().ptr as usize, p))
+        .collect();
+    let phase_at = |o: OperationRef<'c, 'a>| {
+        let mut cur = Some(o);
+        while let Some(c) = cur {
+            let key = c.to_raw().ptr as usize;
+            if let Some(p) = phase_of.get(&key).or_else(|| loop_phase.get(&key)) {
+                return Some(*p);
+            }
+            cur = c.parent_operation();
+        }
+        None
+    };
     let mut spills: HashMap<usize, Value<'c, 'a>> = HashMap::new();
     let mut spill = |v: Value<'c, 'a>, p: usize| -> Result<Value<'c, 'a>, String> {
         let d = crate::ir::defining_op(v).ok_or("a block argument of another phase")?;

@@ -14,11 +14,32 @@ pallas.kernel @k grid(1) {
 
 // -----
 
+// Barriers inside scf.if and constant-bound scf.for run
+// (run_sc_barrier_loop.mlir); a loop the CPU reference cannot unroll does not.
+pallas.kernel @k grid(1, 16) scratch(%n: memref<1xi32, #pallas.memory_space<smem>>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c0i = arith.constant 0 : index
+  %ni = pallas.load %n[%c0i] : memref<1xi32, #pallas.memory_space<smem>> -> i32
+  %ub = arith.index_cast %ni : i32 to index
+  scf.for %i = %c0 to %ub step %c1 {
+    // expected-error @+1 {{'pallas.subcore_barrier' op not yet supported: a pallas.subcore_barrier inside an scf.for with results, bounds that are not constants or more than 256 iterations on the CPU reference (it unrolls the loop)}}
+    pallas.subcore_barrier
+  }
+}
+
+// -----
+
 pallas.kernel @k grid(1, 16) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
   %t = arith.constant true
   scf.if %t {
-    // expected-error @+1 {{'pallas.subcore_barrier' op not yet supported: a pallas.subcore_barrier inside a region on the CPU reference}}
+    %v = pallas.program_id 1
     pallas.subcore_barrier
+    %c = arith.constant 1 : i32
+    // expected-error @+1 {{'arith.addi' op not yet supported: a value computed before a pallas.subcore_barrier inside an scf.if and used after it on the CPU reference}}
+    %w = arith.addi %v, %c : i32
   }
 }
 
