@@ -19,11 +19,11 @@ help:
 	@echo "make test      build, cargo test, lit tests under test/, jax-check, cpu-check, fuzz-check"
 	@echo "make cpu-check run examples/cpu/*.mlir on the CPU reference and under JAX's interpret mode, compare"
 	@echo "make fuzz      semantic fuzzer: N mutants (default 1000, SEED=...) through every pass, failures minimised into target/fuzz"
-	@echo "make jax-check lower examples/{tpu,sparsecore} + test/Conversion/PallasTo{TPU,SparseCore}, verify with jaxlib, compare with JAX"
-	@echo "make jax-references  regenerate test/Reference/TPU with JAX (scripts/jax/tpu_kernels.py)"
+	@echo "make jax-check lower examples/{tpu,sparsecore} + test/Conversion/PallasTo{TPU,SparseCore}, verify with jaxlib, compare with JAX; verify the GPU references, check examples/gpu"
+	@echo "make jax-references  regenerate test/Reference/{TPU,SparseCore,GPU} with JAX (scripts/jax/{tpu,sc,gpu}_kernels.py)"
 	@echo "make bench     release build, then lowering time vs JAX and scaling (bench/tpu_lowering.py)"
 	@echo "make memcheck  every example and lit input through the three passes under valgrind memcheck (slow)"
-	@echo "make docs      regenerate docs/PallasDialect.md with mlir-tblgen"
+	@echo "make docs      regenerate docs/{Pallas,TPU,MosaicGPU}Dialect.md with mlir-tblgen"
 	@echo "make fmt       cargo fmt --check   (make fmt-fix to apply)"
 	@echo "make lint      cargo clippy -- -D warnings"
 
@@ -48,6 +48,7 @@ lit: build
 docs:
 	$(TBLGEN) -gen-dialect-doc -I include -I $(LLVM_PREFIX)/include $(DIALECT_TD) -o docs/PallasDialect.md
 	$(TBLGEN) -gen-dialect-doc -I include -I $(LLVM_PREFIX)/include include/pallas/Dialect/TPU/TPU.td -o docs/TPUDialect.md
+	$(TBLGEN) -gen-dialect-doc -I include -I $(LLVM_PREFIX)/include include/pallas/Dialect/MosaicGPU/MosaicGPU.td -o docs/MosaicGPUDialect.md
 
 fmt:
 	$(CARGO) fmt --check
@@ -72,6 +73,7 @@ venv:
 # test/Reference/TPU/<name>.mlir: what JAX emits for scripts/jax/tpu_kernels.py.
 jax-references: venv
 	$(JAX_PY) scripts/jax/dump_tpu_reference.py
+	$(JAX_PY) scripts/jax/dump_gpu_reference.py
 
 # Two rounds, TensorCore then SparseCore, each:
 # 1. lower every EXAMPLES/*.mlir and every LIT/*.mlir that expects no error
@@ -85,6 +87,11 @@ jax-references: venv
 #   SparseCore: examples/sparsecore, test/Conversion/PallasToSparseCore,
 #     convert-pallas-to-sparsecore, test/Reference/SparseCore,
 #     scripts/jax/compare-xfail-sc.txt (compare_tpu.py --sparsecore)
+# Then the mosaic_gpu dialect (scripts/jax/check_mgpu_text.py): IR that JAX's
+# Pallas Mosaic GPU lowering emits for the script's kernels (and any
+# test/Reference/GPU/*.mlir) prints as jaxlib prints it, our round-trip inputs
+# too (and jaxlib verifies our output), and jaxlib rejects every invalid case
+# with the stated errors.
 # Every step runs; the target fails if any did.
 jax-check: venv build
 	@rm -rf $(JAX_CHECK_DIR); \
@@ -124,6 +131,13 @@ jax-check: venv build
 	echo "jax-check: verifying SparseCore output with jaxlib's tpu dialect"; \
 	if [ -n "$$outs" ]; then $(JAX_PY) scripts/jax/verify_tpu.py --split-input-file $$outs || fail=1; fi; \
 	compare test/Reference/SparseCore scripts/jax/compare-xfail-sc.txt --sparsecore examples/sparsecore/*.mlir; \
+	echo "jax-check: the mosaic_gpu dialect against jaxlib's (check_mgpu_text.py)"; \
+	$(JAX_PY) scripts/jax/check_mgpu_text.py --pallas-opt $(PALLAS_OPT) --kernels --out $(JAX_CHECK_DIR)/mgpu \
+	  --reference $(wildcard test/Reference/GPU/*.mlir) --roundtrip test/Dialect/MosaicGPU/roundtrip*.mlir \
+	  --invalid test/Dialect/MosaicGPU/invalid*.mlir || fail=1; \
+	echo "jax-check: GPU references (test/Reference/GPU) with jaxlib's mosaic_gpu dialect"; \
+	$(JAX_PY) scripts/jax/gpu_verify.py -q test/Reference/GPU || fail=1; \
+	$(JAX_PY) scripts/jax/gpu_check.py --pallas-opt $(PALLAS_OPT) || fail=1; \
 	exit $$fail
 
 # CPU oracle (scripts/jax/cpu_oracle.py; README "CPU oracle"): every

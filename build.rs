@@ -32,7 +32,22 @@ const CAPI_ARCHIVES: &[&str] = &[
 const DIALECTS: &[(&str, &str, &str)] = &[
     ("pallas/Dialect/Pallas/Pallas.td", "pallas", "Pallas"),
     ("pallas/Dialect/TPU/TPU.td", "tpu", "TPU"),
+    (
+        "pallas/Dialect/MosaicGPU/MosaicGPU.td",
+        "mosaic_gpu",
+        "MosaicGPU",
+    ),
 ];
+
+/// Attribute interfaces: (.td under include/ that defines them, output
+/// directory, file prefix). mlir-tblgen emits only the interfaces of its main
+/// file, so they are generated from the defining file itself, as
+/// `<dir>/<Prefix>AttrInterfaces.{h,cpp}.inc`.
+const ATTR_INTERFACES: &[(&str, &str, &str)] = &[(
+    "pallas/Dialect/MosaicGPU/MosaicGPUAttrs.td",
+    "mosaic_gpu",
+    "MosaicGPU",
+)];
 
 /// mlir-tblgen generators and the file each writes, after the prefix.
 const TBLGEN_OUTPUTS: &[(&str, &str)] = &[
@@ -99,6 +114,23 @@ fn main() {
         }
     }
 
+    for (td, dir, file_prefix) in ATTR_INTERFACES {
+        for (flag, file) in [
+            ("--gen-attr-interface-decls", "AttrInterfaces.h.inc"),
+            ("--gen-attr-interface-defs", "AttrInterfaces.cpp.inc"),
+        ] {
+            run(Command::new(&tblgen)
+                .arg(flag)
+                .arg("-I")
+                .arg(&include)
+                .arg("-I")
+                .arg(&llvm_include)
+                .arg(include.join(td))
+                .arg("-o")
+                .arg(gen_dir.join(dir).join(format!("{file_prefix}{file}"))));
+        }
+    }
+
     // 2. The C++ shims.
     let cxxflags = run(Command::new(prefix.join("bin/llvm-config")).arg("--cxxflags"));
     // libMLIR.so is built with clang: TypeIDs of templates (op traits such as
@@ -126,6 +158,7 @@ fn main() {
     build
         .file("src/cpp/PallasDialect.cpp")
         .file("src/cpp/TPUDialect.cpp")
+        .file("src/cpp/MosaicGPUDialect.cpp")
         .file("src/cpp/Passes.cpp")
         .file("src/cpp/Conversion.cpp")
         .compile("pallas_mlir_cpp");
@@ -161,6 +194,10 @@ fn main() {
         .allowlist_function("pallas.*")
         .allowlist_function("mlirGetDialectHandle__pallas_impl__")
         .allowlist_function("mlirGetDialectHandle__tpu_impl__")
+        .allowlist_function("mlirGetDialectHandle__mosaic_gpu_impl__")
+        .allowlist_function("mosaicGpu[A-Z].*")
+        .allowlist_type("MosaicGpu.*")
+        .allowlist_var("MosaicGpu.*")
         .allowlist_function("tpu[A-Z].*")
         .allowlist_type("Pallas.*")
         .allowlist_var("Pallas.*")

@@ -26,6 +26,7 @@ extern "C" {
 
 MlirDialectHandle mlirGetDialectHandle__pallas_impl__(void);
 MlirDialectHandle mlirGetDialectHandle__tpu_impl__(void);
+MlirDialectHandle mlirGetDialectHandle__mosaic_gpu_impl__(void);
 
 /** Kinds of block dims, as in BlockSpecAttr. */
 enum PallasBlockDimKind {
@@ -72,6 +73,33 @@ enum PallasTypeKind {
 };
 int32_t pallasTypeGetKind(MlirType type);
 MlirType pallasSemaphoreTypeGet(MlirContext ctx, int32_t kind);
+
+/** The parameters of a !pallas.barrier (arrivals, orders_tensor_core and the
+ *  collective_axes array attribute, null when absent). */
+int64_t pallasBarrierTypeGetArrivals(MlirType type);
+bool pallasBarrierTypeGetOrdersTensorCore(MlirType type);
+MlirAttribute pallasBarrierTypeGetCollectiveAxes(MlirType type);
+
+/** The parameters of a #pallas.gpu_transforms (tiling and transpose are
+ *  DenseI64ArrayAttrs, null when absent; swizzle 0 when absent). */
+bool pallasAttributeIsGpuTransforms(MlirAttribute attr);
+MlirAttribute pallasGpuTransformsGetTiling(MlirAttribute attr);
+int64_t pallasGpuTransformsGetSwizzle(MlirAttribute attr);
+MlirAttribute pallasGpuTransformsGetTranspose(MlirAttribute attr);
+
+/*===----------------------------------------------------------------------===
+ * The mosaic_gpu dialect (for its Rust verifiers)
+ *===----------------------------------------------------------------------===*/
+
+/** Where a memref lives, from its memory space attribute (null: GMEM). */
+enum MosaicGpuMemorySpace {
+  MosaicGpuSpaceGmem = 0,
+  MosaicGpuSpaceSmem = 1,
+  MosaicGpuSpaceTmem = 2,
+  MosaicGpuSpaceSmemCluster = 3,
+  MosaicGpuSpaceOther = 4,
+};
+int32_t mosaicGpuMemorySpaceGetKind(MlirAttribute space);
 
 /*===----------------------------------------------------------------------===
  * The tpu dialect (for its Rust verifiers)
@@ -122,6 +150,8 @@ MlirLogicalResult pallas_rust_verify_op_attribute(MlirOperation op, MlirStringRe
                                                   MlirAttribute attr);
 /** Verifier of every `tpu` op that has one (src/dialect/tpu/verify.rs). */
 MlirLogicalResult tpu_rust_verify_op(MlirOperation op);
+/** Verifier of every `mosaic_gpu` op that has one (src/dialect/mosaic_gpu/verify.rs). */
+MlirLogicalResult mosaic_gpu_rust_verify_op(MlirOperation op);
 
 /*===----------------------------------------------------------------------===
  * Passes described by Rust

@@ -35,6 +35,10 @@ MLIR_DECLARE_CAPI_DIALECT_REGISTRATION(Pallas, pallas);
  *  `mlirGetDialectHandle__tpu__()`. */
 MLIR_DECLARE_CAPI_DIALECT_REGISTRATION(TPU, tpu);
 
+/** The Mosaic GPU `mosaic_gpu` dialect (text-compatible with jaxlib 0.10.2):
+ *  `mlirGetDialectHandle__mosaic_gpu__()`. */
+MLIR_DECLARE_CAPI_DIALECT_REGISTRATION(MosaicGPU, mosaic_gpu);
+
 /** Inserts every dialect this library defines into `registry`. The upstream
  *  dialects the conversions produce (func, scf, memref, vector, arith, ...)
  *  are loaded on demand by the passes themselves. */

@@ -595,6 +595,10 @@ PALLAS_RUST_VERIFIER(CopySmemToGmemOp)
 PALLAS_RUST_VERIFIER(CommitSmemOp)
 PALLAS_RUST_VERIFIER(WaitSmemToGmemOp)
 PALLAS_RUST_VERIFIER(WgmmaOp)
+PALLAS_RUST_VERIFIER(CommitSmemToGmemGroupOp)
+PALLAS_RUST_VERIFIER(WgmmaWaitOp)
+PALLAS_RUST_VERIFIER(LayoutCastOp)
+PALLAS_RUST_VERIFIER(SetMaxRegistersOp)
 PALLAS_RUST_VERIFIER(IotaOp)
 PALLAS_RUST_VERIFIER(ReciprocalOp)
 PALLAS_RUST_VERIFIER(ConcatenateOp)
@@ -727,8 +731,36 @@ MlirType pallasSemaphoreTypeGet(MlirContext ctx, int32_t kind) {
   case PallasTypeBarrierSemaphore:
     return wrap(BarrierSemaphoreType::get(context));
   default:
-    return wrap(BarrierType::get(context, 1));
+    return wrap(BarrierType::get(context, 1, false, nullptr));
   }
+}
+
+int64_t pallasBarrierTypeGetArrivals(MlirType type) {
+  return llvm::cast<BarrierType>(unwrap(type)).getArrivals();
+}
+
+bool pallasBarrierTypeGetOrdersTensorCore(MlirType type) {
+  return llvm::cast<BarrierType>(unwrap(type)).getOrdersTensorCore();
+}
+
+MlirAttribute pallasBarrierTypeGetCollectiveAxes(MlirType type) {
+  return wrap(llvm::cast<BarrierType>(unwrap(type)).getCollectiveAxes());
+}
+
+bool pallasAttributeIsGpuTransforms(MlirAttribute attr) {
+  return llvm::isa<GpuTransformsAttr>(unwrap(attr));
+}
+
+MlirAttribute pallasGpuTransformsGetTiling(MlirAttribute attr) {
+  return wrap(llvm::cast<GpuTransformsAttr>(unwrap(attr)).getTiling());
+}
+
+int64_t pallasGpuTransformsGetSwizzle(MlirAttribute attr) {
+  return llvm::cast<GpuTransformsAttr>(unwrap(attr)).getSwizzle();
+}
+
+MlirAttribute pallasGpuTransformsGetTranspose(MlirAttribute attr) {
+  return wrap(llvm::cast<GpuTransformsAttr>(unwrap(attr)).getTranspose());
 }
 
 void pallasEmitOpError(MlirOperation op, MlirStringRef message) {

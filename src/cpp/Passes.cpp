@@ -25,6 +25,7 @@
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
 
+#include "MosaicGPUDialect.h"
 #include "TPUDialect.h"
 #include "pallas-mlir-c/Bridge.h"
 
@@ -61,6 +62,8 @@ void insertDialectByName(DialectRegistry &registry, StringRef name) {
     registry.insert<vector::VectorDialect>();
   else if (name == "tpu")
     registry.insert<tpu::TPUDialect>();
+  else if (name == "mosaic_gpu")
+    registry.insert<mosaic_gpu::MosaicGPUDialect>();
 }
 
 class RustPass : public Pass {

@@ -42,6 +42,11 @@ pub fn as_string(a: Attribute) -> Option<String> {
     }
 }
 
+/// The value of a `BoolAttr`, `None` for other attributes.
+pub fn as_bool(a: Attribute) -> Option<bool> {
+    unsafe { mlirAttributeIsABool(a.to_raw()).then(|| mlirBoolAttrGetValue(a.to_raw())) }
+}
+
 /// The type a `TypeAttr` holds.
 pub fn as_type(a: Attribute<'_>) -> Option<Type<'_>> {
     let raw = a.to_raw();

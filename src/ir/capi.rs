@@ -17,6 +17,12 @@ pub extern "C" fn mlirGetDialectHandle__tpu__() -> MlirDialectHandle {
     unsafe { ffi::mlirGetDialectHandle__tpu_impl__() }
 }
 
+/// The Mosaic GPU `mosaic_gpu` dialect handle.
+#[no_mangle]
+pub extern "C" fn mlirGetDialectHandle__mosaic_gpu__() -> MlirDialectHandle {
+    unsafe { ffi::mlirGetDialectHandle__mosaic_gpu_impl__() }
+}
+
 /// Inserts every dialect of the plugin into `registry`.
 #[no_mangle]
 pub extern "C" fn pallasRegisterAllDialects(registry: MlirDialectRegistry) {
@@ -39,5 +45,6 @@ pub fn register_all_dialects(registry: MlirDialectRegistry) {
     unsafe {
         mlirDialectHandleInsertDialect(mlirGetDialectHandle__pallas__(), registry);
         mlirDialectHandleInsertDialect(mlirGetDialectHandle__tpu__(), registry);
+        mlirDialectHandleInsertDialect(mlirGetDialectHandle__mosaic_gpu__(), registry);
     }
 }

@@ -1027,6 +1027,65 @@ pub fn cost_estimate(a: Attribute) -> Option<[i64; 4]> {
     }
 }
 
+/// The parameters of a `!pallas.barrier` element type.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BarrierParams {
+    pub arrivals: i64,
+    pub orders_tensor_core: bool,
+    /// `None`: not a cluster barrier; otherwise the raw `collective_axes`
+    /// entries (checked by the verifier to be strings).
+    pub collective_axes: Option<Vec<Option<String>>>,
+}
+
+/// The parameters of `t` when it is a `!pallas.barrier`.
+pub fn barrier_params(t: Type) -> Option<BarrierParams> {
+    if SemaphoreKind::of_type(t) != Some(SemaphoreKind::Barrier) {
+        return None;
+    }
+    unsafe {
+        let axes = ffi::pallasBarrierTypeGetCollectiveAxes(t.to_raw());
+        let collective_axes = (!axes.ptr.is_null()).then(|| {
+            attrs::as_array(Attribute::from_raw(axes))
+                .unwrap_or_default()
+                .into_iter()
+                .map(attrs::as_string)
+                .collect()
+        });
+        Some(BarrierParams {
+            arrivals: ffi::pallasBarrierTypeGetArrivals(t.to_raw()),
+            orders_tensor_core: ffi::pallasBarrierTypeGetOrdersTensorCore(t.to_raw()),
+            collective_axes,
+        })
+    }
+}
+
+/// A decoded `#pallas.gpu_transforms`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct GpuTransforms {
+    pub tiling: Option<Vec<i64>>,
+    /// Bytes; 0 when not given.
+    pub swizzle: i64,
+    pub transpose: Option<Vec<i64>>,
+}
+
+/// `a` decoded, when it is a `#pallas.gpu_transforms`.
+pub fn gpu_transforms(a: Attribute) -> Option<GpuTransforms> {
+    unsafe {
+        if !ffi::pallasAttributeIsGpuTransforms(a.to_raw()) {
+            return None;
+        }
+        let dense = |raw: MlirAttribute| {
+            (!raw.ptr.is_null())
+                .then(|| attrs::as_dense_i64(Attribute::from_raw(raw)).unwrap_or_default())
+        };
+        Some(GpuTransforms {
+            tiling: dense(ffi::pallasGpuTransformsGetTiling(a.to_raw())),
+            swizzle: ffi::pallasGpuTransformsGetSwizzle(a.to_raw()),
+            transpose: dense(ffi::pallasGpuTransformsGetTranspose(a.to_raw())),
+        })
+    }
+}
+
 /// Whether `t` is a signless integer type.
 pub fn is_signless_integer(t: Type) -> bool {
     unsafe { mlirTypeIsAInteger(t.to_raw()) && mlirIntegerTypeIsSignless(t.to_raw()) }

@@ -385,3 +385,11 @@ pub fn dot_dimension_list(dims: MlirAttribute, which: i32) -> Vec<i64> {
         std::slice::from_raw_parts(data, size as usize).to_vec()
     }
 }
+
+impl Ty {
+    /// The raw handle, for type predicates the view has no method for (the
+    /// mosaic_gpu verifier's float kinds).
+    pub fn raw(self) -> MlirType {
+        self.0
+    }
+}

@@ -8,7 +8,7 @@ use mlir_sys::{
     mlirOperationGetLocation, MlirAttribute, MlirLogicalResult, MlirOperation, MlirStringRef,
 };
 
-use crate::dialect::{pallas, tpu};
+use crate::dialect::{mosaic_gpu, pallas, tpu};
 
 fn verify_from_cpp(
     op: MlirOperation,
@@ -52,4 +52,9 @@ pub extern "C" fn pallas_rust_verify_op_attribute(
 #[no_mangle]
 pub extern "C" fn tpu_rust_verify_op(op: MlirOperation) -> MlirLogicalResult {
     verify_from_cpp(op, "the tpu verifier", tpu::verify::verify_op)
+}
+
+#[no_mangle]
+pub extern "C" fn mosaic_gpu_rust_verify_op(op: MlirOperation) -> MlirLogicalResult {
+    verify_from_cpp(op, "the mosaic_gpu verifier", mosaic_gpu::verify::verify_op)
 }

@@ -7,6 +7,7 @@ use melior::ir::operation::{OperationLike, OperationRef};
 use super::kernel::{self, is_windowed, KernelInfo};
 use super::{dma, dot, elementwise, in_tc_kernel, load_store, misc, refs, scoped, shape};
 use crate::conversion::common::sparsecore::{sparsecore_form, SparseCoreForm, SPARSECORE_ONLY_OPS};
+use crate::dialect::pallas::gpu_params::GPU_ONLY_OPS;
 use crate::ir::{self, BlockDim, BlockSpec, IndexMap, MemorySpace, Revisit};
 
 /// The pallas ops this lowering handles in TensorCore kernels.
@@ -44,17 +45,6 @@ const SUPPORTED: &[&str] = &[
     "pallas.prng_random_bits",
 ];
 
-/// Pallas ops that only exist on GPUs.
-const GPU_ONLY: &[&str] = &[
-    "pallas.barrier_arrive",
-    "pallas.barrier_wait",
-    "pallas.copy_gmem_to_smem",
-    "pallas.copy_smem_to_gmem",
-    "pallas.commit_smem",
-    "pallas.wait_smem_to_gmem",
-    "pallas.wgmma",
-    "pallas.atomic_cas",
-];
 
 /// The SparseCore-only attributes and operands of TensorCore ops.
 fn check_sparsecore_forms(op: &OperationRef, name: &str) -> Result<(), String> {
@@ -119,7 +109,7 @@ pub fn check_module(module: &OperationRef) -> bool {
 }
 
 fn check_op(op: &OperationRef, name: &str) -> Result<(), String> {
-    if GPU_ONLY.contains(&name) {
+    if GPU_ONLY_OPS.contains(&name) {
         return Err("is a GPU op; it has no TPU lowering".into());
     }
     if SPARSECORE_ONLY_OPS.contains(&name) {

@@ -2,5 +2,6 @@
 //! `pallas_rust_verify_op`) and helpers shared by every lowering.
 
 pub mod compiler_params;
+pub mod gpu_params;
 pub mod loops;
 pub mod verify;

@@ -8,9 +8,12 @@
 //!
 //! * [`kernel`]: `pallas.kernel`, `pallas.index_map`, `pallas.call`;
 //! * [`body`]: the ops that live inside a kernel body;
-//! * [`refs`]: the ref views `pallas.ref_reshape` and `pallas.ref_bitcast`.
+//! * [`refs`]: the ref views `pallas.ref_reshape` and `pallas.ref_bitcast`;
+//! * [`gpu`]: GPU kernels (`mosaic_gpu` params, transforms, barriers) and
+//!   the GPU-only ops.
 
 mod body;
+mod gpu;
 mod kernel;
 mod refs;
 

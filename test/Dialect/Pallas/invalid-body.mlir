@@ -466,11 +466,11 @@ pallas.kernel @k grid(2) scratch(%r: memref<16x16xf32, #pallas.memory_space<vmem
   %c0 = arith.constant 0 : index
   %one = arith.constant 1 : i32
   %v16 = arith.constant dense<0.0> : vector<16xf32>
-  %acc = memref.alloc() : memref<8x8xf32, #pallas.memory_space<shared>>
+  %acc = memref.alloc() : memref<8x8xf32, #pallas.memory_space<regs>>
   %l = memref.alloc() : memref<8x16xf16, #pallas.memory_space<shared>>
   %rr = memref.alloc() : memref<8x8xf16, #pallas.memory_space<shared>>
-  // expected-error @+1 {{shapes do not compose: acc memref<8x8xf32, #pallas.memory_space<shared>>, lhs memref<8x16xf16, #pallas.memory_space<shared>>, rhs memref<8x8xf16, #pallas.memory_space<shared>> (need acc [M, N], lhs [M, K], rhs [K, N])}}
-  pallas.wgmma %acc, %l, %rr : memref<8x8xf32, #pallas.memory_space<shared>>, memref<8x16xf16, #pallas.memory_space<shared>>, memref<8x8xf16, #pallas.memory_space<shared>>
+  // expected-error @+1 {{shapes do not compose: acc memref<8x8xf32, #pallas.memory_space<regs>>, lhs memref<8x16xf16, #pallas.memory_space<shared>>, rhs memref<8x8xf16, #pallas.memory_space<shared>> (need acc [M, N], lhs [M, K], rhs [K, N])}}
+  pallas.wgmma %acc, %l, %rr : memref<8x8xf32, #pallas.memory_space<regs>>, memref<8x16xf16, #pallas.memory_space<shared>>, memref<8x8xf16, #pallas.memory_space<shared>>
 }
 
 // -----

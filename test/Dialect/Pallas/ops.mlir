@@ -101,7 +101,7 @@ module {
   // CHECK-LABEL: pallas.kernel @gpu_ops grid(2)
   // CHECK: ins(%{{.*}}: memref<64x64xf16> block [64, 64] map #{{.*}} in gmem)
   // CHECK: outs(%{{.*}}: memref<256xi32> block [bounded(128)] map @bounded)
-  // CHECK: scratch(%{{.*}}: memref<64x64xf16, #pallas.memory_space<shared>>, %{{.*}}: memref<2x!pallas.barrier<arrivals = 2>, #pallas.memory_space<shared>>, %{{.*}}: memref<64x64xf32, #pallas.memory_space<shared>>)
+  // CHECK: scratch(%{{.*}}: memref<64x64xf32, #pallas.memory_space<regs>>)
   // CHECK: pallas.atomic_rmw add %{{.*}}, %{{.*}}[0:128] : vector<128xi32>, memref<128xi32> -> vector<128xi32>
   // CHECK: pallas.atomic_cas %{{.*}}[%{{.*}}], %{{.*}}, %{{.*}} : memref<128xi32>, i32
   // CHECK: pallas.barrier_arrive %{{.*}}[%{{.*}}] : memref<2x!pallas.barrier<arrivals = 2>, #pallas.memory_space<shared>>
@@ -110,13 +110,13 @@ module {
   // CHECK: pallas.copy_smem_to_gmem %{{.*}} -> %{{.*}} : memref<64x64xf16, #pallas.memory_space<shared>> -> memref<64x64xf16, #pallas.memory_space<gmem>>
   // CHECK: pallas.commit_smem
   // CHECK: pallas.wait_smem_to_gmem 0
-  // CHECK: pallas.wgmma %{{.*}}, %{{.*}}, %{{.*}} : memref<64x64xf32, #pallas.memory_space<shared>>, memref<64x64xf16, #pallas.memory_space<shared>>, memref<64x64xf16, #pallas.memory_space<shared>>
+  // CHECK: pallas.wgmma %{{.*}}, %{{.*}}, %{{.*}} : memref<64x64xf32, #pallas.memory_space<regs>>, memref<64x64xf16, #pallas.memory_space<shared>>, memref<64x64xf16, #pallas.memory_space<shared>>
   pallas.kernel @gpu_ops grid(2)
       ins(%a: memref<64x64xf16> block [64, 64] map affine_map<(i) -> (0, 0)> in gmem)
       outs(%o: memref<256xi32> block [bounded(128)] map @bounded)
       scratch(%smem: memref<64x64xf16, #pallas.memory_space<shared>>,
               %bar: memref<2x!pallas.barrier<arrivals = 2>, #pallas.memory_space<shared>>,
-              %acc: memref<64x64xf32, #pallas.memory_space<shared>>)
+              %acc: memref<64x64xf32, #pallas.memory_space<regs>>)
       attributes {compiler_params = {mosaic_gpu = {}}} {
     %c0 = arith.constant 0 : index
     %i = arith.constant 1 : i32
@@ -129,7 +129,7 @@ module {
     pallas.copy_smem_to_gmem %smem -> %a : memref<64x64xf16, #pallas.memory_space<shared>> -> memref<64x64xf16, #pallas.memory_space<gmem>>
     pallas.commit_smem
     pallas.wait_smem_to_gmem 0
-    pallas.wgmma %acc, %smem, %smem : memref<64x64xf32, #pallas.memory_space<shared>>, memref<64x64xf16, #pallas.memory_space<shared>>, memref<64x64xf16, #pallas.memory_space<shared>>
+    pallas.wgmma %acc, %smem, %smem : memref<64x64xf32, #pallas.memory_space<regs>>, memref<64x64xf16, #pallas.memory_space<shared>>, memref<64x64xf16, #pallas.memory_space<shared>>
   }
 
   // CHECK-LABEL: pallas.index_map @bounded

@@ -136,12 +136,80 @@ def Pallas_BarrierSemaphoreType : Pallas_Type<"BarrierSemaphore", "barrier_semap
 
 def Pallas_BarrierType : Pallas_Type<"Barrier", "barrier",
     [MemRefElementTypeInterface]> {
-  let summary = "a GPU mbarrier in shared memory";
-  let parameters = (ins DefaultValuedParameter<"int64_t", "1">:$arrivals);
-  let assemblyFormat = "(`<` `arrivals` `=` $arrivals^ `>`)?";
+  let summary = "a GPU mbarrier in shared memory (`plgpu.Barrier`, `plgpu.ClusterBarrier`)";
+  let description = [{
+    `!pallas.barrier<arrivals = 2, orders_tensor_core = true, collective_axes = ["c"]>`,
+    every parameter optional (`!pallas.barrier` is one arrival):
+
+    * `arrivals`: how many warpgroup arrivals complete a phase (besides the
+      bytes a TMA copy announces);
+    * `orders_tensor_core`: the barrier also orders tensor-core work
+      (tcgen05 MMAs) of the arriving and the waiting warpgroups;
+    * `collective_axes`: cluster axes (names of `cluster_names` in the
+      kernel's `mosaic_gpu` params) whose CTAs all arrive on it
+      (`plgpu.ClusterBarrier`); absent for a barrier of one CTA.
+
+    An array of barriers (`plgpu.Barrier(num_barriers=N)`) is a
+    `memref<N x !pallas.barrier, #pallas.memory_space<shared>>`, indexed by
+    the ops that use one.
+  }];
+  let parameters = (ins DefaultValuedParameter<"int64_t", "1">:$arrivals,
+    DefaultValuedParameter<"bool", "false">:$orders_tensor_core,
+    OptionalParameter<"::mlir::ArrayAttr">:$collective_axes);
+  let assemblyFormat = "(`<` struct(params)^ `>`)?";
 }
 
 def Pallas_AnySemaphore : AnyTypeOf<[Pallas_SemaphoreType, Pallas_DmaSemaphoreType,
     Pallas_BarrierSemaphoreType]>;
+
+//===----------------------------------------------------------------------===//
+// GPU: shared-memory transforms and register layouts
+//===----------------------------------------------------------------------===//
+
+def Pallas_GpuTransformsAttr : AttrDef<Pallas_Dialect, "GpuTransforms"> {
+  let mnemonic = "gpu_transforms";
+  let summary = "the tiling, swizzle and transpose of a GPU shared-memory ref";
+  let description = [{
+    `#pallas.gpu_transforms<tiling = [8, 64], swizzle = 128, transpose = [1, 0]>`,
+    JAX's `plgpu.TilingTransform`, `plgpu.SwizzleTransform` and
+    `plgpu.TransposeTransform` of a block spec or a `plgpu.SMEM` scratch: how
+    the ref's elements are laid out in shared memory so that TMA and WGMMA
+    can use them. The ref keeps its logical shape; the lowering turns these
+    into `#mosaic_gpu.tile`, `#mosaic_gpu.swizzle` and
+    `#mosaic_gpu.transpose` transforms.
+
+    * `tiling`: tile sizes of the minor dims (at most the ref's rank; each
+      divides its dim);
+    * `swizzle`: the swizzle in bytes, 16 (none), 32, 64 or 128; the
+      minor tile dim times the element size must equal it;
+    * `transpose`: a permutation of the ref's dims.
+
+    Kernels attach them with `gpu_transforms = {"inputs[0]" = ...,
+    "scratch[1]" = ...}` (keys name the operands as the verifiers do),
+    `pallas.run_scoped` with `gpu_transforms = {"0" = ...}` (keys are
+    allocation indices).
+  }];
+  let parameters = (ins OptionalParameter<"::mlir::DenseI64ArrayAttr">:$tiling,
+    DefaultValuedParameter<"int64_t", "0">:$swizzle,
+    OptionalParameter<"::mlir::DenseI64ArrayAttr">:$transpose);
+  let assemblyFormat = "`<` struct(params) `>`";
+}
+
+def Pallas_GpuLayout : I32EnumAttr<"GpuLayout", "a register layout of a GPU array (plgpu.Layout)", [
+    I32EnumAttrCase<"wgmma", 0>,
+    I32EnumAttrCase<"wgmma_row", 1>,
+    I32EnumAttrCase<"wgmma_col", 2>,
+    I32EnumAttrCase<"wgmma_transposed", 3>,
+    I32EnumAttrCase<"wgmma_8bit", 4>,
+    I32EnumAttrCase<"wgmma_upcast_2x", 5>,
+    I32EnumAttrCase<"wgmma_upcast_4x", 6>,
+    I32EnumAttrCase<"wg_splat", 7>,
+    I32EnumAttrCase<"wg_strided", 8>,
+    I32EnumAttrCase<"tcgen05", 9>,
+    I32EnumAttrCase<"tcgen05_transposed", 10>,
+    I32EnumAttrCase<"tcgen05_tmem_native", 11>
+  ]> {
+  let cppNamespace = "::mlir::pallas";
+}
 
 #endif // PALLAS_ATTRS_TD

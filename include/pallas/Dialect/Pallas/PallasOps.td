@@ -63,7 +63,23 @@ def Pallas_KernelOp : Pallas_VerifiedOp<"kernel", [
     * `aliases(0 -> 0)`: input/output aliases, inputs counted over
       `prefetch ++ ins`.
     * attributes: `compiler_params = {mosaic_tpu = {...}, mosaic_gpu = {...}}`,
-      `cost_estimate = #pallas.cost_estimate<...>`.
+      `cost_estimate = #pallas.cost_estimate<...>`, and for GPU kernels
+      `gpu_transforms = {"inputs[0]" = #pallas.gpu_transforms<...>, ...}`
+      (the shared-memory layout of block refs and scratch, keyed by operand).
+
+    GPU kernels (`compiler_params = {mosaic_gpu = {...}}`, decoded by
+    `src/dialect/pallas/gpu_params.rs`): `mosaic_gpu` holds JAX's
+    `plgpu.CompilerParams` (`lowering_semantics = "warpgroup"` or
+    `"lane"`, `max_concurrent_steps`, `delay_release`, `approx_math`,
+    `unsafe_no_auto_barriers`, `reduction_scratch_bytes`, `profile_space`,
+    `profile_dir`) and the parts of a `plgpu.Mesh` the grid does not say:
+    `cluster = array<i64: ...>` with `cluster_names`, and `num_threads`
+    warpgroups per CTA with `thread_name`, the axis whose
+    `pallas.axis_index` is the warpgroup index (warp specialization). The
+    grid is the CUDA grid of CTAs; `semantics(arbitrary)` axes are JAX's
+    `"sequential"` ones, pipelined inside the kernel. Block refs are in
+    `shared` (TMA-pipelined windows) or `gmem` (whole arrays); a
+    `plgpu.kernel` is a kernel whose operands are whole `gmem` arrays.
 
     The body's block arguments are prefetch refs ++ input block refs ++
     output block refs ++ scratch refs.
@@ -78,7 +94,8 @@ def Pallas_KernelOp : Pallas_VerifiedOp<"kernel", [
     TypedArrayAttrBase<Pallas_BlockSpecAttr, "output block specs">:$out_specs,
     DefaultValuedAttr<DenseI64ArrayAttr, "{}">:$input_output_aliases,
     OptionalAttr<DictionaryAttr>:$compiler_params,
-    OptionalAttr<Pallas_CostEstimateAttr>:$cost_estimate
+    OptionalAttr<Pallas_CostEstimateAttr>:$cost_estimate,
+    OptionalAttr<DictionaryAttr>:$gpu_transforms
   );
   let regions = (region SizedRegion<1>:$body);
   let hasCustomAssemblyFormat = 1;
@@ -469,6 +486,7 @@ def Pallas_MultipleOfOp : Pallas_BodyOp<"multiple_of", [Pure, AllTypesMatch<["va
 def Pallas_RunScopedOp : Pallas_BodyOp<"run_scoped", [
     SingleBlockImplicitTerminator<"YieldOp">]> {
   let summary = "runs a region with scoped allocations (its block arguments)";
+  let arguments = (ins OptionalAttr<DictionaryAttr>:$gpu_transforms);
   let description = [{
     ```mlir
     %r = pallas.run_scoped -> i32 {
@@ -480,6 +498,12 @@ def Pallas_RunScopedOp : Pallas_BodyOp<"run_scoped", [
     ```
     The block argument types are the allocations; they live until the
     region ends and start uninitialized.
+
+    GPU: allocations in `shared` are `plgpu.SMEM` (their layout in
+    `gpu_transforms = {"<index>" = #pallas.gpu_transforms<...>}`), memrefs of
+    `!pallas.barrier` are barriers, and an allocation in `regs`
+    (`memref<MxNxf32, #pallas.memory_space<regs>>`) is a WGMMA accumulator
+    (`plgpu.ACC`), zero at the start of the region, read with `pallas.load`.
   }];
   let results = (outs Variadic<AnyType>:$results);
   let regions = (region SizedRegion<1>:$body);
@@ -792,50 +816,176 @@ def Pallas_SubcoreBarrierOp : Pallas_BodyOp<"subcore_barrier"> {
 }
 
 //===----------------------------------------------------------------------===//
-// GPU-only ops (no upstream op fits)
+// GPU-only ops (no upstream op fits): TMA, mbarriers, WGMMA, layouts
 //===----------------------------------------------------------------------===//
 
+// A barrier ref indexed down to one barrier: `%bars[%i]` (`bars.at[i]`).
 def Pallas_BarrierArriveOp : Pallas_BodyOp<"barrier_arrive"> {
-  let summary = "arrives on a shared-memory mbarrier (GPU)";
+  let summary = "arrives on a shared-memory mbarrier (`plgpu.barrier_arrive`, GPU)";
+  let description = [{
+    `pallas.barrier_arrive %bar[%i] : memref<2x!pallas.barrier, #pallas.memory_space<shared>>`:
+    one arrival of the issuing warpgroup (every CTA of the cluster axes of a
+    collective barrier arrives on all of them).
+  }];
   let arguments = (ins AnyMemRef:$barrier, Variadic<Index>:$indices);
   let assemblyFormat = "$barrier `[` $indices `]` attr-dict `:` type($barrier)";
 }
 
 def Pallas_BarrierWaitOp : Pallas_BodyOp<"barrier_wait"> {
-  let summary = "waits for the current phase of an mbarrier to complete (GPU)";
+  let summary = "waits for the current phase of an mbarrier to complete (`plgpu.barrier_wait`, GPU)";
+  let description = [{
+    The phase is tracked by the lowering (one parity bit per barrier and
+    thread); each wait moves to the next phase.
+  }];
   let arguments = (ins AnyMemRef:$barrier, Variadic<Index>:$indices);
   let assemblyFormat = "$barrier `[` $indices `]` attr-dict `:` type($barrier)";
 }
 
 def Pallas_CopyGmemToSmemOp : Pallas_BodyOp<"copy_gmem_to_smem"> {
   let summary = "asynchronous (TMA) copy from global to shared memory that arrives on a barrier (GPU)";
-  let arguments = (ins AnyMemRef:$src, AnyMemRef:$dst, AnyMemRef:$barrier, Variadic<Index>:$barrier_indices);
+  let description = [{
+    ```mlir
+    %rows = memref.subview %x[128, 0] [128, 128] [1, 1] : memref<256x128xf32, #pallas.memory_space<gmem>>
+        to memref<128x128xf32, strided<[128, 1], offset: 16384>, #pallas.memory_space<gmem>>
+    pallas.copy_gmem_to_smem %rows -> %buf, %bar[] {collective_axes = ["c"]}
+        : memref<128x128xf32, strided<[128, 1], offset: 16384>, #pallas.memory_space<gmem>>
+        -> memref<128x128xf32, #pallas.memory_space<shared>>, memref<!pallas.barrier, #pallas.memory_space<shared>>
+    ```
+    `plgpu.copy_gmem_to_smem(src, dst, barrier)`: `src` is a `gmem` ref (a
+    slice of one is a `memref.subview`, static or dynamic offsets, unit
+    strides), `dst` a `shared` ref (or a subview) of the same shape and
+    element type. The copy announces its bytes on the barrier and
+    completes them there; wait with `pallas.barrier_wait`.
+
+    * `collective_axes = ["c", ...]`: cluster axes; one CTA's copy is
+      multicast to every CTA along them;
+    * `partitioned_axis = k`: with `collective_axes`, each CTA receives
+      its share of dim `k` of the tile and the barrier of the first CTA
+      counts all the bytes.
+  }];
+  let arguments = (ins AnyMemRef:$src, AnyMemRef:$dst, AnyMemRef:$barrier,
+    Variadic<Index>:$barrier_indices, OptionalAttr<StrArrayAttr>:$collective_axes,
+    OptionalAttr<I64Attr>:$partitioned_axis);
   let assemblyFormat = [{
     $src `->` $dst `,` $barrier `[` $barrier_indices `]` attr-dict `:` type($src) `->` type($dst) `,` type($barrier)
   }];
 }
 
+def Pallas_TmaReduction : I32EnumAttr<"TmaReduction", "the reduction of a reducing TMA store", [
+    I32EnumAttrCase<"add", 0>, I32EnumAttrCase<"min", 1>, I32EnumAttrCase<"max", 2>,
+    I32EnumAttrCase<"inc", 3>, I32EnumAttrCase<"dec", 4>,
+    I32EnumAttrCase<"bit_and", 5, "and">, I32EnumAttrCase<"bit_or", 6, "or">,
+    I32EnumAttrCase<"bit_xor", 7, "xor">]> {
+  let cppNamespace = "::mlir::pallas";
+}
+
 def Pallas_CopySmemToGmemOp : Pallas_BodyOp<"copy_smem_to_gmem"> {
   let summary = "asynchronous (TMA) copy from shared to global memory (GPU)";
-  let arguments = (ins AnyMemRef:$src, AnyMemRef:$dst);
-  let assemblyFormat = "$src `->` $dst attr-dict `:` type($src) `->` type($dst)";
+  let description = [{
+    `pallas.copy_smem_to_gmem %buf -> %out if(%p) reduce add {commit_group = false} : ...`
+    is `plgpu.copy_smem_to_gmem(src, dst, predicate=p, commit_group=False,
+    reduction_op="add")`: `src` in `shared`, `dst` in `gmem` (a
+    `memref.subview` for a slice), same shape and element type. One thread
+    of the warpgroup issues it (when the optional `i1` predicate holds).
+    By default the copy closes a bulk async group (`commit_group = true`)
+    that `pallas.wait_smem_to_gmem` waits for; with `commit_group = false`
+    it joins the group the next `pallas.commit_smem_to_gmem_group` closes.
+    `reduce KIND` combines the data with what `dst` holds (`add`, `min`,
+    `max`, `inc`, `dec`, `and`, `or`, `xor`) instead of overwriting it.
+  }];
+  let arguments = (ins AnyMemRef:$src, AnyMemRef:$dst, Optional<I1>:$predicate,
+    OptionalAttr<Pallas_TmaReduction>:$reduction,
+    DefaultValuedAttr<BoolAttr, "true">:$commit_group);
+  let assemblyFormat = [{
+    $src `->` $dst (`if` `(` $predicate^ `)`)? (`reduce` $reduction^)? attr-dict
+    `:` type($src) `->` type($dst)
+  }];
 }
 
 def Pallas_CommitSmemOp : Pallas_BodyOp<"commit_smem"> {
-  let summary = "makes prior shared-memory writes visible to the async proxy (GPU)";
+  let summary = "makes prior shared-memory writes visible to the async proxy (`plgpu.commit_smem`, GPU)";
+  let description = [{
+    Needed between writes of a `shared` ref (`pallas.store`) and a TMA copy
+    or WGMMA that reads it; also a barrier of the warpgroup.
+  }];
+  let assemblyFormat = "attr-dict";
+}
+
+def Pallas_CommitSmemToGmemGroupOp : Pallas_BodyOp<"commit_smem_to_gmem_group"> {
+  let summary = "closes the group of shared-to-global copies issued with commit_group = false (GPU)";
   let assemblyFormat = "attr-dict";
 }
 
 def Pallas_WaitSmemToGmemOp : Pallas_BodyOp<"wait_smem_to_gmem"> {
-  let summary = "waits until at most `pending` shared-to-global copies are in flight (GPU)";
-  let arguments = (ins DefaultValuedAttr<I64Attr, "0">:$pending);
-  let assemblyFormat = "$pending attr-dict";
+  let summary = "waits until at most `pending` groups of shared-to-global copies are in flight (GPU)";
+  let description = [{
+    `pallas.wait_smem_to_gmem 0 read_only` is `plgpu.wait_smem_to_gmem(0,
+    wait_read_only=True)`: with `read_only`, only until the copies have
+    read their `shared` source (which may then be overwritten), not until
+    their writes to `gmem` are done.
+  }];
+  let arguments = (ins DefaultValuedAttr<I64Attr, "0">:$pending, UnitAttr:$read_only);
+  let assemblyFormat = "$pending (`read_only` $read_only^)? attr-dict";
 }
 
 def Pallas_WgmmaOp : Pallas_BodyOp<"wgmma"> {
-  let summary = "warpgroup matrix multiply-accumulate acc += a @ b from shared memory refs (GPU)";
-  let arguments = (ins AnyMemRef:$acc, AnyMemRef:$lhs, AnyMemRef:$rhs);
+  let summary = "warpgroup matrix multiply-accumulate acc += lhs @ rhs (`plgpu.wgmma`, GPU)";
+  let description = [{
+    ```mlir
+    pallas.wgmma %acc, %a, %b : memref<128x128xf32, #pallas.memory_space<regs>>,
+        memref<128x64xf16, #pallas.memory_space<shared>>, memref<64x128xf16, #pallas.memory_space<shared>>
+    ```
+    `acc` is a WGMMA accumulator (a `regs` ref of `f32`, or `i32` for 8-bit
+    integer operands, or `f16`), `[M, N]` with M a multiple of 64; `lhs` is
+    a `shared` ref `[M, K]` or a `vector<MxK>` in registers; `rhs` a
+    `shared` ref `[K, N]`. `lhs` and `rhs` have the same element type.
+    The MMA is asynchronous: `pallas.wgmma_wait` waits for it, and reading
+    the accumulator (`pallas.load %acc[]`) waits for all of them.
+    Shared operands are laid out by their `gpu_transforms` (the same
+    swizzle for both, at least 32 bytes).
+  }];
+  let arguments = (ins AnyMemRef:$acc, AnyType:$lhs, AnyMemRef:$rhs);
   let assemblyFormat = "$acc `,` $lhs `,` $rhs attr-dict `:` type($acc) `,` type($lhs) `,` type($rhs)";
+}
+
+def Pallas_WgmmaWaitOp : Pallas_BodyOp<"wgmma_wait"> {
+  let summary = "waits until at most `pending` WGMMAs are in flight (`plgpu.wgmma_wait`, GPU)";
+  let arguments = (ins I64Attr:$pending);
+  let assemblyFormat = "$pending attr-dict";
+}
+
+def Pallas_LayoutCastOp : Pallas_BodyOp<"layout_cast", [Pure, AllTypesMatch<["input", "result"]>]> {
+  let summary = "gives a GPU array a register layout (`plgpu.layout_cast`)";
+  let description = [{
+    `%y = pallas.layout_cast %x wgmma : vector<128x128xf32>`; `wg_strided`
+    takes the vector size per thread, `pallas.layout_cast %x wg_strided
+    {vec_size = 4}`. The value is unchanged; the layout is that of the
+    result and a hint for the op producing `x` (a load, an iota, a
+    broadcast), as `plgpu.load(..., layout=...)` and
+    `plgpu.broadcasted_iota(..., layout=...)` are such an op followed by a
+    cast. `wgmma_row`/`wgmma_col` are `WGMMA.reduce(1)`/`WGMMA.reduce(0)`,
+    the layouts of 1-D rows and columns of a WGMMA tile.
+  }];
+  let arguments = (ins AnyVectorOfNonZeroRank:$input, Pallas_GpuLayout:$layout,
+    OptionalAttr<I64Attr>:$vec_size);
+  let results = (outs AnyVectorOfNonZeroRank:$result);
+  let assemblyFormat = "$input $layout attr-dict `:` type($input)";
+}
+
+def Pallas_RegisterAction : I32EnumAttr<"RegisterAction", "how set_max_registers moves the budget", [
+    I32EnumAttrCase<"increase", 0>, I32EnumAttrCase<"decrease", 1>]> {
+  let cppNamespace = "::mlir::pallas";
+}
+
+def Pallas_SetMaxRegistersOp : Pallas_BodyOp<"set_max_registers"> {
+  let summary = "moves the per-thread register budget of this warpgroup (`plgpu.set_max_registers`, GPU)";
+  let description = [{
+    `pallas.set_max_registers 232 increase` / `... 40 decrease`: with warp
+    specialization, producer warpgroups give registers up and consumers
+    take them. The count is a multiple of 8 in [24, 256].
+  }];
+  let arguments = (ins I64Attr:$count, Pallas_RegisterAction:$action);
+  let assemblyFormat = "$count $action attr-dict";
 }
 
 #endif // PALLAS_OPS_TD

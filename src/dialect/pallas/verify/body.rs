@@ -62,7 +62,8 @@ pub(super) fn verify_body_op(op: &OperationRef, name: &str) -> Verified {
             let m = int_attr(op, "multiple").unwrap_or(1);
             ensure(op, m > 0, || format!("multiple must be positive, got {m}"))
         }
-        "run_scoped" => verify_run_scoped(op),
+        "run_scoped" => verify_run_scoped(op).and_then(|_| super::gpu::verify_gpu_run_scoped(op)),
+        "axis_index" => super::gpu::verify_gpu_axis_index(op),
         "named_scope" => verify_region_results(op),
         "get_barrier_semaphore" => {
             let t = result_type(op, 0);
@@ -95,19 +96,14 @@ pub(super) fn verify_body_op(op: &OperationRef, name: &str) -> Verified {
         "copy_gmem_to_smem" => {
             let types = operand_types(op);
             verify_same_array(op, "src", types[0], "dst", types[1])?;
-            verify_sem(op, "barrier", types[2], types.len() - 3, BARRIER)
+            verify_sem(op, "barrier", types[2], types.len() - 3, BARRIER)?;
+            super::gpu::verify_gpu_op(op, short).unwrap_or(Ok(()))
         }
         "copy_smem_to_gmem" => {
             let types = operand_types(op);
-            verify_same_array(op, "src", types[0], "dst", types[1])
+            verify_same_array(op, "src", types[0], "dst", types[1])?;
+            super::gpu::verify_gpu_op(op, short).unwrap_or(Ok(()))
         }
-        "wait_smem_to_gmem" => {
-            let pending = int_attr(op, "pending").unwrap_or(0);
-            ensure(op, pending >= 0, || {
-                format!("pending must be non-negative, got {pending}")
-            })
-        }
-        "wgmma" => verify_wgmma(op),
         "sort" => verify_sort(op),
         "cumulative" | "scan_count" => {
             let types = operand_types(op);
@@ -117,7 +113,7 @@ pub(super) fn verify_body_op(op: &OperationRef, name: &str) -> Verified {
         "rev" => verify_rev(op),
         "load_gather" => verify_gather_scatter(op, false),
         "store_scatter" => verify_gather_scatter(op, true),
-        _ => Ok(()),
+        _ => super::gpu::verify_gpu_op(op, short).unwrap_or(Ok(())),
     }
 }
 
@@ -759,23 +755,4 @@ fn verify_debug_print(op: &OperationRef) -> Verified {
     ensure(op, placeholders == args, || {
         format!("format \"{format}\" has {placeholders} placeholders but {args} values are given")
     })
-}
-
-fn verify_wgmma(op: &OperationRef) -> Verified {
-    let types = operand_types(op);
-    let shapes: Vec<Vec<i64>> = types.iter().map(|t| memref_shape(*t)).collect();
-    if shapes.iter().any(|s| s.len() != 2) {
-        return Ok(()); // tiled (transformed) smem refs: the lowering checks them.
-    }
-    let (acc, lhs, rhs) = (&shapes[0], &shapes[1], &shapes[2]);
-    ensure(
-        op,
-        lhs[1] == rhs[0] && acc[0] == lhs[0] && acc[1] == rhs[1],
-        || {
-            format!(
-            "shapes do not compose: acc {}, lhs {}, rhs {} (need acc [M, N], lhs [M, K], rhs [K, N])",
-            types[0], types[1], types[2]
-        )
-        },
-    )
 }

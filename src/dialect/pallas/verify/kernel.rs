@@ -112,6 +112,7 @@ pub(super) fn verify_kernel(op: &OperationRef) -> Verified {
     verify_body_signature(op, &sig)?;
     verify_aliases(op, &sig)?;
     verify_compiler_params(op)?;
+    super::gpu::verify_gpu_kernel(op)?;
     verify_cost_estimate(op)
 }
 

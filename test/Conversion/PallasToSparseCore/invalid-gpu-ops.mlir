@@ -1,0 +1,17 @@
+// RUN: %pallas_opt %s --convert-pallas-to-sparsecore -verify-diagnostics
+
+// The GPU-only ops of the pallas dialect's GPU surface have no lowering here;
+// each is reported at the op, by name.
+
+pallas.kernel @k grid(1, 16) names("core", "subcore") ins(%x: memref<16x128xf32> block [16, 128] map affine_map<(c, s) -> (0, 0)>)
+    attributes {compiler_params = {mosaic_tpu = {kernel_type = "sc_vector_subcore"}}} {
+  %v = arith.constant dense<0.0> : vector<16xf32>
+  // expected-error @+1 {{'pallas.layout_cast' op not yet supported: 'pallas.layout_cast' in the SparseCore lowering}}
+  %c = pallas.layout_cast %v wg_splat : vector<16xf32>
+  // expected-error @+1 {{'pallas.wgmma_wait' op not yet supported: 'pallas.wgmma_wait' in the SparseCore lowering}}
+  pallas.wgmma_wait 0
+  // expected-error @+1 {{'pallas.set_max_registers' op not yet supported: 'pallas.set_max_registers' in the SparseCore lowering}}
+  pallas.set_max_registers 40 decrease
+  // expected-error @+1 {{'pallas.commit_smem_to_gmem_group' op not yet supported: 'pallas.commit_smem_to_gmem_group' in the SparseCore lowering}}
+  pallas.commit_smem_to_gmem_group
+}
