@@ -275,5 +275,9 @@ fn run(module: OperationRef, options: &OptionValues) -> Result<(), ()> {
     drop(tc);
     result.map_err(|_| ())?;
     narrow_float::emulate(&module);
+    // The per-core semaphore rows' mark has served (dma.rs).
+    crate::ir::walk_nested(&module, &mut |op| {
+        crate::ir::remove_attribute(&op, kernel::CORE_ROW_ATTR);
+    });
     Ok(())
 }
