@@ -59,6 +59,10 @@ uninitialised in Pallas and JAX fills them with NaN):
   floats     bit-exact by default: those kernels use only correctly
              rounded IEEE operations (add, mul, negate, select, copies) in
              the same order on both sides, so any difference is a bug.
+             8-bit float outputs (f8_arith, f8_formats) are compared by
+             their bits too: a sum or product of two of them is exact in
+             f32, so rounding it once to the 8-bit type gives the same bits
+             whatever width each side computes in.
              A kernel may state a tolerance |ours - jax| <= atol + rtol*|jax|
              with its reason (Case.tolerance, per output or for all, printed
              with -v): dot products
@@ -80,8 +84,8 @@ uninitialised in Pallas and JAX fills them with NaN):
 
 A kernel JAX's interpret mode cannot run (Case.numpy_fn: `semaphores`, no
 interpret rule for semaphore_read; most SparseCore kernels;
-tpu_ref_reshape_bitcast and ops_ragged_paged_attention, whose ref reshape
-and bitcast the interpreter rejects) is compared with a model of it instead
+tpu_ref_reshape_bitcast, ref_bitcast_carried and ops_ragged_paged_attention,
+whose ref reshape and bitcast the interpreter rejects) is compared with a model of it instead
 (numpy, or JAX's own reference implementation of the op), and its line says
 so with JAX's error; if JAX starts running it, JAX is used.
 
