@@ -719,6 +719,13 @@ fn constant_int(v: Value) -> Option<i64> {
     crate::ir::int_attr(&d, "value")
 }
 
+/// Whether [`hoist_barriers`] unrolls `for_op` (constant bounds, at most
+/// `MAX_BARRIER_LOOP_TRIPS` iterations); other loops holding a barrier run
+/// as control loops around their phases ([`split`]).
+fn unrollable(for_op: &OperationRef) -> bool {
+    constant_trips(for_op).is_some_and(|(_, _, n)| n <= MAX_BARRIER_LOOP_TRIPS)
+}
+
 /// (lower bound, step, trip count) of an `scf.for` with constant bounds.
 fn constant_trips(for_op: &OperationRef) -> Option<(i64, i64, i64)> {
     let at = |i: usize| for_op.operand(i).ok().and_then(|v| constant_int(v));
@@ -739,10 +746,8 @@ pub fn check_barrier(op: &OperationRef) -> Result<(), String> {
         match crate::ir::op_name_of(&p) {
             "pallas.kernel" => break p,
             "scf.for" => {
-                let unrollable = p.result_count() == 0
-                    && constant_trips(&p).is_some_and(|(_, _, n)| n <= MAX_BARRIER_LOOP_TRIPS);
-                if !unrollable {
-                    return Err(format!("not yet supported: a pallas.subcore_barrier inside an scf.for with results, bounds that are not constants or more than {MAX_BARRIER_LOOP_TRIPS} iterations on the CPU reference (it unrolls the loop)"));
+                if p.result_count() != 0 {
+                    return Err("not yet supported: a pallas.subcore_barrier inside an scf.for with results on the CPU reference".into());
                 }
             }
             "scf.if" => {
@@ -750,9 +755,11 @@ pub fn check_barrier(op: &OperationRef) -> Result<(), String> {
                     return Err("not yet supported: a pallas.subcore_barrier inside an scf.if with results on the CPU reference".into());
                 }
             }
-            other => return Err(format!(
+            other => {
+                return Err(format!(
                 "not yet supported: a pallas.subcore_barrier inside {other} on the CPU reference"
-            )),
+            ))
+            }
         }
         cur = p.parent_operation();
     };
@@ -834,7 +841,9 @@ fn hoist_barriers<'c, 'a>(block: melior::ir::BlockRef<'c, 'a>) -> Result<(), Fai
             }
         }
         match crate::ir::op_name_of(&o) {
-            "scf.for" => unroll_for(block, &o)?,
+            // A loop that is not unrolled runs around its phases (split).
+            "scf.for" if unrollable(&o) => unroll_for(block, &o)?,
+            "scf.for" => {}
             "scf.if" => split_if(block, &o)?,
             other => {
                 return Err((
@@ -1018,6 +1027,64 @@ pub fn split_at_barriers(module: &OperationRef) -> Result<(), ()> {
 
 type Failure<'c, 'a> = (OperationRef<'c, 'a>, String);
 
+/// What a block holding barriers runs, in order (see [`split`]).
+enum Item {
+    /// Phase p: its ops run for every subcore in turn.
+    Phase(usize),
+    /// Control loop c: an scf.for whose body's items run at each iteration.
+    Control(usize),
+}
+
+/// Cuts `block` into phases at its barriers; an scf.for holding a barrier
+/// is a control loop whose body is cut the same way.
+fn collect_items<'c, 'a>(
+    block: melior::ir::BlockRef<'c, 'a>,
+    phases: &mut Vec<Vec<OperationRef<'c, 'a>>>,
+    barriers: &mut Vec<OperationRef<'c, 'a>>,
+    controls: &mut Vec<OperationRef<'c, 'a>>,
+    control_items: &mut Vec<Vec<Item>>,
+) -> Result<Vec<Item>, Failure<'c, 'a>> {
+    use melior::ir::BlockLike;
+    phases.push(vec![]);
+    let mut items = vec![Item::Phase(phases.len() - 1)];
+    let terminator = block.terminator();
+    let mut next = block.first_operation();
+    while let Some(o) = next {
+        next = o.next_in_block();
+        if terminator.is_some_and(|t| t.to_raw().ptr == o.to_raw().ptr) {
+            continue;
+        }
+        if is_barrier(&o) {
+            barriers.push(o);
+        } else if holds_barrier(&o) {
+            if crate::ir::op_name_of(&o) != "scf.for" || o.result_count() != 0 {
+                return Err((
+                    o,
+                    format!(
+                        "not yet supported: a pallas.subcore_barrier inside an scf.for whose bounds are not constants, itself inside {}, on the CPU reference",
+                        crate::ir::op_name_of(&o)
+                    ),
+                ));
+            }
+            let c = controls.len();
+            controls.push(o);
+            control_items.push(vec![]);
+            items.push(Item::Control(c));
+            let body = crate::ir::body_block(&o)
+                .ok_or_else(|| (o, "a loop without a body".to_string()))?;
+            control_items[c] = collect_items(body, phases, barriers, controls, control_items)?;
+        } else {
+            // The last item is always a phase (one follows every barrier
+            // and control loop).
+            phases.last_mut().expect("a phase").push(o);
+            continue;
+        }
+        phases.push(vec![]);
+        items.push(Item::Phase(phases.len() - 1));
+    }
+    Ok(items)
+}
+
 fn split<'c, 'a>(kernel: &OperationRef<'c, 'a>) -> Result<(), Failure<'c, 'a>> {
     use melior::ir::{Block, BlockLike, Region, RegionLike};
     use std::collections::HashMap;
@@ -1057,23 +1124,21 @@ fn split<'c, 'a>(kernel: &OperationRef<'c, 'a>) -> Result<(), Failure<'c, 'a>> {
     let ty = |t: &str| crate::ir::parse_type_like(like, t).expect("type");
     let (index, i32) = (ty("index"), ty("i32"));
 
-    // The body's ops by phase.
-    let mut phases: Vec<Vec<OperationRef>> = vec![vec![]];
+    // The body's ops by phase. An scf.for still holding a barrier (one the
+    // hoisting did not unroll) is a control loop: it runs once, around the
+    // phases of its own body (its bounds and step as subcore 0 sees them;
+    // a barrier needs all subcores to run it alike).
+    let mut phases: Vec<Vec<OperationRef>> = vec![];
     let mut barriers = vec![];
-    let terminator = body.terminator();
-    let mut next = body.first_operation();
-    while let Some(o) = next {
-        next = o.next_in_block();
-        if terminator.is_some_and(|t| t.to_raw().ptr == o.to_raw().ptr) {
-            continue;
-        }
-        if o.name().as_string_ref().as_str() == Ok("pallas.subcore_barrier") {
-            barriers.push(o);
-            phases.push(vec![]);
-        } else {
-            phases.last_mut().expect("a phase").push(o);
-        }
-    }
+    let mut controls: Vec<OperationRef> = vec![];
+    let mut control_items: Vec<Vec<Item>> = vec![];
+    let top_items = collect_items(
+        body,
+        &mut phases,
+        &mut barriers,
+        &mut controls,
+        &mut control_items,
+    )?;
     let mut phase_of: HashMap<usize, usize> = HashMap::new();
     for (p, ops) in phases.iter().enumerate() {
         for o in ops {
@@ -1174,75 +1239,120 @@ fn split<'c, 'a>(kernel: &OperationRef<'c, 'a>) -> Result<(), Failure<'c, 'a>> {
         body.insert_operation_after(if_op, mk("memref.dealloc", &[*save], &[], &[], vec![]));
     }
 
-    let last = phases.len() - 1;
     let mut memo: HashMap<(usize, usize), Value<'c, 'a>> = HashMap::new();
-    let mut loops = vec![];
-    for (p, ops) in phases.iter().enumerate() {
+    // The subcore loop of phase p: (loop, body, subcore id as i32, the op
+    // before which values from other phases are placed).
+    let mut slots: Vec<
+        Option<(
+            OperationRef<'c, 'a>,
+            melior::ir::BlockRef<'c, 'a>,
+            Value<'c, 'a>,
+            OperationRef<'c, 'a>,
+        )>,
+    > = vec![None; phases.len()];
+    // The save slot of subcore `s` for carried ref `k`, built in `lb`
+    // before `end`.
+    let view = |k: usize,
+                lb: &melior::ir::BlockRef<'c, 'a>,
+                end: &OperationRef<'c, 'a>,
+                s: Value<'c, 'a>|
+     -> Value<'c, 'a> {
+        let (_, shape, elem) = &carried[k];
+        let dims: String = shape.iter().map(|d| format!("{d}x")).collect();
+        let mut strides = vec![1i64; shape.len()];
+        for d in (0..shape.len().saturating_sub(1)).rev() {
+            strides[d] = strides[d + 1] * shape[d + 1];
+        }
+        let strides: Vec<String> = strides.iter().map(|x| x.to_string()).collect();
+        let t = ty(&format!(
+            "memref<{dims}{elem}, strided<[{}], offset: ?>>",
+            strides.join(", ")
+        ));
+        let zeros = ", 0".repeat(shape.len());
+        let sizes: String = shape.iter().map(|d| format!(", {d}")).collect();
+        let ones = ", 1".repeat(shape.len());
+        let attrs = [
+            (
+                "static_offsets",
+                format!("array<i64: -9223372036854775808{zeros}>"),
+            ),
+            ("static_sizes", format!("array<i64: 1{sizes}>")),
+            ("static_strides", format!("array<i64: 1{ones}>")),
+            ("operandSegmentSizes", "array<i32: 1, 1, 0, 0>".to_string()),
+        ];
+        let attrs: Vec<(&str, &str)> = attrs.iter().map(|(k, v)| (*k, v.as_str())).collect();
+        res(lb.insert_operation_before(
+            *end,
+            mk("memref.subview", &[saves[k], s], &[t], &attrs, vec![]),
+        ))
+    };
+    let subcore_loop = |container: &melior::ir::BlockRef<'c, 'a>, before: &OperationRef<'c, 'a>| {
         let loop_body = Block::new(&[(index, loc)]);
         loop_body.append_operation(mk("scf.yield", &[], &[], &[], vec![]));
         let region = Region::new();
         region.append_block(loop_body);
-        let for_op = then.insert_operation_before(
-            then_end,
+        let for_op = container.insert_operation_before(
+            *before,
             mk("scf.for", &[c0, cn, c1], &[], &[], vec![region]),
         );
         let lb = crate::ir::body_block(&for_op).expect("loop body");
         let end = lb.terminator().expect("yield");
         let s: Value = lb.argument(0).expect("iv").into();
-        let sid =
-            res(lb.insert_operation_before(end, mk("arith.index_cast", &[s], &[i32], &[], vec![])));
-        let mut views = vec![];
-        for ((_, shape, elem), save) in carried.iter().zip(&saves) {
-            let dims: String = shape.iter().map(|d| format!("{d}x")).collect();
-            let mut strides = vec![1i64; shape.len()];
-            for d in (0..shape.len().saturating_sub(1)).rev() {
-                strides[d] = strides[d + 1] * shape[d + 1];
-            }
-            let strides: Vec<String> = strides.iter().map(|x| x.to_string()).collect();
-            let t = ty(&format!(
-                "memref<{dims}{elem}, strided<[{}], offset: ?>>",
-                strides.join(", ")
-            ));
-            let zeros = ", 0".repeat(shape.len());
-            let sizes: String = shape.iter().map(|d| format!(", {d}")).collect();
-            let ones = ", 1".repeat(shape.len());
-            let attrs = [
-                (
-                    "static_offsets",
-                    format!("array<i64: -9223372036854775808{zeros}>"),
-                ),
-                ("static_sizes", format!("array<i64: 1{sizes}>")),
-                ("static_strides", format!("array<i64: 1{ones}>")),
-                ("operandSegmentSizes", "array<i32: 1, 1, 0, 0>".to_string()),
-            ];
-            let attrs: Vec<(&str, &str)> = attrs.iter().map(|(k, v)| (*k, v.as_str())).collect();
-            views.push(res(lb.insert_operation_before(
-                end,
-                mk("memref.subview", &[*save, s], &[t], &attrs, vec![]),
-            )));
+        (for_op, lb, end, s)
+    };
+    // Every subcore starts from the refs as the kernel has them; each phase
+    // restores its subcore's and saves them at its end.
+    if !carried.is_empty() {
+        let (_, lb, end, s) = subcore_loop(&then, &then_end);
+        for (k, (arg, _, _)) in carried.iter().enumerate() {
+            let v = view(k, &lb, &end, s);
+            lb.insert_operation_before(end, mk("memref.copy", &[*arg, v], &[], &[], vec![]));
         }
-        if p > 0 {
-            for ((arg, _, _), view) in carried.iter().zip(&views) {
-                lb.insert_operation_before(
-                    end,
-                    mk("memref.copy", &[*view, *arg], &[], &[], vec![]),
-                );
-            }
-        }
-        for o in ops {
-            crate::ir::move_before(o, &end);
-        }
-        if p < last {
-            for ((arg, _, _), view) in carried.iter().zip(&views) {
-                lb.insert_operation_before(
-                    end,
-                    mk("memref.copy", &[*arg, *view], &[], &[], vec![]),
-                );
-            }
-        }
-        let anchor = ops.first().copied().unwrap_or(end);
-        loops.push((for_op, lb, sid, anchor));
     }
+    let mut work = vec![(top_items, then, then_end)];
+    while let Some((items, container, before)) = work.pop() {
+        for item in items {
+            match item {
+                Item::Control(c) => {
+                    let x = controls[c];
+                    crate::ir::move_before(&x, &before);
+                    let xb = crate::ir::body_block(&x).expect("loop body");
+                    let xend = xb.terminator().expect("yield");
+                    work.push((std::mem::take(&mut control_items[c]), xb, xend));
+                }
+                Item::Phase(p) => {
+                    let (for_op, lb, end, s) = subcore_loop(&container, &before);
+                    let sid = res(lb.insert_operation_before(
+                        end,
+                        mk("arith.index_cast", &[s], &[i32], &[], vec![]),
+                    ));
+                    let views: Vec<Value> =
+                        (0..carried.len()).map(|k| view(k, &lb, &end, s)).collect();
+                    for ((arg, _, _), v) in carried.iter().zip(&views) {
+                        lb.insert_operation_before(
+                            end,
+                            mk("memref.copy", &[*v, *arg], &[], &[], vec![]),
+                        );
+                    }
+                    for o in &phases[p] {
+                        crate::ir::move_before(o, &end);
+                    }
+                    for ((arg, _, _), v) in carried.iter().zip(&views) {
+                        lb.insert_operation_before(
+                            end,
+                            mk("memref.copy", &[*arg, *v], &[], &[], vec![]),
+                        );
+                    }
+                    let anchor = phases[p].first().copied().unwrap_or(end);
+                    slots[p] = Some((for_op, lb, sid, anchor));
+                }
+            }
+        }
+    }
+    let loops: Vec<_> = slots
+        .into_iter()
+        .map(|s| s.expect("every phase built"))
+        .collect();
     // Values of other phases: recompute them in the phase that uses them
     // (before any subcore id is replaced, so that they are recognised); a
     // value of an op with effects (a load, a loop) is kept per subcore in a
@@ -1301,6 +1411,25 @@ fn split<'c, 'a>(kernel: &OperationRef<'c, 'a>) -> Result<(), Failure<'c, 'a>> {
                 save
             }
         };
+        if p >= loops.len() {
+            // A control loop's operand: subcore 0's value, before the loop.
+            let x = controls[p - loops.len()];
+            let blk = x.block().ok_or("a control loop outside a block")?;
+            let zero = res(blk.insert_operation_before(
+                x,
+                mk(
+                    "arith.constant",
+                    &[],
+                    &[index],
+                    &[("value", "0 : index")],
+                    vec![],
+                ),
+            ));
+            return Ok(res(blk.insert_operation_before(
+                x,
+                mk("memref.load", &[save, zero], &[vt], &[], vec![]),
+            )));
+        }
         let (_, lb_p, _, anchor) = &loops[p];
         let iv: Value = lb_p.argument(0).map_err(|e| e.to_string())?.into();
         Ok(res(lb_p.insert_operation_before(
@@ -1323,6 +1452,21 @@ fn split<'c, 'a>(kernel: &OperationRef<'c, 'a>) -> Result<(), Failure<'c, 'a>> {
                         .map_err(|m| fail(o, &m))?;
                     crate::ir::set_operand(o, i, nv);
                 }
+            }
+        }
+    }
+    // A control loop's bounds and step, from the phases before it.
+    for (c, x) in controls.iter().enumerate() {
+        let q = loops.len() + c;
+        let blk = x
+            .block()
+            .ok_or_else(|| fail(x, "a control loop outside a block"))?;
+        let operands: Vec<Value> = x.operands().collect();
+        for (i, v) in operands.into_iter().enumerate() {
+            if crate::ir::defining_op(v).and_then(phase_at).is_some() {
+                let nv = recompute(v, q, &blk, *x, &phase_at, &mut memo, &mut spill)
+                    .map_err(|m| fail(x, &m))?;
+                crate::ir::set_operand(x, i, nv);
             }
         }
     }

@@ -45,7 +45,6 @@ const SUPPORTED: &[&str] = &[
     "pallas.prng_random_bits",
 ];
 
-
 /// The SparseCore-only attributes and operands of TensorCore ops.
 fn check_sparsecore_forms(op: &OperationRef, name: &str) -> Result<(), String> {
     match sparsecore_form(op, name) {

@@ -133,14 +133,16 @@ impl MosaicGpuParams {
         let mut p = Self::default();
         let mut cluster_names = None;
         for (key, value) in entries {
-            let field =
-                |what: &str| format!("compiler_params.mosaic_gpu.{key} must be {what}, got {value}");
+            let field = |what: &str| {
+                format!("compiler_params.mosaic_gpu.{key} must be {what}, got {value}")
+            };
             let int_in = |lo: i64, hi: i64, what: &str| {
                 ir::integer_attr_value(value)
                     .filter(|v| (lo..=hi).contains(v))
                     .ok_or_else(|| field(what))
             };
-            let boolean = || attrs::as_bool(value).ok_or_else(|| field("a boolean (true or false)"));
+            let boolean =
+                || attrs::as_bool(value).ok_or_else(|| field("a boolean (true or false)"));
             match key.as_str() {
                 "lowering_semantics" => {
                     let word = attrs::as_string(value).ok_or_else(|| field("a string"))?;

@@ -14,17 +14,34 @@ pallas.kernel @k grid(1) {
 
 // -----
 
-// Barriers inside scf.if and constant-bound scf.for run
-// (run_sc_barrier_loop.mlir); a loop the CPU reference cannot unroll does not.
+// Barriers inside scf.if and scf.for run (run_sc_barrier_loop.mlir,
+// run_sc_barrier_dynamic_loop.mlir); a loop with results does not, nor a
+// loop the CPU reference cannot unroll inside an scf.if.
+pallas.kernel @k grid(1, 16) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %z = arith.constant 0 : i32
+  %r = scf.for %i = %c0 to %c4 step %c1 iter_args(%a = %z) -> (i32) {
+    // expected-error @+1 {{'pallas.subcore_barrier' op not yet supported: a pallas.subcore_barrier inside an scf.for with results on the CPU reference}}
+    pallas.subcore_barrier
+    scf.yield %a : i32
+  }
+}
+
+// -----
+
 pallas.kernel @k grid(1, 16) scratch(%n: memref<1xi32, #pallas.memory_space<smem>>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
-  %c0i = arith.constant 0 : index
-  %ni = pallas.load %n[%c0i] : memref<1xi32, #pallas.memory_space<smem>> -> i32
+  %ni = pallas.load %n[%c0] : memref<1xi32, #pallas.memory_space<smem>> -> i32
   %ub = arith.index_cast %ni : i32 to index
-  scf.for %i = %c0 to %ub step %c1 {
-    // expected-error @+1 {{'pallas.subcore_barrier' op not yet supported: a pallas.subcore_barrier inside an scf.for with results, bounds that are not constants or more than 256 iterations on the CPU reference (it unrolls the loop)}}
-    pallas.subcore_barrier
+  %t = arith.constant true
+  // expected-error @+1 {{'scf.if' op not yet supported: a pallas.subcore_barrier inside an scf.for whose bounds are not constants, itself inside scf.if, on the CPU reference}}
+  scf.if %t {
+    scf.for %i = %c0 to %ub step %c1 {
+      pallas.subcore_barrier
+    }
   }
 }
 

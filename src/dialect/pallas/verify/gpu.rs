@@ -84,7 +84,11 @@ pub(super) fn verify_gpu_kernel(op: &OperationRef) -> Verified {
 
 /// The body arguments of a kernel with the names the verifiers use.
 fn operand_names<'c>(op: &OperationRef<'c, '_>) -> Vec<(String, Type<'c>)> {
-    let count = |name: &str| attr(op, name).and_then(array_elements).map_or(0, |a| a.len());
+    let count = |name: &str| {
+        attr(op, name)
+            .and_then(array_elements)
+            .map_or(0, |a| a.len())
+    };
     let (p, i, o) = (
         count("scalar_prefetch"),
         count("in_specs"),
@@ -112,11 +116,16 @@ fn operand_names<'c>(op: &OperationRef<'c, '_>) -> Vec<(String, Type<'c>)> {
 /// A `#pallas.gpu_transforms` on a shared-memory ref of type `t`.
 fn verify_transforms(op: &OperationRef, what: &str, t: Type, a: melior::ir::Attribute) -> Verified {
     let Some(tr) = ir::gpu_transforms(a) else {
-        return fail(op, format!("{what} must be a #pallas.gpu_transforms, got {a}"));
+        return fail(
+            op,
+            format!("{what} must be a #pallas.gpu_transforms, got {a}"),
+        );
     };
-    ensure(op, is_memref(t) && space(t) == Some(MemorySpace::Shared), || {
-        format!("{what}: transforms lay out shared memory, but the ref is {t}")
-    })?;
+    ensure(
+        op,
+        is_memref(t) && space(t) == Some(MemorySpace::Shared),
+        || format!("{what}: transforms lay out shared memory, but the ref is {t}"),
+    )?;
     let shape = memref_shape(t);
     let rank = shape.len();
     if let Some(tiling) = &tr.tiling {
@@ -177,7 +186,10 @@ fn verify_barrier_type(
         return Ok(());
     };
     ensure(op, b.arrivals >= 1, || {
-        format!("{what}: a barrier needs at least 1 arrival, got {}", b.arrivals)
+        format!(
+            "{what}: a barrier needs at least 1 arrival, got {}",
+            b.arrivals
+        )
     })?;
     if let Some(axes) = &b.collective_axes {
         ensure(op, !axes.is_empty(), || {
@@ -191,7 +203,8 @@ fn verify_barrier_type(
                 format!(
                     "{what}: collective_axes of {t} must name cluster axes ({}), got {}",
                     names_text(&params.cluster_names),
-                    axis.as_deref().map_or("a non-string".into(), |a| format!("'{a}'"))
+                    axis.as_deref()
+                        .map_or("a non-string".into(), |a| format!("'{a}'"))
                 )
             })?;
         }
@@ -232,7 +245,10 @@ pub(super) fn verify_gpu_run_scoped(op: &OperationRef) -> Verified {
         let Some(index) = index else {
             return fail(
                 op,
-                format!("gpu_transforms names '{key}', which is not an allocation index (0 to {})", types.len() as i64 - 1),
+                format!(
+                    "gpu_transforms names '{key}', which is not an allocation index (0 to {})",
+                    types.len() as i64 - 1
+                ),
             );
         };
         verify_transforms(
@@ -260,7 +276,8 @@ pub(super) fn verify_gpu_axis_index(op: &OperationRef) -> Verified {
         .into_iter()
         .filter_map(string_value)
         .collect();
-    let known = grid_names.iter().any(|g| *g == name) || params.axis_names().contains(&name.as_str());
+    let known =
+        grid_names.iter().any(|g| *g == name) || params.axis_names().contains(&name.as_str());
     ensure(op, known, || {
         let mut all: Vec<String> = grid_names.clone();
         all.extend(params.axis_names().into_iter().map(String::from));
@@ -315,7 +332,9 @@ fn verify_memory_space(
         Some(s) => allowed.contains(&s),
         None => allowed.contains(&MemorySpace::Gmem),
     };
-    ensure(op, ok, || format!("{what} must be in memory space {names}, got {t}"))
+    ensure(op, ok, || {
+        format!("{what} must be in memory space {names}, got {t}")
+    })
 }
 
 fn verify_copy_gmem_to_smem(op: &OperationRef) -> Verified {
@@ -347,7 +366,10 @@ fn verify_copy_gmem_to_smem(op: &OperationRef) -> Verified {
         })?;
         let rank = memref_shape(types[1]).len() as i64;
         ensure(op, (0..rank).contains(&k), || {
-            format!("partitioned_axis {k} is out of range for dst {} of rank {rank}", types[1])
+            format!(
+                "partitioned_axis {k} is out of range for dst {} of rank {rank}",
+                types[1]
+            )
         })?;
     }
     Ok(())
@@ -408,7 +430,10 @@ fn verify_layout_cast(op: &OperationRef) -> Verified {
     if layout == 8 {
         let v = vec_size.unwrap_or(0);
         ensure(op, v > 0, || {
-            format!("wg_strided needs a positive vec_size, got {}", vec_size.map_or("none".into(), |v| v.to_string()))
+            format!(
+                "wg_strided needs a positive vec_size, got {}",
+                vec_size.map_or("none".into(), |v| v.to_string())
+            )
         })?;
     } else {
         ensure(op, vec_size.is_none(), || {
@@ -420,7 +445,9 @@ fn verify_layout_cast(op: &OperationRef) -> Verified {
             format!("wgmma_row and wgmma_col lay out 1-D vectors, got {t}")
         })?;
     } else if matches!(layout, 0 | 3..=6 | 9..=11) {
-        ensure(op, rank == 2, || format!("this layout is for 2-D vectors, got {t}"))?;
+        ensure(op, rank == 2, || {
+            format!("this layout is for 2-D vectors, got {t}")
+        })?;
     }
     Ok(())
 }
