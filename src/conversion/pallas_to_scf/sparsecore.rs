@@ -18,7 +18,9 @@
 //! `pallas.subcore_barrier` cannot be a no-op: the CPU reference runs the
 //! subcores one after the other, so a subcore would not see what later
 //! subcores write before the barrier. [`split_at_barriers`] runs such a
-//! kernel's body phase by phase instead.
+//! kernel's body phase by phase instead, after [`hoist_barriers`] has
+//! brought barriers out of `scf.if` and small constant `scf.for`; a loop
+//! still holding one runs around the phases of its body.
 
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::r#type::Type;
@@ -993,10 +995,11 @@ fn split_if<'c, 'a>(
 /// (c, 0) runs the whole core: each stretch of the body between two
 /// barriers is a loop over the subcores (with the subcore id as the loop
 /// index), and the steps (c, s > 0) do nothing. What a subcore keeps in its
-/// own memory (refs outside `hbm` / `vmem_shared`) across a barrier is
-/// saved per subcore at the end of a phase and restored at the start of
-/// the next; values computed before a barrier and used after it are
-/// recomputed (only side-effect-free ops can be).
+/// own memory (refs outside `hbm` / `vmem_shared`, semaphores included) is
+/// a slot per subcore, filled from the kernel's ref at the start, restored
+/// at the start of each phase and saved at its end; values computed before
+/// a barrier and used after it are recomputed (side-effect-free ops) or
+/// kept per subcore (scalars and vectors).
 pub fn split_at_barriers(module: &OperationRef) -> Result<(), ()> {
     let mut kernels = vec![];
     crate::ir::walk_nested(module, &mut |op| {
