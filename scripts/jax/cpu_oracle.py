@@ -867,6 +867,10 @@ def f8_arith(rng):
     s = (mag * rng.choice([-1.0, 1.0], size=(16, 128))).astype(np.float32)
     s.flat[:16] = [464.0, 480.0, -464.0, 61440.0, 57344.0, 1.0625, 1.1875, -2.0 ** -10,
                    2.0 ** -10 * 1.5, np.nan, np.inf, -np.inf, 0.0, -0.0, 30.0, 31.0]
+    # Just off ties (rounded once, not through f16, which would land on the
+    # tie and round to even).
+    s.flat[16:20] = [1.0625 + 2.0 ** -20, 1.0625 - 2.0 ** -20, 1.125 + 2.0 ** -20,
+                     -1.125 - 2.0 ** -20]
 
     def body(x_ref, y_ref, s_ref, a_ref, b_ref, c_ref, d_ref, e_ref, f_ref, g_ref, m_ref):
         xv, yv, sv = x_ref[...], y_ref[...], s_ref[...]
@@ -929,6 +933,41 @@ def f8_formats(rng):
             interpret=interpret())(*args)
 
     return Case("f8_formats", [("in", x) for x in xs] + [("in", s)], outputs, run)
+
+
+@case
+def f8_dot(rng):
+    """An f8E4M3FN matmul accumulated in f32: the products are exact, the
+    sums may be added in another order (sum_bound); with an f8E4M3FN result
+    too (XLA rounds the f32 sums to f16, then to f8E4M3FN; so do we)."""
+    import jax
+    import jax.numpy as jnp
+    from jax.experimental import pallas as pl
+
+    x = uniform(rng, (16, 64), -4.0, 4.0).astype(F8_E4M3FN)
+    y = uniform(rng, (64, 256), -4.0, 4.0).astype(F8_E4M3FN)
+
+    def body(x_ref, y_ref, o_ref, q_ref):
+        o_ref[...] = jnp.dot(x_ref[...], y_ref[...], preferred_element_type=jnp.float32)
+        q_ref[...] = jnp.dot(x_ref[...], y_ref[...], preferred_element_type=F8_E4M3FN)
+
+    def run(x, y):
+        spec = pl.BlockSpec((16, 128), lambda j: (0, j))
+        return pl.pallas_call(
+            body, out_shape=(jax.ShapeDtypeStruct((16, 256), jnp.float32),
+                             jax.ShapeDtypeStruct((16, 256), F8_E4M3FN)), grid=(2,),
+            in_specs=[pl.BlockSpec((16, 64), lambda j: (0, 0)),
+                      pl.BlockSpec((64, 128), lambda j: (0, j))],
+            out_specs=(spec, spec), interpret=interpret())(x, y)
+
+    # The f8 result: sums that differ in their last f32 bits (another order)
+    # may round to neighbouring f8E4M3FN values, one ulp apart (2^-3 of the
+    # value, 2^-9 among subnormals).
+    return Case("f8_dot", [("in", x), ("in", y)],
+                [((16, 256), np.dtype(np.float32)), ((16, 256), np.dtype(F8_E4M3FN))], run,
+                tolerance=[dot_tolerance(sum_bound(f32(x), f32(y))),
+                           (2.0 ** -3, 2.0 ** -9, "an f32 sum in another order may round to "
+                            "a neighbouring f8E4M3FN value: one ulp")])
 
 
 @case

@@ -212,6 +212,7 @@ fn run(module: OperationRef, options: &OptionValues) -> Result<(), ()> {
     if !check_supported(&module) {
         return Err(());
     }
+    narrow_float::widen_dots(&module);
     // Grid axes first (as JAX resolves a name), before the subcore split.
     mesh::resolve_grid_axes(&module);
     if let Err(message) = prng::add_state(&module) {
