@@ -842,10 +842,12 @@ F8_E4M3FN, F8_E5M2, F8_B11 = (ml_dtypes.float8_e4m3fn, ml_dtypes.float8_e5m2,
                                ml_dtypes.float8_e4m3b11fnuz)
 
 
-def every_encoding(rng, shape, dtype):
-    """Random bytes as `dtype`, the first 256 being every encoding in order."""
-    bits = rng.integers(0, 256, size=shape).astype(np.uint8)
-    bits.flat[:256] = np.arange(256)
+def every_encoding(rng, shape, dtype, width=8):
+    """Random `width`-bit patterns as `dtype` (a byte each), the first
+    2^width being every encoding in order."""
+    n = 1 << width
+    bits = rng.integers(0, n, size=shape).astype(np.uint8)
+    bits.flat[:n] = np.arange(n)
     return bits.view(dtype)
 
 
@@ -968,6 +970,41 @@ def f8_dot(rng):
                 tolerance=[dot_tolerance(sum_bound(f32(x), f32(y))),
                            (2.0 ** -3, 2.0 ** -9, "an f32 sum in another order may round to "
                             "a neighbouring f8E4M3FN value: one ulp")])
+
+
+@case
+def f4_arith(rng):
+    """f4E2M1FN: x * x + x rounded per op (saturating), every encoding
+    widened, f32 rounded to it; an int4 copy. Bit-exact, as f8_arith."""
+    import jax
+    import jax.numpy as jnp
+    from jax.experimental import pallas as pl
+
+    F4 = ml_dtypes.float4_e2m1fn
+    x = every_encoding(rng, (16, 128), F4, width=4)
+    mag = np.exp2(rng.uniform(-4.0, 4.0, size=(16, 128)))
+    s = (mag * rng.choice([-1.0, 1.0], size=(16, 128))).astype(np.float32)
+    s.flat[:12] = [0.25, 0.75, 1.25, 2.5, 3.5, 5.0, 7.0, np.nan, np.inf, -np.inf, -0.0, 0.2]
+    k = rng.integers(-8, 8, size=(16, 128)).astype(ml_dtypes.int4)
+
+    def body(x_ref, s_ref, k_ref, a_ref, c_ref, e_ref, kk_ref):
+        xv = x_ref[...]
+        a_ref[...] = xv * xv + xv
+        c_ref[...] = xv.astype(jnp.float32)
+        e_ref[...] = s_ref[...].astype(F4)
+        kk_ref[...] = k_ref[...]
+
+    blk = pl.BlockSpec((8, 128), lambda i: (i, 0))
+    outputs = [((16, 128), np.dtype(F4)), ((16, 128), np.dtype(np.float32)),
+               ((16, 128), np.dtype(F4)), ((16, 128), np.dtype(ml_dtypes.int4))]
+
+    def run(x, s, k):
+        return pl.pallas_call(
+            body, grid=(2,), in_specs=[blk] * 3, out_specs=[blk] * 4,
+            out_shape=[jax.ShapeDtypeStruct(sh, d) for sh, d in outputs],
+            interpret=interpret())(x, s, k)
+
+    return Case("f4_arith", [("in", x), ("in", s), ("in", k)], outputs, run)
 
 
 @case
@@ -2126,6 +2163,9 @@ ELEM = {
                        (ml_dtypes.float8_e4m3fnuz, "f8E4M3FNUZ"),
                        (ml_dtypes.float8_e5m2fnuz, "f8E5M2FNUZ"),
                        (ml_dtypes.float8_e4m3, "f8E4M3"), (ml_dtypes.float8_e3m4, "f8E3M4")]},
+    np.dtype(ml_dtypes.float4_e2m1fn): ("f4E2M1FN", ["%w = arith.bitcast %v : f4E2M1FN to i4",
+                                                     "%b = arith.extui %w : i4 to i32"]),
+    np.dtype(ml_dtypes.int4): ("i4", ["%b = arith.extsi %v : i4 to i32"]),
     # arith has no ops on unsigned integers: read a one-lane vector and
     # bitcast it, as the lowering does for unsigned refs.
     np.dtype(np.uint32): ("ui32", ["%b = vector.extract %c[0] : i32 from vector<1xi32>"]),
@@ -2150,7 +2190,7 @@ def parse_output(vals, dtype):
         return vals.view(np.float32).astype(dtype)  # bf16 -> f32 -> bf16 is exact
     if dtype == np.uint32:
         return vals.view(np.uint32)
-    if dtype.name.startswith("float8"):
+    if dtype.name.startswith("float8") or dtype.name.startswith("float4"):
         return vals.astype(np.uint8).view(dtype)
     return vals.astype(dtype)
 

@@ -777,7 +777,8 @@ fn fill_uninitialized<'c, 'a>(b: &B<'_, 'c, 'a>, buf: Value<'c, 'a>) {
         // type is known, else 0/0 (a NaN of any float type, maybe negative).
         // The 8-bit formats: the all-ones exponent with the top mantissa bit
         // (IEEE-like), the all-ones magnitude (FN), the sign bit alone
-        // (FNUZ); the 4- and 6-bit ones have no NaN and read as zero.
+        // (FNUZ); the 4- and 6-bit ones have no NaN and read as -0, what
+        // NaN converts to (XLA, ml_dtypes).
         let bits = match elem.to_string().as_str() {
             "f16" => Some("0x7E00"),
             "bf16" => Some("0x7FC0"),
@@ -789,7 +790,7 @@ fn fill_uninitialized<'c, 'a>(b: &B<'_, 'c, 'a>, buf: Value<'c, 'a>) {
             "f8E4M3FN" => Some("0x7F"),
             "f8E4M3FNUZ" | "f8E5M2FNUZ" | "f8E4M3B11FNUZ" => Some("0x80"),
             "f8E8M0FNU" => Some("0xFF"),
-            "f4E2M1FN" | "f6E2M3FN" | "f6E3M2FN" => Some("0.0"),
+            "f4E2M1FN" | "f6E2M3FN" | "f6E3M2FN" => Some("-0.0"),
             _ => None,
         };
         match bits {
@@ -813,6 +814,27 @@ fn fill_uninitialized<'c, 'a>(b: &B<'_, 'c, 'a>, buf: Value<'c, 'a>) {
             _ => b.zero(elem),
         }
     };
+    if crate::ir::bit_width(elem).is_some_and(|w| w < 8) {
+        // A vector of a sub-byte type is packed into bits, the buffer holds
+        // a byte per element: store element by element.
+        let shape = memref_shape(buf.r#type());
+        let zero = b.cidx(0);
+        let mut ivs = vec![];
+        let mut outer = None;
+        for d in shape {
+            let (iv, end) = b.for_loop(zero, b.cidx(d));
+            b.rw.set_insertion_point_before(&end);
+            outer.get_or_insert(end);
+            ivs.push(iv);
+        }
+        let mut operands = vec![v, buf];
+        operands.extend(ivs);
+        b.op("memref.store", &operands, &[], &[]);
+        if let Some(l) = outer.and_then(|y| y.parent_operation()) {
+            b.rw.set_insertion_point_after(&l);
+        }
+        return;
+    }
     b.fill(buf, v);
 }
 

@@ -138,8 +138,8 @@ const SUPPORTED: &[&str] = &[
 
 /// Reports every pallas op (or op form) the CPU lowering does not handle.
 /// The narrow float type (at most 8 bits) that `op` computes on and the
-/// CPU reference has no rounding rule for (f8E8M0FNU, the 4- and 6-bit
-/// formats): see [`narrow_float`] for the others.
+/// CPU reference has no rounding rule for (f8E8M0FNU): see
+/// [`narrow_float`] for the others.
 fn unsupported_narrow_float(op: &OperationRef, name: &str) -> Option<String> {
     let computes = narrow_float::computes_on_narrow(op, name)
         || matches!(name, "pallas.dot" | "pallas.reciprocal");
@@ -167,7 +167,7 @@ fn check_supported(module: &OperationRef) -> bool {
         if let Some(ty) = unsupported_narrow_float(&op, &name) {
             emit_op_error(
                 &op,
-                &format!("not yet supported: arithmetic on {ty} in the CPU reference lowering (it rounds f8E5M2, f8E4M3, f8E3M4, f8E4M3FN, f8E4M3FNUZ, f8E5M2FNUZ and f8E4M3B11FNUZ results; loads, stores and copies of {ty} are supported)"),
+                &format!("not yet supported: arithmetic on {ty} in the CPU reference lowering (it rounds f8E5M2, f8E4M3, f8E3M4, f8E4M3FN, f8E4M3FNUZ, f8E5M2FNUZ, f8E4M3B11FNUZ, f4E2M1FN, f6E2M3FN and f6E3M2FN results; loads, stores and copies of {ty} are supported)"),
             );
             ok = false;
             return;

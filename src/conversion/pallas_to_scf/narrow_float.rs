@@ -1,4 +1,5 @@
-//! Arithmetic on floats of at most 8 bits (f8E4M3FN, f8E5M2, ...) on the CPU.
+//! Arithmetic on floats of at most 8 bits (f8E4M3FN, f8E5M2, f4E2M1FN, ...)
+//! on the CPU.
 //!
 //! LLVM has none of these types: in memory they are bytes, and every op that
 //! computes on them is rewritten here, after the conversion, to compute in
@@ -32,6 +33,10 @@ enum Special {
     AllOnesNan,
     /// "FNUZ": no infinity, no negative zero; the sign bit alone is NaN.
     NegativeZeroNan,
+    /// The 4- and 6-bit "FN" formats: every encoding is finite; past the
+    /// largest value (infinity included) saturates, NaN becomes -0 (as
+    /// XLA and ml_dtypes convert).
+    Finite,
 }
 
 /// A small binary float format: sign, `exp` exponent bits, `man` mantissa
@@ -54,6 +59,9 @@ impl Format {
             "f8E4M3FNUZ" => (4, 3, 8, Special::NegativeZeroNan),
             "f8E5M2FNUZ" => (5, 2, 16, Special::NegativeZeroNan),
             "f8E4M3B11FNUZ" => (4, 3, 11, Special::NegativeZeroNan),
+            "f4E2M1FN" => (2, 1, 1, Special::Finite),
+            "f6E2M3FN" => (2, 3, 1, Special::Finite),
+            "f6E3M2FN" => (3, 2, 3, Special::Finite),
             _ => return None,
         };
         Some(Format {
@@ -79,7 +87,7 @@ impl Format {
         let (e, m) = match self.special {
             Special::Ieee => (all_ones - 1, (1u32 << self.man) - 1),
             Special::AllOnesNan => (all_ones, (1u32 << self.man) - 2),
-            Special::NegativeZeroNan => (all_ones, (1u32 << self.man) - 1),
+            Special::NegativeZeroNan | Special::Finite => (all_ones, (1u32 << self.man) - 1),
         };
         (1.0 + m as f64 / (1u32 << self.man) as f64) * 2f64.powi(e - self.bias)
     }
@@ -381,6 +389,7 @@ fn extf<'c, 'a>(b: &B<'_, 'c, 'a>, f: &Format, v: Value<'c, 'a>) -> Value<'c, 'a
             let is_nan = cmp(b, "arith.cmpi", CMPI_EQ, u, c(1 << (w - 1)));
             val = select(b, is_nan, nan, val);
         }
+        Special::Finite => {}
     }
     // The sign as f32's sign bit (NaN included).
     let bits = b.val("arith.bitcast", &[val], i32t, &[]);
@@ -448,9 +457,13 @@ fn truncf<'c, 'a>(b: &B<'_, 'c, 'a>, f: &Format, x: Value<'c, 'a>, to: Type<'c>)
             code = select(b, is_nan, nan, code);
         }
         Special::NegativeZeroNan => {}
+        Special::Finite => code = select(b, over, c((1 << (w - 1)) - 1), code),
     }
     let signed = b.bin("arith.shli", sign, c(w as i64 - 1));
     let mut with_sign = b.bin("arith.ori", code, signed);
+    if f.special == Special::Finite {
+        with_sign = select(b, is_nan, c(1 << (w - 1)), with_sign);
+    }
     if f.special == Special::NegativeZeroNan {
         // Zero has no sign; past the range and NaN are the sign bit alone.
         let zero = cmp(b, "arith.cmpi", CMPI_EQ, code, c(0));

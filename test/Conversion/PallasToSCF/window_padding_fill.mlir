@@ -13,8 +13,11 @@
 // CHECK: arith.constant 0x7FC0 : bf16
 // CHECK: vector.broadcast %{{.*}} : bf16 to vector<16x128xbf16>
 // CHECK: arith.constant dense<0> : vector<16xui8>
-// CHECK: arith.constant false
-// CHECK: vector.broadcast %{{.*}} : i1 to vector<16xi1>
+// i1 (narrower than a byte: a vector of it is packed into bits, the buffer
+// holds a byte per element) is stored element by element.
+// CHECK: %[[F:.*]] = arith.constant false
+// CHECK: scf.for %[[I:.*]] = %{{.*}} to %{{.*}} step
+// CHECK-NEXT: memref.store %[[F]], %{{.*}}[%[[I]]] : memref<16xi1>
 // CHECK: arith.constant 0x7E00 : f16
 // CHECK: arith.constant 0x7F : f8E4M3FN
 // CHECK: arith.constant -128 : i8
