@@ -1008,6 +1008,41 @@ def f4_arith(rng):
 
 
 @case
+def e8m0_arith(rng):
+    """f8E8M0FNU: (x * x) / x rounded per op, every encoding widened, f32
+    rounded to it (halves up, as XLA). Bit-exact, as f8_arith."""
+    import jax
+    import jax.numpy as jnp
+    from jax.experimental import pallas as pl
+
+    E8M0 = ml_dtypes.float8_e8m0fnu
+    x = every_encoding(rng, (16, 128), E8M0)
+    mag = np.exp2(rng.uniform(-130.0, 130.0, size=(16, 128)))
+    with np.errstate(over="ignore"):  # past f32's range: infinity, wanted
+        s = (mag * rng.choice([-1.0, 1.0, 1.0, 1.0], size=(16, 128))).astype(np.float32)
+    s.flat[:14] = [0.75, 1.5, 3.0, 6.0, 1.4999999, 2.0 ** -127, 2.0 ** -128, 1.5 * 2.0 ** -127,
+                   1.5 * 2.0 ** -126, 1.7e38, 3.0e38, 0.0, np.nan, np.inf]
+
+    def body(x_ref, s_ref, a_ref, c_ref, e_ref):
+        xv = x_ref[...]
+        a_ref[...] = (xv * xv) / xv
+        c_ref[...] = xv.astype(jnp.float32)
+        e_ref[...] = s_ref[...].astype(E8M0)
+
+    blk = pl.BlockSpec((8, 128), lambda i: (i, 0))
+    outputs = [((16, 128), np.dtype(E8M0)), ((16, 128), np.dtype(np.float32)),
+               ((16, 128), np.dtype(E8M0))]
+
+    def run(x, s):
+        return pl.pallas_call(
+            body, grid=(2,), in_specs=[blk] * 2, out_specs=[blk] * 3,
+            out_shape=[jax.ShapeDtypeStruct(sh, d) for sh, d in outputs],
+            interpret=interpret())(x, s)
+
+    return Case("e8m0_arith", [("in", x), ("in", s)], outputs, run)
+
+
+@case
 def bf16_math(rng):
     import jax.numpy as jnp
 
@@ -2162,7 +2197,8 @@ ELEM = {
                        (ml_dtypes.float8_e4m3b11fnuz, "f8E4M3B11FNUZ"),
                        (ml_dtypes.float8_e4m3fnuz, "f8E4M3FNUZ"),
                        (ml_dtypes.float8_e5m2fnuz, "f8E5M2FNUZ"),
-                       (ml_dtypes.float8_e4m3, "f8E4M3"), (ml_dtypes.float8_e3m4, "f8E3M4")]},
+                       (ml_dtypes.float8_e4m3, "f8E4M3"), (ml_dtypes.float8_e3m4, "f8E3M4"),
+                       (ml_dtypes.float8_e8m0fnu, "f8E8M0FNU")]},
     np.dtype(ml_dtypes.float4_e2m1fn): ("f4E2M1FN", ["%w = arith.bitcast %v : f4E2M1FN to i4",
                                                      "%b = arith.extui %w : i4 to i32"]),
     np.dtype(ml_dtypes.int4): ("i4", ["%b = arith.extsi %v : i4 to i32"]),

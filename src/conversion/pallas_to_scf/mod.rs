@@ -38,7 +38,6 @@ mod types;
 mod vector_ops;
 
 use melior::ir::operation::{OperationLike, OperationRef};
-use melior::ir::ValueLike;
 
 use crate::conversion::common::retype;
 use crate::conversion::common::sparsecore::SPARSECORE_ONLY_OPS;
@@ -137,41 +136,10 @@ const SUPPORTED: &[&str] = &[
 ];
 
 /// Reports every pallas op (or op form) the CPU lowering does not handle.
-/// The narrow float type (at most 8 bits) that `op` computes on and the
-/// CPU reference has no rounding rule for (f8E8M0FNU): see
-/// [`narrow_float`] for the others.
-fn unsupported_narrow_float(op: &OperationRef, name: &str) -> Option<String> {
-    let computes = narrow_float::computes_on_narrow(op, name)
-        || matches!(name, "pallas.dot" | "pallas.reciprocal");
-    if !computes {
-        return None;
-    }
-    op.operands()
-        .map(|v| v.r#type())
-        .chain(op.results().map(|r| r.r#type()))
-        .map(|t| {
-            if crate::ir::is_vector(t) || crate::ir::is_memref(t) {
-                crate::ir::element_type(t)
-            } else {
-                t
-            }
-        })
-        .find(|e| narrow_float::unsupported(*e))
-        .map(|e| e.to_string())
-}
-
 fn check_supported(module: &OperationRef) -> bool {
     let mut ok = true;
     crate::ir::walk_nested(module, &mut |op| {
         let name = op.name().as_string_ref().as_str().unwrap_or("").to_string();
-        if let Some(ty) = unsupported_narrow_float(&op, &name) {
-            emit_op_error(
-                &op,
-                &format!("not yet supported: arithmetic on {ty} in the CPU reference lowering (it rounds f8E5M2, f8E4M3, f8E3M4, f8E4M3FN, f8E4M3FNUZ, f8E5M2FNUZ, f8E4M3B11FNUZ, f4E2M1FN, f6E2M3FN and f6E3M2FN results; loads, stores and copies of {ty} are supported)"),
-            );
-            ok = false;
-            return;
-        }
         if !name.starts_with("pallas.") {
             return;
         }

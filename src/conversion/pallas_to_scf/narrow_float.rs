@@ -37,6 +37,9 @@ enum Special {
     /// largest value (infinity included) saturates, NaN becomes -0 (as
     /// XLA and ml_dtypes convert).
     Finite,
+    /// f8E8M0FNU: powers of two 2^(e - 127) only (no sign, no zero), 0xFF
+    /// NaN; see [`extf_e8m0`] / [`truncf_e8m0`].
+    PowerOfTwo,
 }
 
 /// A small binary float format: sign, `exp` exponent bits, `man` mantissa
@@ -62,6 +65,7 @@ impl Format {
             "f4E2M1FN" => (2, 1, 1, Special::Finite),
             "f6E2M3FN" => (2, 3, 1, Special::Finite),
             "f6E3M2FN" => (3, 2, 3, Special::Finite),
+            "f8E8M0FNU" => (8, 0, 127, Special::PowerOfTwo),
             _ => return None,
         };
         Some(Format {
@@ -73,7 +77,8 @@ impl Format {
     }
 
     fn width(&self) -> u32 {
-        1 + self.exp + self.man
+        let sign = u32::from(self.special != Special::PowerOfTwo);
+        sign + self.exp + self.man
     }
 
     /// The exponent of the smallest normal value.
@@ -88,15 +93,10 @@ impl Format {
             Special::Ieee => (all_ones - 1, (1u32 << self.man) - 1),
             Special::AllOnesNan => (all_ones, (1u32 << self.man) - 2),
             Special::NegativeZeroNan | Special::Finite => (all_ones, (1u32 << self.man) - 1),
+            Special::PowerOfTwo => (all_ones - 1, 0),
         };
         (1.0 + m as f64 / (1u32 << self.man) as f64) * 2f64.powi(e - self.bias)
     }
-}
-
-/// The float type of at most 8 bits among `ty`'s (element) types that the
-/// CPU reference cannot compute on, if any: the check before the lowering.
-pub fn unsupported(ty: Type) -> bool {
-    narrow(ty) && Format::of(ty).is_none()
 }
 
 /// Whether `ty` is a float type of at most 8 bits.
@@ -243,6 +243,9 @@ fn rewrite<'c, 'a>(rw: &OwnedRewriter<'c, 'a>, op: &OperationRef<'c, 'a>, name: 
                 .map(|(i, r)| {
                     let v = result_of(new, i);
                     match Format::of(elem(r.r#type())) {
+                        Some(f) if f.special == Special::PowerOfTwo => {
+                            truncf_e8m0(&b, flush_subnormals(&b, v), elem(r.r#type()))
+                        }
                         Some(f) => truncf(&b, &f, v, elem(r.r#type())),
                         None => v,
                     }
@@ -335,7 +338,10 @@ fn cmp<'c, 'a>(
 const CMPF_OGT: i64 = 2;
 const CMPF_OLT: i64 = 4;
 const CMPF_UNO: i64 = 14;
+const CMPF_ULE: i64 = 12;
 const CMPI_EQ: i64 = 0;
+const CMPI_UGE: i64 = 9;
+const CMPI_UGT: i64 = 8;
 
 fn select<'c, 'a>(
     b: &B<'_, 'c, 'a>,
@@ -348,6 +354,9 @@ fn select<'c, 'a>(
 
 /// The narrow float `v` (format `f`) as f32, exactly.
 fn extf<'c, 'a>(b: &B<'_, 'c, 'a>, f: &Format, v: Value<'c, 'a>) -> Value<'c, 'a> {
+    if f.special == Special::PowerOfTwo {
+        return extf_e8m0(b, v);
+    }
     let ty = v.r#type();
     let w = f.width();
     let iw = with_elem(ty, b.ty(&format!("i{w}")));
@@ -389,7 +398,7 @@ fn extf<'c, 'a>(b: &B<'_, 'c, 'a>, f: &Format, v: Value<'c, 'a>) -> Value<'c, 'a
             let is_nan = cmp(b, "arith.cmpi", CMPI_EQ, u, c(1 << (w - 1)));
             val = select(b, is_nan, nan, val);
         }
-        Special::Finite => {}
+        Special::Finite | Special::PowerOfTwo => {}
     }
     // The sign as f32's sign bit (NaN included).
     let bits = b.val("arith.bitcast", &[val], i32t, &[]);
@@ -401,6 +410,9 @@ fn extf<'c, 'a>(b: &B<'_, 'c, 'a>, f: &Format, v: Value<'c, 'a>) -> Value<'c, 'a
 /// The f32 `x` rounded to format `f` (the type `to`) (nearest, ties to even; past the
 /// largest finite value: infinity where the format has one, else NaN).
 fn truncf<'c, 'a>(b: &B<'_, 'c, 'a>, f: &Format, x: Value<'c, 'a>, to: Type<'c>) -> Value<'c, 'a> {
+    if f.special == Special::PowerOfTwo {
+        return truncf_e8m0(b, x, to);
+    }
     let ty = x.r#type();
     let w = f.width();
     let i32t = with_elem(ty, b.ty("i32"));
@@ -458,6 +470,7 @@ fn truncf<'c, 'a>(b: &B<'_, 'c, 'a>, f: &Format, x: Value<'c, 'a>, to: Type<'c>)
         }
         Special::NegativeZeroNan => {}
         Special::Finite => code = select(b, over, c((1 << (w - 1)) - 1), code),
+        Special::PowerOfTwo => {}
     }
     let signed = b.bin("arith.shli", sign, c(w as i64 - 1));
     let mut with_sign = b.bin("arith.ori", code, signed);
@@ -476,4 +489,66 @@ fn truncf<'c, 'a>(b: &B<'_, 'c, 'a>, f: &Format, x: Value<'c, 'a>, to: Type<'c>)
     let narrow = b.val("arith.trunci", &[with_sign], iw, &[]);
     let out = with_elem(ty, to);
     b.val("arith.bitcast", &[narrow], out, &[])
+}
+
+/// f8E8M0FNU `v` as f32: code e is 2^(e - 127), f32's own exponent field
+/// (code 0, 2^-127, is an f32 subnormal), 0xFF NaN.
+fn extf_e8m0<'c, 'a>(b: &B<'_, 'c, 'a>, v: Value<'c, 'a>) -> Value<'c, 'a> {
+    let ty = v.r#type();
+    let i32t = with_elem(ty, b.ty("i32"));
+    let f32t = with_elem(ty, f32(b));
+    let c = |k: i64| i32_splat(b, k, i32t);
+    let bits = b.val("arith.bitcast", &[v], with_elem(ty, b.ty("i8")), &[]);
+    let e = b.val("arith.extui", &[bits], i32t, &[]);
+    let normal = b.bin("arith.shli", e, c(23));
+    let is_min = cmp(b, "arith.cmpi", CMPI_EQ, e, c(0));
+    let bits = select(b, is_min, c(0x0040_0000), normal);
+    let is_nan = cmp(b, "arith.cmpi", CMPI_EQ, e, c(0xFF));
+    let bits = select(b, is_nan, c(0x7FC0_0000), bits);
+    b.val("arith.bitcast", &[bits], f32t, &[])
+}
+
+/// The f32 `x` as f8E8M0FNU (type `to`), as XLA and ml_dtypes convert: the
+/// power of two nearest in value with halves rounded up (a significand of
+/// 1.5 or more goes to the next exponent); f32 subnormals up to 2^-127 give
+/// 2^-127, above it 2^-126; NaN, zero, negatives and values past 2^127 are
+/// NaN.
+fn truncf_e8m0<'c, 'a>(b: &B<'_, 'c, 'a>, x: Value<'c, 'a>, to: Type<'c>) -> Value<'c, 'a> {
+    let ty = x.r#type();
+    let i32t = with_elem(ty, b.ty("i32"));
+    let f32t = with_elem(ty, f32(b));
+    let c = |k: i64| i32_splat(b, k, i32t);
+    let xb = b.val("arith.bitcast", &[x], i32t, &[]);
+    let e = b.bin("arith.shrui", xb, c(23));
+    let e = b.bin("arith.andi", e, c(0xFF));
+    let half_up = b.bin("arith.shrui", xb, c(22));
+    let half_up = b.bin("arith.andi", half_up, c(1));
+    let normal = b.bin("arith.addi", e, half_up);
+    let big_subnormal = cmp(b, "arith.cmpi", CMPI_UGT, xb, c(0x0040_0000));
+    let sub = select(b, big_subnormal, c(1), c(0));
+    let is_sub = cmp(b, "arith.cmpi", CMPI_EQ, e, c(0));
+    let code = select(b, is_sub, sub, normal);
+    // Past 2^127 (or infinity), NaN, zero and negatives (the sign bit set).
+    let over = cmp(b, "arith.cmpi", CMPI_UGE, code, c(0xFF));
+    let zero = f32_splat(b, 0.0, f32t);
+    let not_positive = cmp(b, "arith.cmpf", CMPF_ULE, x, zero);
+    let code = select(b, over, c(0xFF), code);
+    let code = select(b, not_positive, c(0xFF), code);
+    let narrow = b.val("arith.trunci", &[code], with_elem(ty, b.ty("i8")), &[]);
+    b.val("arith.bitcast", &[narrow], with_elem(ty, to), &[])
+}
+
+/// `v` (f32) with subnormal values flushed to zero (keeping the sign), as
+/// XLA's CPU backend leaves the f32 result of an op: what an f8E8M0FNU op
+/// rounds (the other formats' f32 results never reach f32's subnormals).
+fn flush_subnormals<'c, 'a>(b: &B<'_, 'c, 'a>, v: Value<'c, 'a>) -> Value<'c, 'a> {
+    let ty = v.r#type();
+    let i32t = with_elem(ty, b.ty("i32"));
+    let c = |k: i64| i32_splat(b, k, i32t);
+    let bits = b.val("arith.bitcast", &[v], i32t, &[]);
+    let exp = b.bin("arith.andi", bits, c(0x7F80_0000));
+    let sub = cmp(b, "arith.cmpi", CMPI_EQ, exp, c(0));
+    let sign = b.bin("arith.andi", bits, c(0x8000_0000u32 as i32 as i64));
+    let bits = select(b, sub, sign, bits);
+    b.val("arith.bitcast", &[bits], ty, &[])
 }
