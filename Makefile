@@ -90,8 +90,10 @@ jax-references: venv
 # Then the mosaic_gpu dialect (scripts/jax/check_mgpu_text.py): IR that JAX's
 # Pallas Mosaic GPU lowering emits for the script's kernels (and any
 # test/Reference/GPU/*.mlir) prints as jaxlib prints it, our round-trip inputs
-# too (and jaxlib verifies our output), and jaxlib rejects every invalid case
-# with the stated errors.
+# too (and jaxlib verifies our output), jaxlib rejects every invalid case
+# with the stated errors, --canonicalize gives the same output with both, and
+# 200 seeded mutants of those modules are accepted and printed, or rejected,
+# alike by both.
 # Every step runs; the target fails if any did.
 jax-check: venv build
 	@rm -rf $(JAX_CHECK_DIR); \
@@ -134,7 +136,8 @@ jax-check: venv build
 	echo "jax-check: the mosaic_gpu dialect against jaxlib's (check_mgpu_text.py)"; \
 	$(JAX_PY) scripts/jax/check_mgpu_text.py --pallas-opt $(PALLAS_OPT) --kernels --out $(JAX_CHECK_DIR)/mgpu \
 	  --reference $(wildcard test/Reference/GPU/*.mlir) --roundtrip test/Dialect/MosaicGPU/roundtrip*.mlir \
-	  --invalid test/Dialect/MosaicGPU/invalid*.mlir || fail=1; \
+	  --invalid test/Dialect/MosaicGPU/invalid*.mlir --canonicalize test/Dialect/MosaicGPU/canonicalize.mlir $(wildcard test/Reference/GPU/*.mlir) \
+	  --mutants 200 --seed 1 || fail=1; \
 	echo "jax-check: GPU references (test/Reference/GPU) with jaxlib's mosaic_gpu dialect"; \
 	$(JAX_PY) scripts/jax/gpu_verify.py -q test/Reference/GPU || fail=1; \
 	$(JAX_PY) scripts/jax/gpu_check.py --pallas-opt $(PALLAS_OPT) || fail=1; \

@@ -73,6 +73,7 @@ fn exports_only_the_rust_c_api() {
         "mlirGetDialectPluginInfo",
         "mlirGetPassPluginInfo",
         "mlirGetDialectHandle__pallas__",
+        "mlirGetDialectHandle__mosaic_gpu__",
         "pallasRegisterAllDialects",
         "pallasRegisterAllPasses",
         "mlirCreatePallasConvertPallasToScf",

@@ -252,6 +252,10 @@ void pallasConversionPatternSetDestroy(PallasConversionPatternSet set);
 void pallasConversionPatternSetAdd(PallasConversionPatternSet set, MlirStringRef rootName,
                                    uint32_t benefit, PallasTypeConverter converter,
                                    PallasPatternFn fn, void *userData);
+/** Adds upstream's affine-to-std and scf-to-cf patterns (affine.for/if/
+ * parallel to scf, scf.for/if/while/index_switch/execute_region/parallel/
+ * forall to blocks); the target says which ops to flatten. */
+void pallasConversionPatternSetAddSCFToControlFlow(PallasConversionPatternSet set);
 
 MlirLogicalResult pallasApplyPartialConversion(MlirOperation root,
                                                PallasConversionTarget target,

@@ -19,6 +19,16 @@
 --invalid F    -verify-diagnostics inputs (`// -----` separated): jaxlib must
                reject every case with exactly the `expected-error`s the case
                states, at the lines it states.
+--canonicalize F  `pallas-opt --canonicalize F` and jaxlib's canonicalize pass
+               on F must print identically (the folder and patterns of
+               reinterpret_cast and warp_map).
+--mutants N    differential test: N random single mutations (a size, a memory
+               space, an element type, a dense array, an integer attribute, a
+               vector rank; seeded by --seed) of the --roundtrip and --kernels
+               modules. pallas-opt and jaxlib must both accept a mutant and
+               print it identically, or both reject it with the same errors
+               (up to two wordings MLIR changed upstream after 22: see
+               UPSTREAM_WORDING). Disagreeing mutants are written to --out.
 
 Both sides are normalised the same way before comparing: trailing blanks and
 trailing empty lines dropped, runs of blanks outside string literals shrunk to
@@ -44,6 +54,11 @@ BLANKS = re.compile(r"(?<=\S) {2,}")
 # `= mosaic_gpu.x`, not attributes (`#mosaic_gpu.`, `mosaic_gpu.arch_major =`)
 # or types (`!mosaic_gpu.`).
 OP = re.compile(r'(?:^|[\s"])mosaic_gpu\.([a-z_0-9]+)(?=["\s(])(?!\s*=)')
+# Messages of upstream MLIR that jaxlib's newer MLIR words differently.
+UPSTREAM_WORDING = [
+    (re.compile(r"for `operandSegmentSizes`: "), ""),
+    (re.compile(r"any non-token type"), "any type"),
+]
 EXPECTED = re.compile(r"//\s*expected-error\s*(@[+-]?\d+)?\s*\{\{(.*)\}\}\s*$")
 LINE = re.compile(r":(\d+):\d+")
 
@@ -70,16 +85,22 @@ def normalise(text):
   return "\n".join(lines)
 
 
-def jaxlib_print(text, generic=False):
+def jaxlib_print(text, generic=False, pipeline=None):
+  from jax._src.lib.mlir import passmanager
+
   with context():
     module = ir.Module.parse(text)
     if not module.operation.verify():
       raise ValueError("jaxlib: the module does not verify")
+    if pipeline:
+      passmanager.PassManager.parse(f"builtin.module({pipeline})").run(module.operation)
     return module.operation.get_asm(print_generic_op_form=generic, enable_debug_info=False)
 
 
-def ours_print(pallas_opt, path, generic=False):
+def ours_print(pallas_opt, path, generic=False, pipeline=None):
   cmd = [pallas_opt, path] + (["--mlir-print-op-generic"] if generic else [])
+  if pipeline:
+    cmd.append(f"--pass-pipeline=builtin.module({pipeline})")
   res = subprocess.run(cmd, capture_output=True, text=True)
   if res.returncode != 0:
     raise ValueError(f"pallas-opt failed: {res.stderr.strip()[:800]}")
@@ -112,12 +133,12 @@ class Report:
     print(f"FAIL  {what}: {why}")
 
 
-def compare(report, pallas_opt, path, generic=False, verify_ours=False):
+def compare(report, pallas_opt, path, generic=False, verify_ours=False, pipeline=None):
   text = open(path).read()
-  form = " (generic)" if generic else ""
+  form = " (generic)" if generic else f" ({pipeline})" if pipeline else ""
   try:
-    theirs = normalise(jaxlib_print(text, generic))
-    ours = normalise(ours_print(pallas_opt, path, generic))
+    theirs = normalise(jaxlib_print(text, generic, pipeline))
+    ours = normalise(ours_print(pallas_opt, path, generic, pipeline))
   except Exception as e:  # noqa: BLE001 - one line per file, whatever failed
     report.fail(path + form, str(e).strip().splitlines()[0][:800])
     return
@@ -171,6 +192,111 @@ def check_invalid(report, path):
     report.fail(path, f"{bad} of {len(chunks)} cases differ from jaxlib")
   else:
     report.ok(path, f"  ({len(chunks)} cases, every error as jaxlib reports it)")
+
+
+#===------------------------------------------------------------------------===#
+# Differential mutants
+#===------------------------------------------------------------------------===#
+
+SPACES = ["#gpu.address_space<workgroup>", "#mosaic_gpu.tmem", "#mosaic_gpu.smem_cluster",
+          "#gpu.address_space<global>"]
+ELEMENTS = ["f32", "f16", "bf16", "f64", "i32", "i16", "i8", "i2", "i1", "index",
+            "f8E4M3FN", "f8E5M2", "f8E8M0FNU", "!mosaic_gpu.barrier"]
+
+
+def mutate(rng, text):
+  """`text` with one random edit of a kind the verifiers look at."""
+  def pick(pattern):
+    found = list(re.finditer(pattern, text))
+    return rng.choice(found) if found else None
+
+  kind = rng.randrange(6)
+  if kind == 0:  # a static size in a shape
+    m = pick(r"(?<=[<x])\d+(?=x)")
+    new = str(rng.choice([1, 2, 3, 16, 32, 48, 64, 96, 128, 256, 1024]))
+  elif kind == 1:  # a memory space
+    m = pick("|".join(re.escape(s) for s in SPACES))
+    new = rng.choice(SPACES + [""])
+    if m and not new:  # dropping the space also drops its comma
+      return text[:m.start()].rstrip(", ") + text[m.end():]
+  elif kind == 2:  # an element type
+    m = pick(r"(?<=x)(?:f32|f16|bf16|i32|i8|i2|f8E4M3FN|f8E8M0FNU)\b")
+    new = rng.choice(ELEMENTS)
+  elif kind == 3:  # a dense array attribute
+    m = pick(r"array<i(?:32|64): [-\d, ]*>")
+    if m:
+      width = m.group(0)[7:9]
+      values = [rng.choice([-2, -1, 0, 1, 2, 8, 64, 128]) for _ in range(rng.randrange(5))]
+      new = f"array<i{width}: {', '.join(map(str, values))}>" if values else f"array<i{width}>"
+  elif kind == 4:  # an integer attribute
+    m = pick(r"(?<== )-?\d+(?= : i(?:32|64)\b)")
+    new = str(rng.choice([-1, 0, 1, 3, 5, 12, 64, 1 << 20]))
+  else:  # the rank of a vector type
+    m = pick(r"vector<(?:\d+x)*")
+    new = rng.choice(["vector<", "vector<1x", "vector<2x3x", "vector<64x"])
+  if not m:
+    return text
+  return text[:m.start()] + new + text[m.end():]
+
+
+def upstream_wording(messages):
+  out = set()
+  for msg in messages:
+    for pattern, repl in UPSTREAM_WORDING:
+      msg = pattern.sub(repl, msg)
+    out.add(msg)
+  return sorted(out)
+
+
+def check_mutants(report, pallas_opt, bases, count, seed, out_dir):
+  import random
+
+  rng = random.Random(seed)
+  texts = [open(p).read() for p in bases]
+  agree = accepted = 0
+  disagreements = []
+  for n in range(count):
+    text = mutate(rng, rng.choice(texts))
+    res = subprocess.run([pallas_opt, "-"], input=text, capture_output=True, text=True)
+    ours_ok = res.returncode == 0
+    if res.returncode not in (0, 1):
+      disagreements.append((n, text, f"pallas-opt exited with {res.returncode}"))
+      continue
+    ours_errors = upstream_wording(re.findall(r"error: (.*)", res.stderr))
+    with context():
+      try:
+        module = ir.Module.parse(text)
+        theirs_ok = module.operation.verify()
+        theirs_text = module.operation.get_asm(enable_debug_info=False)
+        theirs_errors = []
+      except ir.MLIRError as e:
+        theirs_ok, theirs_text = False, ""
+        theirs_errors = upstream_wording(d.message for d in e.error_diagnostics)
+    if ours_ok != theirs_ok:
+      why = f"pallas-opt {'accepts' if ours_ok else 'rejects'}, jaxlib does not: " \
+            f"{(ours_errors or theirs_errors)[:2]}"
+    elif ours_ok and normalise(res.stdout) != normalise(theirs_text):
+      why = "prints differently, first at " + first_difference(normalise(theirs_text),
+                                                               normalise(res.stdout))
+    elif not ours_ok and ours_errors != theirs_errors:
+      why = f"errors differ: ours {ours_errors[:2]}, jaxlib {theirs_errors[:2]}"
+    else:
+      agree += 1
+      accepted += ours_ok
+      continue
+    disagreements.append((n, text, why))
+  os.makedirs(out_dir, exist_ok=True)
+  for n, text, why in disagreements:
+    path = os.path.join(out_dir, f"mutant-{seed}-{n}.mlir")
+    with open(path, "w") as f:
+      f.write(text)
+    print(f"      mutant {path}: {why}")
+  what = f"{count} mutants (seed {seed})"
+  if disagreements:
+    report.fail(what, f"{len(disagreements)} disagree with jaxlib")
+  else:
+    report.ok(what, f"  (all agree with jaxlib: {accepted} accepted and printed alike, "
+              f"{agree - accepted} rejected with the same errors)")
 
 
 #===------------------------------------------------------------------------===#
@@ -323,6 +449,9 @@ def main():
   ap.add_argument("--reference", nargs="*", default=[])
   ap.add_argument("--roundtrip", nargs="*", default=[])
   ap.add_argument("--invalid", nargs="*", default=[])
+  ap.add_argument("--canonicalize", nargs="*", default=[])
+  ap.add_argument("--mutants", type=int, default=0)
+  ap.add_argument("--seed", type=int, default=0)
   ap.add_argument("-v", action="store_true")
   opts = ap.parse_args()
   report = Report(opts.v)
@@ -339,6 +468,11 @@ def main():
     compare(report, opts.pallas_opt, path, generic=True, verify_ours=True)
   for path in opts.invalid:
     check_invalid(report, path)
+  for path in opts.canonicalize:
+    compare(report, opts.pallas_opt, path, pipeline="canonicalize")
+  if opts.mutants:
+    bases = [p for p in references + opts.roundtrip if "lowered" not in p]
+    check_mutants(report, opts.pallas_opt, bases, opts.mutants, opts.seed, opts.out)
   kinds = ", ".join(f"{k} {n}" for k, n in sorted(report.ops.items()))
   print(f"mosaic_gpu text: {report.identical}/{report.files} checks identical to jaxlib; "
         f"{sum(report.ops.values())} mosaic_gpu ops of {len(report.ops)} kinds compared"

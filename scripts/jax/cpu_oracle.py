@@ -1291,10 +1291,10 @@ def roll(rng):
 
 
 def mesh_call(kernel, x, out_block, scratch, axes=("x",), shape=(MESH_DEVICES,), grid=(),
-              in_specs=None, out_specs=None, memory_space=None):
+              in_specs=None, out_specs=None, memory_space=None, dtype=np.float32):
     """Runs `kernel` as a pallas_call per device of a mesh `shape` named
     `axes`; x is the stacked (devices, ...) input, out_block one device's
-    output shape (f32). Returns the stacked (devices, ...) output."""
+    output shape (of `dtype`). Returns the stacked (devices, ...) output."""
     import jax
     from jax.experimental import pallas as pl
     from jax.experimental.pallas import tpu as pltpu
@@ -1305,7 +1305,7 @@ def mesh_call(kernel, x, out_block, scratch, axes=("x",), shape=(MESH_DEVICES,),
 
     def local(xs):
         return pl.pallas_call(
-            kernel, out_shape=jax.ShapeDtypeStruct(out_block, jnp_f32()), grid=grid,
+            kernel, out_shape=jax.ShapeDtypeStruct(out_block, dtype), grid=grid,
             in_specs=in_specs or [vmem], out_specs=out_specs or vmem,
             scratch_shapes=scratch,
             compiler_params=pltpu.CompilerParams(collective_id=0),
@@ -1316,12 +1316,6 @@ def mesh_call(kernel, x, out_block, scratch, axes=("x",), shape=(MESH_DEVICES,),
     out = jax.shard_map(local, mesh=mesh, in_specs=P(axes), out_specs=P(axes),
                         check_vma=False)(flat)
     return np.asarray(out).reshape((n,) + tuple(out_block))
-
-
-def jnp_f32():
-    import jax.numpy as jnp
-
-    return jnp.float32
 
 
 @case
@@ -1505,6 +1499,160 @@ def mesh_core_signal(rng):
                           in_specs=[spec], out_specs=spec),)
 
     return Case("mesh_core_signal", [("in", x)], [((n, 16, 128), np.float32)], run)
+
+
+# The devices of a mesh kernel take turns on the CPU reference (each runs
+# until it finishes or blocks in a wait, mesh_schedule.rs); these kernels
+# wait under control flow that depends on the device.
+
+
+def ring_barrier(n):
+    """The barrier handshake with both ring neighbours (as the public
+    kernels do before remote traffic)."""
+    from jax import lax
+    from jax.experimental import pallas as pl
+    from jax.experimental.pallas import tpu as pltpu
+
+    me = lax.axis_index("x")
+    barrier = pltpu.get_barrier_semaphore()
+    mesh = pl.DeviceIdType.MESH
+    pl.semaphore_signal(barrier, 1, device_id=(lax.rem(me + n - 1, n),), device_id_type=mesh)
+    pl.semaphore_signal(barrier, 1, device_id=(lax.rem(me + 1, n),), device_id_type=mesh)
+    pl.semaphore_wait(barrier, 2)
+
+
+@case
+def mesh_root_gather(rng):
+    """Device 0 gathers: under pl.when(me == 0) it tells every other device
+    it is ready (semaphore signals) and waits for their blocks (one remote
+    DMA wait each), then writes x_0 + x_1 + x_2 + x_3 (in that order); under
+    pl.when(me != 0) a device waits for device 0's signal, sends its block
+    into device 0's slot `me` and waits for the send. Every device first
+    writes x + me. Only some devices wait at each wait."""
+    from jax import lax
+    from jax.experimental import pallas as pl
+    from jax.experimental.pallas import tpu as pltpu
+
+    n = MESH_DEVICES
+    x = uniform(rng, (n, 8, 128))
+
+    def kernel(x_ref, o_ref, slots, send_sem, recv_sem, ready):
+        me = lax.axis_index("x")
+        mesh = pl.DeviceIdType.MESH
+        o_ref[...] = x_ref[...] + me.astype(np.float32)
+
+        @pl.when(me == 0)
+        def _():
+            for d in range(1, n):
+                pl.semaphore_signal(ready, 1, device_id=(d,), device_id_type=mesh)
+            for d in range(1, n):
+                pltpu.make_async_remote_copy(x_ref, slots.at[d], send_sem, recv_sem,
+                                             device_id=(d,), device_id_type=mesh).wait_recv()
+            acc = x_ref[...]
+            for d in range(1, n):
+                acc = acc + slots[d]
+            o_ref[...] = acc
+
+        @pl.when(me != 0)
+        def _():
+            pl.semaphore_wait(ready, 1)
+            cp = pltpu.make_async_remote_copy(x_ref, slots.at[me], send_sem, recv_sem,
+                                              device_id=(0,), device_id_type=mesh)
+            cp.start()
+            cp.wait_send()
+
+    def run(x):
+        scratch = [pltpu.VMEM((n, 8, 128), np.float32), pltpu.SemaphoreType.DMA,
+                   pltpu.SemaphoreType.DMA, pltpu.SemaphoreType.REGULAR]
+        return (mesh_call(kernel, x, (8, 128), scratch),)
+
+    return Case("mesh_root_gather", [("in", x)], [((n, 8, 128), np.float32)], run)
+
+
+@case
+def mesh_staircase(rng):
+    """A wait in a loop whose trip count is the device's index: device d
+    runs d steps, each waiting for a signal from device d - 1 and (but for
+    the last device) signalling device d + 1, then signals d + 1 once more,
+    so device d + 1 gets the d + 1 signals its loop waits for. The loop
+    carries acc + x * (i + 1) (int32, device-dependent); o = acc + d. The
+    twin writes the loop as scf.while."""
+    from jax import lax
+    import jax.numpy as jnp
+    from jax.experimental import pallas as pl
+
+    n = MESH_DEVICES
+    x = rng.integers(-1000, 1000, size=(n, 8, 128)).astype(np.int32)
+
+    def kernel(x_ref, o_ref, sem):
+        me = lax.axis_index("x")
+        mesh = pl.DeviceIdType.MESH
+        ring_barrier(n)
+
+        def signal_right():
+            @pl.when(me < n - 1)
+            def _():
+                pl.semaphore_signal(sem, 1, device_id=(me + 1,), device_id_type=mesh)
+
+        def step(i, acc):
+            pl.semaphore_wait(sem, 1)
+            signal_right()
+            return acc + x_ref[...] * (i + 1)
+
+        acc = lax.fori_loop(0, me, step, jnp.zeros((8, 128), jnp.int32))
+        signal_right()
+        o_ref[...] = acc + me
+
+    def run(x):
+        from jax.experimental.pallas import tpu as pltpu
+
+        return (mesh_call(kernel, x, (8, 128), [pltpu.SemaphoreType.REGULAR], dtype=np.int32),)
+
+    return Case("mesh_staircase", [("in", x)], [((n, 8, 128), np.int32)], run)
+
+
+@case
+def mesh_prng(rng):
+    """The PRNG on a mesh with waits: each device seeds with its index and
+    draws a, meets its neighbours at the barrier (the devices take turns
+    there on the CPU reference), sends its block to its right neighbour
+    (remote DMA) and draws b, then seeds again and draws a2, b2. A device's
+    stream must not see the others' seeds: o = recv + (0 if a == a2 and
+    b == b2 else 1000000). The bits themselves are not compared (JAX
+    0.10.2's interpret mode draws zeros; ours are a software Threefry,
+    prng.rs; run_mesh_prng.mlir checks them against jax.random's
+    threefry_2x32); the property holds for both."""
+    from jax import lax
+    import jax.numpy as jnp
+    from jax.experimental import pallas as pl
+    from jax.experimental.pallas import tpu as pltpu
+
+    n = MESH_DEVICES
+    x = rng.integers(-1000, 1000, size=(n, 8, 128)).astype(np.int32)
+
+    def kernel(x_ref, o_ref, recv, send_sem, recv_sem):
+        me = lax.axis_index("x")
+        pltpu.prng_seed(me)
+        a = pltpu.prng_random_bits((8, 128))
+        ring_barrier(n)
+        cp = pltpu.make_async_remote_copy(x_ref, recv, send_sem, recv_sem,
+                                          device_id=(lax.rem(me + 1, n),),
+                                          device_id_type=pl.DeviceIdType.MESH)
+        cp.start()
+        cp.wait()
+        b = pltpu.prng_random_bits((8, 128))
+        pltpu.prng_seed(me)
+        a2 = pltpu.prng_random_bits((8, 128))
+        b2 = pltpu.prng_random_bits((8, 128))
+        same = (a == a2) & (b == b2)
+        o_ref[...] = recv[...] + jnp.where(same, 0, 1000000).astype(jnp.int32)
+
+    def run(x):
+        scratch = [pltpu.VMEM((8, 128), np.int32), pltpu.SemaphoreType.DMA,
+                   pltpu.SemaphoreType.DMA]
+        return (mesh_call(kernel, x, (8, 128), scratch, dtype=np.int32),)
+
+    return Case("mesh_prng", [("in", x)], [((n, 8, 128), np.int32)], run)
 
 
 def pltpu_params(semantics):

@@ -9,6 +9,8 @@
 #include "mlir/CAPI/IR.h"
 #include "mlir/CAPI/Rewrite.h"
 #include "mlir/CAPI/Support.h"
+#include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
+#include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Transforms/DialectConversion.h"
 
@@ -163,6 +165,11 @@ void pallasConversionPatternSetAdd(PallasConversionPatternSet set, MlirStringRef
   else
     patterns->add(std::make_unique<RustConversionPattern>(
         unwrap(rootName), PatternBenefit(benefit), patterns->getContext(), fn, userData));
+}
+
+void pallasConversionPatternSetAddSCFToControlFlow(PallasConversionPatternSet set) {
+  populateAffineToStdConversionPatterns(*unwrapPatterns(set));
+  populateSCFToControlFlowConversionPatterns(*unwrapPatterns(set));
 }
 
 MlirLogicalResult pallasApplyPartialConversion(MlirOperation root, PallasConversionTarget target,

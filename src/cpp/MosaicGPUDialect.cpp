@@ -16,6 +16,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
 #include "mlir/IR/OpImplementation.h"
+#include "mlir/IR/PatternMatch.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 #include "pallas-mlir-c/Bridge.h"
@@ -121,6 +122,81 @@ LogicalResult GetClusterRefOp::inferReturnTypes(MLIRContext *ctx, std::optional<
   inferred.assign({MemRefType::get(ref.getShape(), ref.getElementType(), ref.getLayout(),
                                    SmemClusterAttr::get(ctx))});
   return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Folding and canonicalization (jaxlib's, so that --canonicalize agrees)
+//===----------------------------------------------------------------------===//
+
+OpFoldResult ReinterpretCastOp::fold(FoldAdaptor) {
+  if (getSource().getType() == getResult().getType())
+    return getSource();
+  // A cast of a cast casts the original source.
+  if (auto inner = getSource().getDefiningOp<ReinterpretCastOp>()) {
+    getSourceMutable().assign(inner.getSource());
+    return getResult();
+  }
+  return {};
+}
+
+namespace {
+/// reinterpret_cast(slice_smem) -> slice_smem of the cast's type.
+struct SliceSMEMOfCastType : OpRewritePattern<ReinterpretCastOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(ReinterpretCastOp op,
+                                PatternRewriter &rewriter) const override {
+    auto slice = op.getSource().getDefiningOp<SliceSMEMOp>();
+    if (!slice)
+      return failure();
+    rewriter.replaceOpWithNewOp<SliceSMEMOp>(op, op.getResult().getType(), slice.getOffsetAttr(),
+                                             slice.getAliasIdAttr());
+    return success();
+  }
+};
+
+/// A warp_map body argument used only by reinterpret_casts to one type takes
+/// that type: the cast moves out of the body onto the operand.
+struct HoistCastsOutOfWarpMap : OpRewritePattern<WarpMapOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(WarpMapOp op, PatternRewriter &rewriter) const override {
+    Block &body = op.getRegion().front();
+    bool changed = false;
+    for (auto [i, arg] : llvm::enumerate(body.getArguments())) {
+      if (i >= op->getNumOperands() || arg.use_empty())
+        continue;
+      Type castType;
+      bool onlyCasts = llvm::all_of(arg.getUsers(), [&](Operation *user) {
+        auto cast = dyn_cast<ReinterpretCastOp>(user);
+        if (!cast)
+          return false;
+        if (!castType)
+          castType = cast.getType();
+        return cast.getType() == castType;
+      });
+      if (!onlyCasts)
+        continue;
+      Value hoisted =
+          ReinterpretCastOp::create(rewriter, op.getLoc(), castType, op->getOperand(i));
+      rewriter.modifyOpInPlace(op, [&] {
+        op->setOperand(i, hoisted);
+        arg.setType(castType);
+      });
+      for (Operation *user : llvm::to_vector(arg.getUsers()))
+        rewriter.replaceOp(user, arg);
+      changed = true;
+    }
+    return success(changed);
+  }
+};
+} // namespace
+
+void ReinterpretCastOp::getCanonicalizationPatterns(RewritePatternSet &patterns,
+                                                    MLIRContext *ctx) {
+  patterns.add<SliceSMEMOfCastType>(ctx);
+}
+
+void WarpMapOp::getCanonicalizationPatterns(RewritePatternSet &patterns, MLIRContext *ctx) {
+  patterns.add<HoistCastsOutOfWarpMap>(ctx);
 }
 
 //===----------------------------------------------------------------------===//

@@ -359,6 +359,18 @@ impl PatternSet {
         self
     }
 
+    /// Adds upstream's affine-to-std and scf-to-cf patterns, which flatten
+    /// the structured control flow ops the target makes illegal into blocks
+    /// of their parent region.
+    pub fn add_scf_to_cf(&mut self) -> &mut Self {
+        unsafe {
+            ffi::pallasConversionPatternSetAddSCFToControlFlow(
+                self.raw.expect("pattern set not applied yet"),
+            )
+        };
+        self
+    }
+
     fn take(&mut self) -> ffi::PallasConversionPatternSet {
         self.raw.take().expect("a pattern set is applied once")
     }

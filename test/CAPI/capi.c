@@ -42,6 +42,9 @@ static void testDialectHandle(void) {
   MlirStringRef ns = mlirDialectHandleGetNamespace(handle);
   printf("namespace: %.*s\n", (int)ns.length, ns.data);
   // CHECK-LABEL: namespace: pallas
+  ns = mlirDialectHandleGetNamespace(mlirGetDialectHandle__mosaic_gpu__());
+  printf("namespace: %.*s\n", (int)ns.length, ns.data);
+  // CHECK-NEXT: namespace: mosaic_gpu
 }
 
 /* 2. A registry filled by pallasRegisterAllDialects makes the kernel parse. */

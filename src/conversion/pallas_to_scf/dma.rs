@@ -3,14 +3,15 @@
 //! if any), `pallas.dma_wait` subtracts it from both. Semaphores are `i32`
 //! counters (`semaphore_signal/wait/read`). A wait that finds its counter
 //! short fails at run time with a message naming it: nothing else can
-//! signal it (on a mesh: not before this stretch, see mesh.rs). Remote ops
+//! signal it (on a mesh a device reaches a wait only once its semaphores
+//! hold enough, see mesh_schedule.rs). Remote ops
 //! arrive here with the other device's refs in place of their own
 //! (mesh.rs); the device ids are then only a record. A device has one
 //! TensorCore, so `semaphore_signal ... core(c)` in a TensorCore kernel must
 //! name core 0 (checked at run time, like a device id); a SparseCore
 //! kernel's semaphores are per core, and core(c) adds to core c's.
 
-use melior::ir::operation::OperationLike;
+use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::{BlockLike, Value, ValueLike};
 
 use super::mesh::REMOTE_ATTR;
@@ -104,7 +105,7 @@ fn failed_at(what: &str, op: &melior::ir::operation::OperationRef) -> String {
 }
 
 /// The message of a wait's run-time check: what blocked, and where.
-fn blocked(what: &str, op: &melior::ir::operation::OperationRef) -> String {
+pub(super) fn blocked(what: &str, op: &melior::ir::operation::OperationRef) -> String {
     failed_at(&format!("{what} would block forever"), op)
 }
 
@@ -121,8 +122,8 @@ fn check_resolved(op: &melior::ir::operation::OperationRef, ids: &[Value]) -> Re
     Ok(())
 }
 
-/// The number of elements of a memref, as i32.
-fn num_elements<'c, 'a>(b: &B<'_, 'c, 'a>, v: Value<'c, 'a>) -> Value<'c, 'a> {
+/// The number of elements of a memref, as i32 (what a DMA of it counts).
+pub(super) fn copied_elements<'c, 'a>(b: &B<'_, 'c, 'a>, v: Value<'c, 'a>) -> Value<'c, 'a> {
     let rank = memref_shape(v.r#type()).len();
     let mut n = b.cidx(1);
     for d in 0..rank {
@@ -130,6 +131,32 @@ fn num_elements<'c, 'a>(b: &B<'_, 'c, 'a>, v: Value<'c, 'a>) -> Value<'c, 'a> {
         n = b.mul(n, s);
     }
     b.index_cast(n, b.i32())
+}
+
+/// Whether a DMA is an indirect scatter: it indexes the ref in
+/// hbm/vmem_shared, and that is its destination.
+fn is_scatter(op: &OperationRef) -> bool {
+    op.operand(1)
+        .ok()
+        .and_then(value_space)
+        .is_some_and(|s| s == "hbm" || s == "vmem_shared")
+        && op
+            .operand(0)
+            .ok()
+            .and_then(value_space)
+            .is_none_or(|s| s != "hbm" && s != "vmem_shared")
+}
+
+/// The ref whose elements a DMA counts on its semaphores (`seg`: its
+/// operand segments): the destination, or the source of an indirect
+/// scatter (it waits for the other ref).
+pub(super) fn counted_ref<'c, 'a>(op: &OperationRef, seg: &[Vec<Value<'c, 'a>>]) -> Value<'c, 'a> {
+    let indirect = seg.get(DMA_OFFSETS).is_some_and(|s| !s.is_empty());
+    if indirect && is_scatter(op) {
+        seg[0][0]
+    } else {
+        seg[1][0]
+    }
 }
 
 pub fn add_patterns(set: &mut PatternSet, tc: &TypeConverter) {
@@ -143,24 +170,9 @@ pub fn add_patterns(set: &mut PatternSet, tc: &TypeConverter) {
             let src_sem = seg[4].first().copied();
             let b = B::new(rw, op.location());
             let offsets = seg.get(DMA_OFFSETS).and_then(|s| s.first().copied());
-            // An indirect DMA indexes the ref in hbm/vmem_shared: a scatter
-            // when that is the destination. It waits for the other ref.
-            let scatter = op
-                .operand(1)
-                .ok()
-                .and_then(value_space)
-                .is_some_and(|s| s == "hbm" || s == "vmem_shared")
-                && op
-                    .operand(0)
-                    .ok()
-                    .and_then(value_space)
-                    .is_none_or(|s| s != "hbm" && s != "vmem_shared");
-            let counted = if offsets.is_some() && scatter {
-                src
-            } else {
-                dst
-            };
-            let n = num_elements(&b, counted);
+            let scatter = is_scatter(&op);
+            let counted = counted_ref(&op, &seg);
+            let n = copied_elements(&b, counted);
             if let (true, Some(o)) = (start, offsets) {
                 let filter = seg.get(DMA_OFFSET_FILTER).and_then(|s| s.first().copied());
                 let add = op.attribute("add").is_ok();

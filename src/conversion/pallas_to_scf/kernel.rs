@@ -72,7 +72,7 @@ impl<'c, 'a> Images<'c, 'a> {
     fn view(&self, b: &B<'_, 'c, 'a>, d: Value<'c, 'a>, k: usize) -> Value<'c, 'a> {
         let (g, offset) = self.layout.slots[k];
         let at = b.add(b.mul(d, b.cidx(self.layout.images[g])), b.cidx(offset));
-        b.val("memref.view", &[self.images[g], at], self.types[k], &[])
+        super::mesh::slot_view(b, self.images[g], at, self.types[k])
     }
     /// Device `d`'s array of a (stacked) function argument.
     fn array(&self, b: &B<'_, 'c, 'a>, arg: Value<'c, 'a>, d: Value<'c, 'a>) -> Value<'c, 'a> {

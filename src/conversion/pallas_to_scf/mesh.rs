@@ -10,31 +10,30 @@
 //! axis (the kernel's `names(...)`) its `pallas.program_id`.
 //!
 //! A kernel that needs more than one device, or talks to another device,
-//! runs here as D devices in lockstep ([`lower`]):
+//! runs here as D devices ([`lower`]):
 //!
 //! * **memory**: every body operand (scalar prefetch, block buffers, refs
-//!   left in ANY/HBM, scratch, the barrier semaphore) and every
-//!   `run_scoped` buffer (the scope is inlined, its semaphores zeroed at
-//!   each entry) has a slot in a per-device image, one image per memory
-//!   space; the D images of a
+//!   left in ANY/HBM, scratch, the barrier semaphore), every `run_scoped`
+//!   buffer (the scope is inlined, its semaphores zeroed at each entry; a
+//!   strided buffer spans its layout's extent) and the PRNG's state (each
+//!   device has its own generator, prng.rs) has a slot in a per-device
+//!   image, one image per memory space; the D images of a
 //!   memory space are one allocation (a trailing `memref<D*S x i8>` body
 //!   argument that `pallas.kernel`'s lowering allocates), and device `d`'s
 //!   ref is a `memref.view` at `d * S + offset`. So the remote view of any
 //!   ref derived from them is the ref moved by `(target - me) * S` bytes
 //!   (`memref.extract_strided_metadata` + `memref.reinterpret_cast`),
 //!   whatever chain of subviews made it.
-//! * **order**: the body is cut before every op that can block
-//!   (`semaphore_wait`, `dma_wait`), also inside `scf.for` / `scf.if` whose
-//!   control and carried values do not depend on the device (those stay
-//!   outside and are cut inside). Each stretch between cuts is an `scf.for` over the
-//!   devices, so each grid step runs stretch 1 on devices 0..D-1, then
-//!   stretch 2 on devices 0..D-1, ... DMAs copy when they start and bump
-//!   their semaphores then; a wait that finds its semaphore short would
-//!   block forever under this schedule (the kernel deadlocks or needs a
-//!   device that runs later in the same stretch) and fails at run time
-//!   with a message naming the wait. Side-effect-free values used across a
-//!   cut are recomputed; scalars and vectors are kept per device in a
-//!   small buffer.
+//! * **order** (mesh_schedule.rs): per grid step (the devices' windows are
+//!   copied in before and out after, as the grid steps run in lockstep),
+//!   each device runs the body as a resumable state machine, and a
+//!   scheduler runs devices 0, 1, ..., D-1 in turn, each until it finishes
+//!   or finds a wait's semaphores short (it suspends there), and repeats
+//!   until every device has finished. Waits may sit under any structured
+//!   control flow, also control that depends on the device (e.g. only
+//!   device 0 waits). DMAs copy when they start and bump their semaphores
+//!   then. A round in which no device gets further is a deadlock: the run
+//!   stops with a message naming, per waiting device, its wait.
 //! * **remote ops**: `dma_start ... device(t)` copies into device t's
 //!   destination and bumps t's destination semaphore and the local source
 //!   semaphore; `semaphore_signal ... device(t)` bumps t's semaphore; a
@@ -43,12 +42,10 @@
 //! Every array operand of `pallas.call` of such a kernel with D > 1 holds
 //! the D device-local arrays stacked on a new leading axis (device order).
 
-use std::collections::HashMap;
-
 use melior::ir::attribute::Attribute;
 use melior::ir::operation::{OperationLike, OperationRef};
-use melior::ir::r#type::{Type, TypeLike};
-use melior::ir::{BlockLike, BlockRef, RegionLike, Value, ValueLike};
+use melior::ir::r#type::Type;
+use melior::ir::{BlockLike, BlockRef, Value, ValueLike};
 
 use crate::conversion::common::builder::{
     array_elements, dense_i64, segments, string_attr_value, B, DYNAMIC,
@@ -403,14 +400,73 @@ fn element_bytes(ty: Type) -> Option<i64> {
     ir::bit_width(element_type(ty)).map(|w| w.div_ceil(8) as i64)
 }
 
-/// Bytes of a ref that can have a slot in a device image: a statically
-/// shaped memref with the identity layout.
-fn slot_bytes(t: Type) -> Option<i64> {
+/// Elements spanned by a ref that can have a slot in a device image: a
+/// statically shaped memref with a static strided layout (the identity
+/// one, or e.g. a strided scoped buffer) spans its offset plus the last
+/// element's position.
+fn slot_elements(t: Type) -> Option<i64> {
     let shape = memref_shape(t);
-    if !ir::is_memref(t) || shape.contains(&DYNAMIC) || !ir::has_identity_layout(t) {
+    if !ir::is_memref(t) || shape.contains(&DYNAMIC) {
         return None;
     }
-    Some(shape.iter().product::<i64>() * element_bytes(t)?)
+    if ir::has_identity_layout(t) {
+        return Some(shape.iter().product());
+    }
+    let (strides, offset) = ir::memref_strides_and_offset(t)?;
+    if offset == DYNAMIC || strides.contains(&DYNAMIC) || strides.iter().any(|s| *s < 0) {
+        return None;
+    }
+    if shape.contains(&0) {
+        return Some(0);
+    }
+    let last: i64 = shape.iter().zip(&strides).map(|(n, s)| (n - 1) * s).sum();
+    Some(offset + last + 1)
+}
+
+/// The ref of type `ty` (with a slot, [`slot_elements`]) at byte `at` of
+/// the device images `image`: a `memref.view`, recast to the layout of a
+/// strided `ty`.
+pub(super) fn slot_view<'c, 'a>(
+    b: &B<'_, 'c, 'a>,
+    image: Value<'c, 'a>,
+    at: Value<'c, 'a>,
+    ty: Type<'c>,
+) -> Value<'c, 'a> {
+    if ir::has_identity_layout(ty) {
+        return b.val("memref.view", &[image, at], ty, &[]);
+    }
+    let n = slot_elements(ty).expect("a slot type");
+    let flat = b.ty(&format!(
+        "memref<{n}x{}{}>",
+        element_type(ty),
+        space_text(ir::memref_memory_space(ty))
+    ));
+    let flat = b.val("memref.view", &[image, at], flat, &[]);
+    let (strides, offset) = ir::memref_strides_and_offset(ty).expect("a strided layout");
+    let arr = |v: &[i64]| {
+        let list: Vec<String> = v.iter().map(|x| x.to_string()).collect();
+        b.attr(&if v.is_empty() {
+            "array<i64>".to_string()
+        } else {
+            format!("array<i64: {}>", list.join(", "))
+        })
+    };
+    b.val(
+        "memref.reinterpret_cast",
+        &[flat],
+        ty,
+        &[
+            ("static_offsets", arr(&[offset])),
+            ("static_sizes", arr(&memref_shape(ty))),
+            ("static_strides", arr(&strides)),
+            ("operandSegmentSizes", b.attr("array<i32: 1, 0, 0, 0>")),
+        ],
+    )
+}
+
+/// Bytes of a ref that can have a slot in a device image ([`slot_elements`]).
+fn slot_bytes(t: Type) -> Option<i64> {
+    Some(slot_elements(t)? * element_bytes(t)?)
 }
 
 fn space_text(space: Option<Attribute>) -> String {
@@ -421,8 +477,9 @@ fn same_space(a: Option<Attribute>, b: Option<Attribute>) -> bool {
     a == b
 }
 
-/// Whether an op has no effect but its results, so that a copy of it in a
-/// later stretch computes the same values (also what the SparseCore barrier
+/// Whether an op has no effect but its results, so that a copy of it
+/// elsewhere computes the same values (what a device recomputes after a
+/// wait it resumed at, mesh_schedule.rs, and what the SparseCore barrier
 /// split recomputes, sparsecore.rs).
 pub(super) fn recomputable(op: &OperationRef) -> bool {
     let name = op_name(op);
@@ -450,35 +507,6 @@ pub(super) fn recomputable(op: &OperationRef) -> bool {
             ))
 }
 
-fn is_wait(op: &OperationRef) -> bool {
-    matches!(
-        op_name(op).as_str(),
-        "pallas.semaphore_wait" | "pallas.dma_wait"
-    )
-}
-
-fn contains_wait(op: &OperationRef) -> bool {
-    let mut found = false;
-    ir::walk_nested(op, &mut |o| found |= is_wait(&o));
-    found
-}
-
-fn ptr(op: &OperationRef) -> usize {
-    op.to_raw().ptr as usize
-}
-
-fn vptr(v: Value) -> usize {
-    v.to_raw().ptr as usize
-}
-
-/// A stretch of the body between cuts: its loop over the devices.
-struct Stretch<'c, 'a> {
-    op: OperationRef<'c, 'a>,
-    iv: Value<'c, 'a>,
-    /// The first op of the stretch (recomputed values go in front of it).
-    anchor: OperationRef<'c, 'a>,
-}
-
 impl<'r, 'c, 'a> Devices<'r, 'c, 'a> {
     fn run(self, mesh_queries: Vec<OperationRef<'c, 'a>>) -> Result<(), Failure<'c, 'a>> {
         let k = self.kernel;
@@ -488,6 +516,7 @@ impl<'r, 'c, 'a> Devices<'r, 'c, 'a> {
         let b = B::new(rw, k.location());
 
         self.inline_scopes()?;
+        super::mesh_schedule::check_waits(&k, self.devices)?;
 
         // The layout: a slot per body operand, then the barrier semaphore.
         let n_orig = body.argument_count();
@@ -504,8 +533,8 @@ impl<'r, 'c, 'a> Devices<'r, 'c, 'a> {
             slot_types.push(first.result(0).expect("result").r#type());
         }
         // Then every scoped allocation: a device's run_scoped buffers get
-        // slots in its images too, so that waits inside the scope are cut
-        // like any other and another device can DMA into them.
+        // slots in its images too, so that they outlive a wait the device
+        // suspends at and another device can DMA into them.
         let scoped = self.scoped_regions();
         let first_scoped = slot_types.len();
         for (op, block) in &scoped {
@@ -520,6 +549,20 @@ impl<'r, 'c, 'a> Devices<'r, 'c, 'a> {
                 slot_types.push(t);
             }
         }
+        // Then the PRNG's state: each device draws from its own generator.
+        let mut prng_ops = vec![];
+        ir::walk_nested(&k, &mut |o| {
+            if matches!(
+                op_name(&o).as_str(),
+                "pallas.prng_seed" | "pallas.prng_random_bits"
+            ) {
+                prng_ops.push(o);
+            }
+        });
+        let prng_slot = (!prng_ops.is_empty()).then(|| {
+            slot_types.push(b.ty(super::prng::STATE_TYPE));
+            slot_types.len() - 1
+        });
         let (groups, slots) = self.layout(&slot_types, n_orig)?;
         let ctx = ir::op_context(&k);
         let attr = |text: &str| ir::parse_attribute(ctx, text).expect("an attribute");
@@ -549,23 +592,19 @@ impl<'r, 'c, 'a> Devices<'r, 'c, 'a> {
             image_args.push(body.add_argument(t, k.location()));
         }
 
-        // The prelude: constants every stretch may use, then the device's
-        // id and its views, which each stretch recomputes from its own
-        // loop index (a placeholder stands for it here).
+        // The prelude: the device's id and its views (a placeholder stands
+        // for the id, which the scheduler's loop over the devices gives).
         let first = body
             .first_operation()
             .ok_or_else(|| fail(&k, "an empty kernel body".into()))?;
         rw.set_insertion_point_before(&first);
-        let c0 = b.cidx(0);
-        let c_devices = b.cidx(self.devices);
         let image_bytes: Vec<Value<'c, 'a>> = groups.iter().map(|g| b.cidx(g.bytes)).collect();
         let me = b.cidx(0);
-        let me_op = ir::defining_op(me).expect("an op");
         let view = |slot: usize, ty: Type<'c>| -> Value<'c, 'a> {
             let (g, offset) = slots[slot];
             let base = b.mul(me, image_bytes[g]);
             let at = b.add(base, b.cidx(offset));
-            b.val("memref.view", &[image_args[g], at], ty, &[])
+            slot_view(&b, image_args[g], at, ty)
         };
         for i in 0..n_orig {
             let arg: Value = body.argument(i).expect("argument").into();
@@ -592,14 +631,31 @@ impl<'r, 'c, 'a> Devices<'r, 'c, 'a> {
                 let ty = block.argument(j).expect("argument").r#type();
                 let counters = SemaphoreKind::of_memref(ty).is_some().then(|| {
                     let (g, _) = slots[slot];
-                    let dims: String = memref_shape(ty).iter().map(|d| format!("{d}x")).collect();
-                    let ity = b.ty(&format!("memref<{dims}i32{}>", space_text(groups[g].space)));
+                    let n = slot_elements(ty).expect("a slot type");
+                    let ity = b.ty(&format!("memref<{n}xi32{}>", space_text(groups[g].space)));
                     view(slot, ity)
                 });
                 views.push((view(slot, ty), counters));
                 slot += 1;
             }
             scoped_views.push(views);
+        }
+        if let Some(slot) = prng_slot {
+            let state = view(slot, slot_types[slot]);
+            for o in &prng_ops {
+                let ob = B::new(rw, o.location());
+                rw.set_insertion_point_before(o);
+                if op_name(o) == "pallas.prng_seed" {
+                    let seeds: Vec<Value> = o.operands().collect();
+                    super::prng::seed(&ob, state, &seeds);
+                    rw.erase_op(o);
+                } else {
+                    let ty = o.result(0).expect("a result").r#type();
+                    let bits = super::prng::random_bits(&ob, state, ty);
+                    rw.replace_op(o, &[bits]);
+                }
+            }
+            rw.set_insertion_point_after(&ir::defining_op(state).expect("the view"));
         }
         let me_i32 = b.index_cast(me, b.i32());
         for q in mesh_queries {
@@ -626,8 +682,6 @@ impl<'r, 'c, 'a> Devices<'r, 'c, 'a> {
             };
             rw.replace_op(&q, &[v]);
         }
-        // Marks the end of the prelude (the body's first op may be gone).
-        let prelude_end = ir::defining_op(b.cidx(0)).expect("an op");
         for ((op, block), views) in scoped.iter().zip(&scoped_views) {
             self.inline_scoped(op, *block, views)?;
         }
@@ -644,69 +698,11 @@ impl<'r, 'c, 'a> Devices<'r, 'c, 'a> {
             self.resolve_remote(&o, me, &groups, &image_bytes, &image_args)?;
         }
 
-        // Cut the body into stretches.
-        let mut stretches = vec![];
-        let mut uniform = vec![];
-        let ops: Vec<OperationRef> = block_ops(&body, Some(&prelude_end))
-            .into_iter()
-            .skip(1)
-            .collect();
-        self.cut(ops, c0, c_devices, &mut stretches, &mut uniform)?;
-        // The software PRNG keeps one state (prng.rs): devices taking turns
-        // between a seed and a draw would read each other's.
-        if self.devices > 1 && stretches.len() > 1 {
-            let mut prng = None;
-            ir::walk_nested(&k, &mut |o| {
-                if prng.is_none() && op_name(&o).starts_with("pallas.prng_") {
-                    prng = Some(o);
-                }
-            });
-            if let Some(o) = prng {
-                return Err(fail(&o, format!("not yet supported: the PRNG in a kernel whose {} devices run in several stretches (it has waits) in the CPU reference", self.devices)));
-            }
-        }
-
-        // The prelude's ops and the values of other stretches, as each
-        // stretch needs them.
-        let mut prelude = vec![];
-        let mut next = body.first_operation();
-        while let Some(o) = next {
-            if ptr(&o) == ptr(&prelude_end) {
-                break;
-            }
-            next = o.next_in_block();
-            prelude.push(o);
-        }
-        rw.erase_op(&prelude_end);
-        let (device_prelude, uniform_prelude): (Vec<&OperationRef>, Vec<&OperationRef>) =
-            prelude.iter().partition(|o| depends_on(o, me_op));
-        let uniform_prelude: Vec<usize> = uniform_prelude.into_iter().map(ptr).collect();
-        let device_prelude: Vec<usize> = device_prelude.into_iter().map(ptr).collect();
-        let loops: Vec<OperationRef> = stretches.iter().map(|s: &Stretch| s.op).collect();
-        let mut fix = Fixer {
-            rw,
-            me: vptr(me),
-            uniform_prelude,
-            device_prelude,
-            loops,
-            memo: HashMap::new(),
-            spills: vec![],
-            spilled: HashMap::new(),
-            body,
-            devices: self.devices,
-        };
-        fix.fix_all(&stretches, &uniform)?;
-        // What the stretches recomputed for themselves is dead here.
-        for o in prelude.into_iter().rev() {
-            if o.results().all(|r| !ir::has_uses(r.into())) {
-                rw.erase_op(&o);
-            }
-        }
-        Ok(())
+        super::mesh_schedule::schedule(rw, &k, body, me, self.devices)
     }
 
     /// Inlines the kernel's named scopes: they only name stretches of the
-    /// trace, and the waits inside them are cut like any other.
+    /// trace, and the waits inside them are scheduled like any other.
     fn inline_scopes(&self) -> Result<(), Failure<'c, 'a>> {
         let rw = self.rw;
         let mut scopes = vec![];
@@ -919,108 +915,10 @@ impl<'r, 'c, 'a> Devices<'r, 'c, 'a> {
         ir::set_attribute(op, REMOTE_ATTR, b.attr("unit"));
         Ok(())
     }
-
-    /// Cuts `ops` (of one block) into stretches; ops that hold a wait stay
-    /// outside (`uniform`) and are cut inside.
-    fn cut(
-        &self,
-        ops: Vec<OperationRef<'c, 'a>>,
-        c0: Value<'c, 'a>,
-        c_devices: Value<'c, 'a>,
-        stretches: &mut Vec<Stretch<'c, 'a>>,
-        uniform: &mut Vec<OperationRef<'c, 'a>>,
-    ) -> Result<(), Failure<'c, 'a>> {
-        let mut stretch: Vec<OperationRef<'c, 'a>> = vec![];
-        for o in ops {
-            if is_wait(&o) {
-                self.close(&mut stretch, c0, c_devices, stretches);
-                stretch.push(o);
-            } else if o.regions().next().is_some() && contains_wait(&o) {
-                self.close(&mut stretch, c0, c_devices, stretches);
-                let name = op_name(&o);
-                if !matches!(name.as_str(), "scf.for" | "scf.if") {
-                    return Err((
-                        o,
-                        format!("not yet supported: a wait inside {name} on a mesh in the CPU reference (devices run in stretches cut at waits; only scf.for and scf.if are cut inside)"),
-                    ));
-                }
-                uniform.push(o);
-                for region in o.regions() {
-                    let mut blk = region.first_block();
-                    while let Some(inner) = blk {
-                        let inner_ops = block_ops(&inner, None);
-                        self.cut(inner_ops, c0, c_devices, stretches, uniform)?;
-                        // What the region yields is the same on every device.
-                        if let Some(t) = inner.terminator() {
-                            uniform.push(ir::op_ref(t));
-                        }
-                        blk = inner.next_in_region();
-                    }
-                }
-            } else {
-                stretch.push(o);
-            }
-        }
-        self.close(&mut stretch, c0, c_devices, stretches);
-        Ok(())
-    }
-
-    /// Wraps the ops of `stretch` into a loop over the devices.
-    fn close(
-        &self,
-        stretch: &mut Vec<OperationRef<'c, 'a>>,
-        c0: Value<'c, 'a>,
-        c_devices: Value<'c, 'a>,
-        stretches: &mut Vec<Stretch<'c, 'a>>,
-    ) {
-        let Some(first) = stretch.first().copied() else {
-            return;
-        };
-        let rw = self.rw;
-        let b = B::new(rw, first.location());
-        rw.set_insertion_point_before(&first);
-        let (iv, end) = b.for_loop(c0, c_devices);
-        for o in stretch.iter() {
-            ir::move_before(o, &end);
-        }
-        let op = end.parent_operation().expect("the loop");
-        stretches.push(Stretch {
-            op: ir::op_ref(op),
-            iv,
-            anchor: first,
-        });
-        stretch.clear();
-    }
 }
 
-/// The ops of `block` from `from` (or its first op) on, without its
-/// terminator.
-fn block_ops<'c, 'a>(
-    block: &BlockRef<'c, 'a>,
-    from: Option<&OperationRef<'c, 'a>>,
-) -> Vec<OperationRef<'c, 'a>> {
-    let term = block.terminator().map(|t| t.to_raw().ptr as usize);
-    let mut out = vec![];
-    let mut next = match from {
-        Some(f) => Some(ir::op_ref(*f)),
-        None => block.first_operation().map(ir::op_ref),
-    };
-    while let Some(o) = next {
-        next = o.next_in_block().map(ir::op_ref);
-        if Some(ptr(&o)) != term {
-            out.push(o);
-        }
-    }
-    out
-}
-
-/// Whether `op`'s value depends on `on`'s.
-fn depends_on(op: &OperationRef, on: OperationRef) -> bool {
-    if ptr(op) == ptr(&on) {
-        return true;
-    }
-    op.operands()
-        .any(|v| ir::defining_op(v).is_some_and(|d| depends_on(&d, on)))
+fn vptr(v: Value) -> usize {
+    v.to_raw().ptr as usize
 }
 
 /// Whether a ref is a view (through view ops) of a device image.
@@ -1123,232 +1021,4 @@ fn shifted<'c, 'a>(b: &B<'_, 'c, 'a>, r: Value<'c, 'a>, shift: Value<'c, 'a>) ->
         ),
     ];
     b.val("memref.reinterpret_cast", &operands, out, &attrs)
-}
-
-/// Gives every stretch the values it uses from elsewhere.
-struct Fixer<'r, 'c, 'a> {
-    rw: &'r Rewriter<'c, 'a>,
-    /// The placeholder of the device id.
-    me: usize,
-    /// Prelude ops that do not depend on the device (they dominate all).
-    uniform_prelude: Vec<usize>,
-    /// Prelude ops that do (each stretch recomputes them).
-    device_prelude: Vec<usize>,
-    loops: Vec<OperationRef<'c, 'a>>,
-    /// (value, stretch) -> its value there.
-    memo: HashMap<(usize, usize), Value<'c, 'a>>,
-    /// Per-device buffers of values kept across cuts (freed at the end).
-    spills: Vec<Value<'c, 'a>>,
-    /// value -> its per-device buffer.
-    spilled: HashMap<usize, Value<'c, 'a>>,
-    body: BlockRef<'c, 'a>,
-    devices: i64,
-}
-
-impl<'r, 'c, 'a> Fixer<'r, 'c, 'a> {
-    /// Gives every op of every stretch, and every op around them, the
-    /// values it uses as its stretch (or every device) sees them.
-    fn fix_all(
-        &mut self,
-        stretches: &[Stretch<'c, 'a>],
-        uniform: &[OperationRef<'c, 'a>],
-    ) -> Result<(), Failure<'c, 'a>> {
-        for (i, s) in stretches.iter().enumerate() {
-            let mut inner = vec![];
-            ir::walk_nested(&s.op, &mut |o| inner.push(o));
-            for o in inner {
-                if ptr(&o) == ptr(&s.op) {
-                    continue;
-                }
-                let operands: Vec<Value> = o.operands().collect();
-                for (j, v) in operands.into_iter().enumerate() {
-                    let nv = self.resolve(v, i, s).map_err(|m| (o, m))?;
-                    if vptr(nv) != vptr(v) {
-                        ir::set_operand(&o, j, nv);
-                    }
-                }
-            }
-        }
-        for u in uniform {
-            let operands: Vec<Value> = u.operands().collect();
-            for (j, v) in operands.into_iter().enumerate() {
-                let nv = self.uniform(v, u).map_err(|m| (*u, m))?;
-                if vptr(nv) != vptr(v) {
-                    ir::set_operand(u, j, nv);
-                }
-            }
-        }
-        self.finish();
-        Ok(())
-    }
-
-    /// The stretch loop (index into `loops`) holding `op`, if any.
-    fn stretch_of(&self, op: OperationRef<'c, 'a>) -> Option<usize> {
-        let mut cur = Some(op);
-        while let Some(c) = cur {
-            if let Some(i) = self.loops.iter().position(|l| ptr(l) == ptr(&c)) {
-                return Some(i);
-            }
-            cur = c.parent_operation();
-        }
-        None
-    }
-
-    /// `v` as stretch `i` (loop `s`) sees it.
-    fn resolve(
-        &mut self,
-        v: Value<'c, 'a>,
-        i: usize,
-        s: &Stretch<'c, 'a>,
-    ) -> Result<Value<'c, 'a>, String> {
-        // The placeholder and every stretch's index are the device id.
-        if self.is_device(v) {
-            return Ok(s.iv);
-        }
-        let Some(d) = ir::defining_op(v) else {
-            return Ok(v);
-        };
-        if self.uniform_prelude.contains(&ptr(&d)) {
-            return Ok(v);
-        }
-        let home = self.stretch_of(d);
-        if home == Some(i) {
-            return Ok(v);
-        }
-        let in_prelude = self.device_prelude.contains(&ptr(&d));
-        if home.is_none() && !in_prelude {
-            return Ok(v);
-        }
-        if let Some(done) = self.memo.get(&(vptr(v), i)) {
-            return Ok(*done);
-        }
-        if recomputable(&d) {
-            let operands: Vec<Value> = d.operands().collect();
-            let mut mapped = vec![];
-            for o in operands {
-                mapped.push(self.resolve(o, i, s)?);
-            }
-            self.rw.set_insertion_point_before(&s.anchor);
-            let copy = self.rw.insert(ir::clone_detached(&d));
-            for (j, m) in mapped.into_iter().enumerate() {
-                ir::set_operand(&copy, j, m);
-            }
-            for r in 0..d.result_count() {
-                let (old, new): (Value, Value) = (
-                    d.result(r).expect("result").into(),
-                    copy.result(r).expect("result").into(),
-                );
-                self.memo.insert((vptr(old), i), new);
-            }
-            return Ok(self.memo[&(vptr(v), i)]);
-        }
-        // Kept per device: stored where it is computed, loaded here.
-        let ty = v.r#type();
-        let keepable = ir::is_vector(ty) || ir::is_signless_int_or_float(ty) || ty.is_index();
-        let Some(h) = home.filter(|_| keepable) else {
-            return Err(format!(
-                "not yet supported: a value of {} ({ty}) computed before a wait and used after it on a mesh in the CPU reference",
-                op_name(&d)
-            ));
-        };
-        let b = B::new(self.rw, d.location());
-        let buf = match self.spilled.get(&vptr(v)) {
-            Some(buf) => *buf,
-            None => {
-                let first = self.body.first_operation().expect("a body");
-                self.rw.set_insertion_point_before(&first);
-                let buf = b.alloc(b.ty(&format!("memref<{}x{ty}>", self.devices)));
-                self.spills.push(buf);
-                self.spilled.insert(vptr(v), buf);
-                let home_iv = self.loop_iv(h);
-                self.rw.set_insertion_point_after(&d);
-                b.op("memref.store", &[v, buf, home_iv], &[], &[]);
-                buf
-            }
-        };
-        self.rw.set_insertion_point_before(&s.anchor);
-        let loaded = b.val("memref.load", &[buf, s.iv], ty, &[]);
-        self.memo.insert((vptr(v), i), loaded);
-        Ok(loaded)
-    }
-
-    fn is_device(&self, v: Value<'c, 'a>) -> bool {
-        vptr(v) == self.me || (0..self.loops.len()).any(|i| vptr(self.loop_iv(i)) == vptr(v))
-    }
-
-    fn loop_iv(&self, i: usize) -> Value<'c, 'a> {
-        ir::body_block(&self.loops[i])
-            .and_then(|blk| blk.argument(0).ok())
-            .map(|a| a.into())
-            .expect("a loop index")
-    }
-
-    /// `v` as an op outside every stretch (`at`) sees it: recomputed in
-    /// front of it, and never depending on the device.
-    fn uniform(
-        &mut self,
-        v: Value<'c, 'a>,
-        at: &OperationRef<'c, 'a>,
-    ) -> Result<Value<'c, 'a>, String> {
-        let device = || {
-            if op_name(at) == "scf.yield" {
-                let parent = at
-                    .parent_operation()
-                    .map(|p| op_name(&p))
-                    .unwrap_or_default();
-                return format!(
-                    "not yet supported: a value that depends on the device carried out of a {parent} holding a wait, on a mesh in the CPU reference"
-                );
-            }
-            format!(
-                "not yet supported: a wait under control flow that depends on the device (an operand of {}) on a mesh in the CPU reference",
-                op_name(at)
-            )
-        };
-        if self.is_device(v) {
-            return Err(device());
-        }
-        let Some(d) = ir::defining_op(v) else {
-            return Ok(v);
-        };
-        if self.uniform_prelude.contains(&ptr(&d)) {
-            return Ok(v);
-        }
-        let home = self.stretch_of(d);
-        let in_prelude = self.device_prelude.contains(&ptr(&d));
-        if home.is_none() && !in_prelude {
-            return Ok(v);
-        }
-        if !recomputable(&d) {
-            return Err(device());
-        }
-        let operands: Vec<Value> = d.operands().collect();
-        let mut mapped = vec![];
-        for o in operands {
-            mapped.push(self.uniform(o, at)?);
-        }
-        self.rw.set_insertion_point_before(at);
-        let copy = self.rw.insert(ir::clone_detached(&d));
-        for (j, m) in mapped.into_iter().enumerate() {
-            ir::set_operand(&copy, j, m);
-        }
-        let idx = d
-            .results()
-            .position(|r| vptr(r.into()) == vptr(v))
-            .unwrap_or(0);
-        Ok(copy.result(idx).expect("result").into())
-    }
-
-    /// Frees the per-device buffers at the end of the body.
-    fn finish(&self) {
-        if self.spills.is_empty() {
-            return;
-        }
-        let term = self.body.terminator().expect("a terminator");
-        let b = B::new(self.rw, term.location());
-        self.rw.set_insertion_point_before(&ir::op_ref(term));
-        for s in &self.spills {
-            b.op("memref.dealloc", &[*s], &[], &[]);
-        }
-    }
 }

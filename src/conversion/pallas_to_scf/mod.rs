@@ -13,9 +13,9 @@
 //! (see [`refs`]). `pallas.roll` and value bitcasts go through small
 //! buffers ([`roll`], [`bitcast`]); the TPU PRNG is a software Threefry
 //! generator whose bits differ from the hardware's ([`prng`]); a kernel on a
-//! mesh runs as D simulated devices in lockstep stretches cut at its
-//! waits, with remote DMAs and signals into the other devices' memory
-//! ([`mesh`]). The SparseCore ops are lane loops over memory
+//! mesh runs as D simulated devices that take turns, each until it finishes
+//! or blocks in a wait, with remote DMAs and signals into the other
+//! devices' memory ([`mesh`], [`mesh_schedule`]). The SparseCore ops are lane loops over memory
 //! ([`sparsecore`]). Ops without a CPU lowering are reported as "not yet
 //! supported".
 
@@ -25,6 +25,7 @@ mod dot;
 mod kernel;
 mod load_store;
 mod mesh;
+mod mesh_schedule;
 mod misc;
 mod narrow_float;
 mod prng;

@@ -4,9 +4,13 @@
 //! `prng_random_bits`; what they share with the hardware is the contract:
 //! the same seeds give the same stream, and each draw continues it.
 //!
-//! The state is a private global `[key0, key1, draws]` (one per module: the
-//! kernel body runs on one simulated core, and the state outlives grid
-//! steps as the hardware's does):
+//! The state is `[key0, key1, draws]`: a private global (one per module:
+//! the kernel body runs on one simulated core, and the state outlives grid
+//! steps as the hardware's does), except in a kernel that runs on a mesh
+//! of simulated devices (mesh.rs), where each device has its own state in
+//! its memory image (zero at the kernel's start, kept across grid steps),
+//! so that devices taking turns (mesh_schedule.rs) never draw from one
+//! another's stream:
 //! * `pallas.prng_seed s0, s1, ..` sets the key to `(s0, s1)` (`s1 = 0`
 //!   with one seed); each further seed `s_i` is mixed in as
 //!   `key = threefry2x32(key, (s_i, i))`; the draw count restarts at 0;
@@ -25,7 +29,7 @@ use crate::conversion::framework::{PatternSet, TypeConverter};
 use crate::ir::{self, memref_shape};
 
 const STATE: &str = "__pallas_cpu_prng_state";
-const STATE_TYPE: &str = "memref<3xi32>";
+pub(super) const STATE_TYPE: &str = "memref<3xi32>";
 
 /// Adds the generator's state to `module` when one of its ops uses it.
 pub fn add_state(module: &OperationRef) -> Result<(), String> {
@@ -63,40 +67,54 @@ pub fn add_state(module: &OperationRef) -> Result<(), String> {
 pub fn add_patterns(set: &mut PatternSet, tc: &TypeConverter) {
     set.add("pallas.prng_seed", Some(tc), |op, operands, rw| {
         let b = B::new(rw, op.location());
-        let mut key = [operands[0], operands.get(1).copied().unwrap_or(b.ci32(0))];
-        for (i, s) in operands.iter().enumerate().skip(2) {
-            let (k0, k1) = threefry2x32(&b, key, [*s, b.ci32(i as i64)]);
-            key = [k0, k1];
-        }
-        let state = state(&b);
-        for (i, v) in [key[0], key[1], b.ci32(0)].into_iter().enumerate() {
-            b.op("memref.store", &[v, state, b.cidx(i as i64)], &[], &[]);
-        }
+        seed(&b, state(&b), operands);
         rw.erase_op(&op);
         Ok(())
     });
     set.add("pallas.prng_random_bits", Some(tc), |op, _, rw| {
         let ty = op.result(0).map_err(|e| e.to_string())?.r#type();
-        let shape = memref_shape(ty);
         let b = B::new(rw, op.location());
-        let state = state(&b);
-        let load = |i: i64| b.val("memref.load", &[state, b.cidx(i)], b.i32(), &[]);
-        let (k0, k1, draw) = (load(0), load(1), load(2));
-        let count: i64 = shape.iter().product();
-        let flat = b.vector(&[count], b.i32());
-        let indices: Vec<i64> = (0..count).collect();
-        let indices = b.constant(&format!("dense<[{}]> : {flat}", join(&indices, ", ")), flat);
-        let indices = b.val("vector.shape_cast", &[indices], ty, &[]);
-        let (bits, _) = threefry2x32(
-            &b,
-            [splat(&b, k0, ty), splat(&b, k1, ty)],
-            [splat(&b, draw, ty), indices],
-        );
-        let next = b.add(draw, b.ci32(1));
-        b.op("memref.store", &[next, state, b.cidx(2)], &[], &[]);
+        let bits = random_bits(&b, state(&b), ty);
         rw.replace_op(&op, &[bits]);
         Ok(())
     });
+}
+
+/// `pallas.prng_seed` on the generator state `state` (`memref<3xi32>`).
+pub(super) fn seed<'c, 'a>(b: &B<'_, 'c, 'a>, state: Value<'c, 'a>, seeds: &[Value<'c, 'a>]) {
+    let mut key = [seeds[0], seeds.get(1).copied().unwrap_or(b.ci32(0))];
+    for (i, s) in seeds.iter().enumerate().skip(2) {
+        let (k0, k1) = threefry2x32(b, key, [*s, b.ci32(i as i64)]);
+        key = [k0, k1];
+    }
+    for (i, v) in [key[0], key[1], b.ci32(0)].into_iter().enumerate() {
+        b.op("memref.store", &[v, state, b.cidx(i as i64)], &[], &[]);
+    }
+}
+
+/// `pallas.prng_random_bits` of type `ty` from the generator state `state`
+/// (`memref<3xi32>`), which it advances by one draw.
+pub(super) fn random_bits<'c, 'a>(
+    b: &B<'_, 'c, 'a>,
+    state: Value<'c, 'a>,
+    ty: Type<'c>,
+) -> Value<'c, 'a> {
+    let shape = memref_shape(ty);
+    let load = |i: i64| b.val("memref.load", &[state, b.cidx(i)], b.i32(), &[]);
+    let (k0, k1, draw) = (load(0), load(1), load(2));
+    let count: i64 = shape.iter().product();
+    let flat = b.vector(&[count], b.i32());
+    let indices: Vec<i64> = (0..count).collect();
+    let indices = b.constant(&format!("dense<[{}]> : {flat}", join(&indices, ", ")), flat);
+    let indices = b.val("vector.shape_cast", &[indices], ty, &[]);
+    let (bits, _) = threefry2x32(
+        b,
+        [splat(b, k0, ty), splat(b, k1, ty)],
+        [splat(b, draw, ty), indices],
+    );
+    let next = b.add(draw, b.ci32(1));
+    b.op("memref.store", &[next, state, b.cidx(2)], &[], &[]);
+    bits
 }
 
 fn splat<'c, 'a>(b: &B<'_, 'c, 'a>, v: Value<'c, 'a>, ty: Type<'c>) -> Value<'c, 'a> {

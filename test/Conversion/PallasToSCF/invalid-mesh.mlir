@@ -1,49 +1,14 @@
 // RUN: %pallas_opt %s --convert-pallas-to-scf -split-input-file -verify-diagnostics
 
 // Mesh kernels the CPU reference cannot run as its simulated devices
-// (devices run in stretches cut before every wait; see mesh.rs), and an
-// axis_index naming no axis.
+// (mesh.rs, mesh_schedule.rs), and an axis_index naming no axis. (The TPU
+// pass rejects these kernels too: memref.alloc and memref.alloca_scope
+// are no TensorCore kernel ops.)
 
 pallas.kernel @k grid(1) names("i") outs(%o: memref<8xi32> block [8] map affine_map<(i) -> (0)>)
     attributes {compiler_params = {mosaic_tpu = {mesh_axes = ["x"], mesh_shape = array<i64: 1>}}} {
   // expected-error @+1 {{'z' is neither a grid axis ["i"] nor a mesh axis ["x"]}}
   %z = pallas.axis_index "z"
-}
-
-// -----
-
-// A wait under control flow that depends on the device: a device skipping
-// it and one blocking in it cannot run in the same stretches.
-pallas.kernel @k outs(%o: memref<8xi32> block [8] map affine_map<() -> (0)>)
-    scratch(%sem: memref<!pallas.semaphore, #pallas.memory_space<semaphore>>)
-    attributes {compiler_params = {mosaic_tpu = {mesh_axes = ["x"], mesh_shape = array<i64: 2>}}} {
-  %me = pallas.axis_index "x"
-  %c0 = arith.constant 0 : i32
-  %c1 = arith.constant 1 : i32
-  %first = arith.cmpi eq, %me, %c0 : i32
-  // expected-error @+1 {{not yet supported: a wait under control flow that depends on the device (an operand of scf.if) on a mesh in the CPU reference}}
-  scf.if %first {
-    pallas.semaphore_wait %sem[], %c1 : memref<!pallas.semaphore, #pallas.memory_space<semaphore>>
-  }
-}
-
-// -----
-
-// A loop holding a wait runs once for all devices, so what it carries must
-// be the same on every device (run_mesh_carry.mlir runs one that is).
-pallas.kernel @k outs(%o: memref<8xi32> block [8] map affine_map<() -> (0)>)
-    scratch(%sem: memref<!pallas.semaphore, #pallas.memory_space<semaphore>>)
-    attributes {compiler_params = {mosaic_tpu = {mesh_axes = ["x"], mesh_shape = array<i64: 2>}}} {
-  %me = pallas.axis_index "x"
-  %c0 = arith.constant 0 : i32
-  %c1 = arith.constant 1 : i32
-  %c3 = arith.constant 3 : i32
-  %r = scf.for %i = %c0 to %c3 step %c1 iter_args(%a = %c0) -> (i32) : i32 {
-    pallas.semaphore_wait %sem[], %c1 : memref<!pallas.semaphore, #pallas.memory_space<semaphore>>
-    %n = arith.addi %a, %me : i32
-    // expected-error @+1 {{not yet supported: a value that depends on the device carried out of a scf.for holding a wait, on a mesh in the CPU reference}}
-    scf.yield %n : i32
-  }
 }
 
 // -----
@@ -61,18 +26,15 @@ pallas.kernel @k outs(%o: memref<8xf32> block [8] map affine_map<() -> (0)> in v
 
 // -----
 
-// Only scf.for and scf.if are cut at the waits they hold.
+// A device suspends at a wait only through the structured control flow the
+// schedule flattens (scf and affine loops, ifs, switches, regions).
 pallas.kernel @k outs(%o: memref<8xi32> block [8] map affine_map<() -> (0)>)
     scratch(%sem: memref<!pallas.semaphore, #pallas.memory_space<semaphore>>)
     attributes {compiler_params = {mosaic_tpu = {mesh_axes = ["x"], mesh_shape = array<i64: 2>}}} {
   %c1 = arith.constant 1 : i32
-  %false = arith.constant false
-  // expected-error @+1 {{not yet supported: a wait inside scf.while on a mesh in the CPU reference (devices run in stretches cut at waits; only scf.for and scf.if are cut inside)}}
-  scf.while : () -> () {
-    scf.condition(%false)
-  } do {
+  // expected-error @+1 {{not yet supported: a wait inside memref.alloca_scope on a mesh of 2 devices in the CPU reference (a device suspends at a wait only through scf.for, scf.if, scf.while, scf.index_switch, scf.execute_region, scf.parallel, scf.forall, affine.for, affine.if, affine.parallel)}}
+  memref.alloca_scope {
     pallas.semaphore_wait %sem[], %c1 : memref<!pallas.semaphore, #pallas.memory_space<semaphore>>
-    scf.yield
   }
 }
 
@@ -89,8 +51,8 @@ pallas.kernel @k outs(%o: memref<8xi32> block [8] map affine_map<() -> (0)>)
 
 // -----
 
-// A value that is neither recomputable nor a scalar or vector cannot
-// cross a wait.
+// A value that is neither recomputable nor a scalar or vector cannot be
+// kept across a wait (a device suspended there resumes in a later turn).
 pallas.kernel @k outs(%o: memref<8xi32> block [8] map affine_map<() -> (0)>)
     scratch(%sem: memref<!pallas.semaphore, #pallas.memory_space<semaphore>>)
     attributes {compiler_params = {mosaic_tpu = {mesh_axes = ["x"], mesh_shape = array<i64: 2>}}} {
@@ -104,29 +66,25 @@ pallas.kernel @k outs(%o: memref<8xi32> block [8] map affine_map<() -> (0)>)
 
 // -----
 
-// The software PRNG has one state, which devices taking turns would share.
+// A scoped buffer on a mesh needs a slot in the devices' images: a static
+// shape and a static strided layout (the TPU pass cannot allocate this one
+// either).
 pallas.kernel @k outs(%o: memref<8xi32> block [8] map affine_map<() -> (0)>)
-    scratch(%sem: memref<!pallas.semaphore, #pallas.memory_space<semaphore>>)
     attributes {compiler_params = {mosaic_tpu = {mesh_axes = ["x"], mesh_shape = array<i64: 2>}}} {
   %me = pallas.axis_index "x"
-  // expected-error @+1 {{not yet supported: the PRNG in a kernel whose 2 devices run in several stretches (it has waits) in the CPU reference}}
-  pallas.prng_seed %me
-  %c1 = arith.constant 1 : i32
-  pallas.semaphore_wait %sem[], %c1 : memref<!pallas.semaphore, #pallas.memory_space<semaphore>>
-  %bits = pallas.prng_random_bits : vector<8xi32>
-  pallas.store %bits, %o[] : vector<8xi32>, memref<8xi32>
+  // expected-error @+1 {{not yet supported: a scoped allocation of type memref<?xi32, #pallas.memory_space<vmem>> on a mesh of 2 devices in the CPU reference}}
+  pallas.run_scoped {
+  ^bb0(%b: memref<?xi32, #pallas.memory_space<vmem>>):
+    pallas.yield
+  }
 }
 
 // -----
 
-// A scoped buffer on a mesh needs a slot in the devices' images: a static
-// shape and the identity layout.
+// So does every body operand (a scratch buffer of unknown size has none).
+// expected-error @+1 {{not yet supported: body operand 1 of type memref<?xi32, #pallas.memory_space<vmem>> on a mesh of 2 devices in the CPU reference}}
 pallas.kernel @k outs(%o: memref<8xi32> block [8] map affine_map<() -> (0)>)
+    scratch(%s: memref<?xi32, #pallas.memory_space<vmem>>)
     attributes {compiler_params = {mosaic_tpu = {mesh_axes = ["x"], mesh_shape = array<i64: 2>}}} {
   %me = pallas.axis_index "x"
-  // expected-error @+1 {{not yet supported: a scoped allocation of type memref<8xi32, strided<[2]>, #pallas.memory_space<vmem>> on a mesh of 2 devices in the CPU reference}}
-  pallas.run_scoped {
-  ^bb0(%b: memref<8xi32, strided<[2]>, #pallas.memory_space<vmem>>):
-    pallas.yield
-  }
 }

@@ -1,17 +1,18 @@
 // RUN: %mlir_opt -p 'builtin.module(convert-pallas-to-scf,%cpu_pipeline)' %s \
 // RUN:   | %mlir_runner -e main -entry-point-result=void %runner_libs | FileCheck %s
 
-// A loop that holds waits and carries a value (as JAX writes lax.fori_loop
-// with a carry) on a mesh of 2 devices: it runs once around the devices'
-// stretches, so what it carries must be the same on every device, as a
-// step count is. Each of 3 steps: signal the other device, wait for its
-// signal, count the step. Then o = 10 * steps + axis_index("x") + the
+// A loop that holds waits and carries a value that depends on the device
+// (as JAX writes lax.fori_loop with a carry) on a mesh of 2 devices. Each
+// of 3 steps: signal the other device, wait for its signal, add 1 + me to
+// the carry, so it ends at 3 * (1 + me). The loop is flattened into the
+// device's blocks and its carry kept per device across the wait
+// (mesh_schedule.rs). Then o = 10 * carry + axis_index("x") + the
 // semaphore's final count (0: every signal was waited for):
-//   device 0: 30, device 1: 31 (by hand).
+//   device 0: 30, device 1: 61 (by hand).
 
 // CHECK: Unranked Memref {{.*}} sizes = [2, 4]
 // CHECK-NEXT: {{\[\[}}30,   30,   30,   30],
-// CHECK-NEXT: [31,   31,   31,   31]]
+// CHECK-NEXT: [61,   61,   61,   61]]
 
 module {
   pallas.kernel @carry outs(%o: memref<4xi32> block [4] map affine_map<() -> (0)>)
@@ -25,7 +26,8 @@ module {
     %steps = scf.for %i = %c0 to %c3 step %c1 iter_args(%n = %c0) -> (i32) : i32 {
       pallas.semaphore_signal %sem[], %c1 device(%other) : memref<!pallas.semaphore, #pallas.memory_space<semaphore>>
       pallas.semaphore_wait %sem[], %c1 : memref<!pallas.semaphore, #pallas.memory_space<semaphore>>
-      %next = arith.addi %n, %c1 : i32
+      %step = arith.addi %me, %c1 : i32
+      %next = arith.addi %n, %step : i32
       scf.yield %next : i32
     }
     %c10 = arith.constant 10 : i32

@@ -3,10 +3,14 @@
 
 // A barrier handshake that waits for two signals but gets one (each device
 // signals only its right neighbour) would hang on a TPU. On the CPU
-// reference's schedule every device has signalled before any waits, so the
-// wait finds its semaphore short: the run stops with the wait's location.
+// reference the devices take turns until every one has finished or blocks;
+// a round in which none makes progress stops the run, naming for every
+// device still waiting the wait it is blocked in (here both devices, at the
+// same wait).
 
-// CHECK: pallas.semaphore_wait would block forever at loc({{.*}}run_mesh_deadlock.mlir":[[@LINE+12]]:5)
+// CHECK: pallas.semaphore_wait would block forever at loc({{.*}}run_mesh_deadlock.mlir":[[@LINE+14]]:5) on device 0 (every device that has not finished waits)
+// CHECK-NEXT: pallas.semaphore_wait would block forever at loc({{.*}}run_mesh_deadlock.mlir":[[@LINE+13]]:5) on device 1 (every device that has not finished waits)
+// CHECK-NOT: device
 
 module {
   pallas.kernel @handshake outs(%o: memref<8xi32> block [8] map affine_map<() -> (0)>)

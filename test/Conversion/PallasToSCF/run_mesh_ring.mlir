@@ -14,10 +14,11 @@
 
 // The function takes the stacked arrays; the devices' memory is one image
 // per memory space (vmem: 4 x 20480 bytes = x and o; semaphores: 4 x 192 =
-// send, recv, barrier), zeroed. The body runs in stretches cut before each
-// wait, each a loop over the 4 devices: the barrier handshake, then (after
-// the barrier wait) the local store, then in the uniform loop over the 3
-// steps the remote DMA start and, in its own stretch, its wait.
+// send, recv, barrier), zeroed. Per grid step the scheduler runs each
+// device until it finishes or blocks (mesh_schedule.rs). The loop over the
+// 3 steps holds a wait, so it is flattened into blocks: its index is a
+// block argument, kept per device because the loop's increment after the
+// DMA wait also runs when the device resumes there.
 // LOWER-LABEL: func.func @tpu_ring_allgather(%{{.*}}: memref<4x8x128xf32>, %{{.*}}: memref<4x4x8x128xf32>)
 // LOWER: memref.alloc() : memref<81920xi8>
 // LOWER: memref.alloc() : memref<768xi8>
@@ -25,29 +26,54 @@
 // LOWER: scf.for %[[D0:.*]] = %{{.*}} to %c4
 // LOWER: memref.subview %{{.*}}[%[[D0]], 0, 0] [1, 8, 128]
 // LOWER: memref.view
-// Stretch 1: both signals go to another device's barrier semaphore (the
-// local one moved by (target - me) * 192 / 4 elements).
-// LOWER: scf.for %[[D1:.*]] = %{{.*}} to %c4
+// The states, and the slot of the loop index.
+// LOWER: %[[STATE:.*]] = memref.alloc() : memref<4xi32>
+// LOWER: %[[IV:.*]] = memref.alloc() : memref<4xi32>
+// LOWER: scf.while
+// LOWER: scf.for %[[D:.*]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args
+// LOWER: cf.switch %{{.*}} : i32, [
+// LOWER-NEXT: default: ^[[START:bb[0-9]+]],
+// LOWER-NEXT: 1: ^{{bb[0-9]+}},
+// LOWER-NEXT: 2: ^[[RESUME2:bb[0-9]+]]
+// Both signals go to another device's barrier semaphore (the local one
+// moved by (target - me) * 192 / 4 elements).
+// LOWER: ^[[START]]:
 // LOWER: "pallas.semaphore_signal to a device outside the mesh of 4 devices"
-// LOWER: arith.subi %{{.*}}, %[[D1]] : index
+// LOWER: arith.subi %{{.*}}, %[[D]] : index
 // LOWER: memref.extract_strided_metadata
 // LOWER: memref.reinterpret_cast
 // LOWER: "pallas.semaphore_signal to a device outside the mesh of 4 devices"
-// LOWER-NOT: would block forever
-// Stretch 2: the barrier wait, then the store into slot me.
-// LOWER: scf.for %{{.*}} = %{{.*}} to %c4
+// The barrier wait (2 signals), then the store into slot me.
+// LOWER: arith.cmpi sge, %{{.*}}, %c2_i32
+// LOWER: cf.cond_br
 // LOWER: "pallas.semaphore_wait would block forever at loc(
 // LOWER: vector.transfer_write
-// The steps: a uniform loop holding two stretches.
-// LOWER: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} : i32
-// LOWER: scf.for %{{.*}} = %{{.*}} to %c4
+// The loop's header keeps its index; the body starts the remote DMA and
+// tests its wait.
+// LOWER: cf.br ^[[HEAD:bb[0-9]+]](%c0_i32{{.*}} : i32)
+// LOWER: ^[[HEAD]](%[[I:.*]]: i32):
+// LOWER: memref.store %[[I]], %[[IV]][%[[D]]] : memref<4xi32>
+// LOWER: arith.cmpi slt, %[[I]], %c3_i32
+// LOWER: cf.cond_br %{{.*}}, ^[[BODY:bb[0-9]+]], ^[[EXIT:bb[0-9]+]]
+// LOWER: ^[[BODY]]:
 // LOWER: "pallas.dma_start to a device outside the mesh of 4 devices"
 // LOWER: memref.reinterpret_cast
 // LOWER: memref.copy
-// LOWER-NOT: would block forever
-// LOWER: scf.for %{{.*}} = %{{.*}} to %c4
+// LOWER: cf.cond_br %{{.*}}, ^[[AFTER:bb[0-9]+]], ^[[SUSPEND:bb[0-9]+]]
+// LOWER: ^[[SUSPEND]]:
+// LOWER: scf.yield %c2_i32{{.*}}, %true{{.*}} : i32, i1
+// After the wait (also the resume path's way in): the index comes back from
+// its slot for the increment.
+// LOWER: ^[[AFTER]]:
+// LOWER: %[[I2:.*]] = memref.load %[[IV]][%[[D]]] : memref<4xi32>
 // LOWER: no DMA signalled its semaphore
 // LOWER: no DMA signalled its source semaphore
+// LOWER: %[[NEXT:.*]] = arith.addi %[[I2]], %c1_i32
+// LOWER: cf.br ^[[HEAD]](%[[NEXT]] : i32)
+// LOWER: ^[[EXIT]]:
+// LOWER: scf.yield %c-1_i32{{.*}}, %true{{.*}} : i32, i1
+// LOWER: ^[[RESUME2]]:
+// LOWER: cf.cond_br %{{.*}}, ^[[AFTER]], ^{{bb[0-9]+}}
 // Copy-out of each device's window.
 // LOWER: scf.for %{{.*}} = %{{.*}} to %c4
 // LOWER: memref.copy

@@ -922,6 +922,15 @@ func.func @f(%r: memref<128x128xf32, #mosaic_gpu.tmem>) {
 
 // -----
 
+// async_load_tmem: result of the ref's shape
+func.func @f(%r: memref<128x128xf32, #mosaic_gpu.tmem>) {
+// expected-error @+1 {{'mosaic_gpu.async_load_tmem' op The `source` and `result` must have the same shape.}}
+  %0 = "mosaic_gpu.async_load_tmem"(%r) : (memref<128x128xf32, #mosaic_gpu.tmem>) -> vector<128x64xf32>
+  return
+}
+
+// -----
+
 // async_load_tmem: a TMEM ref
 func.func @f(%r: memref<128x128xf32>) {
 // expected-error @+1 {{'mosaic_gpu.async_load_tmem' op The tmem memref must have a mosaic_gpu.tmem memory space but got: <<NULL ATTRIBUTE>>}}

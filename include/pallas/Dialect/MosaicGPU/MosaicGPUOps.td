@@ -270,8 +270,15 @@ def MosaicGPU_OptimizationBarrierOp : MosaicGPU_Op<"optimization_barrier",
 
 def MosaicGPU_ReinterpretCastOp : MosaicGPU_VerifiedOp<"reinterpret_cast", [Pure]> {
   let summary = "view a memref as another shape with as many elements of its type";
+  let description = [{
+    Folds away when the types agree and through another reinterpret_cast;
+    canonicalizes a cast of a `slice_smem` into a `slice_smem` of the result
+    type.
+  }];
   let arguments = (ins AnyMemRef:$source);
   let results = (outs AnyMemRef:$result);
+  let hasFolder = 1;
+  let hasCanonicalizer = 1;
 }
 
 def MosaicGPU_SliceSMEMOp : MosaicGPU_Op<"slice_smem", [Pure]> {
@@ -417,9 +424,14 @@ def MosaicGPU_WarpMapOp : MosaicGPU_VerifiedOp<"warp_map",
   let summary = "run the body on every warp";
   let description = [{
     The operands (scalars and refs, no vectors) are the body's arguments.
+    Canonicalization hoists `reinterpret_cast`s that are all the uses of a
+    body argument (all to one type) out of the body onto its operand.
   }];
   let arguments = (ins Variadic<AnyType>:$operands);
   let regions = (region SizedRegion<1>:$region);
+  // Canonicalization moves reinterpret_casts that are the only uses of a
+  // body argument out of the body, onto the operand.
+  let hasCanonicalizer = 1;
 }
 
 //===----------------------------------------------------------------------===//
