@@ -59,6 +59,10 @@ uninitialised in Pallas and JAX fills them with NaN):
   floats     bit-exact by default: those kernels use only correctly
              rounded IEEE operations (add, mul, negate, select, copies) in
              the same order on both sides, so any difference is a bug.
+             8-bit float outputs (f8_arith, f8_formats) are compared by
+             their bits too: a sum or product of two of them is exact in
+             f32, so rounding it once to the 8-bit type gives the same bits
+             whatever width each side computes in.
              A kernel may state a tolerance |ours - jax| <= atol + rtol*|jax|
              with its reason (Case.tolerance, per output or for all, printed
              with -v): dot products
@@ -82,8 +86,8 @@ uninitialised in Pallas and JAX fills them with NaN):
 
 A kernel JAX's interpret mode cannot run (Case.numpy_fn: `semaphores`, no
 interpret rule for semaphore_read; most SparseCore kernels;
-tpu_ref_reshape_bitcast and ops_ragged_paged_attention, whose ref reshape
-and bitcast the interpreter rejects) is compared with a model of it instead
+tpu_ref_reshape_bitcast, ref_bitcast_carried and ops_ragged_paged_attention,
+whose ref reshape and bitcast the interpreter rejects) is compared with a model of it instead
 (numpy, or JAX's own reference implementation of the op), and its line says
 so with JAX's error; if JAX starts running it, JAX is used.
 
@@ -535,6 +539,43 @@ def semaphores(rng):
 
 
 @case
+def ref_bitcast_carried(rng):
+    """A width-changing ref bitcast whose view is carried through scf.for
+    and scf.if in the twin (JAX has no refs in loop carries: its kernel
+    uses the view directly, the same accesses)."""
+    import jax
+    import jax.numpy as jnp
+    from jax.experimental import pallas as pl
+
+    x = uniform(rng, (16, 128)).astype(ml_dtypes.bfloat16)
+
+    def body(x_ref, o_ref, p_ref):
+        p_ref[...] = x_ref[...]
+        w = p_ref.bitcast(jnp.int32)
+        for _ in range(2):
+            w[...] = w[...] + 1
+        o_ref[...] = w[...]
+
+    def run(x):
+        return pl.pallas_call(
+            body, out_shape=(jax.ShapeDtypeStruct((8, 128), jnp.int32),
+                             jax.ShapeDtypeStruct((16, 128), jnp.bfloat16)),
+            interpret=interpret())(x)
+
+    def model(x):
+        # Word r of a column: rows 2r (low half) and 2r + 1 (high half).
+        u = x.view(np.uint16).astype(np.uint32)
+        words = (u[0::2] | (u[1::2] << 16)) + np.uint32(2)
+        p = np.empty_like(u)
+        p[0::2], p[1::2] = words & 0xFFFF, words >> 16
+        return words.view(np.int32), p.astype(np.uint16).view(ml_dtypes.bfloat16)
+
+    return Case("ref_bitcast_carried", [("in", x)],
+                [((8, 128), np.dtype(np.int32)), ((16, 128), np.dtype(ml_dtypes.bfloat16))],
+                run, numpy_fn=model)
+
+
+@case
 def dot_transpose(rng):
     import jax
     import jax.numpy as jnp
@@ -797,6 +838,210 @@ def bf16_mixed(rng):
                 [((16, 128), ml_dtypes.bfloat16), ((16, 128), np.float32)], run,
                 tolerance=[(2.0 ** -7, 0.0, "a possible FMA before the bf16 rounding: "
                             "one bf16 ulp"), None])
+
+
+F8_E4M3FN, F8_E5M2, F8_B11 = (ml_dtypes.float8_e4m3fn, ml_dtypes.float8_e5m2,
+                               ml_dtypes.float8_e4m3b11fnuz)
+
+
+def every_encoding(rng, shape, dtype, width=8):
+    """Random `width`-bit patterns as `dtype` (a byte each), the first
+    2^width being every encoding in order."""
+    n = 1 << width
+    bits = rng.integers(0, n, size=shape).astype(np.uint8)
+    bits.flat[:n] = np.arange(n)
+    return bits.view(dtype)
+
+
+@case
+def f8_arith(rng):
+    """8-bit floats: products and sums rounded per op, every encoding
+    widened, f32 rounded to three formats, a row max. Bit-exact: an f8 sum
+    or product is exact in f32, so rounding it once to f8 is the correctly
+    rounded result whatever width the two sides compute in."""
+    import jax
+    import jax.numpy as jnp
+    from jax.experimental import pallas as pl
+
+    x = every_encoding(rng, (16, 128), F8_E4M3FN)
+    y = every_encoding(rng, (16, 128), F8_E5M2)
+    # Magnitudes from far below the subnormals to past every format's
+    # largest value; the first entries are ties and specials.
+    mag = np.exp2(rng.uniform(-22.0, 18.0, size=(16, 128)))
+    s = (mag * rng.choice([-1.0, 1.0], size=(16, 128))).astype(np.float32)
+    s.flat[:16] = [464.0, 480.0, -464.0, 61440.0, 57344.0, 1.0625, 1.1875, -2.0 ** -10,
+                   2.0 ** -10 * 1.5, np.nan, np.inf, -np.inf, 0.0, -0.0, 30.0, 31.0]
+    # Just off ties (rounded once, not through f16, which would land on the
+    # tie and round to even).
+    s.flat[16:20] = [1.0625 + 2.0 ** -20, 1.0625 - 2.0 ** -20, 1.125 + 2.0 ** -20,
+                     -1.125 - 2.0 ** -20]
+
+    def body(x_ref, y_ref, s_ref, a_ref, b_ref, c_ref, d_ref, e_ref, f_ref, g_ref, m_ref):
+        xv, yv, sv = x_ref[...], y_ref[...], s_ref[...]
+        a_ref[...] = xv * xv + xv
+        b_ref[...] = yv * yv - yv
+        c_ref[...] = xv.astype(jnp.float32)
+        d_ref[...] = yv.astype(jnp.float32)
+        e_ref[...] = sv.astype(F8_E4M3FN)
+        f_ref[...] = sv.astype(F8_E5M2)
+        g_ref[...] = sv.astype(F8_B11)
+        m_ref[...] = jnp.max(xv, axis=1)
+
+    blk = pl.BlockSpec((8, 128), lambda i: (i, 0))
+    kinds = [F8_E4M3FN, F8_E5M2, np.float32, np.float32, F8_E4M3FN, F8_E5M2, F8_B11]
+    outputs = [((16, 128), np.dtype(k)) for k in kinds] + [((16,), np.dtype(F8_E4M3FN))]
+
+    def run(x, y, s):
+        return pl.pallas_call(
+            body, grid=(2,), in_specs=[blk] * 3,
+            out_specs=[blk] * 7 + [pl.BlockSpec((8,), lambda i: (i,))],
+            out_shape=[jax.ShapeDtypeStruct(sh, d) for sh, d in outputs],
+            interpret=interpret())(x, y, s)
+
+    return Case("f8_arith", [("in", x), ("in", y), ("in", s)], outputs, run)
+
+
+F8_OTHERS = [ml_dtypes.float8_e4m3fnuz, ml_dtypes.float8_e5m2fnuz, ml_dtypes.float8_e4m3,
+             ml_dtypes.float8_e3m4]
+
+
+@case
+def f8_formats(rng):
+    """The other 8-bit float formats: every encoding widened, x * x + x
+    rounded per op, f32 rounded to each. Bit-exact, as f8_arith."""
+    import jax
+    import jax.numpy as jnp
+    from jax.experimental import pallas as pl
+
+    xs = [every_encoding(rng, (16, 128), t) for t in F8_OTHERS]
+    mag = np.exp2(rng.uniform(-22.0, 18.0, size=(16, 128)))
+    s = (mag * rng.choice([-1.0, 1.0], size=(16, 128))).astype(np.float32)
+    s.flat[:12] = [240.0, 248.0, 256.0, 15.5, 16.0, np.nan, np.inf, -np.inf, 0.0, -0.0,
+                   2.0 ** -12, -2.0 ** -17]
+
+    def body(*refs):
+        ins, (s_ref,), widened, squared, rounded = (refs[:4], refs[4:5], refs[5:9], refs[9:13],
+                                                    refs[13:])
+        for k, t in enumerate(F8_OTHERS):
+            v = ins[k][...]
+            widened[k][...] = v.astype(jnp.float32)
+            squared[k][...] = v * v + v
+            rounded[k][...] = s_ref[...].astype(t)
+
+    outputs = ([((16, 128), np.dtype(np.float32))] * 4
+               + [((16, 128), np.dtype(t)) for t in F8_OTHERS] * 2)
+
+    def run(*args):
+        return pl.pallas_call(
+            body, out_shape=[jax.ShapeDtypeStruct(sh, d) for sh, d in outputs],
+            interpret=interpret())(*args)
+
+    return Case("f8_formats", [("in", x) for x in xs] + [("in", s)], outputs, run)
+
+
+@case
+def f8_dot(rng):
+    """An f8E4M3FN matmul accumulated in f32: the products are exact, the
+    sums may be added in another order (sum_bound); with an f8E4M3FN result
+    too (XLA rounds the f32 sums to f16, then to f8E4M3FN; so do we)."""
+    import jax
+    import jax.numpy as jnp
+    from jax.experimental import pallas as pl
+
+    x = uniform(rng, (16, 64), -4.0, 4.0).astype(F8_E4M3FN)
+    y = uniform(rng, (64, 256), -4.0, 4.0).astype(F8_E4M3FN)
+
+    def body(x_ref, y_ref, o_ref, q_ref):
+        o_ref[...] = jnp.dot(x_ref[...], y_ref[...], preferred_element_type=jnp.float32)
+        q_ref[...] = jnp.dot(x_ref[...], y_ref[...], preferred_element_type=F8_E4M3FN)
+
+    def run(x, y):
+        spec = pl.BlockSpec((16, 128), lambda j: (0, j))
+        return pl.pallas_call(
+            body, out_shape=(jax.ShapeDtypeStruct((16, 256), jnp.float32),
+                             jax.ShapeDtypeStruct((16, 256), F8_E4M3FN)), grid=(2,),
+            in_specs=[pl.BlockSpec((16, 64), lambda j: (0, 0)),
+                      pl.BlockSpec((64, 128), lambda j: (0, j))],
+            out_specs=(spec, spec), interpret=interpret())(x, y)
+
+    # The f8 result: sums that differ in their last f32 bits (another order)
+    # may round to neighbouring f8E4M3FN values, one ulp apart (2^-3 of the
+    # value, 2^-9 among subnormals).
+    return Case("f8_dot", [("in", x), ("in", y)],
+                [((16, 256), np.dtype(np.float32)), ((16, 256), np.dtype(F8_E4M3FN))], run,
+                tolerance=[dot_tolerance(sum_bound(f32(x), f32(y))),
+                           (2.0 ** -3, 2.0 ** -9, "an f32 sum in another order may round to "
+                            "a neighbouring f8E4M3FN value: one ulp")])
+
+
+@case
+def f4_arith(rng):
+    """f4E2M1FN: x * x + x rounded per op (saturating), every encoding
+    widened, f32 rounded to it; an int4 copy. Bit-exact, as f8_arith."""
+    import jax
+    import jax.numpy as jnp
+    from jax.experimental import pallas as pl
+
+    F4 = ml_dtypes.float4_e2m1fn
+    x = every_encoding(rng, (16, 128), F4, width=4)
+    mag = np.exp2(rng.uniform(-4.0, 4.0, size=(16, 128)))
+    s = (mag * rng.choice([-1.0, 1.0], size=(16, 128))).astype(np.float32)
+    s.flat[:12] = [0.25, 0.75, 1.25, 2.5, 3.5, 5.0, 7.0, np.nan, np.inf, -np.inf, -0.0, 0.2]
+    k = rng.integers(-8, 8, size=(16, 128)).astype(ml_dtypes.int4)
+
+    def body(x_ref, s_ref, k_ref, a_ref, c_ref, e_ref, kk_ref):
+        xv = x_ref[...]
+        a_ref[...] = xv * xv + xv
+        c_ref[...] = xv.astype(jnp.float32)
+        e_ref[...] = s_ref[...].astype(F4)
+        kk_ref[...] = k_ref[...]
+
+    blk = pl.BlockSpec((8, 128), lambda i: (i, 0))
+    outputs = [((16, 128), np.dtype(F4)), ((16, 128), np.dtype(np.float32)),
+               ((16, 128), np.dtype(F4)), ((16, 128), np.dtype(ml_dtypes.int4))]
+
+    def run(x, s, k):
+        return pl.pallas_call(
+            body, grid=(2,), in_specs=[blk] * 3, out_specs=[blk] * 4,
+            out_shape=[jax.ShapeDtypeStruct(sh, d) for sh, d in outputs],
+            interpret=interpret())(x, s, k)
+
+    return Case("f4_arith", [("in", x), ("in", s), ("in", k)], outputs, run)
+
+
+@case
+def e8m0_arith(rng):
+    """f8E8M0FNU: (x * x) / x rounded per op, every encoding widened, f32
+    rounded to it (halves up, as XLA). Bit-exact, as f8_arith."""
+    import jax
+    import jax.numpy as jnp
+    from jax.experimental import pallas as pl
+
+    E8M0 = ml_dtypes.float8_e8m0fnu
+    x = every_encoding(rng, (16, 128), E8M0)
+    mag = np.exp2(rng.uniform(-130.0, 130.0, size=(16, 128)))
+    with np.errstate(over="ignore"):  # past f32's range: infinity, wanted
+        s = (mag * rng.choice([-1.0, 1.0, 1.0, 1.0], size=(16, 128))).astype(np.float32)
+    s.flat[:14] = [0.75, 1.5, 3.0, 6.0, 1.4999999, 2.0 ** -127, 2.0 ** -128, 1.5 * 2.0 ** -127,
+                   1.5 * 2.0 ** -126, 1.7e38, 3.0e38, 0.0, np.nan, np.inf]
+
+    def body(x_ref, s_ref, a_ref, c_ref, e_ref):
+        xv = x_ref[...]
+        a_ref[...] = (xv * xv) / xv
+        c_ref[...] = xv.astype(jnp.float32)
+        e_ref[...] = s_ref[...].astype(E8M0)
+
+    blk = pl.BlockSpec((8, 128), lambda i: (i, 0))
+    outputs = [((16, 128), np.dtype(E8M0)), ((16, 128), np.dtype(np.float32)),
+               ((16, 128), np.dtype(E8M0))]
+
+    def run(x, s):
+        return pl.pallas_call(
+            body, grid=(2,), in_specs=[blk] * 2, out_specs=[blk] * 3,
+            out_shape=[jax.ShapeDtypeStruct(sh, d) for sh, d in outputs],
+            interpret=interpret())(x, s)
+
+    return Case("e8m0_arith", [("in", x), ("in", s)], outputs, run)
 
 
 @case
@@ -2095,6 +2340,18 @@ ELEM = {
     np.dtype(np.int16): ("i16", ["%b = arith.extsi %v : i16 to i32"]),
     np.dtype(np.int8): ("i8", ["%b = arith.extsi %v : i8 to i32"]),
     np.dtype(np.bool_): ("i1", ["%b = arith.extui %v : i1 to i32"]),
+    # 8-bit floats: their bits, zero-extended.
+    **{np.dtype(t): (name, [f"%w = arith.bitcast %v : {name} to i8",
+                            "%b = arith.extui %w : i8 to i32"])
+       for t, name in [(ml_dtypes.float8_e4m3fn, "f8E4M3FN"), (ml_dtypes.float8_e5m2, "f8E5M2"),
+                       (ml_dtypes.float8_e4m3b11fnuz, "f8E4M3B11FNUZ"),
+                       (ml_dtypes.float8_e4m3fnuz, "f8E4M3FNUZ"),
+                       (ml_dtypes.float8_e5m2fnuz, "f8E5M2FNUZ"),
+                       (ml_dtypes.float8_e4m3, "f8E4M3"), (ml_dtypes.float8_e3m4, "f8E3M4"),
+                       (ml_dtypes.float8_e8m0fnu, "f8E8M0FNU")]},
+    np.dtype(ml_dtypes.float4_e2m1fn): ("f4E2M1FN", ["%w = arith.bitcast %v : f4E2M1FN to i4",
+                                                     "%b = arith.extui %w : i4 to i32"]),
+    np.dtype(ml_dtypes.int4): ("i4", ["%b = arith.extsi %v : i4 to i32"]),
     # arith has no ops on unsigned integers: read a one-lane vector and
     # bitcast it, as the lowering does for unsigned refs.
     np.dtype(np.uint32): ("ui32", ["%b = vector.extract %c[0] : i32 from vector<1xi32>"]),
@@ -2119,6 +2376,8 @@ def parse_output(vals, dtype):
         return vals.view(np.float32).astype(dtype)  # bf16 -> f32 -> bf16 is exact
     if dtype == np.uint32:
         return vals.view(np.uint32)
+    if dtype.name.startswith("float8") or dtype.name.startswith("float4"):
+        return vals.astype(np.uint8).view(dtype)
     return vals.astype(dtype)
 
 
@@ -2300,7 +2559,8 @@ def compare(c: Case, ours, theirs, verbose):
             bits = np.dtype(f"u{a.dtype.itemsize}")
             a64, b64 = a.astype(np.float64), b.astype(np.float64)
             both_nan = np.isnan(a64) & np.isnan(b64)
-            diff = np.where(both_nan, 0.0, np.abs(a64 - b64))
+            with np.errstate(invalid="ignore"):  # inf - inf where both are inf
+                diff = np.where(both_nan, 0.0, np.abs(a64 - b64))
             if tol is None:
                 bad = (a.view(bits) != b.view(bits)) & ~both_nan & m
                 note = f"out{k}: {defined} floats bit-exact"
@@ -2363,6 +2623,12 @@ def main():
         try:
             c = CASES[name](rng_for(name))
             args_in = [a for _, a in c.inputs] + list(c.grid_extents)
+            # JAX logs the traceback of a failing interpreter callback before
+            # it raises; for a kernel with a model the error is on its line.
+            cb_log = logging.getLogger("jax._src.callback")
+            cb_level = cb_log.level
+            if c.numpy_fn is not None:
+                cb_log.setLevel(logging.CRITICAL)
             try:
                 theirs = [np.asarray(o) for o in c.jax_fn(*args_in)]
             except Exception as e:
@@ -2375,6 +2641,8 @@ def main():
                 first = lines[-1].strip() if "Traceback" in lines[0] else lines[0]
                 oracle = f"{c.model}; JAX's interpret mode fails: {type(e).__name__}: {first}"
                 theirs = [np.asarray(o) for o in c.numpy_fn(*args_in)]
+            finally:
+                cb_log.setLevel(cb_level)
             in_ours = True  # from here on a failure is ours
             ours_started = time.time()
             ours, seconds = run_ours(c, args, args.keep)

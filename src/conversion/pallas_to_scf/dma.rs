@@ -7,8 +7,9 @@
 //! hold enough, see mesh_schedule.rs). Remote ops
 //! arrive here with the other device's refs in place of their own
 //! (mesh.rs); the device ids are then only a record. A device has one
-//! TensorCore, so `semaphore_signal ... core(c)` must name core 0 (checked
-//! at run time, like a device id).
+//! TensorCore, so `semaphore_signal ... core(c)` in a TensorCore kernel must
+//! name core 0 (checked at run time, like a device id); a SparseCore
+//! kernel's semaphores are per core, and core(c) adds to core c's.
 
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::{BlockLike, Value, ValueLike};
@@ -108,6 +109,11 @@ pub(super) fn blocked(what: &str, op: &melior::ir::operation::OperationRef) -> S
     failed_at(&format!("{what} would block forever"), op)
 }
 
+/// The per-core view (kernel.rs's `core_row`) `sem` is, if it is one.
+fn core_row_of<'c, 'a>(sem: Value<'c, 'a>) -> Option<melior::ir::operation::OperationRef<'c, 'a>> {
+    crate::ir::defining_op(sem).filter(|d| d.attribute(super::kernel::CORE_ROW_ATTR).is_ok())
+}
+
 /// Remote forms must have been resolved by mesh.rs.
 fn check_resolved(op: &melior::ir::operation::OperationRef, ids: &[Value]) -> Result<(), String> {
     if !ids.is_empty() && op.attribute(REMOTE_ATTR).is_err() {
@@ -203,6 +209,25 @@ pub fn add_patterns(set: &mut PatternSet, tc: &TypeConverter) {
         // A simulated device has one TensorCore (core 0), as a v5e / v6e
         // chip and as JAX's interpret mode by default (num_cores_per_device
         // = 1): core(0) is the device's own core, any other is not there.
+        // A SparseCore kernel's semaphores are stacked per core (kernel.rs):
+        // core(c) adds to row c.
+        if let (Some(core), Some(row)) = (seg[4].first(), core_row_of(seg[0][0])) {
+            let stacked = crate::conversion::common::builder::value(
+                row.operand(0).map_err(|e| e.to_string())?,
+            );
+            let row_ty = seg[0][0].r#type();
+            let per_core = memref_shape(row_ty).iter().product::<i64>() * 4;
+            let n = memref_shape(stacked.r#type())[0] / per_core;
+            let c = b.index_cast(*core, b.index());
+            let (lo, hi) = (b.cmpi("sge", c, b.cidx(0)), b.cmpi("slt", c, b.cidx(n)));
+            let ok = b.bin("arith.andi", lo, hi);
+            let msg = failed_at(&format!("pallas.semaphore_signal to a core outside the kernel's {n}"), &op);
+            fail_unless(&b, ok, &msg);
+            let sem = super::kernel::core_row(&b, stacked, c, row_ty);
+            bump(&b, sem, &seg[1], seg[2][0], None);
+            rw.erase_op(&op);
+            return Ok(());
+        }
         if let Some(core) = seg[4].first() {
             let only = b.cmpi("eq", *core, b.ci32(0));
             let msg = failed_at(

@@ -347,18 +347,34 @@ fn lower_kernel<'c, 'a>(
     }
     // Scratch, allocated once (semaphores start at zero); on a mesh it is
     // in the images.
+    // A SparseCore kernel's cores each have their own semaphores (a
+    // `semaphore_signal ... core(c)` adds to core c's): they are stacked on
+    // a leading axis of the number of cores, and each core's steps see their
+    // row (see [`core_semaphores`]).
+    let sc_cores = sparsecore_cores(&op, &grid);
     let mut scratch = vec![];
+    let mut per_core = vec![];
     for i in (n_fixed..n_args).filter(|_| images.is_none()) {
         let orig = body.argument(i).unwrap().r#type();
         let ty = cpu_type(orig);
         if !crate::ir::is_memref(ty) || memref_shape(ty).contains(&DYNAMIC) {
-            return Err(format!("not yet supported: scratch operand of type {orig}"));
+            // `check` reports it first, at the kernel.
+            return Err(format!("a scratch operand of type {orig}"));
         }
-        let buf = b.alloc(ty);
-        if crate::ir::SemaphoreKind::of_memref(orig).is_some() {
+        let semaphore = crate::ir::SemaphoreKind::of_memref(orig).is_some();
+        let stacked_cores = sc_cores.filter(|_| semaphore);
+        let buf = match stacked_cores {
+            Some(n) => {
+                let i8_ty = b.ty("i8");
+                b.alloc(b.memref(&[n * row_bytes(ty)], i8_ty))
+            }
+            None => b.alloc(ty),
+        };
+        if semaphore {
             b.fill_zero(buf);
         }
         scratch.push(buf);
+        per_core.push(stacked_cores.is_some());
     }
 
     // The grid, row-major.
@@ -431,7 +447,14 @@ fn lower_kernel<'c, 'a>(
     // The body.
     let mut args: Vec<Value<'c, 'a>> = pf_args.clone();
     args.extend(windows.iter().map(|w| w.buffer));
-    args.extend(scratch.iter().copied());
+    for (k, (buf, stacked)) in scratch.iter().zip(&per_core).enumerate() {
+        args.push(if *stacked {
+            let ty = cpu_type(body.argument(n_fixed + k).unwrap().r#type());
+            core_row(&b, *buf, ivs[0], ty)
+        } else {
+            *buf
+        });
+    }
     let anchor = match anchor {
         Some(a) => a,
         None => crate::ir::op_ref(ret),
@@ -495,6 +518,67 @@ fn overwritten_first<'c, 'a>(body: melior::ir::BlockRef<'c, 'a>, arg: Value<'c, 
         next = op.next_in_block();
     }
     false
+}
+
+/// What the CPU reference rejects in a `pallas.kernel` before anything is
+/// rewritten: a scratch buffer whose shape has a dynamic dim, which has no
+/// size to allocate (JAX's scratch shapes are static; Mosaic could not
+/// allocate it either).
+pub fn check(op: &OperationRef) -> Result<(), String> {
+    if crate::ir::op_name_of(op) != "pallas.kernel" {
+        return Ok(());
+    }
+    let count = |n: &str| {
+        op.attribute(n)
+            .map(|a| array_elements(a).len())
+            .unwrap_or(0)
+    };
+    let fixed = count("scalar_prefetch") + count("in_specs") + count("out_specs");
+    let Some(body) = op.region(0).ok().and_then(|r| r.first_block()) else {
+        return Ok(());
+    };
+    for k in fixed..body.argument_count() {
+        let t = body.argument(k).map_err(|e| e.to_string())?.r#type();
+        if crate::ir::is_memref(t) && memref_shape(t).contains(&DYNAMIC) {
+            return Err(format!(
+                "scratch[{}] of type {t} has a dynamic shape: there is no size to allocate (give it a static shape)",
+                k - fixed
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// The number of cores of a SparseCore kernel (its first grid axis), whose
+/// scratch semaphores are per core; `None` for a TensorCore kernel.
+fn sparsecore_cores(op: &OperationRef, grid: &[i64]) -> Option<i64> {
+    let core = crate::conversion::pallas_to_tpu::kernel::Core::of(op)?;
+    let n = *grid.first()?;
+    (core.is_sparsecore() && n != DYNAMIC).then_some(n)
+}
+
+/// Marks the view [`core_row`] makes, so that a core-targeted signal finds
+/// the other cores' rows (dma.rs).
+pub const CORE_ROW_ATTR: &str = "pallas.core_row";
+
+/// The bytes of one core's copy of the semaphores `ty` (i32 counters).
+fn row_bytes(ty: Type) -> i64 {
+    memref_shape(ty).iter().product::<i64>() * 4
+}
+
+/// Core `core`'s semaphores of type `ty` in the per-core bytes `stacked`:
+/// a `memref.view`, so the row has `ty` itself (identity layout) and the
+/// body's ops take it as they take any semaphore.
+pub fn core_row<'c, 'a>(
+    b: &B<'_, 'c, 'a>,
+    stacked: Value<'c, 'a>,
+    core: Value<'c, 'a>,
+    ty: Type<'c>,
+) -> Value<'c, 'a> {
+    let shift = b.mul(core, b.cidx(row_bytes(ty)));
+    let view = b.op("memref.view", &[stacked, shift], &[ty], &[]);
+    crate::ir::set_attribute(&view, CORE_ROW_ATTR, b.attr("unit"));
+    result_of(view, 0)
 }
 
 /// Copies a window into its block buffer at a grid step.
@@ -734,11 +818,22 @@ fn fill_uninitialized<'c, 'a>(b: &B<'_, 'c, 'a>, buf: Value<'c, 'a>) {
     let v = if crate::conversion::common::builder::is_float(elem) {
         // JAX's NaN is the positive quiet NaN; spelled as bits where the
         // type is known, else 0/0 (a NaN of any float type, maybe negative).
+        // The 8-bit formats: the all-ones exponent with the top mantissa bit
+        // (IEEE-like), the all-ones magnitude (FN), the sign bit alone
+        // (FNUZ); the 4- and 6-bit ones have no NaN and read as -0, what
+        // NaN converts to (XLA, ml_dtypes).
         let bits = match elem.to_string().as_str() {
             "f16" => Some("0x7E00"),
             "bf16" => Some("0x7FC0"),
             "f32" => Some("0x7FC00000"),
             "f64" => Some("0x7FF8000000000000"),
+            "f8E5M2" => Some("0x7E"),
+            "f8E4M3" => Some("0x7C"),
+            "f8E3M4" => Some("0x78"),
+            "f8E4M3FN" => Some("0x7F"),
+            "f8E4M3FNUZ" | "f8E5M2FNUZ" | "f8E4M3B11FNUZ" => Some("0x80"),
+            "f8E8M0FNU" => Some("0xFF"),
+            "f4E2M1FN" | "f6E2M3FN" | "f6E3M2FN" => Some("-0.0"),
             _ => None,
         };
         match bits {
@@ -762,6 +857,27 @@ fn fill_uninitialized<'c, 'a>(b: &B<'_, 'c, 'a>, buf: Value<'c, 'a>) {
             _ => b.zero(elem),
         }
     };
+    if crate::ir::bit_width(elem).is_some_and(|w| w < 8) {
+        // A vector of a sub-byte type is packed into bits, the buffer holds
+        // a byte per element: store element by element.
+        let shape = memref_shape(buf.r#type());
+        let zero = b.cidx(0);
+        let mut ivs = vec![];
+        let mut outer = None;
+        for d in shape {
+            let (iv, end) = b.for_loop(zero, b.cidx(d));
+            b.rw.set_insertion_point_before(&end);
+            outer.get_or_insert(end);
+            ivs.push(iv);
+        }
+        let mut operands = vec![v, buf];
+        operands.extend(ivs);
+        b.op("memref.store", &operands, &[], &[]);
+        if let Some(l) = outer.and_then(|y| y.parent_operation()) {
+            b.rw.set_insertion_point_after(&l);
+        }
+        return;
+    }
     b.fill(buf, v);
 }
 

@@ -78,7 +78,8 @@ pub fn add_patterns(set: &mut PatternSet, tc: &TypeConverter) {
 
 /// What the CPU reference rejects before anything is rewritten: a masked
 /// vector access to a ref of `i1` (see [`is_bool_ref`]; its unmasked form
-/// goes element by element).
+/// goes element by element, as do `{expand}` / `{compress}`), a form
+/// neither the TPU nor the SparseCore lowering takes.
 pub fn check(op: &OperationRef) -> Result<(), String> {
     let name = op.name().as_string_ref().as_str().unwrap_or("").to_string();
     // (ref operand, mask segment, how the message names the access)
@@ -95,10 +96,20 @@ pub fn check(op: &OperationRef) -> Result<(), String> {
     if seg.get(mask_seg).copied().unwrap_or(0) == 0 {
         return Ok(());
     }
+    // The SparseCore `{expand}` load and `{compress}` store read and write
+    // the window whole (unmasked) and move lanes in a buffer.
+    let whole = match name.as_str() {
+        "pallas.load" => "expand",
+        _ => "compress",
+    };
+    if op.attribute(whole).is_ok() {
+        return Ok(());
+    }
     let r = op.operand(ref_at).map_err(|e| e.to_string())?;
-    if crate::ir::element_type(r.r#type()).to_string() == "i1" {
+    let elem = crate::ir::element_type(r.r#type());
+    if crate::ir::bit_width(elem).is_some_and(|w| w < 8) {
         return Err(format!(
-            "not yet supported: a masked vector {what} a ref of i1"
+            "not yet supported: a masked vector {what} a ref of {elem}"
         ));
     }
     Ok(())
@@ -184,7 +195,9 @@ fn read<'c, 'a>(
     let a = access(b, op, r, idx, ty)?;
     if !a.scalar && is_bool_ref(b, r) {
         if mask.is_some() {
-            return Err("not yet supported: a masked vector load from a ref of i1".into());
+            return Err(
+                "not yet supported: a masked vector load from a ref of a sub-byte type".into(),
+            );
         }
         return Ok(read_bools(b, &a, ty));
     }
@@ -234,13 +247,21 @@ fn read<'c, 'a>(
     ))
 }
 
-/// LLVM packs a vector of `i1` into bits, while a memref's `i1` elements
-/// are bytes (what `memref.load`/`memref.store` and the host's copies use):
-/// a vector transfer on an `i1` ref would read or write the wrong bits. So
-/// vector accesses to such refs go element by element, through an `i8`
-/// buffer holding the vector.
-fn is_bool_ref<'c>(b: &B<'_, 'c, '_>, r: Value<'c, '_>) -> bool {
-    crate::ir::element_type(r.r#type()) == b.ty("i1")
+/// LLVM packs a vector of `i1` (or of any type narrower than a byte: `i4`,
+/// `f4E2M1FN`, `f6E3M2FN`, ...) into bits, while a memref's elements of
+/// such a type are bytes (what `memref.load`/`memref.store` and the host's
+/// copies use): a vector transfer on such a ref would read or write the
+/// wrong bits. So vector accesses to such refs go element by element,
+/// through an `i8` buffer holding the vector.
+fn is_bool_ref<'c>(_b: &B<'_, 'c, '_>, r: Value<'c, '_>) -> bool {
+    crate::ir::bit_width(crate::ir::element_type(r.r#type())).is_some_and(|w| w < 8)
+}
+
+/// A scalar of a sub-byte type as the signless integer of its width
+/// (floats are bitcast), and back.
+fn sub_byte_int<'c>(b: &B<'_, 'c, '_>, elem: Type<'c>) -> Type<'c> {
+    let w = crate::ir::bit_width(elem).unwrap_or(1);
+    b.ty(&format!("i{w}"))
 }
 
 /// Loops over the window of `a` (shape `shape`); calls `body` with the ref
@@ -274,12 +295,19 @@ fn each_element<'c: 'a, 'a>(
 fn read_bools<'c: 'a, 'a>(b: &B<'_, 'c, 'a>, a: &Access<'c, 'a>, ty: Type<'c>) -> Value<'c, 'a> {
     let shape = memref_shape(ty);
     let i8 = b.ty("i8");
+    let elem = crate::ir::element_type(ty);
+    let int = sub_byte_int(b, elem);
     let buf = b.alloc(b.memref(&shape, i8));
     each_element(b, a, &shape, |at, ivs| {
         let mut operands = vec![a.base];
         operands.extend_from_slice(at);
-        let bit = b.val("memref.load", &operands, b.ty("i1"), &[]);
-        let byte = b.val("arith.extui", &[bit], i8, &[]);
+        let bits = b.val("memref.load", &operands, elem, &[]);
+        let bits = if elem == int {
+            bits
+        } else {
+            b.val("arith.bitcast", &[bits], int, &[])
+        };
+        let byte = b.val("arith.extui", &[bits], i8, &[]);
         let mut operands = vec![byte, buf];
         operands.extend_from_slice(ivs);
         b.op("memref.store", &operands, &[], &[]);
@@ -296,14 +324,26 @@ fn read_bools<'c: 'a, 'a>(b: &B<'_, 'c, 'a>, a: &Access<'c, 'a>, ty: Type<'c>) -
         b.vector(&shape, i8),
     );
     b.op("memref.dealloc", &[buf], &[], &[]);
-    b.val("arith.trunci", &[bytes], ty, &[])
+    let ints = b.val("arith.trunci", &[bytes], b.vector(&shape, int), &[]);
+    if elem == int {
+        ints
+    } else {
+        b.val("arith.bitcast", &[ints], ty, &[])
+    }
 }
 
 fn write_bools<'c: 'a, 'a>(b: &B<'_, 'c, 'a>, a: &Access<'c, 'a>, v: Value<'c, 'a>) {
     let shape = memref_shape(v.r#type());
     let i8 = b.ty("i8");
+    let elem = crate::ir::element_type(v.r#type());
+    let int = sub_byte_int(b, elem);
     let buf = b.alloc(b.memref(&shape, i8));
-    let bytes = b.val("arith.extui", &[v], b.vector(&shape, i8), &[]);
+    let ints = if elem == int {
+        v
+    } else {
+        b.val("arith.bitcast", &[v], b.vector(&shape, int), &[])
+    };
+    let bytes = b.val("arith.extui", &[ints], b.vector(&shape, i8), &[]);
     let rank = shape.len();
     let mut operands = vec![bytes, buf];
     operands.extend(shape.iter().map(|_| b.cidx(0)));
@@ -312,8 +352,13 @@ fn write_bools<'c: 'a, 'a>(b: &B<'_, 'c, 'a>, a: &Access<'c, 'a>, v: Value<'c, '
         let mut operands = vec![buf];
         operands.extend_from_slice(ivs);
         let byte = b.val("memref.load", &operands, i8, &[]);
-        let bit = b.val("arith.trunci", &[byte], b.ty("i1"), &[]);
-        let mut operands = vec![bit, a.base];
+        let bits = b.val("arith.trunci", &[byte], int, &[]);
+        let bits = if elem == int {
+            bits
+        } else {
+            b.val("arith.bitcast", &[bits], elem, &[])
+        };
+        let mut operands = vec![bits, a.base];
         operands.extend_from_slice(at);
         b.op("memref.store", &operands, &[], &[]);
     });
@@ -352,7 +397,9 @@ fn write<'c, 'a>(
     let a = access(b, op, r, idx, v.r#type())?;
     if !a.scalar && is_bool_ref(b, r) {
         if mask.is_some() {
-            return Err("not yet supported: a masked vector store to a ref of i1".into());
+            return Err(
+                "not yet supported: a masked vector store to a ref of a sub-byte type".into(),
+            );
         }
         write_bools(b, &a, v);
         return Ok(());

@@ -28,6 +28,7 @@ mod load_store;
 mod mesh;
 mod mesh_schedule;
 mod misc;
+mod narrow_float;
 mod prng;
 mod reduction;
 mod refs;
@@ -39,13 +40,11 @@ mod types;
 mod vector_ops;
 
 use melior::ir::operation::{OperationLike, OperationRef};
-use melior::ir::ValueLike;
 
+use crate::conversion::common::retype;
 use crate::conversion::common::sparsecore::SPARSECORE_ONLY_OPS;
 use crate::conversion::common::unroll::{self, ParallelLoops};
-use crate::conversion::common::{builder, retype};
 use crate::conversion::framework::{apply_partial, ConversionTarget, PatternSet};
-use crate::conversion::pallas_to_tpu::kernel::{enclosing_core, Core};
 use crate::ir::emit_op_error;
 use crate::passes::{OptionKind, OptionValues, PassDef, PassOption};
 
@@ -72,6 +71,8 @@ pub static PASS: PassDef = PassDef {
 
 /// Region-free upstream ops that may see refs in kernel bodies.
 const RETYPED: &[&str] = &[
+    "memref.alloc",
+    "memref.dealloc",
     "memref.subview",
     "memref.load",
     "memref.store",
@@ -137,51 +138,10 @@ const SUPPORTED: &[&str] = &[
 ];
 
 /// Reports every pallas op (or op form) the CPU lowering does not handle.
-/// The float type of at most 8 bits (f8E5M2, f8E4M3FN, ...) that `op`
-/// computes on, if it is an arithmetic op: LLVM has no such types, so
-/// the CPU pipeline would see them as integers.
-fn narrow_float_arithmetic(op: &OperationRef, name: &str) -> Option<String> {
-    let computes = (name.starts_with("arith.") || name.starts_with("math."))
-        && !matches!(name, "arith.constant" | "arith.bitcast" | "arith.select")
-        || matches!(
-            name,
-            "pallas.dot"
-                | "pallas.reciprocal"
-                | "vector.reduction"
-                | "vector.multi_reduction"
-                | "vector.contract"
-        );
-    if !computes {
-        return None;
-    }
-    let types = op
-        .operands()
-        .map(|v| v.r#type())
-        .chain(op.results().map(|r| r.r#type()));
-    types
-        .map(|t| {
-            if crate::ir::is_vector(t) || crate::ir::is_memref(t) {
-                crate::ir::element_type(t)
-            } else {
-                t
-            }
-        })
-        .find(|e| crate::ir::is_float(*e) && crate::ir::bit_width(*e).is_some_and(|w| w <= 8))
-        .map(|e| e.to_string())
-}
-
 fn check_supported(module: &OperationRef) -> bool {
     let mut ok = true;
     crate::ir::walk_nested(module, &mut |op| {
         let name = op.name().as_string_ref().as_str().unwrap_or("").to_string();
-        if let Some(ty) = narrow_float_arithmetic(&op, &name) {
-            emit_op_error(
-                &op,
-                &format!("not yet supported: arithmetic on {ty} in the CPU reference lowering (LLVM has no {ty}; loads, stores and copies of it are supported)"),
-            );
-            ok = false;
-            return;
-        }
         if !name.starts_with("pallas.") {
             return;
         }
@@ -196,24 +156,9 @@ fn check_supported(module: &OperationRef) -> bool {
         if name == "pallas.kernel" && !limits::check_kernel(&op) {
             ok = false;
         }
-        // A TensorCore device has one core here (dma.rs checks the index
-        // at run time); a SparseCore kernel's cores and subcores take turns
-        // over one set of scratch semaphores, so none has its own to signal.
-        let seg = op
-            .attribute("operandSegmentSizes")
-            .map(builder::dense_i32)
-            .unwrap_or_default();
-        if name == "pallas.semaphore_signal"
-            && seg.get(4).copied().unwrap_or(0) > 0
-            && enclosing_core(&op).is_some_and(Core::is_sparsecore)
-        {
-            emit_op_error(
-                &op,
-                "not yet supported: semaphore_signal ... core(...) in a SparseCore kernel on the CPU reference (its cores and subcores run one after the other over one set of scratch semaphores, so no core has its own semaphore to signal)",
-            );
-            ok = false;
-        }
         if let Err(message) = refs::check(&op)
+            .and_then(|_| kernel::check(&op))
+            .and_then(|_| scoped::check(&op))
             .and_then(|_| bitcast::check(&op))
             .and_then(|_| mesh::check(&op))
             .and_then(|_| sparsecore::check(&op, &name))
@@ -240,6 +185,7 @@ fn run(module: OperationRef, options: &OptionValues) -> Result<(), ()> {
     if !check_supported(&module) {
         return Err(());
     }
+    narrow_float::widen_dots(&module);
     // Grid axes first (as JAX resolves a name), before the subcore split.
     mesh::resolve_grid_axes(&module);
     if let Err(message) = prng::add_state(&module) {
@@ -301,5 +247,11 @@ fn run(module: OperationRef, options: &OptionValues) -> Result<(), ()> {
     retype::add_patterns(&mut patterns, &tc, RETYPED, types::cpu_type);
     let result = apply_partial(&module, &target, patterns);
     drop(tc);
-    result.map_err(|_| ())
+    result.map_err(|_| ())?;
+    narrow_float::emulate(&module);
+    // The per-core semaphore rows' mark has served (dma.rs).
+    crate::ir::walk_nested(&module, &mut |op| {
+        crate::ir::remove_attribute(&op, kernel::CORE_ROW_ATTR);
+    });
+    Ok(())
 }

@@ -12,11 +12,13 @@
 //!   ref into the buffer and followed by a copy back, both converting
 //!   between the two packings (the first row in the lowest bits). A kernel
 //!   body runs sequentially here, so the buffer always holds what the view
-//!   shows and what is written through it reaches the ref.
+//!   shows and what is written through it reaches the ref. A view carried
+//!   by loops and conditionals (`scf`, `affine`) is that buffer too: the
+//!   accesses through the values that carry it are synced the same way.
 
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::r#type::Type;
-use melior::ir::{BlockLike, Value, ValueLike};
+use melior::ir::{BlockLike, RegionLike, Value, ValueLike};
 
 use super::types::cpu_type;
 use crate::conversion::common::builder::{i64_array, result_of, strides_and_offset, B, DYNAMIC};
@@ -142,11 +144,26 @@ fn packed_view<'c, 'a>(
     Ok(())
 }
 
-/// The ops that access the memory of `view`, through any further views.
+/// The ops that access the memory of `view`, through any further views and
+/// through the values of `scf.for` / `scf.if` that carry it (all of them
+/// are the one buffer).
 fn collect_accesses<'c, 'a>(
     view: Value<'c, 'a>,
     out: &mut Vec<OperationRef<'c, 'a>>,
 ) -> Result<(), String> {
+    let mut seen = vec![];
+    collect_from(view, out, &mut seen)
+}
+
+fn collect_from<'c, 'a>(
+    view: Value<'c, 'a>,
+    out: &mut Vec<OperationRef<'c, 'a>>,
+    seen: &mut Vec<Value<'c, 'a>>,
+) -> Result<(), String> {
+    if seen.contains(&view) {
+        return Ok(());
+    }
+    seen.push(view);
     for user in ir::users(view) {
         let name = user
             .name()
@@ -156,16 +173,91 @@ fn collect_accesses<'c, 'a>(
             .to_string();
         if VIEWS.contains(&name.as_str()) {
             let result: Value = user.result(0).map_err(|e| e.to_string())?.into();
-            collect_accesses(result, out)?;
+            collect_from(result, out, seen)?;
+        } else if let Some(carried) = carried_values(&user, &name, view) {
+            for v in carried {
+                collect_from(v, out, seen)?;
+            }
         } else if user.region_count() > 0 || user.next_in_block().is_none() {
             return Err(format!(
-                "not yet supported: a pallas.ref_bitcast that changes the bit width and whose view reaches '{name}' on the CPU reference (only ops that access it in place are supported)"
+                "not yet supported: a pallas.ref_bitcast that changes the bit width and whose view reaches '{name}' on the CPU reference (only ops that access it in place, and loops and conditionals carrying it, are supported)"
             ));
         } else if !out.iter().any(|o| o.to_raw().ptr == user.to_raw().ptr) {
             out.push(user);
         }
     }
     Ok(())
+}
+
+/// The values that hold `view` when `user` carries it: an init of a loop
+/// (`scf.for`, `affine.for`: its iteration argument and result; `scf.while`:
+/// the argument of its condition region), a loop's `yield` (the same two;
+/// `scf.while`: the condition region's argument), `scf.condition` (the body
+/// region's argument and the loop's result), the `yield` of `scf.if`,
+/// `affine.if`, `scf.index_switch` or `scf.execute_region` (its result).
+/// `None` for other users.
+fn carried_values<'c, 'a>(
+    user: &OperationRef<'c, 'a>,
+    name: &str,
+    view: Value<'c, 'a>,
+) -> Option<Vec<Value<'c, 'a>>> {
+    let positions: Vec<usize> = user
+        .operands()
+        .enumerate()
+        .filter(|(_, v)| v.to_raw().ptr == view.to_raw().ptr)
+        .map(|(i, _)| i)
+        .collect();
+    let arg = |op: &OperationRef<'c, 'a>, region: usize, i: usize| -> Option<Value<'c, 'a>> {
+        let block = op.region(region).ok()?.first_block()?;
+        Some(block.argument(i).ok()?.into())
+    };
+    let result = |op: &OperationRef<'c, 'a>, k: usize| -> Option<Value<'c, 'a>> {
+        Some(op.result(k).ok()?.into())
+    };
+    // A counted loop's k-th carried value: its body's argument (after the
+    // induction variable) and its result.
+    let counted = |op: &OperationRef<'c, 'a>, k: usize| -> Option<Vec<Value<'c, 'a>>> {
+        let body = op.region(0).ok()?.first_block()?;
+        let n = op.result_count();
+        let first = body.argument_count().checked_sub(n)?;
+        Some(vec![arg(op, 0, first + k)?, result(op, k)?])
+    };
+    let mut vals = vec![];
+    match name {
+        "scf.for" | "affine.for" => {
+            let first_init = user.operand_count().checked_sub(user.result_count())?;
+            for i in positions {
+                vals.extend(counted(user, i.checked_sub(first_init)?)?);
+            }
+        }
+        "scf.while" => {
+            for i in positions {
+                vals.push(arg(user, 0, i)?);
+            }
+        }
+        "scf.condition" => {
+            let parent = user.parent_operation()?;
+            for i in positions {
+                let k = i.checked_sub(1)?;
+                vals.extend([arg(&parent, 1, k)?, result(&parent, k)?]);
+            }
+        }
+        "scf.yield" | "affine.yield" => {
+            let parent = user.parent_operation()?;
+            for k in positions {
+                match ir::op_name_of(&parent) {
+                    "scf.for" | "affine.for" => vals.extend(counted(&parent, k)?),
+                    "scf.while" => vals.push(arg(&parent, 0, k)?),
+                    "scf.if" | "affine.if" | "scf.index_switch" | "scf.execute_region" => {
+                        vals.push(result(&parent, k)?)
+                    }
+                    _ => return None,
+                }
+            }
+        }
+        _ => return None,
+    }
+    Some(vals)
 }
 
 /// Copies every element of `from` into `to`, where one of them is the

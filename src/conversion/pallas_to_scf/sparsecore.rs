@@ -18,7 +18,9 @@
 //! `pallas.subcore_barrier` cannot be a no-op: the CPU reference runs the
 //! subcores one after the other, so a subcore would not see what later
 //! subcores write before the barrier. [`split_at_barriers`] runs such a
-//! kernel's body phase by phase instead.
+//! kernel's body phase by phase instead, after [`hoist_barriers`] has
+//! brought barriers out of `scf.if` and small constant `scf.for`; a loop
+//! still holding one runs around the phases of its body.
 
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::r#type::Type;
@@ -262,8 +264,9 @@ pub fn add_patterns(set: &mut PatternSet, tc: &TypeConverter) {
 }
 
 /// The SparseCore forms this lowering does not handle: `{expand}` /
-/// `{compress}` of anything but a 1-D vector, `{add}` of signed or
-/// unsigned integers (the arith ops take signless ones).
+/// `{compress}` of anything but a vector, a store's `{add}` of signed or
+/// unsigned integers (the arith ops take signless ones; the SparseCore
+/// lowering rejects it too).
 pub fn check(op: &OperationRef, name: &str) -> Result<(), String> {
     let value_ty = |i: usize| op.operand(i).map(|v| v.r#type()).ok();
     let (form, ty) = match name {
@@ -274,7 +277,7 @@ pub fn check(op: &OperationRef, name: &str) -> Result<(), String> {
         _ => ("", None),
     };
     if let Some(ty) = ty {
-        one_d(ty, &format!("{name} {form}"))?;
+        lanes(ty, &format!("{name} {form}"))?;
     }
     let add_ty = match name {
         "pallas.store" | "pallas.store_scatter" if op.attribute("add").is_ok() => value_ty(0),
@@ -287,7 +290,9 @@ pub fn check(op: &OperationRef, name: &str) -> Result<(), String> {
         } else {
             ty
         };
-        if !crate::ir::is_signless_int_or_float(elem) {
+        // An indirect DMA adds through bitcasts (see `indirect_copy`); the
+        // SparseCore lowering takes no other {add} of such elements.
+        if !crate::ir::is_signless_int_or_float(elem) && name != "pallas.dma_start" {
             return Err(format!(
                 "not yet supported: {name} {{add}} of {elem} elements on the CPU reference"
             ));
@@ -304,15 +309,40 @@ pub fn expand<'c, 'a>(
     mask: Value<'c, 'a>,
 ) -> Result<Value<'c, 'a>, String> {
     let ty = window.r#type();
-    let shape = one_d(ty, "pallas.load {expand}")?;
-    let (wb, mb, rb) = (
-        spill(b, window),
-        spill(b, mask),
-        alloc(b, &shape, element_type(ty)),
-    );
+    let n = lanes(ty, "pallas.load {expand}")?;
+    let (window, mask) = (flat(b, window), flat(b, mask));
+    let (wb, mb) = (spill(b, window), spill(b, mask));
+    // In the window's buffer type (bytes for i1 lanes, see `spill`).
+    let rb = alloc(b, &[n], element_type(wb.r#type()));
     b.fill_zero(rb);
-    let next = pack_set_lanes(b, mb, shape[0], wb, rb, Packing::Expand);
-    Ok(finish(b, rb, ty, &[wb, mb, next]))
+    let next = pack_set_lanes(b, mb, n, wb, rb, Packing::Expand);
+    let v = finish(b, rb, window.r#type(), &[wb, mb, next]);
+    Ok(unflat(b, v, ty))
+}
+
+/// A vector's lanes in row-major order, as a 1-D vector (the lane order of
+/// `{expand}` / `{compress}` on a vector of rank 2).
+fn flat<'c, 'a>(b: &B<'_, 'c, 'a>, v: Value<'c, 'a>) -> Value<'c, 'a> {
+    let ty = v.r#type();
+    let shape = memref_shape(ty);
+    if shape.len() == 1 {
+        return v;
+    }
+    let n = shape.iter().product::<i64>();
+    b.val(
+        "vector.shape_cast",
+        &[v],
+        b.vector(&[n], element_type(ty)),
+        &[],
+    )
+}
+
+/// `v` (1-D) back in the shape of `ty`.
+fn unflat<'c, 'a>(b: &B<'_, 'c, 'a>, v: Value<'c, 'a>, ty: Type<'c>) -> Value<'c, 'a> {
+    if v.r#type() == ty {
+        return v;
+    }
+    b.val("vector.shape_cast", &[v], ty, &[])
 }
 
 /// Which way [`pack_set_lanes`] moves elements.
@@ -361,10 +391,12 @@ pub fn compress<'c, 'a>(
     old: Value<'c, 'a>,
 ) -> Result<Value<'c, 'a>, String> {
     let ty = v.r#type();
-    let shape = one_d(ty, "pallas.store {compress}")?;
+    let n = lanes(ty, "pallas.store {compress}")?;
+    let (v, mask, old) = (flat(b, v), flat(b, mask), flat(b, old));
     let (vb, mb, ob) = (spill(b, v), spill(b, mask), spill(b, old));
-    let next = pack_set_lanes(b, mb, shape[0], vb, ob, Packing::Compress);
-    Ok(finish(b, ob, ty, &[vb, mb, next]))
+    let next = pack_set_lanes(b, mb, n, vb, ob, Packing::Compress);
+    let r = finish(b, ob, v.r#type(), &[vb, mb, next]);
+    Ok(unflat(b, r, ty))
 }
 
 /// `a + c` for scalars or vectors of element type `elem`.
@@ -423,11 +455,20 @@ pub fn indirect_copy<'c, 'a>(
     let d_at: Vec<Value> = std::iter::once(d_first)
         .chain(rest.iter().copied())
         .collect();
-    let mut x = load(b, src, &s_at);
-    if add {
-        x = plus(b, elem, load(b, dst, &d_at), x);
+    if add && !crate::ir::is_signless_int_or_float(elem) {
+        // arith adds signless integers: the lanes of a signed or unsigned
+        // ref are read and written through one-lane vector bitcasts.
+        let x = load_signless(b, src, &s_at);
+        let old = load_signless(b, dst, &d_at);
+        let sum = plus(b, x.r#type(), old, x);
+        store_signless(b, sum, dst, &d_at);
+    } else {
+        let mut x = load(b, src, &s_at);
+        if add {
+            x = plus(b, elem, load(b, dst, &d_at), x);
+        }
+        store(b, x, dst, &d_at);
     }
-    store(b, x, dst, &d_at);
     if let Some(l) = inner {
         b.rw.set_insertion_point_after(&l);
     }
@@ -439,14 +480,14 @@ pub fn indirect_copy<'c, 'a>(
     Ok(())
 }
 
-fn one_d(ty: Type, what: &str) -> Result<Vec<i64>, String> {
-    let shape = memref_shape(ty);
-    if !is_vector(ty) || shape.len() != 1 {
+/// The number of lanes of the vector `ty` that `what` moves.
+fn lanes(ty: Type, what: &str) -> Result<i64, String> {
+    if !is_vector(ty) {
         return Err(format!(
-            "not yet supported: {what} of a {ty} (the CPU reference handles 1-D vectors)"
+            "not yet supported: {what} of a {ty} (the CPU reference handles vectors)"
         ));
     }
-    Ok(shape)
+    Ok(memref_shape(ty).iter().product())
 }
 
 /// The element type shared by ref `r` and the value type `ty`.
@@ -612,6 +653,39 @@ fn load<'c, 'a>(b: &B<'_, 'c, 'a>, buf: Value<'c, 'a>, at: &[Value<'c, 'a>]) -> 
     b.val("memref.load", &operands, element_type(buf.r#type()), &[])
 }
 
+/// Element `at` of a ref of signed or unsigned integers, as the signless
+/// integer of its width.
+fn load_signless<'c, 'a>(
+    b: &B<'_, 'c, 'a>,
+    buf: Value<'c, 'a>,
+    at: &[Value<'c, 'a>],
+) -> Value<'c, 'a> {
+    let elem = element_type(buf.r#type());
+    let width = crate::ir::bit_width(elem).unwrap_or(32);
+    let signless = b.ty(&format!("i{width}"));
+    let mut operands = vec![buf];
+    operands.extend_from_slice(at);
+    let lane = b.val("vector.load", &operands, b.vector(&[1], elem), &[]);
+    let lane = b.val("vector.bitcast", &[lane], b.vector(&[1], signless), &[]);
+    b.extract(lane, 0)
+}
+
+/// Writes the signless integer `v` as element `at` of a ref of signed or
+/// unsigned integers of its width.
+fn store_signless<'c, 'a>(
+    b: &B<'_, 'c, 'a>,
+    v: Value<'c, 'a>,
+    buf: Value<'c, 'a>,
+    at: &[Value<'c, 'a>],
+) {
+    let elem = element_type(buf.r#type());
+    let lane = b.val("vector.broadcast", &[v], b.vector(&[1], v.r#type()), &[]);
+    let lane = b.val("vector.bitcast", &[lane], b.vector(&[1], elem), &[]);
+    let mut operands = vec![lane, buf];
+    operands.extend_from_slice(at);
+    b.op("vector.store", &operands, &[], &[]);
+}
+
 /// Lane `at` of a mask buffer written by [`spill`].
 fn load_bit<'c, 'a>(b: &B<'_, 'c, 'a>, buf: Value<'c, 'a>, at: &[Value<'c, 'a>]) -> Value<'c, 'a> {
     let byte = load(b, buf, at);
@@ -634,16 +708,63 @@ fn store<'c, 'a>(b: &B<'_, 'c, 'a>, v: Value<'c, 'a>, buf: Value<'c, 'a>, at: &[
     b.op("memref.store", &operands, &[], &[]);
 }
 
-/// Where a `pallas.subcore_barrier` can be run: at the top level of the
-/// body of a kernel whose grid is a vector-subcore mesh (cores, subcores)
-/// with a static number of subcores.
+/// Most iterations of an `scf.for` holding a subcore barrier that the CPU
+/// reference unrolls (see [`hoist_barriers`]).
+const MAX_BARRIER_LOOP_TRIPS: i64 = 256;
+
+/// The value of an `arith.constant` integer or index.
+fn constant_int(v: Value) -> Option<i64> {
+    let d = crate::ir::defining_op(v)?;
+    if crate::ir::op_name_of(&d) != "arith.constant" {
+        return None;
+    }
+    crate::ir::int_attr(&d, "value")
+}
+
+/// Whether [`hoist_barriers`] unrolls `for_op` (constant bounds, at most
+/// `MAX_BARRIER_LOOP_TRIPS` iterations); other loops holding a barrier run
+/// as control loops around their phases ([`split`]).
+fn unrollable(for_op: &OperationRef) -> bool {
+    constant_trips(for_op).is_some_and(|(_, _, n)| n <= MAX_BARRIER_LOOP_TRIPS)
+}
+
+/// (lower bound, step, trip count) of an `scf.for` with constant bounds.
+fn constant_trips(for_op: &OperationRef) -> Option<(i64, i64, i64)> {
+    let at = |i: usize| for_op.operand(i).ok().and_then(|v| constant_int(v));
+    let (lb, ub, step) = (at(0)?, at(1)?, at(2)?);
+    (step > 0).then(|| (lb, step, ((ub - lb).max(0) + step - 1) / step))
+}
+
+/// Where a `pallas.subcore_barrier` can be run: in the body of a kernel
+/// whose grid is a vector-subcore mesh (cores, subcores) with a static
+/// number of subcores, at its top level or inside `scf.if`s without results
+/// and `scf.for`s without results with constant bounds (at most
+/// `MAX_BARRIER_LOOP_TRIPS` iterations), which [`hoist_barriers`] takes
+/// apart.
 pub fn check_barrier(op: &OperationRef) -> Result<(), String> {
-    let kernel = op
-        .parent_operation()
-        .filter(|k| k.name().as_string_ref().as_str() == Ok("pallas.kernel"))
-        .ok_or(
-            "not yet supported: a pallas.subcore_barrier inside a region on the CPU reference",
-        )?;
+    let mut cur = op.parent_operation();
+    let kernel = loop {
+        let p = cur.ok_or("a pallas.subcore_barrier outside a kernel")?;
+        match crate::ir::op_name_of(&p) {
+            "pallas.kernel" => break p,
+            "scf.for" => {
+                if p.result_count() != 0 {
+                    return Err("not yet supported: a pallas.subcore_barrier inside an scf.for with results on the CPU reference".into());
+                }
+            }
+            "scf.if" => {
+                if p.result_count() != 0 {
+                    return Err("not yet supported: a pallas.subcore_barrier inside an scf.if with results on the CPU reference".into());
+                }
+            }
+            other => {
+                return Err(format!(
+                "not yet supported: a pallas.subcore_barrier inside {other} on the CPU reference"
+            ))
+            }
+        }
+        cur = p.parent_operation();
+    };
     let grid = kernel
         .attribute("grid")
         .map(crate::conversion::common::builder::dense_i64)
@@ -656,21 +777,238 @@ pub fn check_barrier(op: &OperationRef) -> Result<(), String> {
     Ok(())
 }
 
+fn is_barrier(op: &OperationRef) -> bool {
+    crate::ir::op_name_of(op) == "pallas.subcore_barrier"
+}
+
+fn holds_barrier(op: &OperationRef) -> bool {
+    let mut found = false;
+    crate::ir::walk_nested(op, &mut |x| found |= is_barrier(&x));
+    found
+}
+
+/// Builds a detached op in the context of `like` (an op), at its location.
+fn build_op<'c>(
+    like: &OperationRef<'c, '_>,
+    name: &str,
+    operands: &[Value<'c, '_>],
+    results: &[Type<'c>],
+    attrs: &[(&str, &str)],
+    regions: Vec<melior::ir::Region<'c>>,
+) -> melior::ir::Operation<'c> {
+    let ctx = crate::ir::op_context(like);
+    let attrs: Vec<_> = attrs
+        .iter()
+        .map(|(k, v)| {
+            let a = crate::ir::parse_attribute(ctx, v).expect("attribute");
+            (crate::ir::identifier(ctx, k), a)
+        })
+        .collect();
+    melior::ir::operation::OperationBuilder::new(name, like.location())
+        .add_operands(operands)
+        .add_results(results)
+        .add_attributes(&attrs)
+        .add_regions_vec(regions)
+        .build()
+        .expect("a well-formed op")
+}
+
+/// Brings every subcore barrier of `block` to its top level, innermost
+/// first (the checks of [`check_barrier`] passed): an `scf.for` holding one
+/// is unrolled in place (one copy of its body per iteration, the induction
+/// variable a constant); an `scf.if` holding one becomes one `scf.if` on the
+/// same condition per stretch of its branches between barriers, with the
+/// barriers between them. A subcore takes the same branch at every part
+/// (a barrier must be reached by all subcores alike), so the parts run what
+/// the branch ran; a value a part computes and a later part uses is not
+/// supported.
+fn hoist_barriers<'c, 'a>(block: melior::ir::BlockRef<'c, 'a>) -> Result<(), Failure<'c, 'a>> {
+    use melior::ir::{BlockLike, RegionLike};
+    let mut ops = vec![];
+    let mut next = block.first_operation();
+    while let Some(o) = next {
+        next = o.next_in_block();
+        ops.push(o);
+    }
+    for o in ops {
+        if is_barrier(&o) || !holds_barrier(&o) {
+            continue;
+        }
+        for r in 0..o.region_count() {
+            let region = o.region(r).expect("region");
+            let mut b = region.first_block();
+            while let Some(bl) = b {
+                hoist_barriers(bl)?;
+                b = bl.next_in_region();
+            }
+        }
+        match crate::ir::op_name_of(&o) {
+            // A loop that is not unrolled runs around its phases (split).
+            "scf.for" if unrollable(&o) => unroll_for(block, &o)?,
+            "scf.for" => {}
+            "scf.if" => split_if(block, &o)?,
+            other => {
+                return Err((
+                    o,
+                    format!("not yet supported: a pallas.subcore_barrier inside {other} on the CPU reference"),
+                ))
+            }
+        }
+    }
+    Ok(())
+}
+
+fn unroll_for<'c, 'a>(
+    block: melior::ir::BlockRef<'c, 'a>,
+    for_op: &OperationRef<'c, 'a>,
+) -> Result<(), Failure<'c, 'a>> {
+    use melior::ir::{BlockLike, RegionLike};
+    let (lb, step, trips) = constant_trips(for_op)
+        .ok_or_else(|| (*for_op, "an scf.for without constant bounds".to_string()))?;
+    let body = for_op
+        .region(0)
+        .ok()
+        .and_then(|r| r.first_block())
+        .ok_or_else(|| (*for_op, "an scf.for without a body".to_string()))?;
+    let iv_ty = body
+        .argument(0)
+        .map_err(|e| (*for_op, e.to_string()))?
+        .r#type();
+    for i in 0..trips {
+        let value = format!("{} : {iv_ty}", lb + i * step);
+        let c = block.insert_operation_before(
+            *for_op,
+            build_op(
+                for_op,
+                "arith.constant",
+                &[],
+                &[iv_ty],
+                &[("value", &value)],
+                vec![],
+            ),
+        );
+        let iv: Value = c.result(0).expect("constant").into();
+        crate::ir::clone_block_body(body, block, Some(*for_op), &[iv]);
+    }
+    crate::ir::erase_operation(*for_op);
+    Ok(())
+}
+
+fn split_if<'c, 'a>(
+    block: melior::ir::BlockRef<'c, 'a>,
+    if_op: &OperationRef<'c, 'a>,
+) -> Result<(), Failure<'c, 'a>> {
+    use melior::ir::{Block, BlockLike, Region, RegionLike};
+    use std::collections::HashMap;
+    let cond: Value = if_op.operand(0).map_err(|e| (*if_op, e.to_string()))?;
+    // The stretches of a branch between its barriers.
+    let parts_of = |r: usize| -> Vec<Vec<OperationRef<'c, 'a>>> {
+        let Some(bl) = if_op.region(r).ok().and_then(|r| r.first_block()) else {
+            return vec![];
+        };
+        let term = bl.terminator();
+        let mut parts = vec![vec![]];
+        let mut next = bl.first_operation();
+        while let Some(o) = next {
+            next = o.next_in_block();
+            if term.is_some_and(|t| t.to_raw().ptr == o.to_raw().ptr) {
+                continue;
+            }
+            if is_barrier(&o) {
+                parts.push(vec![]);
+            } else {
+                parts.last_mut().expect("a part").push(o);
+            }
+        }
+        parts
+    };
+    let branches = [parts_of(0), parts_of(1)];
+    for parts in &branches {
+        let mut part_of: HashMap<usize, usize> = HashMap::new();
+        for (k, ops) in parts.iter().enumerate() {
+            for o in ops {
+                part_of.insert(o.to_raw().ptr as usize, k);
+            }
+        }
+        for (k, ops) in parts.iter().enumerate() {
+            for top in ops {
+                let mut nested = vec![*top];
+                crate::ir::walk_nested(top, &mut |x| nested.push(x));
+                for o in nested {
+                    for v in o.operands() {
+                        let from = crate::ir::defining_op(v)
+                            .and_then(|d| part_of.get(&(d.to_raw().ptr as usize)).copied());
+                        if from.is_some_and(|f| f != k) {
+                            return Err((o, "not yet supported: a value computed before a pallas.subcore_barrier inside an scf.if and used after it on the CPU reference".into()));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    let has_else = if_op.region(1).ok().and_then(|r| r.first_block()).is_some();
+    let count = branches[0].len().max(branches[1].len());
+    let branch = |ops: Option<&Vec<OperationRef<'c, 'a>>>| -> Region<'c> {
+        let region = Region::new();
+        let b = Block::new(&[]);
+        b.append_operation(build_op(if_op, "scf.yield", &[], &[], &[], vec![]));
+        region.append_block(b);
+        let b = region.first_block().expect("block");
+        let end = b.terminator().expect("yield");
+        for o in ops.into_iter().flatten() {
+            crate::ir::move_before(o, &end);
+        }
+        region
+    };
+    for k in 0..count {
+        let then_region = branch(branches[0].get(k));
+        let else_region = if has_else {
+            branch(branches[1].get(k))
+        } else {
+            Region::new()
+        };
+        block.insert_operation_before(
+            *if_op,
+            build_op(
+                if_op,
+                "scf.if",
+                &[cond],
+                &[],
+                &[],
+                vec![then_region, else_region],
+            ),
+        );
+        if k + 1 < count {
+            block.insert_operation_before(
+                *if_op,
+                build_op(if_op, "pallas.subcore_barrier", &[], &[], &[], vec![]),
+            );
+        }
+    }
+    crate::ir::erase_operation(*if_op);
+    Ok(())
+}
+
 /// Runs kernels with subcore barriers phase by phase. The CPU reference
 /// runs the subcores (the last grid axis) one after the other, so a
 /// subcore cannot wait at a barrier for the others. Instead, grid step
 /// (c, 0) runs the whole core: each stretch of the body between two
 /// barriers is a loop over the subcores (with the subcore id as the loop
 /// index), and the steps (c, s > 0) do nothing. What a subcore keeps in its
-/// own memory (refs outside `hbm` / `vmem_shared`) across a barrier is
-/// saved per subcore at the end of a phase and restored at the start of
-/// the next; values computed before a barrier and used after it are
-/// recomputed (only side-effect-free ops can be).
+/// own memory (refs outside `hbm` / `vmem_shared`, semaphores included) is
+/// a slot per subcore, filled from the kernel's ref at the start, restored
+/// at the start of each phase and saved at its end; values computed before
+/// a barrier and used after it are recomputed (side-effect-free ops) or
+/// kept per subcore (scalars and vectors).
 pub fn split_at_barriers(module: &OperationRef) -> Result<(), ()> {
     let mut kernels = vec![];
     crate::ir::walk_nested(module, &mut |op| {
         if op.name().as_string_ref().as_str() == Ok("pallas.subcore_barrier") {
-            if let Some(k) = op.parent_operation() {
+            let mut k = op.parent_operation();
+            while let Some(p) = k.filter(|p| crate::ir::op_name_of(p) != "pallas.kernel") {
+                k = p.parent_operation();
+            }
+            if let Some(k) = k {
                 if !kernels
                     .iter()
                     .any(|o: &OperationRef| o.to_raw().ptr == k.to_raw().ptr)
@@ -681,7 +1019,8 @@ pub fn split_at_barriers(module: &OperationRef) -> Result<(), ()> {
         }
     });
     for k in kernels {
-        if let Err((at, message)) = split(&k) {
+        let hoisted = crate::ir::body_block(&k).map_or(Ok(()), hoist_barriers);
+        if let Err((at, message)) = hoisted.and_then(|_| split(&k)) {
             crate::ir::emit_op_error(&at, &message);
             return Err(());
         }
@@ -690,6 +1029,64 @@ pub fn split_at_barriers(module: &OperationRef) -> Result<(), ()> {
 }
 
 type Failure<'c, 'a> = (OperationRef<'c, 'a>, String);
+
+/// What a block holding barriers runs, in order (see [`split`]).
+enum Item {
+    /// Phase p: its ops run for every subcore in turn.
+    Phase(usize),
+    /// Control loop c: an scf.for whose body's items run at each iteration.
+    Control(usize),
+}
+
+/// Cuts `block` into phases at its barriers; an scf.for holding a barrier
+/// is a control loop whose body is cut the same way.
+fn collect_items<'c, 'a>(
+    block: melior::ir::BlockRef<'c, 'a>,
+    phases: &mut Vec<Vec<OperationRef<'c, 'a>>>,
+    barriers: &mut Vec<OperationRef<'c, 'a>>,
+    controls: &mut Vec<OperationRef<'c, 'a>>,
+    control_items: &mut Vec<Vec<Item>>,
+) -> Result<Vec<Item>, Failure<'c, 'a>> {
+    use melior::ir::BlockLike;
+    phases.push(vec![]);
+    let mut items = vec![Item::Phase(phases.len() - 1)];
+    let terminator = block.terminator();
+    let mut next = block.first_operation();
+    while let Some(o) = next {
+        next = o.next_in_block();
+        if terminator.is_some_and(|t| t.to_raw().ptr == o.to_raw().ptr) {
+            continue;
+        }
+        if is_barrier(&o) {
+            barriers.push(o);
+        } else if holds_barrier(&o) {
+            if crate::ir::op_name_of(&o) != "scf.for" || o.result_count() != 0 {
+                return Err((
+                    o,
+                    format!(
+                        "not yet supported: a pallas.subcore_barrier inside an scf.for whose bounds are not constants, itself inside {}, on the CPU reference",
+                        crate::ir::op_name_of(&o)
+                    ),
+                ));
+            }
+            let c = controls.len();
+            controls.push(o);
+            control_items.push(vec![]);
+            items.push(Item::Control(c));
+            let body = crate::ir::body_block(&o)
+                .ok_or_else(|| (o, "a loop without a body".to_string()))?;
+            control_items[c] = collect_items(body, phases, barriers, controls, control_items)?;
+        } else {
+            // The last item is always a phase (one follows every barrier
+            // and control loop).
+            phases.last_mut().expect("a phase").push(o);
+            continue;
+        }
+        phases.push(vec![]);
+        items.push(Item::Phase(phases.len() - 1));
+    }
+    Ok(items)
+}
 
 fn split<'c, 'a>(kernel: &OperationRef<'c, 'a>) -> Result<(), Failure<'c, 'a>> {
     use melior::ir::{Block, BlockLike, Region, RegionLike};
@@ -730,23 +1127,21 @@ fn split<'c, 'a>(kernel: &OperationRef<'c, 'a>) -> Result<(), Failure<'c, 'a>> {
     let ty = |t: &str| crate::ir::parse_type_like(like, t).expect("type");
     let (index, i32) = (ty("index"), ty("i32"));
 
-    // The body's ops by phase.
-    let mut phases: Vec<Vec<OperationRef>> = vec![vec![]];
+    // The body's ops by phase. An scf.for still holding a barrier (one the
+    // hoisting did not unroll) is a control loop: it runs once, around the
+    // phases of its own body (its bounds and step as subcore 0 sees them;
+    // a barrier needs all subcores to run it alike).
+    let mut phases: Vec<Vec<OperationRef>> = vec![];
     let mut barriers = vec![];
-    let terminator = body.terminator();
-    let mut next = body.first_operation();
-    while let Some(o) = next {
-        next = o.next_in_block();
-        if terminator.is_some_and(|t| t.to_raw().ptr == o.to_raw().ptr) {
-            continue;
-        }
-        if o.name().as_string_ref().as_str() == Ok("pallas.subcore_barrier") {
-            barriers.push(o);
-            phases.push(vec![]);
-        } else {
-            phases.last_mut().expect("a phase").push(o);
-        }
-    }
+    let mut controls: Vec<OperationRef> = vec![];
+    let mut control_items: Vec<Vec<Item>> = vec![];
+    let top_items = collect_items(
+        body,
+        &mut phases,
+        &mut barriers,
+        &mut controls,
+        &mut control_items,
+    )?;
     let mut phase_of: HashMap<usize, usize> = HashMap::new();
     for (p, ops) in phases.iter().enumerate() {
         for o in ops {
@@ -785,7 +1180,12 @@ fn split<'c, 'a>(kernel: &OperationRef<'c, 'a>) -> Result<(), Failure<'c, 'a>> {
             continue;
         }
         let shape = memref_shape(t);
-        if !crate::ir::is_signless_int_or_float(element_type(t)) || shape.contains(&i64::MIN) {
+        // Semaphores are kept per subcore like data (i32 counters once
+        // converted; memref.alloc and the copies are retyped then).
+        let semaphore = crate::ir::SemaphoreKind::of_memref(t).is_some();
+        if !(crate::ir::is_signless_int_or_float(element_type(t)) || semaphore)
+            || shape.contains(&i64::MIN)
+        {
             return Err(fail(
                 &users[0],
                 &format!("not yet supported: a subcore's {t} used on both sides of a pallas.subcore_barrier on the CPU reference"),
@@ -842,77 +1242,204 @@ fn split<'c, 'a>(kernel: &OperationRef<'c, 'a>) -> Result<(), Failure<'c, 'a>> {
         body.insert_operation_after(if_op, mk("memref.dealloc", &[*save], &[], &[], vec![]));
     }
 
-    let last = phases.len() - 1;
     let mut memo: HashMap<(usize, usize), Value<'c, 'a>> = HashMap::new();
-    let mut loops = vec![];
-    for (p, ops) in phases.iter().enumerate() {
+    // The subcore loop of phase p: (loop, body, subcore id as i32, the op
+    // before which values from other phases are placed).
+    let mut slots: Vec<
+        Option<(
+            OperationRef<'c, 'a>,
+            melior::ir::BlockRef<'c, 'a>,
+            Value<'c, 'a>,
+            OperationRef<'c, 'a>,
+        )>,
+    > = vec![None; phases.len()];
+    // The save slot of subcore `s` for carried ref `k`, built in `lb`
+    // before `end`.
+    let view = |k: usize,
+                lb: &melior::ir::BlockRef<'c, 'a>,
+                end: &OperationRef<'c, 'a>,
+                s: Value<'c, 'a>|
+     -> Value<'c, 'a> {
+        let (_, shape, elem) = &carried[k];
+        let dims: String = shape.iter().map(|d| format!("{d}x")).collect();
+        let mut strides = vec![1i64; shape.len()];
+        for d in (0..shape.len().saturating_sub(1)).rev() {
+            strides[d] = strides[d + 1] * shape[d + 1];
+        }
+        let strides: Vec<String> = strides.iter().map(|x| x.to_string()).collect();
+        let t = ty(&format!(
+            "memref<{dims}{elem}, strided<[{}], offset: ?>>",
+            strides.join(", ")
+        ));
+        let zeros = ", 0".repeat(shape.len());
+        let sizes: String = shape.iter().map(|d| format!(", {d}")).collect();
+        let ones = ", 1".repeat(shape.len());
+        let attrs = [
+            (
+                "static_offsets",
+                format!("array<i64: -9223372036854775808{zeros}>"),
+            ),
+            ("static_sizes", format!("array<i64: 1{sizes}>")),
+            ("static_strides", format!("array<i64: 1{ones}>")),
+            ("operandSegmentSizes", "array<i32: 1, 1, 0, 0>".to_string()),
+        ];
+        let attrs: Vec<(&str, &str)> = attrs.iter().map(|(k, v)| (*k, v.as_str())).collect();
+        res(lb.insert_operation_before(
+            *end,
+            mk("memref.subview", &[saves[k], s], &[t], &attrs, vec![]),
+        ))
+    };
+    let subcore_loop = |container: &melior::ir::BlockRef<'c, 'a>, before: &OperationRef<'c, 'a>| {
         let loop_body = Block::new(&[(index, loc)]);
         loop_body.append_operation(mk("scf.yield", &[], &[], &[], vec![]));
         let region = Region::new();
         region.append_block(loop_body);
-        let for_op = then.insert_operation_before(
-            then_end,
+        let for_op = container.insert_operation_before(
+            *before,
             mk("scf.for", &[c0, cn, c1], &[], &[], vec![region]),
         );
         let lb = crate::ir::body_block(&for_op).expect("loop body");
         let end = lb.terminator().expect("yield");
         let s: Value = lb.argument(0).expect("iv").into();
-        let sid =
-            res(lb.insert_operation_before(end, mk("arith.index_cast", &[s], &[i32], &[], vec![])));
-        let mut views = vec![];
-        for ((_, shape, elem), save) in carried.iter().zip(&saves) {
-            let dims: String = shape.iter().map(|d| format!("{d}x")).collect();
-            let mut strides = vec![1i64; shape.len()];
-            for d in (0..shape.len().saturating_sub(1)).rev() {
-                strides[d] = strides[d + 1] * shape[d + 1];
+        (for_op, lb, end, s)
+    };
+    // Every subcore starts from the refs as the kernel has them; each phase
+    // restores its subcore's and saves them at its end.
+    if !carried.is_empty() {
+        let (_, lb, end, s) = subcore_loop(&then, &then_end);
+        for (k, (arg, _, _)) in carried.iter().enumerate() {
+            let v = view(k, &lb, &end, s);
+            lb.insert_operation_before(end, mk("memref.copy", &[*arg, v], &[], &[], vec![]));
+        }
+    }
+    let mut work = vec![(top_items, then, then_end)];
+    while let Some((items, container, before)) = work.pop() {
+        for item in items {
+            match item {
+                Item::Control(c) => {
+                    let x = controls[c];
+                    crate::ir::move_before(&x, &before);
+                    let xb = crate::ir::body_block(&x).expect("loop body");
+                    let xend = xb.terminator().expect("yield");
+                    work.push((std::mem::take(&mut control_items[c]), xb, xend));
+                }
+                Item::Phase(p) => {
+                    let (for_op, lb, end, s) = subcore_loop(&container, &before);
+                    let sid = res(lb.insert_operation_before(
+                        end,
+                        mk("arith.index_cast", &[s], &[i32], &[], vec![]),
+                    ));
+                    let views: Vec<Value> =
+                        (0..carried.len()).map(|k| view(k, &lb, &end, s)).collect();
+                    for ((arg, _, _), v) in carried.iter().zip(&views) {
+                        lb.insert_operation_before(
+                            end,
+                            mk("memref.copy", &[*v, *arg], &[], &[], vec![]),
+                        );
+                    }
+                    for o in &phases[p] {
+                        crate::ir::move_before(o, &end);
+                    }
+                    for ((arg, _, _), v) in carried.iter().zip(&views) {
+                        lb.insert_operation_before(
+                            end,
+                            mk("memref.copy", &[*arg, *v], &[], &[], vec![]),
+                        );
+                    }
+                    let anchor = phases[p].first().copied().unwrap_or(end);
+                    slots[p] = Some((for_op, lb, sid, anchor));
+                }
             }
-            let strides: Vec<String> = strides.iter().map(|x| x.to_string()).collect();
-            let t = ty(&format!(
-                "memref<{dims}{elem}, strided<[{}], offset: ?>>",
-                strides.join(", ")
+        }
+    }
+    let loops: Vec<_> = slots
+        .into_iter()
+        .map(|s| s.expect("every phase built"))
+        .collect();
+    // Values of other phases: recompute them in the phase that uses them
+    // (before any subcore id is replaced, so that they are recognised); a
+    // value of an op with effects (a load, a loop) is kept per subcore in a
+    // buffer of its own instead: stored after its op, loaded where used.
+    // From here on an op's phase is also the phase loop it sits in: a value
+    // recomputed into a phase is of that phase when a later phase needs it.
+    let loop_phase: HashMap<usize, usize> = loops
+        .iter()
+        .enumerate()
+        .map(|(p, (for_op, _, _, _))| (for_op.to_raw().ptr as usize, p))
+        .collect();
+    let phase_at = |o: OperationRef<'c, 'a>| {
+        let mut cur = Some(o);
+        while let Some(c) = cur {
+            let key = c.to_raw().ptr as usize;
+            if let Some(p) = phase_of.get(&key).or_else(|| loop_phase.get(&key)) {
+                return Some(*p);
+            }
+            cur = c.parent_operation();
+        }
+        None
+    };
+    let mut spills: HashMap<usize, Value<'c, 'a>> = HashMap::new();
+    let mut spill = |v: Value<'c, 'a>, p: usize| -> Result<Value<'c, 'a>, String> {
+        let d = crate::ir::defining_op(v).ok_or("a block argument of another phase")?;
+        let f = phase_at(d).ok_or("a value outside the phases")?;
+        let vt = v.r#type();
+        let elem = if crate::ir::is_vector(vt) {
+            element_type(vt)
+        } else {
+            vt
+        };
+        if !(crate::ir::is_signless_int_or_float(elem) || elem == index) {
+            return Err(format!(
+                "not yet supported: a value of {} ({vt}) computed before a pallas.subcore_barrier and used after it on the CPU reference",
+                crate::ir::op_name_of(&d)
             ));
-            let zeros = ", 0".repeat(shape.len());
-            let sizes: String = shape.iter().map(|d| format!(", {d}")).collect();
-            let ones = ", 1".repeat(shape.len());
-            let attrs = [
-                (
-                    "static_offsets",
-                    format!("array<i64: -9223372036854775808{zeros}>"),
+        }
+        let key = v.to_raw().ptr as usize;
+        let save = match spills.get(&key) {
+            Some(save) => *save,
+            None => {
+                let t = ty(&format!("memref<{n}x{vt}>"));
+                let attrs = [("operandSegmentSizes", "array<i32: 0, 0>")];
+                let alloc = body
+                    .insert_operation_before(if_op, mk("memref.alloc", &[], &[t], &attrs, vec![]));
+                let save = res(alloc);
+                body.insert_operation_after(if_op, mk("memref.dealloc", &[save], &[], &[], vec![]));
+                let (_, lb_f, _, _) = &loops[f];
+                let iv: Value = lb_f.argument(0).map_err(|e| e.to_string())?.into();
+                lb_f.insert_operation_after(
+                    d,
+                    mk("memref.store", &[v, save, iv], &[], &[], vec![]),
+                );
+                spills.insert(key, save);
+                save
+            }
+        };
+        if p >= loops.len() {
+            // A control loop's operand: subcore 0's value, before the loop.
+            let x = controls[p - loops.len()];
+            let blk = x.block().ok_or("a control loop outside a block")?;
+            let zero = res(blk.insert_operation_before(
+                x,
+                mk(
+                    "arith.constant",
+                    &[],
+                    &[index],
+                    &[("value", "0 : index")],
+                    vec![],
                 ),
-                ("static_sizes", format!("array<i64: 1{sizes}>")),
-                ("static_strides", format!("array<i64: 1{ones}>")),
-                ("operandSegmentSizes", "array<i32: 1, 1, 0, 0>".to_string()),
-            ];
-            let attrs: Vec<(&str, &str)> = attrs.iter().map(|(k, v)| (*k, v.as_str())).collect();
-            views.push(res(lb.insert_operation_before(
-                end,
-                mk("memref.subview", &[*save, s], &[t], &attrs, vec![]),
+            ));
+            return Ok(res(blk.insert_operation_before(
+                x,
+                mk("memref.load", &[save, zero], &[vt], &[], vec![]),
             )));
         }
-        if p > 0 {
-            for ((arg, _, _), view) in carried.iter().zip(&views) {
-                lb.insert_operation_before(
-                    end,
-                    mk("memref.copy", &[*view, *arg], &[], &[], vec![]),
-                );
-            }
-        }
-        for o in ops {
-            crate::ir::move_before(o, &end);
-        }
-        if p < last {
-            for ((arg, _, _), view) in carried.iter().zip(&views) {
-                lb.insert_operation_before(
-                    end,
-                    mk("memref.copy", &[*arg, *view], &[], &[], vec![]),
-                );
-            }
-        }
-        let anchor = ops.first().copied().unwrap_or(end);
-        loops.push((for_op, lb, sid, anchor));
-    }
-    // Values of other phases: recompute them in the phase that uses them
-    // (before any subcore id is replaced, so that they are recognised).
+        let (_, lb_p, _, anchor) = &loops[p];
+        let iv: Value = lb_p.argument(0).map_err(|e| e.to_string())?.into();
+        Ok(res(lb_p.insert_operation_before(
+            *anchor,
+            mk("memref.load", &[save, iv], &[vt], &[], vec![]),
+        )))
+    };
     for (p, (_, lb, _, anchor)) in loops.iter().enumerate() {
         let mut nested = vec![];
         for o in &phases[p] {
@@ -924,10 +1451,25 @@ fn split<'c, 'a>(kernel: &OperationRef<'c, 'a>) -> Result<(), Failure<'c, 'a>> {
             for (i, v) in operands.into_iter().enumerate() {
                 let from = crate::ir::defining_op(v).and_then(phase_at);
                 if from.is_some_and(|f| f != p) {
-                    let nv = recompute(v, p, lb, *anchor, &phase_at, &mut memo)
+                    let nv = recompute(v, p, lb, *anchor, &phase_at, &mut memo, &mut spill)
                         .map_err(|m| fail(o, &m))?;
                     crate::ir::set_operand(o, i, nv);
                 }
+            }
+        }
+    }
+    // A control loop's bounds and step, from the phases before it.
+    for (c, x) in controls.iter().enumerate() {
+        let q = loops.len() + c;
+        let blk = x
+            .block()
+            .ok_or_else(|| fail(x, "a control loop outside a block"))?;
+        let operands: Vec<Value> = x.operands().collect();
+        for (i, v) in operands.into_iter().enumerate() {
+            if crate::ir::defining_op(v).and_then(phase_at).is_some() {
+                let nv = recompute(v, q, &blk, *x, &phase_at, &mut memo, &mut spill)
+                    .map_err(|m| fail(x, &m))?;
+                crate::ir::set_operand(x, i, nv);
             }
         }
     }
@@ -961,25 +1503,24 @@ fn recompute<'c, 'a>(
     anchor: OperationRef<'c, 'a>,
     phase_at: &dyn Fn(OperationRef<'c, 'a>) -> Option<usize>,
     memo: &mut std::collections::HashMap<(usize, usize), Value<'c, 'a>>,
+    spill: &mut dyn FnMut(Value<'c, 'a>, usize) -> Result<Value<'c, 'a>, String>,
 ) -> Result<Value<'c, 'a>, String> {
     use melior::ir::BlockLike;
     if let Some(done) = memo.get(&(v.to_raw().ptr as usize, p)) {
         return Ok(*done);
     }
     let d = crate::ir::defining_op(v).ok_or("a block argument of another phase")?;
-    let name = crate::ir::op_name_of(&d);
-    let pure = super::mesh::recomputable(&d);
-    if !pure {
-        return Err(format!(
-            "not yet supported: a value of {name} computed before a pallas.subcore_barrier and used after it on the CPU reference"
-        ));
+    if !super::mesh::recomputable(&d) {
+        let loaded = spill(v, p)?;
+        memo.insert((v.to_raw().ptr as usize, p), loaded);
+        return Ok(loaded);
     }
     let operands: Vec<Value> = d.operands().collect();
     let mut mapped = vec![];
     for o in operands {
         let from = crate::ir::defining_op(o).and_then(phase_at);
         mapped.push(if from.is_some_and(|f| f != p) {
-            recompute(o, p, lb, anchor, phase_at, memo)?
+            recompute(o, p, lb, anchor, phase_at, memo, spill)?
         } else {
             o
         });
