@@ -8,6 +8,7 @@ pub mod builder;
 pub mod capi;
 pub mod conversion;
 pub mod ffi;
+pub mod mgpu_view;
 pub mod pass_registry;
 pub mod plugin;
 pub mod tpu_types;

@@ -152,10 +152,7 @@ pub fn widen_dots(module: &OperationRef) {
         rw.set_insertion_point_before(&op);
         let b = B::new(&rw, op.location());
         let out = op.result(0).expect("result").r#type();
-        let operands: Vec<Value> = op
-            .operands()
-            .map(|v| unsafe { Value::from_raw(v.to_raw()) })
-            .collect();
+        let operands: Vec<Value> = op.operands().map(crate::ir::value).collect();
         let attrs: Vec<(String, _)> = op
             .attributes()
             .map(|(n, a)| (n.as_string_ref().as_str().unwrap_or("").to_string(), a))
@@ -204,7 +201,7 @@ fn rewrite<'c, 'a>(rw: &OwnedRewriter<'c, 'a>, op: &OperationRef<'c, 'a>, name: 
     let operands: Vec<Value<'c, 'a>> = op
         .operands()
         .map(|v| {
-            let v: Value<'c, 'a> = unsafe { Value::from_raw(v.to_raw()) };
+            let v: Value<'c, 'a> = crate::ir::value(v);
             if let Some((_, w)) = widened.iter().find(|(o, _)| *o == v) {
                 return *w;
             }

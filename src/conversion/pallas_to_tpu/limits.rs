@@ -395,7 +395,7 @@ pub fn scoped_peak<'c, 'a>(
         while let Some(bl) = block {
             let mut next = bl.first_operation();
             while let Some(child) = next {
-                let child: OperationRef<'c, 'a> = unsafe { OperationRef::from_raw(child.to_raw()) };
+                let child: OperationRef<'c, 'a> = crate::ir::op_ref(child);
                 let (inner, inner_at) = scoped_peak(&child, space, default)?;
                 let own = scoped_bytes(&child, space, default)?;
                 let here = own.saturating_add(inner);

@@ -11,14 +11,10 @@
 //! [`mosaic_gpu_rust_verify_op`]: crate::ir::verifier_hooks::mosaic_gpu_rust_verify_op
 
 use melior::ir::operation::OperationRef;
-use mlir_sys::{
-    mlirArrayAttrGetElement, mlirArrayAttrGetNumElements, mlirAttributeIsAArray,
-    mlirAttributeIsAInteger, mlirIntegerAttrGetValueInt, mlirTypeIsABF16, mlirTypeIsAF16,
-    mlirTypeIsAF32, mlirTypeIsAFloat8E4M3FN, mlirTypeIsAFloat8E5M2, mlirTypeIsAInteger,
-    MlirAttribute,
-};
+use mlir_sys::MlirAttribute;
 
 use crate::ir::ffi;
+use crate::ir::mgpu_view;
 use crate::ir::tpu_view::{attr_text, Op, Ty, Verified};
 
 /// Memory spaces as `mosaicGpuMemorySpaceGetKind` reports them.
@@ -89,10 +85,7 @@ fn list(v: &[i64]) -> String {
 
 /// Where a memref lives (GMEM when it has no memory space).
 fn space(t: Ty) -> i32 {
-    let attr = t.memory_space().unwrap_or(MlirAttribute {
-        ptr: std::ptr::null(),
-    });
-    unsafe { ffi::mosaicGpuMemorySpaceGetKind(attr) }
+    t.mosaic_gpu_space()
 }
 
 /// A memref's memory space as MLIR streams an attribute (also a null one).
@@ -113,24 +106,12 @@ fn num_elements(t: Ty) -> Option<i64> {
 
 /// The integers of an ArrayAttr of IntegerAttrs (others skipped).
 fn int_array(a: Option<MlirAttribute>) -> Vec<i64> {
-    let Some(a) = a else { return Vec::new() };
-    unsafe {
-        if !mlirAttributeIsAArray(a) {
-            return Vec::new();
-        }
-        (0..mlirArrayAttrGetNumElements(a))
-            .map(|i| mlirArrayAttrGetElement(a, i))
-            .filter(|e| mlirAttributeIsAInteger(*e))
-            .map(|e| mlirIntegerAttrGetValueInt(e))
-            .collect()
-    }
+    mgpu_view::int_array(a)
 }
 
 /// The number of entries of an ArrayAttr attribute (0 when absent).
 fn array_len(op: Op, name: &str) -> usize {
-    op.attr(name)
-        .filter(|a| unsafe { mlirAttributeIsAArray(*a) })
-        .map_or(0, |a| unsafe { mlirArrayAttrGetNumElements(a) } as usize)
+    mgpu_view::array_len(op.attr(name))
 }
 
 /// The check every op taking a TMEM ref makes.
@@ -144,7 +125,7 @@ fn tmem_ref(op: Op, t: Ty) -> Verified {
 }
 
 fn is_int(t: Ty) -> bool {
-    !t.is_null() && unsafe { mlirTypeIsAInteger(t.raw()) }
+    t.is_integer()
 }
 
 //===----------------------------------------------------------------------===//
@@ -301,17 +282,14 @@ fn multimem_load_reduce(op: Op) -> Verified {
         if !matches!(kind, MULTIMEM_ADD | MULTIMEM_MIN | MULTIMEM_MAX) {
             return op.fail("Only Add, Max and Min reductions are supported on float source.");
         }
-        let raw = elem.raw();
-        if unsafe { mlirTypeIsAF32(raw) } && kind != MULTIMEM_ADD {
+        if elem.is_f32() && kind != MULTIMEM_ADD {
             return op.fail("Only Add is supported for F32 source type.");
         }
-        let supported = unsafe {
-            mlirTypeIsAF32(raw)
-                || mlirTypeIsAF16(raw)
-                || mlirTypeIsABF16(raw)
-                || mlirTypeIsAFloat8E4M3FN(raw)
-                || mlirTypeIsAFloat8E5M2(raw)
-        };
+        let supported = elem.is_f32()
+            || elem.is_f16()
+            || elem.is_bf16()
+            || elem.is_f8e4m3fn()
+            || elem.is_f8e5m2();
         if !supported {
             return op.fail(format!("Unsupported source type: '{}'", elem.text()));
         }
@@ -685,7 +663,7 @@ fn custom_primitive(op: Op) -> Verified {
 
 /// Any ShapedType (tensors and unranked memrefs included).
 fn is_shaped(t: Ty) -> bool {
-    !t.is_null() && unsafe { mlir_sys::mlirTypeIsAShaped(t.raw()) }
+    t.is_any_shaped()
 }
 
 //===----------------------------------------------------------------------===//
