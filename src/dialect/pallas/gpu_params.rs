@@ -51,7 +51,9 @@ pub struct MosaicGpuParams {
     pub max_concurrent_steps: i64,
     pub delay_release: i64,
     pub approx_math: bool,
-    pub unsafe_no_auto_barriers: bool,
+    /// JAX's [`NO_AUTO_BARRIERS_KEY`]: no warpgroup barriers are inserted
+    /// around shared-memory stores.
+    pub no_auto_barriers: bool,
     pub reduction_scratch_bytes: i64,
     pub profile_space: i64,
     pub profile_dir: String,
@@ -74,7 +76,7 @@ impl Default for MosaicGpuParams {
             max_concurrent_steps: 1,
             delay_release: 0,
             approx_math: false,
-            unsafe_no_auto_barriers: false,
+            no_auto_barriers: false,
             reduction_scratch_bytes: 128 * 4 * 4,
             profile_space: 0,
             profile_dir: String::new(),
@@ -89,12 +91,16 @@ impl Default for MosaicGpuParams {
 }
 
 /// The keys `mosaic_gpu` may hold.
+/// JAX's spelling of the key behind [`MosaicGpuParams::no_auto_barriers`];
+/// a compiler-params key, not Rust.
+const NO_AUTO_BARRIERS_KEY: &str = "unsafe_no_auto_barriers";
+
 const KEYS: [&str; 14] = [
     "lowering_semantics",
     "max_concurrent_steps",
     "delay_release",
     "approx_math",
-    "unsafe_no_auto_barriers",
+    NO_AUTO_BARRIERS_KEY,
     "reduction_scratch_bytes",
     "profile_space",
     "profile_dir",
@@ -175,7 +181,7 @@ impl MosaicGpuParams {
                 }
                 "delay_release" => p.delay_release = int_in(0, I32_MAX, "an integer in [0, 2^31)")?,
                 "approx_math" => p.approx_math = boolean()?,
-                "unsafe_no_auto_barriers" => p.unsafe_no_auto_barriers = boolean()?,
+                NO_AUTO_BARRIERS_KEY => p.no_auto_barriers = boolean()?,
                 "reduction_scratch_bytes" => {
                     p.reduction_scratch_bytes = int_in(0, I32_MAX, "an integer in [0, 2^31)")?
                 }
