@@ -8,7 +8,7 @@ use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::{RegionLike, Value, ValueLike};
 
 use super::elementwise::Layout;
-use super::{debug, elementwise, resources, tma};
+use super::{collectives, debug, elementwise, resources, tma};
 use crate::conversion::common::builder::DYNAMIC;
 use crate::conversion::pallas_to_tpu::kernel::KernelInfo;
 use crate::dialect::pallas::gpu_params::{LoweringSemantics, MosaicGpuParams};
@@ -204,6 +204,7 @@ pub fn check_kernel(k: &OperationRef, params: &MosaicGpuParams) -> bool {
         }
     }
     check_block(body, &fail);
+    collectives::check_kernel(k, params, &fail);
     ok.get()
 }
 
@@ -266,9 +267,8 @@ fn check_body_op(op: &OperationRef) -> Result<(), String> {
         }
         let point = !sizes.is_empty() && sizes.iter().all(|&s| s < 0);
         if vector {
-            // Stores of a vector into GMEM go through a view of the array.
-            let gmem_store = name == "pallas.store" && is_gmem(r);
-            if !(is_shared(r) || gmem_store) {
+            // Vector accesses of GMEM go through a view of the array.
+            if !(is_shared(r) || is_gmem(r)) {
                 return Err(format!(
                     "not yet supported: `{name}` of a vector from a ref outside shared memory ({})",
                     r.r#type()
@@ -310,7 +310,7 @@ fn check_body_op(op: &OperationRef) -> Result<(), String> {
         "pallas.layout_cast" => {
             let layout = ir::int_attr(op, "layout").unwrap_or(-1);
             let t = op.result(0).map_err(|e| e.to_string())?.r#type();
-            Layout::from_enum(layout, t).map(|_| ())
+            Layout::from_enum(layout, t, ir::int_attr(op, "vec_size")).map(|_| ())
         }
         "memref.subview" => {
             let src = operand(0)?;
@@ -330,6 +330,7 @@ fn check_body_op(op: &OperationRef) -> Result<(), String> {
                 return Err("not yet supported: partitioned TMA copies".into());
             }
             barrier_indices(op, 3)?;
+            tma::check_copy_gmem(operand(0)?)?;
             if !is_gmem(operand(0)?) || !is_shared(operand(1)?) {
                 return Err("not yet supported: copy_gmem_to_smem other than from a GMEM operand (or its static slice) to shared memory".into());
             }
@@ -339,6 +340,7 @@ fn check_body_op(op: &OperationRef) -> Result<(), String> {
             if op.operand_count() > 2 || op.attribute("reduction").is_ok() {
                 return Err("not yet supported: predicated and reducing TMA stores".into());
             }
+            tma::check_copy_gmem(operand(1)?)?;
             if !is_shared(operand(0)?) || !is_gmem(operand(1)?) {
                 return Err("not yet supported: copy_smem_to_gmem other than from shared memory to a GMEM operand (or its static slice)".into());
             }
@@ -350,6 +352,7 @@ fn check_body_op(op: &OperationRef) -> Result<(), String> {
         // cluster axes only come with clusters, rejected above).
         "pallas.axis_index" => Ok(()),
         _ if name.starts_with("arith.") || name.starts_with("math.") => Ok(()),
+        _ if collectives::OPS.contains(&name) => Ok(()),
         "vector.multi_reduction" | "vector.shape_cast" => Ok(()),
         "vector.broadcast" => elementwise::check_broadcast(op),
         _ => Err(format!(

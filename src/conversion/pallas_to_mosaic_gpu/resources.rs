@@ -16,7 +16,7 @@ use melior::ir::RegionLike;
 
 use crate::conversion::pallas_to_tpu::kernel::KernelInfo;
 use crate::dialect::pallas::gpu_params::MosaicGpuParams;
-use crate::ir::{self, MemorySpace};
+use crate::ir::{self, MemorySpace, SemaphoreKind};
 
 /// Shared memory is handed out in multiples of this.
 pub const SMEM_ALIGNMENT: i64 = 1024;
@@ -34,6 +34,12 @@ pub fn align(n: i64, to: i64) -> i64 {
 /// the shared-memory offset of each of its allocations (`-1 - i` for
 /// barrier group `i`).
 pub const SCOPED_OFFSETS_ATTR: &str = "pallas.smem_offsets";
+/// Its companion for GMEM semaphores: per allocation, the offset in the
+/// block-local semaphore scope, or -1 when the allocation is no semaphore.
+pub const SCOPED_SEM_OFFSETS_ATTR: &str = "pallas.sem_offsets";
+/// What the planner leaves on each `pallas.get_global`: its offset in the
+/// global semaphore scope.
+pub const GLOBAL_SEM_OFFSET_ATTR: &str = "pallas.sem_offset";
 
 /// Where a scratch operand or scoped allocation lives.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -42,6 +48,21 @@ pub enum Alloc {
     Smem(i64),
     /// Barrier group `i` of the plan.
     Barrier(usize),
+    /// GMEM semaphores at this offset of the block-local semaphore scope.
+    Semaphore(i64),
+}
+
+/// A pool of GMEM semaphores: an extra i32 operand (aliased input and
+/// output) holding `count` semaphores per CTA (block-local scope) or
+/// `count` for the whole launch (global scope), zero when the kernel
+/// starts.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SemaphoreScope {
+    /// JAX's key for the scope (the collective axes of the allocation); the
+    /// operands come in the order of the keys.
+    pub key: Vec<String>,
+    pub global: bool,
+    pub count: i64,
 }
 
 /// An mbarrier array as Mosaic GPU initializes it.
@@ -67,6 +88,8 @@ pub struct Plan {
     pub barrier_offset: i64,
     /// The `dynamic_shared_memory_size` of the launch.
     pub total: i64,
+    /// The GMEM semaphore scopes, in operand order.
+    pub semaphores: Vec<SemaphoreScope>,
 }
 
 /// Bytes of `shape` elements of `elem_bits` bits.
@@ -81,15 +104,41 @@ pub fn is_pipelined(space: Option<MemorySpace>) -> bool {
     matches!(space, None | Some(MemorySpace::Shared))
 }
 
+/// Whether `t` is a ref of GMEM semaphores.
+pub fn is_gmem_semaphore(t: Type) -> bool {
+    MemorySpace::of_memref(t) == Some(MemorySpace::Gmem)
+        && SemaphoreKind::of_memref(t) == Some(SemaphoreKind::Regular)
+}
+
 struct Planner {
     barriers: Vec<BarrierSpec>,
     reduction_bytes: i64,
     annotate: bool,
+    /// Block-local semaphores in use at the current point, and the most at
+    /// once (siblings reuse, nested scopes add up).
+    sems_used: i64,
+    sems_peak: i64,
+    /// Global semaphores handed out so far (never released).
+    global_sems: i64,
+    /// Whether the kernel has several warpgroups (then a scoped allocation
+    /// of semaphores is not block-local in JAX's sense).
+    multi_warpgroup: bool,
 }
 
 impl Planner {
-    /// The allocation of a shared ref or barrier of type `t` at `used`.
-    fn alloc(&mut self, t: Type, used: &mut i64) -> Result<Alloc, String> {
+    /// The allocation of a shared ref, barrier or GMEM semaphore ref of
+    /// type `t` at `used`; `kernel_scratch` for the kernel's scratch
+    /// operands (allocated collectively by the warpgroups).
+    fn alloc(&mut self, t: Type, used: &mut i64, kernel_scratch: bool) -> Result<Alloc, String> {
+        if is_gmem_semaphore(t) {
+            if self.multi_warpgroup && !kernel_scratch {
+                return Err("Only thread-collective allocations are supported in run_scoped. To allocate global semaphores, use pl.get_global.".into());
+            }
+            let at = self.sems_used;
+            self.sems_used += ir::memref_shape(t).iter().product::<i64>();
+            self.sems_peak = self.sems_peak.max(self.sems_used);
+            return Ok(Alloc::Semaphore(at));
+        }
         if MemorySpace::of_memref(t) != Some(MemorySpace::Shared) {
             return Err(format!(
                 "not yet supported: scratch in a memory space other than shared ({t})"
@@ -135,23 +184,41 @@ impl Planner {
                         .and_then(|r| r.first_block())
                         .ok_or("run_scoped without a body")?;
                     let mut inner = used;
+                    let sems_before = self.sems_used;
                     let mut offsets = vec![];
+                    let mut sem_offsets = vec![];
                     for i in 0..body.argument_count() {
                         let t =
                             ir::value_type(ir::value(body.argument(i).map_err(|e| e.to_string())?));
-                        offsets.push(match self.alloc(t, &mut inner)? {
+                        let alloc = self.alloc(t, &mut inner, false)?;
+                        offsets.push(match alloc {
                             Alloc::Smem(at) => at,
                             Alloc::Barrier(i) => -1 - i as i64,
+                            Alloc::Semaphore(_) => 0,
+                        });
+                        sem_offsets.push(match alloc {
+                            Alloc::Semaphore(at) => at,
+                            _ => -1,
                         });
                     }
                     if self.annotate {
-                        let ctx = ir::op_context(&o);
-                        let text =
-                            format!("array<i64: {}>", crate::ir::builder::join(&offsets, ", "));
-                        let attr = ir::parse_attribute(ctx, &text).ok_or("bad offsets")?;
-                        ir::set_attribute(&o, SCOPED_OFFSETS_ATTR, attr);
+                        set_i64_array(&o, SCOPED_OFFSETS_ATTR, &offsets)?;
+                        if sem_offsets.iter().any(|&s| s >= 0) {
+                            set_i64_array(&o, SCOPED_SEM_OFFSETS_ATTR, &sem_offsets)?;
+                        }
                     }
                     peak = peak.max(self.walk(body, inner)?);
+                    self.sems_used = sems_before;
+                }
+                "pallas.get_global" => {
+                    let t = ir::value_type(ir::result_of(o, 0));
+                    if !is_gmem_semaphore(t) {
+                        return Err(format!("get_global only supports semaphores, got {t}"));
+                    }
+                    if self.annotate {
+                        set_i64_array(&o, GLOBAL_SEM_OFFSET_ATTR, &[self.global_sems])?;
+                    }
+                    self.global_sems += ir::memref_shape(t).iter().product::<i64>();
                 }
                 "vector.multi_reduction" => {
                     // JAX reserves the reduction scratch for every reduction
@@ -183,6 +250,71 @@ impl Planner {
     }
 }
 
+fn set_i64_array(op: &OperationRef, name: &str, values: &[i64]) -> Result<(), String> {
+    let ctx = ir::op_context(op);
+    let text = format!("array<i64: {}>", crate::ir::builder::join(values, ", "));
+    let attr = ir::parse_attribute(ctx, &text).ok_or("bad offsets")?;
+    ir::set_attribute(op, name, attr);
+    Ok(())
+}
+
+/// The allocations of a planned `pallas.run_scoped`, one per block
+/// argument.
+pub fn scoped_allocs(op: &OperationRef) -> Result<Vec<Alloc>, String> {
+    let offsets = op
+        .attribute(SCOPED_OFFSETS_ATTR)
+        .map(ir::dense_i64)
+        .map_err(|_| "run_scoped without planned offsets")?;
+    let sems = op
+        .attribute(SCOPED_SEM_OFFSETS_ATTR)
+        .map(ir::dense_i64)
+        .unwrap_or_else(|_| vec![-1; offsets.len()]);
+    Ok(offsets
+        .iter()
+        .zip(sems)
+        .map(|(&at, sem)| {
+            if sem >= 0 {
+                Alloc::Semaphore(sem)
+            } else if at < 0 {
+                Alloc::Barrier((-1 - at) as usize)
+            } else {
+                Alloc::Smem(at)
+            }
+        })
+        .collect())
+}
+
+/// JAX's semaphore scopes of a kernel with `block_local` semaphores per
+/// CTA and `global` for the launch: keyed by the collective axes of their
+/// allocations (none, or the warpgroup axis, for block-local ones; every
+/// axis, grid and cluster names reversed, for global ones), in key order.
+fn semaphore_scopes(params: &MosaicGpuParams, grid_names: &[String], block_local: i64, global: i64) -> Vec<SemaphoreScope> {
+    let mut scopes = vec![];
+    if block_local > 0 {
+        scopes.push(SemaphoreScope {
+            key: params.thread_name.iter().cloned().collect(),
+            global: false,
+            count: block_local,
+        });
+    }
+    if global > 0 {
+        let key = grid_names
+            .iter()
+            .rev()
+            .chain(params.cluster_names.iter().rev())
+            .chain(params.thread_name.iter())
+            .cloned()
+            .collect();
+        scopes.push(SemaphoreScope {
+            key,
+            global: true,
+            count: global,
+        });
+    }
+    scopes.sort_by(|a, b| a.key.cmp(&b.key));
+    scopes
+}
+
 /// Plans the shared memory of `kernel`; with `annotate`, records the
 /// offsets of scoped allocations and reductions on their ops.
 pub fn plan(
@@ -196,6 +328,10 @@ pub fn plan(
         barriers: vec![],
         reduction_bytes: params.reduction_scratch_bytes,
         annotate,
+        sems_used: 0,
+        sems_peak: 0,
+        global_sems: 0,
+        multi_warpgroup: params.num_threads.is_some(),
     };
     // The kernel's scratch operands are allocated around the pipeline
     // (their run_scoped is the outermost), then the pipeline buffers.
@@ -204,7 +340,7 @@ pub fn plan(
     let mut scratch = vec![];
     for i in n_fixed..body.argument_count() {
         let t = ir::value_type(ir::value(body.argument(i).map_err(|e| e.to_string())?));
-        scratch.push(planner.alloc(t, &mut used)?);
+        scratch.push(planner.alloc(t, &mut used, true)?);
     }
     let mut buffers = vec![];
     let mut pipelined_inputs = 0;
@@ -234,7 +370,17 @@ pub fn plan(
     }
     let scratch_bytes = align(peak, SMEM_ALIGNMENT);
     let barrier_count: i64 = planner.barriers.iter().map(|b| b.count).sum();
+    let grid_names: Vec<String> = kernel
+        .attribute("grid_names")
+        .map(|a| {
+            ir::array_elements(a)
+                .into_iter()
+                .map(ir::string_attr_value)
+                .collect()
+        })
+        .unwrap_or_default();
     Ok(Plan {
+        semaphores: semaphore_scopes(params, &grid_names, planner.sems_peak, planner.global_sems),
         scratch,
         buffers,
         barriers: planner.barriers,

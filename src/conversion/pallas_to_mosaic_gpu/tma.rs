@@ -21,7 +21,7 @@ use melior::ir::{RegionLike, Value, ValueLike};
 
 use super::kernel::{allocation, barrier_ref, wait_barrier, BarrierGroup, Ctx};
 use super::pipeline::{commit_smem, expect_and_load, store, wait_stores};
-use super::resources::{block_bytes, Alloc, SCOPED_OFFSETS_ATTR};
+use super::resources::{block_bytes, scoped_allocs};
 use crate::conversion::common::builder::{dense_i64, B, DYNAMIC};
 use crate::ir::{self, value, MemorySpace};
 
@@ -82,16 +82,27 @@ pub fn check_gmem_subview(op: &OperationRef) -> Result<(), String> {
     let unit = attr("static_strides").iter().all(|&s| s == 1);
     let src = op.operand(0).map_err(|e| e.to_string())?;
     let dst = ir::value_type(ir::result_of(*op, 0));
-    let nested_dynamic = op.operand_count() > 1
-        && ir::defining_op(src).is_some_and(|o| ir::op_name_of(&o) == "memref.subview");
-    if !sizes_static
-        || !unit
-        || nested_dynamic
-        || ir::memref_shape(src.r#type()).len() != ir::memref_shape(dst).len()
+    if !sizes_static || !unit || ir::memref_shape(src.r#type()).len() != ir::memref_shape(dst).len()
     {
         return Err(
-            "not yet supported: GMEM subviews with dynamic sizes or strides, fewer dims, or dynamic offsets on a view".into(),
+            "not yet supported: GMEM subviews with dynamic sizes or strides, or fewer dims".into(),
         );
+    }
+    Ok(())
+}
+
+/// Checks the GMEM side of a TMA copy: the copy folds its views into
+/// start indices, which it can when a dynamic offset is only on a view of
+/// the whole operand.
+pub fn check_copy_gmem(v: Value) -> Result<(), String> {
+    let mut view = ir::defining_op(v).filter(|o| ir::op_name_of(o) == "memref.subview");
+    while let Some(o) = view {
+        let src = o.operand(0).map_err(|e| e.to_string())?;
+        let inner = ir::defining_op(src).filter(|p| ir::op_name_of(p) == "memref.subview");
+        if o.operand_count() > 1 && inner.is_some() {
+            return Err("not yet supported: TMA copies of GMEM views with dynamic offsets on a view".into());
+        }
+        view = inner;
     }
     Ok(())
 }
@@ -192,7 +203,20 @@ pub fn rewrite<'c, 'a>(
         "memref.subview" => {
             let src = operand(0)?;
             if is_gmem(src.r#type()) {
-                // Folded into the copies that use it; erased once unused.
+                // A view the copies fold (erased once unused) and the other
+                // accesses read through: the same subview of the GMEM
+                // memref, without a memory space.
+                let text = ir::value_type(ir::result_of(*op, 0))
+                    .to_string()
+                    .replace(", #pallas.memory_space<gmem>", "");
+                let operands: Vec<Value> = (0..op.operand_count())
+                    .map(&operand)
+                    .collect::<Result<_, _>>()?;
+                let attrs = subview_attrs(op);
+                let attrs: Vec<(&str, melior::ir::attribute::Attribute)> =
+                    attrs.iter().map(|(n, a)| (n.as_str(), *a)).collect();
+                let view = b.val("memref.subview", &operands, b.ty(&text), &attrs);
+                b.rw.replace_op(op, &[view]);
                 return Ok(true);
             }
             let mut t = super::kernel::workgroup_type(b, ir::value_type(ir::result_of(*op, 0)));
@@ -206,15 +230,7 @@ pub fn rewrite<'c, 'a>(
             let operands: Vec<Value> = (0..op.operand_count())
                 .map(&operand)
                 .collect::<Result<_, _>>()?;
-            let attrs: Vec<(String, melior::ir::attribute::Attribute)> = [
-                "operandSegmentSizes",
-                "static_offsets",
-                "static_sizes",
-                "static_strides",
-            ]
-            .iter()
-            .filter_map(|n| op.attribute(n).ok().map(|a| (n.to_string(), a)))
-            .collect();
+            let attrs = subview_attrs(op);
             let attrs: Vec<(&str, melior::ir::attribute::Attribute)> =
                 attrs.iter().map(|(n, a)| (n.as_str(), *a)).collect();
             let view = b.val("memref.subview", &operands, t, &attrs);
@@ -318,24 +334,22 @@ pub fn rewrite<'c, 'a>(
             b.rw.erase_op(op);
         }
         "pallas.run_scoped" => {
-            let offsets = op
-                .attribute(SCOPED_OFFSETS_ATTR)
-                .map(dense_i64)
-                .map_err(|_| "run_scoped without planned offsets")?;
+            let allocs = scoped_allocs(op)?;
             let body = op
                 .region(0)
                 .ok()
                 .and_then(|r| r.first_block())
                 .ok_or("run_scoped without a body")?;
             let mut args = vec![];
-            for (i, &at) in offsets.iter().enumerate() {
+            for (i, alloc) in allocs.into_iter().enumerate() {
                 let t = ir::value_type(value(body.argument(i).map_err(|e| e.to_string())?));
-                let alloc = if at < 0 {
-                    Alloc::Barrier((-1 - at) as usize)
-                } else {
-                    Alloc::Smem(at)
-                };
-                args.push(allocation(b, alloc, t, &ctx.barriers)?);
+                args.push(allocation(
+                    b,
+                    alloc,
+                    t,
+                    &ctx.barriers,
+                    &ctx.collective.sem_bases,
+                )?);
             }
             let yielded: Vec<Value> = match body.terminator() {
                 Some(t) if ir::op_name_of(&t) == "pallas.yield" => {
@@ -358,6 +372,19 @@ pub fn rewrite<'c, 'a>(
         _ => return Ok(false),
     }
     Ok(true)
+}
+
+/// The inherent attributes of a `memref.subview`.
+fn subview_attrs<'c>(op: &OperationRef<'c, '_>) -> Vec<(String, melior::ir::attribute::Attribute<'c>)> {
+    [
+        "operandSegmentSizes",
+        "static_offsets",
+        "static_sizes",
+        "static_strides",
+    ]
+    .iter()
+    .filter_map(|n| op.attribute(n).ok().map(|a| (n.to_string(), a)))
+    .collect()
 }
 
 /// Erases the GMEM subviews the copies folded.
