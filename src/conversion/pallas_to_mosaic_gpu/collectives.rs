@@ -227,7 +227,10 @@ pub fn reserve<'c, 'a>(
                 &[r],
                 semaphore_type(b, &shape),
                 &[
-                    ("reassociation", b.attr(&format!("[[{}]]", group.join(", ")))),
+                    (
+                        "reassociation",
+                        b.attr(&format!("[[{}]]", group.join(", "))),
+                    ),
                     ("static_output_shape", b.dense_i64_attr(&shape)),
                 ],
             )
@@ -732,13 +735,8 @@ pub fn rewrite<'c, 'a>(
                 then.append_operation(b.build("scf.yield", &[], &[], &[], vec![]));
                 let region = Region::new();
                 region.append_block(then);
-                let if_op = b.rw.insert(b.build(
-                    "scf.if",
-                    &[pred],
-                    &[],
-                    &[],
-                    vec![region, Region::new()],
-                ));
+                let if_op =
+                    b.rw.insert(b.build("scf.if", &[pred], &[], &[], vec![region, Region::new()]));
                 let yield_op = if_op
                     .region(0)
                     .ok()
@@ -760,19 +758,24 @@ pub fn rewrite<'c, 'a>(
             let inc = operand(n - 1)?;
             let multi = to_multicast(b, ctx, sem)?;
             let auto = !ctx.params.no_auto_barriers;
-            custom_primitive(b, op, &[multi, inc, ctx.collective.lane_predicate], |b, args| {
-                if auto {
-                    fresh_warpgroup_barrier(b, None);
-                }
-                let ptr = memref_ptr(b, args[0])?;
-                asm(
+            custom_primitive(
+                b,
+                op,
+                &[multi, inc, ctx.collective.lane_predicate],
+                |b, args| {
+                    if auto {
+                        fresh_warpgroup_barrier(b, None);
+                    }
+                    let ptr = memref_ptr(b, args[0])?;
+                    asm(
                     b,
                     &[ptr, args[1], args[2]],
                     "{\n  @$2 multimem.red.release.sys.global.add.u32 [$0], $1;\n  fence.proxy.alias;\n}\n",
                     "l,r,b",
                 );
-                Ok(())
-            })?;
+                    Ok(())
+                },
+            )?;
             b.rw.erase_op(op);
         }
         "pallas.semaphore_signal" => {
@@ -793,19 +796,24 @@ pub fn rewrite<'c, 'a>(
                 sem = to_remote(b, ctx, sem, peer)?;
             }
             let auto = !ctx.params.no_auto_barriers;
-            custom_primitive(b, op, &[sem, inc, ctx.collective.lane_predicate], |b, args| {
-                let ptr = memref_ptr(b, args[0])?;
-                if auto {
-                    fresh_warpgroup_barrier(b, None);
-                }
-                asm(
-                    b,
-                    &[ptr, args[1], args[2]],
-                    "@$2 red.release.sys.global.add.u32 [$0], $1;",
-                    "l,r,b",
-                );
-                Ok(())
-            })?;
+            custom_primitive(
+                b,
+                op,
+                &[sem, inc, ctx.collective.lane_predicate],
+                |b, args| {
+                    let ptr = memref_ptr(b, args[0])?;
+                    if auto {
+                        fresh_warpgroup_barrier(b, None);
+                    }
+                    asm(
+                        b,
+                        &[ptr, args[1], args[2]],
+                        "@$2 red.release.sys.global.add.u32 [$0], $1;",
+                        "l,r,b",
+                    );
+                    Ok(())
+                },
+            )?;
             b.rw.erase_op(op);
         }
         "pallas.multimem_store" => {
@@ -814,10 +822,7 @@ pub fn rewrite<'c, 'a>(
                 "mosaic_gpu.vector_store",
                 &[operand(0)?, multi],
                 &[],
-                &[
-                    ("multimem", b.attr("true")),
-                    ("optimized", b.attr("false")),
-                ],
+                &[("multimem", b.attr("true")), ("optimized", b.attr("false"))],
             );
             b.rw.erase_op(op);
         }
@@ -869,11 +874,18 @@ fn spin_until<'c, 'a>(b: &B<'_, 'c, 'a>, ptr: Value<'c, 'a>, want: Value<'c, 'a>
     r0.append_block(before);
     r1.append_block(after);
     let init: Vec<Value> = if decrement { vec![want] } else { vec![] };
-    let w = b
-        .rw
-        .insert(b.build("scf.while", &init, &carried, &[], vec![r0, r1]));
-    let before = w.region(0).ok().and_then(|r| r.first_block()).expect("before");
-    let after = w.region(1).ok().and_then(|r| r.first_block()).expect("after");
+    let w =
+        b.rw.insert(b.build("scf.while", &init, &carried, &[], vec![r0, r1]));
+    let before = w
+        .region(0)
+        .ok()
+        .and_then(|r| r.first_block())
+        .expect("before");
+    let after = w
+        .region(1)
+        .ok()
+        .and_then(|r| r.first_block())
+        .expect("after");
     b.rw.set_insertion_point_to_end(before);
     let word = |operands: &[Value<'c, 'a>], text: &str, constraints: &str| {
         b.val(
@@ -919,13 +931,10 @@ pub fn check_kernel(
     params: &MosaicGpuParams,
     fail: &dyn Fn(&OperationRef, String),
 ) {
+    // The verifier sees to it that collective axes are mesh axes (so that
+    // there is a mesh).
     let mesh = params.mesh_axes.clone();
-    let all_mesh = |op: &OperationRef, what: &str, multicast_signal: bool| -> Result<(), String> {
-        if mesh.is_empty() {
-            return Err(format!(
-                "JAX device mesh is required by {what}, but not defined. (give the kernel compiler_params = {{mosaic_gpu = {{mesh_axes = [...], mesh_shape = array<i64: ...>}}}})"
-            ));
-        }
+    let all_mesh = |op: &OperationRef, multicast_signal: bool| -> Result<(), String> {
         let axes: Vec<String> = op
             .attribute("collective_axes")
             .map(|a| {
@@ -974,17 +983,9 @@ pub fn check_kernel(
                 Ok(a) if mesh.contains(&ir::string_attr_value(a)) => metadata_check(params),
                 _ => Ok(()),
             },
-            "pallas.multimem_store" => all_mesh(&op, "multimem_store", false)
-                .and_then(|_| gmem_ref(operand_type(1))),
-            "pallas.multimem_load_reduce" => all_mesh(&op, "multimem_load_reduce", false)
-                .and_then(|_| gmem_ref(operand_type(0))),
+            "pallas.multimem_store" | "pallas.multimem_load_reduce" => all_mesh(&op, false),
             "pallas.semaphore_signal_multicast" => {
-                if mesh.is_empty() {
-                    Err("collective_axes requires a mesh context".into())
-                } else {
-                    all_mesh(&op, "semaphore_signal_multicast", true)
-                }
-                .and_then(|_| semaphore_ref(gmem_sem()))
+                all_mesh(&op, true).and_then(|_| semaphore_ref(gmem_sem()))
             }
             "pallas.semaphore_wait" => semaphore_ref(gmem_sem()),
             "pallas.semaphore_signal" => {
@@ -1011,9 +1012,6 @@ pub fn check_kernel(
                 }
                 .and_then(|_| semaphore_ref(gmem_sem()))
             }
-            "pallas.semaphore_read" => Err(
-                "not yet supported: semaphore_read in convert-pallas-to-mosaic-gpu".into(),
-            ),
             "pallas.ref_reshape" => {
                 let t = operand_type(0);
                 let contiguous = t.is_some_and(|t| {
@@ -1028,7 +1026,10 @@ pub fn check_kernel(
                 if contiguous {
                     Ok(())
                 } else {
-                    Err("not yet supported: ref_reshape other than of a whole GMEM or shared ref".into())
+                    Err(
+                        "not yet supported: ref_reshape other than of a whole GMEM or shared ref"
+                            .into(),
+                    )
                 }
             }
             _ => Ok(()),
@@ -1046,13 +1047,6 @@ fn metadata_check(params: &MosaicGpuParams) -> Result<(), String> {
         Ok(())
     } else {
         Err("not yet supported: device collectives under a mesh of one device (JAX uses NVSHMEM there)".into())
-    }
-}
-
-fn gmem_ref(t: Option<Type>) -> Result<(), String> {
-    match t {
-        Some(t) if MemorySpace::of_memref(t) == Some(MemorySpace::Gmem) => Ok(()),
-        _ => Err("the ref must be in GMEM".into()),
     }
 }
 

@@ -639,15 +639,26 @@ pub fn lower<'c, 'a>(k: OperationRef<'c, 'a>, params: &MosaicGpuParams) -> Resul
     // What the runtime needs to know of the collectives: that the metadata
     // is passed, and which operands it must map for multicast.
     if ctx.collective.metadata_used.get() {
-        ir::set_attribute(&module, "mosaic_gpu.collective_metadata_used", b.attr("unit"));
+        ir::set_attribute(
+            &module,
+            "mosaic_gpu.collective_metadata_used",
+            b.attr("unit"),
+        );
     }
     let multimem = ctx.collective.multimem.borrow();
     if multimem.iter().any(|&m| m) {
-        let flags: Vec<&str> = multimem.iter().map(|&m| if m { "true" } else { "false" }).collect();
+        let flags: Vec<&str> = multimem
+            .iter()
+            .map(|&m| if m { "true" } else { "false" })
+            .collect();
         ir::set_attribute(
             &module,
             "mosaic_gpu.multimem_args",
-            b.attr(&format!("dense<[{}]> : tensor<{}xi1>", flags.join(", "), flags.len())),
+            b.attr(&format!(
+                "dense<[{}]> : tensor<{}xi1>",
+                flags.join(", "),
+                flags.len()
+            )),
         );
         ir::set_attribute(&module, "mosaic_gpu.multimem_used", b.attr("unit"));
     }

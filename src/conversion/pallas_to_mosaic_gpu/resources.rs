@@ -288,7 +288,12 @@ pub fn scoped_allocs(op: &OperationRef) -> Result<Vec<Alloc>, String> {
 /// CTA and `global` for the launch: keyed by the collective axes of their
 /// allocations (none, or the warpgroup axis, for block-local ones; every
 /// axis, grid and cluster names reversed, for global ones), in key order.
-fn semaphore_scopes(params: &MosaicGpuParams, grid_names: &[String], block_local: i64, global: i64) -> Vec<SemaphoreScope> {
+fn semaphore_scopes(
+    params: &MosaicGpuParams,
+    grid_names: &[String],
+    block_local: i64,
+    global: i64,
+) -> Vec<SemaphoreScope> {
     let mut scopes = vec![];
     if block_local > 0 {
         scopes.push(SemaphoreScope {

@@ -100,7 +100,9 @@ pub fn check_copy_gmem(v: Value) -> Result<(), String> {
         let src = o.operand(0).map_err(|e| e.to_string())?;
         let inner = ir::defining_op(src).filter(|p| ir::op_name_of(p) == "memref.subview");
         if o.operand_count() > 1 && inner.is_some() {
-            return Err("not yet supported: TMA copies of GMEM views with dynamic offsets on a view".into());
+            return Err(
+                "not yet supported: TMA copies of GMEM views with dynamic offsets on a view".into(),
+            );
         }
         view = inner;
     }
@@ -375,7 +377,9 @@ pub fn rewrite<'c, 'a>(
 }
 
 /// The inherent attributes of a `memref.subview`.
-fn subview_attrs<'c>(op: &OperationRef<'c, '_>) -> Vec<(String, melior::ir::attribute::Attribute<'c>)> {
+fn subview_attrs<'c>(
+    op: &OperationRef<'c, '_>,
+) -> Vec<(String, melior::ir::attribute::Attribute<'c>)> {
     [
         "operandSegmentSizes",
         "static_offsets",
