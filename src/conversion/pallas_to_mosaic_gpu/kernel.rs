@@ -285,9 +285,20 @@ pub fn wait_barrier<'c, 'a>(
     phases: Value<'c, 'a>,
     bit: i64,
 ) {
+    wait_barrier_mask(b, ptr, phases, |b| b.ci32(1 << bit));
+}
+
+/// [`wait_barrier`] of the barrier whose phase bit `mask` builds (an i32
+/// with that one bit set).
+pub fn wait_barrier_mask<'c, 'a>(
+    b: &B<'_, 'c, 'a>,
+    ptr: Value<'c, 'a>,
+    phases: Value<'c, 'a>,
+    mask: impl FnOnce(&B<'_, 'c, 'a>) -> Value<'c, 'a>,
+) {
     let i32t = b.i32();
     let bits = b.val("memref.load", &[phases], i32t, &[]);
-    let one = b.ci32(1 << bit);
+    let one = mask(b);
     let mine = b.bin("arith.andi", bits, one);
     let parity = b.cmpi("ne", mine, b.ci32(0));
     let flipped = b.bin("arith.xori", bits, one);

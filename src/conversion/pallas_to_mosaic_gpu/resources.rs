@@ -8,6 +8,16 @@
 //! them what the body needs while it runs: the reduction scratch of
 //! `vector.multi_reduction`, `reduction_scratch_bytes` of the compiler
 //! params. The scratch total is rounded up to 1024 bytes.
+//!
+//! Barriers come in pools, one per kind (arrivals, barriers per group,
+//! ordering with the tensor core): a pool has as many groups as the kernel
+//! holds at once (nested scopes add up, sibling scopes and branches share),
+//! laid out kind after kind in the order the planner first meets the kinds.
+//! A scope takes the last free group of its kind and returns it at its end.
+//!
+//! GMEM semaphores are not in shared memory: they are counted here per
+//! scope (block-local ones like shared memory, global ones summed) and live
+//! in extra operands (see `collectives`).
 
 use melior::ir::block::{BlockLike, BlockRef};
 use melior::ir::operation::{OperationLike, OperationRef};
@@ -110,8 +120,86 @@ pub fn is_gmem_semaphore(t: Type) -> bool {
         && SemaphoreKind::of_memref(t) == Some(SemaphoreKind::Regular)
 }
 
+/// Barrier groups by kind, in the order JAX's planner first meets each
+/// kind, with how many groups of the kind are in use at once.
+type BarrierCounts = Vec<(BarrierSpec, i64)>;
+
+/// Nested scopes need groups of their own: the counts add up.
+fn add_counts(into: &mut BarrierCounts, other: &BarrierCounts) {
+    for (spec, n) in other {
+        match into.iter_mut().find(|(s, _)| s == spec) {
+            Some((_, m)) => *m += n,
+            None => into.push((*spec, *n)),
+        }
+    }
+}
+
+/// Sibling scopes (and the branches of control flow) share groups: the
+/// most of each kind.
+fn max_counts(into: &mut BarrierCounts, other: &BarrierCounts) {
+    for (spec, n) in other {
+        match into.iter_mut().find(|(s, _)| s == spec) {
+            Some((_, m)) => *m = (*m).max(*n),
+            None => into.push((*spec, *n)),
+        }
+    }
+}
+
+/// The barrier kind of a ref of type `t`, if it is a barrier ref.
+fn barrier_spec(t: Type) -> Result<Option<BarrierSpec>, String> {
+    let Some(b) = ir::barrier_params(ir::element_type(t)) else {
+        return Ok(None);
+    };
+    if b.collective_axes.is_some() {
+        return Err(format!("not yet supported: cluster barriers ({t})"));
+    }
+    Ok(Some(BarrierSpec {
+        arrivals: b.arrivals,
+        orders_tensor_core: b.orders_tensor_core,
+        count: ir::memref_shape(t).iter().product(),
+    }))
+}
+
+/// The barrier groups `block` needs at once.
+fn barrier_counts(block: BlockRef) -> Result<BarrierCounts, String> {
+    let mut counts = vec![];
+    let mut op = block.first_operation();
+    while let Some(o) = op {
+        if ir::op_name_of(&o) == "pallas.run_scoped" {
+            let body = o
+                .region(0)
+                .ok()
+                .and_then(|r| r.first_block())
+                .ok_or("run_scoped without a body")?;
+            let mut scope = vec![];
+            for i in 0..body.argument_count() {
+                let t = ir::value_type(ir::value(body.argument(i).map_err(|e| e.to_string())?));
+                if let Some(spec) = barrier_spec(t)? {
+                    add_counts(&mut scope, &vec![(spec, 1)]);
+                }
+            }
+            add_counts(&mut scope, &barrier_counts(body)?);
+            max_counts(&mut counts, &scope);
+        } else {
+            for r in 0..o.region_count() {
+                let region = o.region(r).map_err(|e| e.to_string())?;
+                let mut b = region.first_block();
+                while let Some(blk) = b {
+                    max_counts(&mut counts, &barrier_counts(blk)?);
+                    b = blk.next_in_region();
+                }
+            }
+        }
+        op = o.next_in_block();
+    }
+    Ok(counts)
+}
+
 struct Planner {
     barriers: Vec<BarrierSpec>,
+    /// The free groups of each kind (indices into `barriers`); a scope
+    /// takes the last one and gives it back when it ends.
+    pool: Vec<(BarrierSpec, Vec<usize>)>,
     reduction_bytes: i64,
     annotate: bool,
     /// Block-local semaphores in use at the current point, and the most at
@@ -144,24 +232,14 @@ impl Planner {
                 "not yet supported: scratch in a memory space other than shared ({t})"
             ));
         }
-        if let Some(b) = ir::barrier_params(ir::element_type(t)) {
-            if b.collective_axes.is_some() {
-                return Err(format!("not yet supported: cluster barriers ({t})"));
-            }
-            let spec = BarrierSpec {
-                arrivals: b.arrivals,
-                orders_tensor_core: b.orders_tensor_core,
-                count: ir::memref_shape(t).iter().product(),
-            };
-            // JAX pools barriers by kind and hands sibling scopes the same
-            // one; this planner gives each allocation its own.
-            if self.barriers.contains(&spec) {
-                return Err(format!(
-                    "not yet supported: several barrier allocations of the same kind ({t})"
-                ));
-            }
-            self.barriers.push(spec);
-            return Ok(Alloc::Barrier(self.barriers.len() - 1));
+        if let Some(spec) = barrier_spec(t)? {
+            let group = self
+                .pool
+                .iter_mut()
+                .find(|(s, _)| *s == spec)
+                .and_then(|(_, free)| free.pop())
+                .ok_or_else(|| format!("barrier {t} is already reserved"))?;
+            return Ok(Alloc::Barrier(group));
         }
         let bits = ir::bit_width(ir::element_type(t))
             .ok_or_else(|| format!("not yet supported: shared scratch of {t}"))?;
@@ -185,12 +263,16 @@ impl Planner {
                         .ok_or("run_scoped without a body")?;
                     let mut inner = used;
                     let sems_before = self.sems_used;
+                    let mut taken = vec![];
                     let mut offsets = vec![];
                     let mut sem_offsets = vec![];
                     for i in 0..body.argument_count() {
                         let t =
                             ir::value_type(ir::value(body.argument(i).map_err(|e| e.to_string())?));
                         let alloc = self.alloc(t, &mut inner, false)?;
+                        if let (Alloc::Barrier(g), Some(spec)) = (alloc, barrier_spec(t)?) {
+                            taken.push((spec, g));
+                        }
                         offsets.push(match alloc {
                             Alloc::Smem(at) => at,
                             Alloc::Barrier(i) => -1 - i as i64,
@@ -209,6 +291,12 @@ impl Planner {
                     }
                     peak = peak.max(self.walk(body, inner)?);
                     self.sems_used = sems_before;
+                    // Back to the pool, the last taken first.
+                    for (spec, g) in taken.into_iter().rev() {
+                        if let Some((_, free)) = self.pool.iter_mut().find(|(s, _)| *s == spec) {
+                            free.push(g);
+                        }
+                    }
                 }
                 "pallas.get_global" => {
                     let t = ir::value_type(ir::result_of(o, 0));
@@ -329,8 +417,43 @@ pub fn plan(
     annotate: bool,
 ) -> Result<Plan, String> {
     let body = ir::body_block(kernel).ok_or("kernel without a body")?;
+    // The groups: the pipeline's first (when there is one), then as many of
+    // each kind as the kernel uses at once, kinds in JAX's order.
+    let n_fixed = info.prefetch.len() + info.specs.len();
+    let mut counts = vec![];
+    for i in n_fixed..body.argument_count() {
+        let t = ir::value_type(ir::value(body.argument(i).map_err(|e| e.to_string())?));
+        if let Some(spec) = barrier_spec(t)? {
+            add_counts(&mut counts, &vec![(spec, 1)]);
+        }
+    }
+    add_counts(&mut counts, &barrier_counts(body)?);
+    let pipelined_inputs = info
+        .specs
+        .iter()
+        .take(info.n_ins)
+        .filter(|s| is_pipelined(s.memory_space))
+        .count() as i64;
+    if pipelined_inputs > 0 && !counts.is_empty() {
+        return Err("not yet supported: user barriers together with pipelined inputs".into());
+    }
+    let mut barriers = vec![];
+    if pipelined_inputs > 0 {
+        barriers.push(BarrierSpec {
+            arrivals: pipelined_inputs,
+            orders_tensor_core: false,
+            count: 1,
+        });
+    }
+    let mut pool = vec![];
+    for (spec, n) in counts {
+        let first = barriers.len();
+        barriers.extend(std::iter::repeat_n(spec, n as usize));
+        pool.push((spec, (first..barriers.len()).collect()));
+    }
     let mut planner = Planner {
-        barriers: vec![],
+        barriers,
+        pool,
         reduction_bytes: params.reduction_scratch_bytes,
         annotate,
         sems_used: 0,
@@ -341,20 +464,17 @@ pub fn plan(
     // The kernel's scratch operands are allocated around the pipeline
     // (their run_scoped is the outermost), then the pipeline buffers.
     let mut used = 0;
-    let n_fixed = info.prefetch.len() + info.specs.len();
     let mut scratch = vec![];
     for i in n_fixed..body.argument_count() {
         let t = ir::value_type(ir::value(body.argument(i).map_err(|e| e.to_string())?));
         scratch.push(planner.alloc(t, &mut used, true)?);
     }
     let mut buffers = vec![];
-    let mut pipelined_inputs = 0;
-    for (i, spec) in info.specs.iter().enumerate() {
+    for spec in &info.specs {
         if !is_pipelined(spec.memory_space) {
             buffers.push(None);
             continue;
         }
-        pipelined_inputs += i64::from(i < info.n_ins);
         let shape: Vec<i64> = spec.dims.iter().map(|d| d.size()).collect();
         let elem = ir::element_type(spec.array_type);
         let bits =
@@ -362,17 +482,7 @@ pub fn plan(
         buffers.push(Some(used));
         used += align(block_bytes(&shape, bits), SMEM_ALIGNMENT);
     }
-    if pipelined_inputs > 0 {
-        planner.barriers.push(BarrierSpec {
-            arrivals: pipelined_inputs,
-            orders_tensor_core: false,
-            count: 1,
-        });
-    }
     let peak = planner.walk(body, used)?;
-    if pipelined_inputs > 0 && planner.barriers.len() > 1 {
-        return Err("not yet supported: user barriers together with pipelined inputs".into());
-    }
     let scratch_bytes = align(peak, SMEM_ALIGNMENT);
     let barrier_count: i64 = planner.barriers.iter().map(|b| b.count).sum();
     let grid_names: Vec<String> = kernel

@@ -19,7 +19,7 @@ use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::r#type::Type;
 use melior::ir::{RegionLike, Value, ValueLike};
 
-use super::kernel::{allocation, barrier_ref, wait_barrier, BarrierGroup, Ctx};
+use super::kernel::{allocation, barrier_ref, wait_barrier, wait_barrier_mask, BarrierGroup, Ctx};
 use super::pipeline::{commit_smem, expect_and_load, store, wait_stores};
 use super::resources::{block_bytes, scoped_allocs};
 use crate::conversion::common::builder::{dense_i64, B, DYNAMIC};
@@ -109,36 +109,66 @@ pub fn check_copy_gmem(v: Value) -> Result<(), String> {
     Ok(())
 }
 
+/// Which barrier of its group an op names.
+#[derive(Clone, Copy)]
+enum BarrierIndex<'c, 'a> {
+    Static(i64),
+    /// An i32 value.
+    Dynamic(Value<'c, 'a>),
+}
+
 /// Barrier `index` of the group whose first barrier `first` is: the group,
-/// its address, its ref and its bit in the phase bits. Indices are
-/// constants (the checks see to it).
+/// its address, its ref and its index.
 fn barrier_elem<'c, 'a>(
     b: &B<'_, 'c, 'a>,
     ctx: &Ctx<'c, 'a>,
     first: Value<'c, 'a>,
     indices: &[Value<'c, 'a>],
-) -> Result<(BarrierGroup<'c, 'a>, Value<'c, 'a>, Value<'c, 'a>, i64), String> {
+) -> Result<
+    (
+        BarrierGroup<'c, 'a>,
+        Value<'c, 'a>,
+        Value<'c, 'a>,
+        BarrierIndex<'c, 'a>,
+    ),
+    String,
+> {
     let group = *ctx
         .barriers
         .iter()
         .find(|g| g.first == first)
         .ok_or("a barrier ref that is not an allocated barrier")?;
     let index = match indices.first() {
-        None => 0,
-        Some(v) => constant_index(*v).ok_or("not yet supported: dynamic barrier indices")?,
+        None => BarrierIndex::Static(0),
+        Some(v) => match constant_index(*v) {
+            Some(i) => BarrierIndex::Static(i),
+            None => BarrierIndex::Dynamic(b.val("arith.index_castui", &[*v], b.i32(), &[])),
+        },
     };
-    if index == 0 {
-        return Ok((group, group.ptr, group.first, 0));
-    }
-    let ptr = b.val(
-        "llvm.getelementptr",
-        &[group.ptr],
-        b.ty("!llvm.ptr<3>"),
-        &[
-            ("elem_type", b.attr("i64")),
-            ("rawConstantIndices", b.dense_i32_attr(&[index as i32])),
-        ],
-    );
+    let ptr3 = b.ty("!llvm.ptr<3>");
+    let elem_type = ("elem_type", b.attr("i64"));
+    let ptr = match index {
+        BarrierIndex::Static(0) => return Ok((group, group.ptr, group.first, index)),
+        BarrierIndex::Static(i) => b.val(
+            "llvm.getelementptr",
+            &[group.ptr],
+            ptr3,
+            &[
+                elem_type,
+                ("rawConstantIndices", b.dense_i32_attr(&[i as i32])),
+            ],
+        ),
+        // i32::MIN marks the index that is an operand.
+        BarrierIndex::Dynamic(i) => b.val(
+            "llvm.getelementptr",
+            &[group.ptr, i],
+            ptr3,
+            &[
+                elem_type,
+                ("rawConstantIndices", b.dense_i32_attr(&[i32::MIN])),
+            ],
+        ),
+    };
     Ok((group, ptr, barrier_ref(b, ptr), index))
 }
 
@@ -282,8 +312,13 @@ pub fn rewrite<'c, 'a>(
             let rest: Vec<Value> = (1..op.operand_count())
                 .map(&operand)
                 .collect::<Result<_, _>>()?;
-            let (group, ptr, _, bit) = barrier_elem(b, ctx, operand(0)?, &rest)?;
-            wait_barrier(b, ptr, group.phases, bit);
+            let (group, ptr, _, index) = barrier_elem(b, ctx, operand(0)?, &rest)?;
+            match index {
+                BarrierIndex::Static(bit) => wait_barrier(b, ptr, group.phases, bit),
+                BarrierIndex::Dynamic(i) => {
+                    wait_barrier_mask(b, ptr, group.phases, |b| b.bin("arith.shli", b.ci32(1), i));
+                }
+            }
             b.rw.erase_op(op);
         }
         "pallas.barrier_arrive" => {

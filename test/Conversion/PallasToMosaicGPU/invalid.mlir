@@ -156,30 +156,6 @@ pallas.kernel @k
 
 // -----
 
-// expected-error @+1 {{'pallas.kernel' op not yet supported: several barrier allocations of the same kind (memref<!pallas.barrier, #pallas.memory_space<shared>>)}}
-pallas.kernel @k
-    ins(%x: memref<128x128xf32> block [128, 128] map affine_map<() -> (0, 0)> in gmem)
-    scratch(%a: memref<!pallas.barrier, #pallas.memory_space<shared>>,
-            %b: memref<!pallas.barrier, #pallas.memory_space<shared>>)
-    attributes {compiler_params = {mosaic_gpu = {lowering_semantics = "warpgroup"}}} {
-  pallas.return
-}
-
-// -----
-
-pallas.kernel @k
-    ins(%x: memref<128x128xf32> block [128, 128] map affine_map<() -> (0, 0)> in gmem)
-    scratch(%b: memref<2x!pallas.barrier, #pallas.memory_space<shared>>)
-    attributes {compiler_params = {mosaic_gpu = {lowering_semantics = "warpgroup", num_threads = 2, thread_name = "wg"}}} {
-  %wg = pallas.axis_index "wg"
-  %i = arith.index_cast %wg : i32 to index
-  // expected-error @+1 {{'pallas.barrier_wait' op not yet supported: dynamic barrier indices}}
-  pallas.barrier_wait %b[%i] : memref<2x!pallas.barrier, #pallas.memory_space<shared>>
-  pallas.return
-}
-
-// -----
-
 pallas.kernel @k
     ins(%x: memref<128x128xf32> block [128, 128] map affine_map<() -> (0, 0)> in gmem)
     outs(%o: memref<128x128xf32> block [128, 128] map affine_map<() -> (0, 0)> in gmem)
