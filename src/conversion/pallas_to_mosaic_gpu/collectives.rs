@@ -988,6 +988,16 @@ pub fn check_kernel(
                 all_mesh(&op, true).and_then(|_| semaphore_ref(gmem_sem()))
             }
             "pallas.semaphore_wait" => semaphore_ref(gmem_sem()),
+            // Cluster barriers are arrived on and waited for; TMA copies
+            // complete on barriers of their own CTA.
+            "pallas.copy_gmem_to_smem" => match operand_type(2).and_then(|t| {
+                ir::barrier_params(ir::element_type(t)).map(|p| p.collective_axes.is_some())
+            }) {
+                Some(true) => {
+                    Err("not yet supported: TMA copies that complete on a cluster barrier".into())
+                }
+                _ => Ok(()),
+            },
             "pallas.semaphore_signal" => {
                 let seg = op
                     .attribute("operandSegmentSizes")

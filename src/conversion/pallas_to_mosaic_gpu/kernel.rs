@@ -68,6 +68,10 @@ pub struct BarrierGroup<'c, 'a> {
     /// The phase bits, one per barrier of the group.
     pub phases: Value<'c, 'a>,
     pub orders_tensor_core: bool,
+    /// For a cluster barrier spanning several CTAs, the CTAs of the cluster
+    /// an arrival signals (bit `i`: the CTA of linear index `i` in the
+    /// cluster, x fastest).
+    pub cluster_mask: Option<Value<'c, 'a>>,
 }
 
 /// The barrier at `ptr` as the `mosaic_gpu` ops take it.
@@ -220,6 +224,141 @@ fn init_barrier<'c, 'a>(
         )),
         offset,
     );
+    let ptr = barrier_address(b, mem);
+    b.op(
+        "mosaic_gpu.initialize_barrier",
+        &[ptr],
+        &[],
+        &[
+            ("arrival_count", b.attr(&format!("{} : i64", spec.arrivals))),
+            ("num_barriers", b.int_attr(spec.count, b.i32())),
+            (
+                "orders_tensor_core",
+                b.attr(if spec.orders_tensor_core {
+                    "true"
+                } else {
+                    "false"
+                }),
+            ),
+        ],
+    );
+    ptr
+}
+
+/// A cluster barrier group (the CTAs along the cluster dims `dims` of
+/// `cluster` arrive on each other's barriers): its address, phase bits and
+/// the mask of the CTAs an arrival signals (`None` when it spans just this
+/// CTA). One thread of the CTA initializes each barrier for the arrivals
+/// of every CTA signalling it: its own and, per dim, the other CTAs along
+/// the dim.
+fn init_cluster_barrier<'c, 'a>(
+    b: &B<'_, 'c, 'a>,
+    offset: i64,
+    spec: resources::BarrierSpec,
+    dims: u8,
+    cluster: &[i64; 3],
+) -> (Value<'c, 'a>, Value<'c, 'a>, Option<Value<'c, 'a>>) {
+    let mem = slice_smem(
+        b,
+        b.ty(&format!(
+            "memref<{}x!mosaic_gpu.barrier, #gpu.address_space<workgroup>>",
+            spec.count
+        )),
+        offset,
+    );
+    let ptr = barrier_address(b, mem);
+    let phases = phase_counter(b);
+    let collective: Vec<usize> = (0..3).filter(|d| dims & (1 << d) != 0).collect();
+    let senders = collective.iter().map(|&d| cluster[d]).sum::<i64>() - collective.len() as i64 + 1;
+    // One thread per CTA: the elected lane of warp 0.
+    let elected = b.val("nvvm.elect.sync", &[], b.ty("i1"), &[]);
+    let linear = grid::linear_thread_id(b);
+    let warp = b.bin("arith.shrui", linear, b.ci32(5));
+    let (all_lanes, lane0, clamp) = (b.ci32(-1), b.ci32(0), b.ci32(31));
+    let warp = b.val(
+        "nvvm.shfl.sync",
+        &[all_lanes, warp, lane0, clamp],
+        b.i32(),
+        &[("kind", b.attr("#nvvm<shfl_kind idx>"))],
+    );
+    let first_warp = b.cmpi("eq", warp, b.ci32(0));
+    let predicate = b.bin("arith.andi", first_warp, elected);
+    let count = b.ci32(spec.arrivals * senders);
+    for i in 0..spec.count {
+        let at = if i == 0 {
+            ptr
+        } else {
+            b.val(
+                "llvm.getelementptr",
+                &[ptr],
+                b.ty("!llvm.ptr<3>"),
+                &[
+                    ("elem_type", b.attr("i64")),
+                    ("rawConstantIndices", b.dense_i32_attr(&[i as i32])),
+                ],
+            )
+        };
+        b.op("nvvm.mbarrier.init", &[at, count, predicate], &[], &[]);
+    }
+    if senders == 1 {
+        return (ptr, phases, None);
+    }
+    // CTA (x, y, z) of the cluster is bit x + y * cx + z * cx * cy; this
+    // CTA's slice along the collective dims is the bits of its coordinates
+    // in the others.
+    let strides = [1, cluster[0], cluster[0] * cluster[1]];
+    let mut pattern = 0i64;
+    let sizes: Vec<i64> = collective.iter().map(|&d| cluster[d]).collect();
+    let mut idx = vec![0i64; collective.len()];
+    loop {
+        let bit: i64 = idx
+            .iter()
+            .zip(&collective)
+            .map(|(i, &d)| i * strides[d])
+            .sum();
+        pattern |= 1 << bit;
+        let mut k = 0;
+        while k < idx.len() {
+            idx[k] += 1;
+            if idx[k] < sizes[k] {
+                break;
+            }
+            idx[k] = 0;
+            k += 1;
+        }
+        if k == idx.len() {
+            break;
+        }
+    }
+    let mut shift: Option<Value> = None;
+    for d in 0..3 {
+        if collective.contains(&d) || cluster[d] == 1 {
+            continue;
+        }
+        let dim = b.attr(&format!("#gpu<dim {}>", ["x", "y", "z"][d]));
+        let id = b.val(
+            "gpu.cluster_block_id",
+            &[],
+            b.index(),
+            &[("dimension", dim)],
+        );
+        let id = b.val("arith.index_castui", &[id], b.i32(), &[]);
+        let term = b.mul(id, b.ci32(strides[d]));
+        shift = Some(match shift {
+            None => term,
+            Some(s) => b.add(s, term),
+        });
+    }
+    let pattern = b.ci32(pattern);
+    let mask = match shift {
+        None => pattern,
+        Some(s) => b.bin("arith.shli", pattern, s),
+    };
+    (ptr, phases, Some(mask))
+}
+
+/// The address of the first barrier of the barrier array `mem`.
+fn barrier_address<'c, 'a>(b: &B<'_, 'c, 'a>, mem: Value<'c, 'a>) -> Value<'c, 'a> {
     let desc_t = b.ty(&descriptor_type(1, "3"));
     let desc = b.val("builtin.unrealized_conversion_cast", &[mem], desc_t, &[]);
     let ptr3 = b.ty("!llvm.ptr<3>");
@@ -240,25 +379,7 @@ fn init_barrier<'c, 'a>(
     let bytes = b.val("llvm.mul", &[elems, eight], i64t, &[]);
     let addr = b.val("llvm.ptrtoint", &[aligned], i64t, &[]);
     let addr = b.val("llvm.add", &[addr, bytes], i64t, &[]);
-    let ptr = b.val("llvm.inttoptr", &[addr], ptr3, &[]);
-    b.op(
-        "mosaic_gpu.initialize_barrier",
-        &[ptr],
-        &[],
-        &[
-            ("arrival_count", b.attr(&format!("{} : i64", spec.arrivals))),
-            ("num_barriers", b.int_attr(spec.count, b.i32())),
-            (
-                "orders_tensor_core",
-                b.attr(if spec.orders_tensor_core {
-                    "true"
-                } else {
-                    "false"
-                }),
-            ),
-        ],
-    );
-    ptr
+    b.val("llvm.inttoptr", &[addr], ptr3, &[])
 }
 
 /// The phase parity of a barrier group, one bit per barrier, kept by every
@@ -541,8 +662,17 @@ pub fn lower<'c, 'a>(k: OperationRef<'c, 'a>, params: &MosaicGpuParams) -> Resul
     let mut inits = vec![];
     let mut offset = plan.barrier_offset;
     for spec in &plan.barriers {
-        let ptr = init_barrier(&b, offset, *spec);
-        inits.push((ptr, phase_counter(&b), spec.orders_tensor_core));
+        let init = match spec.cluster_dims {
+            None => {
+                let ptr = init_barrier(&b, offset, *spec);
+                (ptr, phase_counter(&b), spec.orders_tensor_core, None)
+            }
+            Some(dims) => {
+                let (ptr, phases, mask) = init_cluster_barrier(&b, offset, *spec, dims, &cluster);
+                (ptr, phases, false, mask)
+            }
+        };
+        inits.push(init);
         offset += spec.count * resources::BARRIER_BYTES;
     }
     b.op("nvvm.fence.mbarrier.init", &[], &[], &[]);
@@ -568,12 +698,15 @@ pub fn lower<'c, 'a>(k: OperationRef<'c, 'a>, params: &MosaicGpuParams) -> Resul
     let program_ids = grid::program_ids(&b, &info.grid);
     let barriers: Vec<BarrierGroup> = inits
         .into_iter()
-        .map(|(ptr, phases, orders_tensor_core)| BarrierGroup {
-            ptr,
-            first: barrier_ref(&b, ptr),
-            phases,
-            orders_tensor_core,
-        })
+        .map(
+            |(ptr, phases, orders_tensor_core, cluster_mask)| BarrierGroup {
+                ptr,
+                first: barrier_ref(&b, ptr),
+                phases,
+                orders_tensor_core,
+                cluster_mask,
+            },
+        )
         .collect();
     if params.num_threads.is_some() {
         // The kernel's scratch is shared by the warpgroups: none may still

@@ -80,6 +80,9 @@ pub struct SemaphoreScope {
 pub struct BarrierSpec {
     pub arrivals: i64,
     pub orders_tensor_core: bool,
+    /// For a cluster barrier, the CUDA dims (bit 0: x) of the cluster it
+    /// spans.
+    pub cluster_dims: Option<u8>,
     /// Barriers in the group (an array of barriers is one group).
     pub count: i64,
 }
@@ -145,23 +148,44 @@ fn max_counts(into: &mut BarrierCounts, other: &BarrierCounts) {
     }
 }
 
-/// The barrier kind of a ref of type `t`, if it is a barrier ref.
-fn barrier_spec(t: Type) -> Result<Option<BarrierSpec>, String> {
+/// The barrier kind of a ref of type `t`, if it is a barrier ref (cluster
+/// axes among `cluster_names`).
+fn barrier_spec(t: Type, cluster_names: &[String]) -> Result<Option<BarrierSpec>, String> {
     let Some(b) = ir::barrier_params(ir::element_type(t)) else {
         return Ok(None);
     };
-    if b.collective_axes.is_some() {
-        return Err(format!("not yet supported: cluster barriers ({t})"));
+    let cluster_dims = match &b.collective_axes {
+        None => None,
+        Some(axes) => {
+            let mut dims = 0u8;
+            for axis in axes {
+                let k = axis
+                    .as_ref()
+                    .and_then(|a| cluster_names.iter().position(|c| c == a))
+                    .ok_or_else(|| {
+                        format!("not yet supported: cluster barriers over axes other than cluster axes ({t})")
+                    })?;
+                // The last cluster axis is CUDA's x.
+                dims |= 1 << (cluster_names.len() - 1 - k);
+            }
+            Some(dims)
+        }
+    };
+    if cluster_dims.is_some() && b.orders_tensor_core {
+        return Err(format!(
+            "not yet supported: cluster barriers ordered with the tensor core ({t})"
+        ));
     }
     Ok(Some(BarrierSpec {
         arrivals: b.arrivals,
         orders_tensor_core: b.orders_tensor_core,
+        cluster_dims,
         count: ir::memref_shape(t).iter().product(),
     }))
 }
 
 /// The barrier groups `block` needs at once.
-fn barrier_counts(block: BlockRef) -> Result<BarrierCounts, String> {
+fn barrier_counts(block: BlockRef, names: &[String]) -> Result<BarrierCounts, String> {
     let mut counts = vec![];
     let mut op = block.first_operation();
     while let Some(o) = op {
@@ -174,18 +198,18 @@ fn barrier_counts(block: BlockRef) -> Result<BarrierCounts, String> {
             let mut scope = vec![];
             for i in 0..body.argument_count() {
                 let t = ir::value_type(ir::value(body.argument(i).map_err(|e| e.to_string())?));
-                if let Some(spec) = barrier_spec(t)? {
+                if let Some(spec) = barrier_spec(t, names)? {
                     add_counts(&mut scope, &vec![(spec, 1)]);
                 }
             }
-            add_counts(&mut scope, &barrier_counts(body)?);
+            add_counts(&mut scope, &barrier_counts(body, names)?);
             max_counts(&mut counts, &scope);
         } else {
             for r in 0..o.region_count() {
                 let region = o.region(r).map_err(|e| e.to_string())?;
                 let mut b = region.first_block();
                 while let Some(blk) = b {
-                    max_counts(&mut counts, &barrier_counts(blk)?);
+                    max_counts(&mut counts, &barrier_counts(blk, names)?);
                     b = blk.next_in_region();
                 }
             }
@@ -200,6 +224,7 @@ struct Planner {
     /// The free groups of each kind (indices into `barriers`); a scope
     /// takes the last one and gives it back when it ends.
     pool: Vec<(BarrierSpec, Vec<usize>)>,
+    cluster_names: Vec<String>,
     reduction_bytes: i64,
     annotate: bool,
     /// Block-local semaphores in use at the current point, and the most at
@@ -232,7 +257,7 @@ impl Planner {
                 "not yet supported: scratch in a memory space other than shared ({t})"
             ));
         }
-        if let Some(spec) = barrier_spec(t)? {
+        if let Some(spec) = barrier_spec(t, &self.cluster_names)? {
             let group = self
                 .pool
                 .iter_mut()
@@ -270,7 +295,9 @@ impl Planner {
                         let t =
                             ir::value_type(ir::value(body.argument(i).map_err(|e| e.to_string())?));
                         let alloc = self.alloc(t, &mut inner, false)?;
-                        if let (Alloc::Barrier(g), Some(spec)) = (alloc, barrier_spec(t)?) {
+                        if let (Alloc::Barrier(g), Some(spec)) =
+                            (alloc, barrier_spec(t, &self.cluster_names)?)
+                        {
                             taken.push((spec, g));
                         }
                         offsets.push(match alloc {
@@ -423,11 +450,11 @@ pub fn plan(
     let mut counts = vec![];
     for i in n_fixed..body.argument_count() {
         let t = ir::value_type(ir::value(body.argument(i).map_err(|e| e.to_string())?));
-        if let Some(spec) = barrier_spec(t)? {
+        if let Some(spec) = barrier_spec(t, &params.cluster_names)? {
             add_counts(&mut counts, &vec![(spec, 1)]);
         }
     }
-    add_counts(&mut counts, &barrier_counts(body)?);
+    add_counts(&mut counts, &barrier_counts(body, &params.cluster_names)?);
     let pipelined_inputs = info
         .specs
         .iter()
@@ -442,8 +469,20 @@ pub fn plan(
         barriers.push(BarrierSpec {
             arrivals: pipelined_inputs,
             orders_tensor_core: false,
+            cluster_dims: None,
             count: 1,
         });
+    }
+    let cluster = super::grid::cuda_cluster(&params.cluster);
+    for (spec, _) in &counts {
+        let Some(dims) = spec.cluster_dims else {
+            continue;
+        };
+        if (0..3).all(|d| dims & (1 << d) == 0 || cluster[d] == 1) {
+            return Err(
+                "not yet supported: cluster barriers that span only their own CTA (no cluster axis of more than one CTA)".into(),
+            );
+        }
     }
     let mut pool = vec![];
     for (spec, n) in counts {
@@ -454,6 +493,7 @@ pub fn plan(
     let mut planner = Planner {
         barriers,
         pool,
+        cluster_names: params.cluster_names.clone(),
         reduction_bytes: params.reduction_scratch_bytes,
         annotate,
         sems_used: 0,

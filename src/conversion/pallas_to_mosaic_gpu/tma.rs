@@ -172,6 +172,41 @@ fn barrier_elem<'c, 'a>(
     Ok((group, ptr, barrier_ref(b, ptr), index))
 }
 
+/// Arrives on the cluster barrier at `ptr` in every CTA of `mask`: each of
+/// the 16 CTAs a cluster may have is signalled by one thread of the
+/// warpgroup (thread 8 k for CTA k), through the CTA's shared memory window.
+fn arrive_in_cluster<'c, 'a>(
+    b: &B<'_, 'c, 'a>,
+    ctx: &Ctx<'c, 'a>,
+    ptr: Value<'c, 'a>,
+    mask: Value<'c, 'a>,
+) {
+    let in_group = b.bin("arith.remui", ctx.linear, b.ci32(128));
+    let cta = b.bin("arith.divui", in_group, b.ci32(8));
+    let bit = b.bin("arith.shli", b.ci32(1), cta);
+    let mine = b.bin("arith.andi", bit, mask);
+    let member = b.cmpi("ne", mine, b.ci32(0));
+    let lane = b.bin("arith.remui", in_group, b.ci32(8));
+    let signaller = b.cmpi("eq", lane, b.ci32(0));
+    let arrive = b.bin("arith.andi", member, signaller);
+    b.op(
+        "llvm.inline_asm",
+        &[arrive, ptr, cta],
+        &[b.ty("!llvm.void")],
+        &[
+            (
+                "asm_string",
+                ir::string_attr(
+                    b.loc,
+                    "{\n.reg .b32 remote;\n@$0 mapa.shared::cluster.u32 remote, $1, $2;\n@$0 mbarrier.arrive.shared::cluster.b64 _, [remote];\n}",
+                ),
+            ),
+            ("constraints", ir::string_attr(b.loc, "b,r,r")),
+            ("has_side_effects", b.attr("unit")),
+        ],
+    );
+}
+
 /// The value of an `index` constant.
 pub fn constant_index(v: Value) -> Option<i64> {
     let op = ir::defining_op(v).filter(|o| ir::op_name_of(o) == "arith.constant")?;
@@ -325,7 +360,12 @@ pub fn rewrite<'c, 'a>(
             let rest: Vec<Value> = (1..op.operand_count())
                 .map(&operand)
                 .collect::<Result<_, _>>()?;
-            let (group, _, bar, _) = barrier_elem(b, ctx, operand(0)?, &rest)?;
+            let (group, ptr, bar, _) = barrier_elem(b, ctx, operand(0)?, &rest)?;
+            if let Some(mask) = group.cluster_mask {
+                arrive_in_cluster(b, ctx, ptr, mask);
+                b.rw.erase_op(op);
+                return Ok(true);
+            }
             let orders = if group.orders_tensor_core {
                 "true"
             } else {

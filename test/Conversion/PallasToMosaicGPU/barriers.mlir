@@ -111,3 +111,58 @@ pallas.kernel @kinds
   }
   pallas.return
 }
+
+// -----
+
+// Cluster barriers (the consumed barriers of JAX's ops_hopper_matmul_cluster,
+// test/Reference/GPU): one thread of the CTA (the elected lane of warp 0)
+// initializes each barrier for 2 arrivals from each of the 2 CTAs along
+// the cluster axis (4), with nvvm.mbarrier.init rather than
+// mosaic_gpu.initialize_barrier. An arrival signals every CTA of the
+// cluster's x slice, mask 0b11: thread 8 k of the warpgroup signals CTA k
+// through its shared memory window (mapa). Waiting is as for CTA barriers.
+
+// CHECK-LABEL: module @cluster_barriers
+// CHECK: arith.constant 65568 : i32
+// CHECK: "mosaic_gpu.slice_smem"() <{offset = 65536 : i32}> : () -> memref<2x!mosaic_gpu.barrier, #gpu.address_space<workgroup>>
+// CHECK: %[[C:.*]] = llvm.inttoptr %{{.*}} : i64 to !llvm.ptr<3>
+// CHECK: %[[PH:.*]] = memref.alloca() : memref<i32>
+// CHECK: %[[ELECT:.*]] = nvvm.elect.sync
+// CHECK: %[[WARP:.*]] = nvvm.shfl.sync idx
+// CHECK: %[[W0:.*]] = arith.cmpi eq, %[[WARP]], %{{.*}} : i32
+// CHECK: %[[ONE_THREAD:.*]] = arith.andi %[[W0]], %[[ELECT]] : i1
+// CHECK: %[[FOUR:.*]] = arith.constant 4 : i32
+// CHECK: nvvm.mbarrier.init %[[C]], %[[FOUR]], predicate = %[[ONE_THREAD]]
+// CHECK: %[[C1:.*]] = llvm.getelementptr %[[C]][1] : (!llvm.ptr<3>) -> !llvm.ptr<3>, i64
+// CHECK: nvvm.mbarrier.init %[[C1]], %[[FOUR]], predicate = %[[ONE_THREAD]]
+// CHECK: %[[MASK:.*]] = arith.constant 3 : i32
+// CHECK: "mosaic_gpu.slice_smem"() <{offset = 65552 : i32}> : () -> memref<2x!mosaic_gpu.barrier, #gpu.address_space<workgroup>>
+// CHECK: "mosaic_gpu.initialize_barrier"(%{{.*}}) <{arrival_count = 2 : i64, num_barriers = 2 : i32, orders_tensor_core = false}>
+// CHECK: nvvm.fence.mbarrier.init
+// CHECK: nvvm.cluster.arrive.relaxed
+// CHECK: nvvm.cluster.wait
+// CHECK: %[[W:.*]] = llvm.getelementptr %[[C]][1]
+// CHECK: memref.load %[[PH]][]
+// CHECK: nvvm.mbarrier.try_wait.parity %[[W]]
+// CHECK: %[[A:.*]] = llvm.getelementptr %[[C]][1]
+// CHECK: %[[T:.*]] = arith.remui %{{.*}}, %{{.*}} : i32
+// CHECK: %[[CTA:.*]] = arith.divui %[[T]], %{{.*}} : i32
+// CHECK: %[[BIT:.*]] = arith.shli %{{.*}}, %[[CTA]] : i32
+// CHECK: %[[IN:.*]] = arith.andi %[[BIT]], %[[MASK]] : i32
+// CHECK: %[[MEMBER:.*]] = arith.cmpi ne, %[[IN]], %{{.*}} : i32
+// CHECK: %[[LANE:.*]] = arith.remui %[[T]], %{{.*}} : i32
+// CHECK: %[[SIG:.*]] = arith.cmpi eq, %[[LANE]], %{{.*}} : i32
+// CHECK: %[[GO:.*]] = arith.andi %[[MEMBER]], %[[SIG]] : i1
+// CHECK: llvm.inline_asm has_side_effects "{{.*}}@$0 mapa.shared::cluster.u32 remote, $1, $2;{{.*}}@$0 mbarrier.arrive.shared::cluster.b64 _, [remote];{{.*}}", "b,r,r" %[[GO]], %[[A]], %[[CTA]]
+// CHECK-NOT: mosaic_gpu.arrive
+pallas.kernel @cluster_barriers grid(2) names("g")
+    ins(%x: memref<256x128xf32> block [256, 128] map affine_map<(i) -> (0, 0)> in gmem)
+    scratch(%s: memref<128x128xf32, #pallas.memory_space<shared>>,
+            %consumed: memref<2x!pallas.barrier<arrivals = 2, collective_axes = ["c"]>, #pallas.memory_space<shared>>,
+            %loaded: memref<2x!pallas.barrier<arrivals = 2>, #pallas.memory_space<shared>>)
+    attributes {compiler_params = {mosaic_gpu = {lowering_semantics = "warpgroup", cluster = array<i64: 2>, cluster_names = ["c"]}}} {
+  %c1 = arith.constant 1 : index
+  pallas.barrier_wait %consumed[%c1] : memref<2x!pallas.barrier<arrivals = 2, collective_axes = ["c"]>, #pallas.memory_space<shared>>
+  pallas.barrier_arrive %consumed[%c1] : memref<2x!pallas.barrier<arrivals = 2, collective_axes = ["c"]>, #pallas.memory_space<shared>>
+  pallas.return
+}
