@@ -318,17 +318,12 @@ fn check_body_op(op: &OperationRef) -> Result<(), String> {
             if op.attribute("partitioned_axis").is_ok() {
                 return Err("not yet supported: partitioned TMA copies".into());
             }
-            tma::check_copy_gmem(operand(0)?)?;
             if !is_gmem(operand(0)?) || !is_shared(operand(1)?) {
                 return Err("not yet supported: copy_gmem_to_smem other than from a GMEM operand (or its static slice) to shared memory".into());
             }
             Ok(())
         }
         "pallas.copy_smem_to_gmem" => {
-            if op.operand_count() > 2 || op.attribute("reduction").is_ok() {
-                return Err("not yet supported: predicated and reducing TMA stores".into());
-            }
-            tma::check_copy_gmem(operand(1)?)?;
             if !is_shared(operand(0)?) || !is_gmem(operand(1)?) {
                 return Err("not yet supported: copy_smem_to_gmem other than from shared memory to a GMEM operand (or its static slice)".into());
             }

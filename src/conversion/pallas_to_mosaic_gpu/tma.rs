@@ -41,72 +41,129 @@ enum Start<'c, 'a> {
     Dynamic(Value<'c, 'a>),
 }
 
-/// A GMEM ref seen through subviews: the whole array and the start of the
-/// slice in each dim (a dynamic start only from the outermost view).
-fn gmem_slice<'c, 'a>(v: Value<'c, 'a>) -> Result<(Value<'c, 'a>, Vec<Start<'c, 'a>>), String> {
+/// A GMEM ref seen through subviews: the whole array, the start of the
+/// slice in each of its dims (nested views add up), and the array dim of
+/// each dim of the view (views may drop unit dims).
+type GmemSlice<'c, 'a> = (Value<'c, 'a>, Vec<Start<'c, 'a>>, Vec<usize>);
+
+fn gmem_slice<'c, 'a>(b: &B<'_, 'c, 'a>, v: Value<'c, 'a>) -> Result<GmemSlice<'c, 'a>, String> {
     let rank = ir::memref_shape(v.r#type()).len();
     let Some(view) = ir::defining_op(v).filter(|o| ir::op_name_of(o) == "memref.subview") else {
-        return Ok((v, vec![Start::Static(0); rank]));
+        return Ok((v, vec![Start::Static(0); rank], (0..rank).collect()));
     };
-    let (base, outer) = gmem_slice(value(view.operand(0).map_err(|e| e.to_string())?))?;
-    let offsets = view
-        .attribute("static_offsets")
-        .map(dense_i64)
-        .map_err(|e| e.to_string())?;
-    if offsets.len() != outer.len() {
-        return Err("not yet supported: rank-reducing GMEM subviews".into());
+    let (base, mut starts, dims) =
+        gmem_slice(b, value(view.operand(0).map_err(|e| e.to_string())?))?;
+    let attr = |n: &str| view.attribute(n).map(dense_i64).map_err(|e| e.to_string());
+    let (offsets, sizes) = (attr("static_offsets")?, attr("static_sizes")?);
+    if offsets.len() != dims.len() {
+        return Err("a GMEM view whose offsets do not match its source".into());
     }
     let mut dynamic = (1..view.operand_count()).map(|i| view.operand(i).map(value));
-    let mut starts = vec![];
-    for (o, &off) in outer.iter().zip(&offsets) {
-        starts.push(match (*o, off) {
-            (Start::Static(0), DYNAMIC) => Start::Dynamic(
-                dynamic
-                    .next()
-                    .ok_or("a dynamic offset without its operand")?
-                    .map_err(|e| e.to_string())?,
-            ),
-            (Start::Static(a), b) if b != DYNAMIC => Start::Static(a + b),
-            (Start::Dynamic(v), 0) => Start::Dynamic(v),
-            _ => return Err("not yet supported: dynamic offsets in nested GMEM subviews".into()),
-        });
+    for (k, &off) in offsets.iter().enumerate() {
+        let add = if off == DYNAMIC {
+            let v = dynamic
+                .next()
+                .ok_or("a dynamic offset without its operand")?
+                .map_err(|e| e.to_string())?;
+            // A constant operand is a static start (as JAX folds it).
+            constant_index(v).map_or(Start::Dynamic(v), Start::Static)
+        } else {
+            Start::Static(off)
+        };
+        let d = dims[k];
+        starts[d] = match (starts[d], add) {
+            (Start::Static(x), Start::Static(y)) => Start::Static(x + y),
+            (Start::Static(0), s) | (s, Start::Static(0)) => s,
+            (x, y) => {
+                let as_index = |s| match s {
+                    Start::Static(c) => b.cidx(c),
+                    Start::Dynamic(v) => v,
+                };
+                Start::Dynamic(b.add(as_index(x), as_index(y)))
+            }
+        };
     }
-    Ok((base, starts))
+    let kept = kept_dims(
+        &sizes,
+        &ir::memref_shape(ir::value_type(ir::result_of(view, 0))),
+    )
+    .ok_or("a GMEM view that drops dims other than unit ones")?;
+    Ok((base, starts, kept.into_iter().map(|k| dims[k]).collect()))
 }
 
-/// Checks a GMEM `memref.subview` the copies can fold: unit strides, the
-/// same rank; a dynamic offset only on a view of the whole array.
+/// The dims of a subview of slice `sizes` that its result of shape `shape`
+/// keeps (the others are unit dims it drops), matched first to last.
+fn kept_dims(sizes: &[i64], shape: &[i64]) -> Option<Vec<usize>> {
+    let mut kept = vec![];
+    for (k, &n) in sizes.iter().enumerate() {
+        if kept.len() < shape.len() && shape[kept.len()] == n {
+            kept.push(k);
+        } else if n != 1 {
+            return None;
+        }
+    }
+    (kept.len() == shape.len()).then_some(kept)
+}
+
+/// The TMA slice lengths of a copy between `view` (of a GMEM array of rank
+/// `rank`, its dims `dims` of the array) and shared memory: the view's
+/// sizes, -1 for the array dims it drops.
+fn slice_lengths(rank: usize, dims: &[usize], view: &[i64]) -> Vec<i64> {
+    let mut lengths = vec![-1; rank];
+    for (&d, &n) in dims.iter().zip(view) {
+        lengths[d] = n;
+    }
+    lengths
+}
+
+/// Checks a GMEM `memref.subview` the copies can fold: static sizes, unit
+/// strides; only unit dims dropped.
 pub fn check_gmem_subview(op: &OperationRef) -> Result<(), String> {
     let attr = |n: &str| op.attribute(n).map(dense_i64).unwrap_or_default();
-    let sizes_static = !attr("static_sizes").contains(&DYNAMIC);
+    let sizes = attr("static_sizes");
     let unit = attr("static_strides").iter().all(|&s| s == 1);
-    let src = op.operand(0).map_err(|e| e.to_string())?;
     let dst = ir::value_type(ir::result_of(*op, 0));
-    if !sizes_static || !unit || ir::memref_shape(src.r#type()).len() != ir::memref_shape(dst).len()
-    {
+    if sizes.contains(&DYNAMIC) || !unit || kept_dims(&sizes, &ir::memref_shape(dst)).is_none() {
         return Err(
-            "not yet supported: GMEM subviews with dynamic sizes or strides, or fewer dims".into(),
+            "not yet supported: GMEM subviews with dynamic sizes or strides, or dropping dims of more than one element".into(),
         );
     }
     Ok(())
 }
 
-/// Checks the GMEM side of a TMA copy: the copy folds its views into
-/// start indices, which it can when a dynamic offset is only on a view of
-/// the whole operand.
-pub fn check_copy_gmem(v: Value) -> Result<(), String> {
-    let mut view = ir::defining_op(v).filter(|o| ir::op_name_of(o) == "memref.subview");
-    while let Some(o) = view {
-        let src = o.operand(0).map_err(|e| e.to_string())?;
-        let inner = ir::defining_op(src).filter(|p| ir::op_name_of(p) == "memref.subview");
-        if o.operand_count() > 1 && inner.is_some() {
-            return Err(
-                "not yet supported: TMA copies of GMEM views with dynamic offsets on a view".into(),
-            );
-        }
-        view = inner;
+/// The TMA store of `src` into the `lengths` slice of `dst` at `indices`,
+/// issued when `predicate` holds, combining with `dst` by TMA reduction
+/// `reduction`, into `dst` of device `peer`.
+fn store_with<'c, 'a>(
+    b: &B<'_, 'c, 'a>,
+    (src, dst, indices, lengths): (Value<'c, 'a>, Value<'c, 'a>, &[Value<'c, 'a>], &[i64]),
+    commit_group: bool,
+    predicate: Option<Value<'c, 'a>>,
+    peer: Option<Value<'c, 'a>>,
+    reduction: Option<i64>,
+) {
+    let mut operands = vec![src, dst];
+    operands.extend(indices);
+    operands.extend(predicate);
+    operands.extend(peer);
+    let segments = [
+        1,
+        1,
+        indices.len() as i32,
+        i32::from(predicate.is_some()),
+        i32::from(peer.is_some()),
+    ];
+    let commit = b.attr(if commit_group { "true" } else { "false" });
+    let mut attrs = vec![
+        ("commit_group", commit),
+        ("is_global_broadcast", b.attr("false")),
+        ("operandSegmentSizes", b.dense_i32_attr(&segments)),
+        ("slice_lengths", b.dense_i64_attr(lengths)),
+    ];
+    if let Some(r) = reduction {
+        attrs.push(("reduction_op", b.attr(&format!("{r} : i32"))));
     }
-    Ok(())
+    b.op("mosaic_gpu.async_store", &operands, &[], &attrs);
 }
 
 /// Which barrier of its group an op names.
@@ -310,9 +367,11 @@ pub fn rewrite<'c, 'a>(
             b.rw.replace_op(op, &[seen]);
         }
         "pallas.copy_gmem_to_smem" => {
-            let (base, offsets) = gmem_slice(operand(0)?)?;
+            let src = operand(0)?;
+            let (base, offsets, dims) = gmem_slice(b, src)?;
             let dst = operand(1)?;
-            let lengths = ir::memref_shape(dst.r#type());
+            let view = ir::memref_shape(src.r#type());
+            let lengths = slice_lengths(offsets.len(), &dims, &view);
             let bits = ir::bit_width(ir::element_type(dst.r#type())).ok_or("unsized elements")?;
             let rest: Vec<Value> = (3..op.operand_count())
                 .map(&operand)
@@ -323,7 +382,7 @@ pub fn rewrite<'c, 'a>(
             expect_and_load(
                 b,
                 barrier,
-                block_bytes(&lengths, bits),
+                block_bytes(&view, bits),
                 base,
                 dst,
                 (&idx, &lengths),
@@ -333,14 +392,35 @@ pub fn rewrite<'c, 'a>(
         }
         "pallas.copy_smem_to_gmem" => {
             let src = operand(0)?;
-            let (base, offsets) = gmem_slice(operand(1)?)?;
-            let lengths = ir::memref_shape(src.r#type());
+            let dst = operand(1)?;
+            let (base, offsets, dims) = gmem_slice(b, dst)?;
+            let lengths = slice_lengths(offsets.len(), &dims, &ir::memref_shape(dst.r#type()));
             let commit = op
                 .attribute("commit_group")
                 .map(|a| a.to_string() == "true")
                 .unwrap_or(true);
             let idx = indices(b, &offsets);
-            store(b, src, base, &idx, &lengths, commit);
+            let seg = op
+                .attribute("operandSegmentSizes")
+                .map(ir::dense_i32)
+                .unwrap_or_default();
+            let predicate = (seg.get(2) == Some(&1)).then(|| operand(2)).transpose()?;
+            let peer = (seg.get(3) == Some(&1))
+                .then(|| operand(op.operand_count() - 1))
+                .transpose()?;
+            let reduction = ir::int_attr(op, "reduction");
+            if predicate.is_none() && peer.is_none() && reduction.is_none() {
+                store(b, src, base, &idx, &lengths, commit);
+            } else {
+                store_with(
+                    b,
+                    (src, base, &idx, &lengths),
+                    commit,
+                    predicate,
+                    peer,
+                    reduction,
+                );
+            }
             b.rw.erase_op(op);
         }
         "pallas.barrier_wait" => {
