@@ -8,7 +8,7 @@ use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::{RegionLike, Value, ValueLike};
 
 use super::elementwise::Layout;
-use super::{debug, elementwise, resources, tma};
+use super::{debug, elementwise, resources, tma, wgmma};
 use crate::conversion::common::builder::DYNAMIC;
 use crate::conversion::pallas_to_tpu::kernel::KernelInfo;
 use crate::dialect::pallas::gpu_params::{LoweringSemantics, MosaicGpuParams};
@@ -241,6 +241,10 @@ fn is_shared(v: Value) -> bool {
     MemorySpace::of_memref(v.r#type()) == Some(MemorySpace::Shared)
 }
 
+fn is_regs(v: Value) -> bool {
+    MemorySpace::of_memref(v.r#type()) == Some(MemorySpace::Regs)
+}
+
 fn is_gmem(v: Value) -> bool {
     MemorySpace::of_memref(v.r#type()) == Some(MemorySpace::Gmem)
 }
@@ -291,6 +295,10 @@ fn check_body_op(op: &OperationRef) -> Result<(), String> {
     };
     let is_vec = |i: usize| -> Result<bool, String> { Ok(ir::is_vector(operand(i)?.r#type())) };
     match name {
+        "pallas.load" | "pallas.store" if operand(usize::from(name == "pallas.store")).is_ok_and(is_regs) => {
+            wgmma::check(op)
+        }
+        "pallas.wgmma" | "pallas.wgmma_wait" => wgmma::check(op),
         "pallas.load" => {
             let t = op.result(0).map_err(|e| e.to_string())?.r#type();
             access(0, ir::is_vector(t))

@@ -139,16 +139,18 @@ impl Planner {
                     for i in 0..body.argument_count() {
                         let t =
                             ir::value_type(ir::value(body.argument(i).map_err(|e| e.to_string())?));
+                        // WGMMA accumulators live in registers (the lowering
+                        // discharges them into values before it plans).
+                        if MemorySpace::of_memref(t) == Some(MemorySpace::Regs) {
+                            continue;
+                        }
                         offsets.push(match self.alloc(t, &mut inner)? {
                             Alloc::Smem(at) => at,
                             Alloc::Barrier(i) => -1 - i as i64,
                         });
                     }
                     if self.annotate {
-                        let ctx = ir::op_context(&o);
-                        let text =
-                            format!("array<i64: {}>", crate::ir::builder::join(&offsets, ", "));
-                        let attr = ir::parse_attribute(ctx, &text).ok_or("bad offsets")?;
+                        let attr = ir::dense_i64_array_attr(ir::op_context(&o), &offsets);
                         ir::set_attribute(&o, SCOPED_OFFSETS_ATTR, attr);
                     }
                     peak = peak.max(self.walk(body, inner)?);
