@@ -8,7 +8,7 @@ use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::{RegionLike, Value, ValueLike};
 
 use super::elementwise::Layout;
-use super::{debug, elementwise, resources, tma, wgmma};
+use super::{debug, elementwise, resources, tma, transforms, wgmma};
 use crate::conversion::common::builder::DYNAMIC;
 use crate::conversion::pallas_to_tpu::kernel::KernelInfo;
 use crate::dialect::pallas::gpu_params::{LoweringSemantics, MosaicGpuParams};
@@ -299,6 +299,7 @@ fn check_body_op(op: &OperationRef) -> Result<(), String> {
             wgmma::check(op)
         }
         "pallas.wgmma" | "pallas.wgmma_wait" => wgmma::check(op),
+        "pallas.run_scoped" => transforms::check_scope(op),
         "pallas.load" => {
             let t = op.result(0).map_err(|e| e.to_string())?.r#type();
             access(0, ir::is_vector(t))
@@ -313,7 +314,6 @@ fn check_body_op(op: &OperationRef) -> Result<(), String> {
         | "pallas.commit_smem"
         | "pallas.commit_smem_to_gmem_group"
         | "pallas.wait_smem_to_gmem"
-        | "pallas.run_scoped"
         | "pallas.yield" => Ok(()),
         "pallas.layout_cast" => {
             let layout = ir::int_attr(op, "layout").unwrap_or(-1);
@@ -358,7 +358,8 @@ fn check_body_op(op: &OperationRef) -> Result<(), String> {
         // cluster axes only come with clusters, rejected above).
         "pallas.axis_index" => Ok(()),
         _ if name.starts_with("arith.") || name.starts_with("math.") => Ok(()),
-        "vector.multi_reduction" | "vector.shape_cast" => Ok(()),
+        "vector.multi_reduction" | "vector.shape_cast" | "vector.extract_strided_slice" => Ok(()),
+        "pallas.multiple_of" => elementwise::check_multiple_of(op),
         "vector.broadcast" => elementwise::check_broadcast(op),
         _ => Err(format!(
             "not yet supported: `{name}` in convert-pallas-to-mosaic-gpu"

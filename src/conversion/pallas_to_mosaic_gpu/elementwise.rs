@@ -85,6 +85,18 @@ fn broadcast_in_dim<'c, 'a>(
     ))
 }
 
+/// Rejects a `pallas.multiple_of` whose multiple Mosaic GPU's
+/// `assume_multiple` cannot carry (a positive i32).
+pub fn check_multiple_of(op: &OperationRef) -> Result<(), String> {
+    match ir::int_attr(op, "multiple") {
+        Some(m) if m > 0 && m <= i64::from(i32::MAX) => Ok(()),
+        m => Err(format!(
+            "multiple {} does not fit mosaic_gpu.assume_multiple (a positive i32)",
+            m.unwrap_or(0)
+        )),
+    }
+}
+
 /// Rejects the broadcasts [`rewrite`] cannot express.
 pub fn check_broadcast(op: &OperationRef) -> Result<(), String> {
     broadcast_in_dim(op).map(|_| ())
@@ -117,6 +129,17 @@ pub fn rewrite<'c, 'a>(
                 &[],
                 t,
                 &[("dimension", b.int_attr(d, b.i32()))],
+            );
+            b.rw.replace_op(op, &[v]);
+        }
+        "pallas.multiple_of" => {
+            let x = value(op.operand(0).map_err(|e| e.to_string())?);
+            let m = ir::int_attr(op, "multiple").ok_or("multiple_of without a multiple")?;
+            let v = b.val(
+                "mosaic_gpu.assume_multiple",
+                &[x],
+                x.r#type(),
+                &[("multiple", b.int_attr(m, b.i32()))],
             );
             b.rw.replace_op(op, &[v]);
         }

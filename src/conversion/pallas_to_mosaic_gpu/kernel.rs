@@ -26,7 +26,7 @@ use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::r#type::Type;
 use melior::ir::{Block, Region, RegionLike, Value};
 
-use super::{debug, elementwise, grid, load_store, pipeline, resources, tma, wgmma};
+use super::{debug, elementwise, grid, load_store, pipeline, resources, tma, transforms, wgmma};
 use crate::conversion::common::builder::{value, B};
 use crate::conversion::framework::OwnedRewriter;
 use crate::conversion::pallas_to_tpu::kernel::KernelInfo;
@@ -335,7 +335,9 @@ fn warp_context<'c, 'a>(b: &B<'_, 'c, 'a>) -> Value<'c, 'a> {
 /// Lowers GPU kernel `k` (checked by [`super::checks`]).
 pub fn lower<'c, 'a>(k: OperationRef<'c, 'a>, params: &MosaicGpuParams) -> Result<(), String> {
     let info = KernelInfo::of(&k)?;
-    // Register accumulators become values first: they take no shared memory.
+    // Accesses to transformed allocations are marked, then register
+    // accumulators become values (they take no shared memory).
+    transforms::apply(&k)?;
     wgmma::discharge(&k)?;
     let plan = resources::plan(&k, &info, params, true)?;
     let grid_names: Vec<String> = k
@@ -566,6 +568,7 @@ pub fn lower<'c, 'a>(k: OperationRef<'c, 'a>, params: &MosaicGpuParams) -> Resul
         } else if !load_store::rewrite(&b, &op, &ctx)?
             && !tma::rewrite(&b, &op, &ctx)?
             && !wgmma::rewrite(&b, &op)?
+            && !transforms::rewrite(&op)?
         {
             elementwise::rewrite(&b, &op, &ctx)?;
         }

@@ -27,6 +27,7 @@ mod load_store;
 mod pipeline;
 mod resources;
 mod tma;
+mod transforms;
 mod wgmma;
 
 use melior::ir::operation::OperationRef;

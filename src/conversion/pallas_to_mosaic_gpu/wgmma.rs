@@ -60,9 +60,9 @@ fn owning_scope<'c, 'a>(op: &OperationRef<'c, 'a>, acc: Value<'c, 'a>) -> Result
             return Ok(());
         }
         let name = ir::op_name_of(&p);
-        if name != "scf.for" && name != "scf.if" {
+        if !matches!(name, "scf.for" | "scf.if" | "pallas.run_scoped") {
             return Err(format!(
-                "not yet supported: a WGMMA accumulator used inside `{name}` (only scf.for and scf.if carry it)"
+                "not yet supported: a WGMMA accumulator used inside `{name}` (only scf.for, scf.if and run_scoped carry it)"
             ));
         }
         parent = p.parent_operation();
@@ -220,6 +220,9 @@ fn thread<'c, 'a>(
             }
             "scf.for" if uses_inside(&op, acc) => cur = thread_for(rw, op, acc, cur)?,
             "scf.if" if uses_inside(&op, acc) => cur = thread_if(rw, op, acc, cur)?,
+            "pallas.run_scoped" if uses_inside(&op, acc) => {
+                cur = thread_scope(rw, op, acc, cur)?
+            }
             _ => {}
         }
     }
@@ -325,6 +328,74 @@ fn thread_if<'c, 'a>(
             }
         }
     }
+    for i in 0..op.result_count() {
+        rw.replace_all_uses_with(ir::result_of(op, i), ir::result_of(new, i));
+    }
+    rw.erase_op(&op);
+    Ok(ir::result_of(new, results.len() - 1))
+}
+
+/// A nested `run_scoped` that also yields the accumulator.
+fn thread_scope<'c, 'a>(
+    rw: &OwnedRewriter<'c, 'a>,
+    op: OperationRef<'c, 'a>,
+    acc: Value<'c, 'a>,
+    cur: Value<'c, 'a>,
+) -> Result<Value<'c, 'a>, String> {
+    let loc = op.location();
+    let vt = cur.r#type();
+    let old_body = op
+        .region(0)
+        .ok()
+        .and_then(|r| r.first_block())
+        .ok_or("run_scoped without a body")?;
+    let results: Vec<Type> = (0..op.result_count())
+        .map(|i| ir::value_type(ir::result_of(op, i)))
+        .chain([vt])
+        .collect();
+    let args: Vec<(Type, _)> = (0..old_body.argument_count())
+        .map(|i| {
+            old_body
+                .argument(i)
+                .map(|a| (a.r#type(), loc))
+                .map_err(|e| e.to_string())
+        })
+        .collect::<Result<_, _>>()?;
+    let region = Region::new();
+    region.append_block(Block::new(&args));
+    // The scope keeps its attributes (the transforms of its allocations).
+    let names: Vec<String> = op
+        .attributes()
+        .map(|(n, _)| n.as_string_ref().as_str().unwrap_or_default().to_string())
+        .collect();
+    let attrs: Vec<(&str, melior::ir::attribute::Attribute)> = names
+        .iter()
+        .filter_map(|n| op.attribute(n).ok().map(|a| (n.as_str(), a)))
+        .collect();
+    rw.set_insertion_point_before(&op);
+    let b = B::new(rw, loc);
+    let new = rw.insert(b.build("pallas.run_scoped", &[], &results, &attrs, vec![region]));
+    let body = new
+        .region(0)
+        .ok()
+        .and_then(|r| r.first_block())
+        .ok_or("run_scoped without a body")?;
+    let kept: Vec<Value> = (0..args.len())
+        .map(|i| body.argument(i).map(value).map_err(|e| e.to_string()))
+        .collect::<Result<_, _>>()?;
+    rw.merge_blocks(old_body, body, &kept);
+    let last = thread(rw, body, acc, cur)?;
+    let mut values = vec![];
+    if let Some(t) = body
+        .terminator()
+        .filter(|t| ir::op_name_of(t) == "pallas.yield")
+    {
+        values = operands(&t)?;
+        rw.erase_op(&t);
+    }
+    values.push(last);
+    rw.set_insertion_point_to_end(body);
+    B::new(rw, loc).op("pallas.yield", &values, &[], &[]);
     for i in 0..op.result_count() {
         rw.replace_all_uses_with(ir::result_of(op, i), ir::result_of(new, i));
     }
