@@ -358,6 +358,8 @@ fn check_body_op(op: &OperationRef) -> Result<(), String> {
         // cluster axes only come with clusters, rejected above).
         "pallas.axis_index" => Ok(()),
         _ if name.starts_with("arith.") || name.starts_with("math.") => Ok(()),
+        // Slices keep their upstream op (whose verifier allows unit strides
+        // only, as JAX's slice rule does).
         "vector.multi_reduction" | "vector.shape_cast" | "vector.extract_strided_slice" => Ok(()),
         "pallas.multiple_of" => elementwise::check_multiple_of(op),
         "vector.broadcast" => elementwise::check_broadcast(op),

@@ -82,7 +82,8 @@ pub fn check(op: &OperationRef) -> Result<(), String> {
             for user in ir::users(acc) {
                 let name = ir::op_name_of(&user);
                 let writes = name == "pallas.wgmma" && user.operand(0).map(value).ok() == Some(acc);
-                if !writes && name != "pallas.load" {
+                // Reads and stores are checked (and reported) at their ops.
+                if !writes && name != "pallas.load" && name != "pallas.store" {
                     return Err(format!(
                         "not yet supported: the WGMMA accumulator used by `{name}` (only WGMMAs and acc[...] reads)"
                     ));

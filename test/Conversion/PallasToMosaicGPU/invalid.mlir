@@ -222,7 +222,6 @@ pallas.kernel @k grid(2)
   %v = pallas.load %x[] : memref<64x128xf32, #pallas.memory_space<shared>> -> vector<64x128xf32>
   // expected-error @+1 {{'pallas.layout_cast' op not yet supported: layout_cast to layout case 8 for vector<64x128xf32> in convert-pallas-to-mosaic-gpu (wgmma and wgmma_col are)}}
   %w = pallas.layout_cast %v wg_strided {vec_size = 4} : vector<64x128xf32>
-  // expected-error @+1 {{'vector.extract_strided_slice' op not yet supported: `vector.extract_strided_slice` in convert-pallas-to-mosaic-gpu}}
   %r = vector.extract_strided_slice %w {offsets = [0, 0], sizes = [1, 128], strides = [1, 1]} : vector<64x128xf32> to vector<1x128xf32>
   // expected-error @+1 {{'vector.broadcast' op not yet supported: broadcast of vector<1x128xf32> to [64, 128] that stretches unit dims in convert-pallas-to-mosaic-gpu}}
   %b = vector.broadcast %r : vector<1x128xf32> to vector<64x128xf32>

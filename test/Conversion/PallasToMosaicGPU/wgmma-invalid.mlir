@@ -1,0 +1,115 @@
+// RUN: %pallas_opt %s --convert-pallas-to-mosaic-gpu -split-input-file -verify-diagnostics
+
+// WGMMA, register accumulators and scoped transforms the Mosaic GPU lowering
+// rejects: what WGMMA cannot take, and the forms not yet supported.
+
+// WGMMA reads f16, bf16, f32 (as tf32), f8E4M3FN, f8E5M2 and i8 only; the
+// pallas verifier lets other floats into an f32 accumulator.
+pallas.kernel @k
+    ins(%a: memref<64x64xf64> block [64, 64] map affine_map<() -> (0, 0)> in shared,
+        %b: memref<64x64xf64> block [64, 64] map affine_map<() -> (0, 0)> in shared)
+    attributes {compiler_params = {mosaic_gpu = {lowering_semantics = "warpgroup"}}} {
+  pallas.run_scoped {
+  ^bb0(%acc: memref<64x64xf32, #pallas.memory_space<regs>>):
+    // expected-error @+1 {{'pallas.wgmma' op lhs and rhs of f64 cannot feed WGMMA, which reads f16, bf16, f32 (as tf32), f8E4M3FN, f8E5M2 and i8}}
+    pallas.wgmma %acc, %a, %b : memref<64x64xf32, #pallas.memory_space<regs>>, memref<64x64xf64, #pallas.memory_space<shared>>, memref<64x64xf64, #pallas.memory_space<shared>>
+  }
+  pallas.return
+}
+
+// -----
+
+// An accumulator among the kernel's scratch operands (JAX carries it
+// through the sequential grid's pipeline, not covered yet).
+// expected-error @+1 {{'pallas.kernel' op not yet supported: scratch in a memory space other than shared (memref<64x64xf32, #pallas.memory_space<regs>>)}}
+pallas.kernel @k
+    ins(%a: memref<64x64xf16> block [64, 64] map affine_map<() -> (0, 0)> in shared,
+        %b: memref<64x64xf16> block [64, 64] map affine_map<() -> (0, 0)> in shared)
+    scratch(%acc: memref<64x64xf32, #pallas.memory_space<regs>>)
+    attributes {compiler_params = {mosaic_gpu = {lowering_semantics = "warpgroup"}}} {
+  // expected-error @+1 {{'pallas.wgmma' op not yet supported: a WGMMA accumulator among the kernel's scratch operands (only run_scoped accumulators, plgpu.ACC scopes)}}
+  pallas.wgmma %acc, %a, %b : memref<64x64xf32, #pallas.memory_space<regs>>, memref<64x64xf16, #pallas.memory_space<shared>>, memref<64x64xf16, #pallas.memory_space<shared>>
+  pallas.return
+}
+
+// -----
+
+// A while loop does not carry the accumulator yet.
+pallas.kernel @k
+    ins(%a: memref<64x64xf16> block [64, 64] map affine_map<() -> (0, 0)> in shared,
+        %b: memref<64x64xf16> block [64, 64] map affine_map<() -> (0, 0)> in shared)
+    attributes {compiler_params = {mosaic_gpu = {lowering_semantics = "warpgroup"}}} {
+  %t = arith.constant true
+  pallas.run_scoped {
+  ^bb0(%acc: memref<64x64xf32, #pallas.memory_space<regs>>):
+    scf.while : () -> () {
+      scf.condition(%t)
+    } do {
+      // expected-error @+1 {{'pallas.wgmma' op not yet supported: a WGMMA accumulator used inside `scf.while` (only scf.for, scf.if and run_scoped carry it)}}
+      pallas.wgmma %acc, %a, %b : memref<64x64xf32, #pallas.memory_space<regs>>, memref<64x64xf16, #pallas.memory_space<shared>>, memref<64x64xf16, #pallas.memory_space<shared>>
+      scf.yield
+    }
+  }
+  pallas.return
+}
+
+// -----
+
+// Only WGMMAs write the accumulator.
+pallas.kernel @k
+    ins(%a: memref<64x64xf16> block [64, 64] map affine_map<() -> (0, 0)> in shared,
+        %b: memref<64x64xf16> block [64, 64] map affine_map<() -> (0, 0)> in shared)
+    attributes {compiler_params = {mosaic_gpu = {lowering_semantics = "warpgroup"}}} {
+  pallas.run_scoped {
+  ^bb0(%acc: memref<64x64xf32, #pallas.memory_space<regs>>):
+    pallas.wgmma %acc, %a, %b : memref<64x64xf32, #pallas.memory_space<regs>>, memref<64x64xf16, #pallas.memory_space<shared>>, memref<64x64xf16, #pallas.memory_space<shared>>
+    %z = arith.constant dense<0.0> : vector<64x64xf32>
+    // expected-error @+1 {{'pallas.store' op not yet supported: storing into a WGMMA accumulator (only WGMMAs write it)}}
+    pallas.store %z, %acc[] : vector<64x64xf32>, memref<64x64xf32, #pallas.memory_space<regs>>
+  }
+  pallas.return
+}
+
+// -----
+
+// Only the whole accumulator is read.
+pallas.kernel @k
+    ins(%a: memref<64x64xf16> block [64, 64] map affine_map<() -> (0, 0)> in shared,
+        %b: memref<64x64xf16> block [64, 64] map affine_map<() -> (0, 0)> in shared)
+    attributes {compiler_params = {mosaic_gpu = {lowering_semantics = "warpgroup"}}} {
+  pallas.run_scoped {
+  ^bb0(%acc: memref<64x64xf32, #pallas.memory_space<regs>>):
+    pallas.wgmma %acc, %a, %b : memref<64x64xf32, #pallas.memory_space<regs>>, memref<64x64xf16, #pallas.memory_space<shared>>, memref<64x64xf16, #pallas.memory_space<shared>>
+    // expected-error @+1 {{'pallas.load' op not yet supported: reading part of a WGMMA accumulator (only acc[...])}}
+    %v = pallas.load %acc[0:64, 0:32] : memref<64x64xf32, #pallas.memory_space<regs>> -> vector<64x32xf32>
+  }
+  pallas.return
+}
+
+// -----
+
+// Transposed scoped allocations are not marked yet.
+pallas.kernel @k
+    ins(%a: memref<64x64xf16> block [64, 64] map affine_map<() -> (0, 0)> in shared)
+    attributes {compiler_params = {mosaic_gpu = {lowering_semantics = "warpgroup"}}} {
+  // expected-error @+1 {{'pallas.run_scoped' op not yet supported: a transposed run_scoped allocation (gpu_transforms of allocation 0)}}
+  pallas.run_scoped {
+  ^bb0(%t: memref<64x64xf16, #pallas.memory_space<shared>>):
+    %v = pallas.load %a[] : memref<64x64xf16, #pallas.memory_space<shared>> -> vector<64x64xf16>
+    pallas.store %v, %t[] : vector<64x64xf16>, memref<64x64xf16, #pallas.memory_space<shared>>
+  } {gpu_transforms = {"0" = #pallas.gpu_transforms<tiling = [8, 64], swizzle = 128, transpose = [1, 0]>}}
+  pallas.return
+}
+
+// -----
+
+// mosaic_gpu.assume_multiple takes a positive i32.
+pallas.kernel @k
+    ins(%n: memref<1xi32> block [1] map affine_map<() -> (0)> in gmem)
+    attributes {compiler_params = {mosaic_gpu = {lowering_semantics = "warpgroup"}}} {
+  %x = pallas.load %n[0] : memref<1xi32, #pallas.memory_space<gmem>> -> i32
+  // expected-error @+1 {{'pallas.multiple_of' op multiple 4294967296 does not fit mosaic_gpu.assume_multiple (a positive i32)}}
+  %y = pallas.multiple_of %x, 4294967296 : i32
+  pallas.return
+}
+
