@@ -1201,7 +1201,8 @@ pub fn strided_memref_type<'c>(
 ) -> Type<'c> {
     unsafe {
         let ctx = mlirTypeGetContext(elem.to_raw());
-        let layout = mlirStridedLayoutAttrGet(ctx, offset, strides.len() as isize, strides.as_ptr());
+        let layout =
+            mlirStridedLayoutAttrGet(ctx, offset, strides.len() as isize, strides.as_ptr());
         let space = space.map(|s| s.to_raw()).unwrap_or(MlirAttribute {
             ptr: std::ptr::null(),
         });

@@ -8,7 +8,7 @@ use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::{RegionLike, Value, ValueLike};
 
 use super::elementwise::Layout;
-use super::{debug, elementwise, resources, tma, transforms, wgmma};
+use super::{debug, elementwise, pipeline, resources, tma, transforms, wgmma};
 use crate::conversion::common::builder::DYNAMIC;
 use crate::conversion::pallas_to_tpu::kernel::KernelInfo;
 use crate::dialect::pallas::gpu_params::{LoweringSemantics, MosaicGpuParams};
@@ -142,21 +142,9 @@ pub fn check_kernel(k: &OperationRef, params: &MosaicGpuParams) -> bool {
             ),
         );
     }
-    // JAX: a dim is parallel iff its semantics is "parallel" (all are when
-    // none are given); the others become the in-kernel pipeline loop.
-    let sequential = k
-        .attribute("dimension_semantics")
-        .map(|a| {
-            ir::array_elements(a)
-                .into_iter()
-                .any(|s| ir::string_attr_value(s) != "parallel")
-        })
-        .unwrap_or(false);
-    if sequential {
-        fail(
-            k,
-            "not yet supported: sequential grid dims (the in-kernel TMA pipeline) in convert-pallas-to-mosaic-gpu".into(),
-        );
+    let schedule = pipeline::Schedule::of(k, &info.grid, params);
+    if let Some(m) = pipeline::check_schedule(&schedule, &info) {
+        fail(k, m);
     }
     if params.num_threads.is_some()
         && info
@@ -295,7 +283,9 @@ fn check_body_op(op: &OperationRef) -> Result<(), String> {
     };
     let is_vec = |i: usize| -> Result<bool, String> { Ok(ir::is_vector(operand(i)?.r#type())) };
     match name {
-        "pallas.load" | "pallas.store" if operand(usize::from(name == "pallas.store")).is_ok_and(is_regs) => {
+        "pallas.load" | "pallas.store"
+            if operand(usize::from(name == "pallas.store")).is_ok_and(is_regs) =>
+        {
             wgmma::check(op)
         }
         "pallas.wgmma" | "pallas.wgmma_wait" => wgmma::check(op),

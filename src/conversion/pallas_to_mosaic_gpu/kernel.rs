@@ -36,7 +36,7 @@ use crate::ir;
 /// CUDA threads per Pallas thread (a warpgroup).
 pub const WARPGROUP_SIZE: i64 = 128;
 /// How long `mbarrier.try_wait.parity` suspends per try (JAX's constant).
-const WAIT_SUSPEND_NS: i64 = 10_000_000;
+pub const WAIT_SUSPEND_NS: i64 = 10_000_000;
 
 /// What the body sees while it is rewritten.
 pub struct Ctx<'c, 'a> {
@@ -335,9 +335,17 @@ fn warp_context<'c, 'a>(b: &B<'_, 'c, 'a>) -> Value<'c, 'a> {
 /// Lowers GPU kernel `k` (checked by [`super::checks`]).
 pub fn lower<'c, 'a>(k: OperationRef<'c, 'a>, params: &MosaicGpuParams) -> Result<(), String> {
     let info = KernelInfo::of(&k)?;
-    // Accesses to transformed allocations are marked, then register
-    // accumulators become values (they take no shared memory).
-    transforms::apply(&k)?;
+    let schedule = pipeline::Schedule::of(&k, &info.grid, params);
+    // Accesses to transformed operands and allocations are marked, then
+    // register accumulators become values (they take no shared memory).
+    let mut keys: Vec<String> = (0..info.specs.len()).map(|i| info.origin(i)).collect();
+    let n_scratch = ir::body_block(&k).map_or(0, |b| b.argument_count()) - keys.len();
+    keys.extend((0..n_scratch).map(|i| format!("scratch[{i}]")));
+    transforms::apply(&k, &keys)?;
+    let operand_transforms: Vec<Option<String>> = keys[..info.specs.len()]
+        .iter()
+        .map(|key| transforms::kernel_operand(&k, key))
+        .collect();
     wgmma::discharge(&k)?;
     let plan = resources::plan(&k, &info, params, true)?;
     let grid_names: Vec<String> = k
@@ -427,7 +435,9 @@ pub fn lower<'c, 'a>(k: OperationRef<'c, 'a>, params: &MosaicGpuParams) -> Resul
 
     // The CUDA grid counts CTAs: the Pallas grid times the cluster.
     let cluster = grid::cuda_cluster(&params.cluster);
-    let mut cuda = grid::cuda_grid(&info.grid);
+    // Sequential dims are steps inside the CTA, not CUDA blocks.
+    let parallel_grid = schedule.parallel_grid(&info.grid);
+    let mut cuda = grid::cuda_grid(&parallel_grid);
     for (n, c) in cuda.iter_mut().zip(cluster) {
         *n *= c;
     }
@@ -500,7 +510,7 @@ pub fn lower<'c, 'a>(k: OperationRef<'c, 'a>, params: &MosaicGpuParams) -> Resul
     }
     b.op("gpu.barrier", &[], &[], &[]);
     let linear = warp_context(&b);
-    let program_ids = grid::program_ids(&b, &info.grid);
+    let parallel_ids = grid::program_ids(&b, &parallel_grid);
     let barriers: Vec<BarrierGroup> = inits
         .into_iter()
         .map(|(ptr, phases, orders_tensor_core)| BarrierGroup {
@@ -526,7 +536,47 @@ pub fn lower<'c, 'a>(k: OperationRef<'c, 'a>, params: &MosaicGpuParams) -> Resul
         scratch.push(allocation(&b, *alloc, t, &barriers)?);
     }
     let pipeline_barrier = barriers.first().map(|g| (g.first, g.ptr, g.phases));
-    let stage = pipeline::prologue(&b, &info, &plan, &gmem, &program_ids, pipeline_barrier)?;
+    let mut stage = pipeline::prologue(
+        &b,
+        &info,
+        &plan,
+        &schedule,
+        &gmem,
+        &parallel_ids,
+        pipeline_barrier,
+        operand_transforms,
+    )?;
+    // Register accumulators of the kernel start from zero and are carried
+    // across the sequential steps.
+    let carried = wgmma::carried(body)?;
+    let inits: Vec<Value> = carried
+        .iter()
+        .map(|(start, _)| wgmma::init_accumulator(&b, ir::value_type(*start)))
+        .collect();
+    let step_loop = if schedule.sequential.is_empty() {
+        None
+    } else {
+        Some(pipeline::open_loop(&b, &mut stage, &inits)?)
+    };
+    let mut program_ids = vec![];
+    let mut ids = parallel_ids.iter();
+    for axis in 0..info.grid.len() {
+        let id = match step_loop
+            .as_ref()
+            .and_then(|(_, s)| s.iter().find(|(a, _)| *a == axis))
+        {
+            Some((_, step)) => *step,
+            None => *ids.next().ok_or("a grid axis without a program id")?,
+        };
+        program_ids.push(id);
+    }
+    let starts: Vec<Value> = match &step_loop {
+        Some((lp, _)) => lp.carried.clone(),
+        None => inits,
+    };
+    for ((start, _), v) in carried.iter().zip(&starts) {
+        rw.replace_all_uses_with(*start, *v);
+    }
     let mut body_args: Vec<Value> = (0..info.specs.len())
         .map(|i| stage.views[i].unwrap_or(gmem[i]))
         .collect();
@@ -544,9 +594,18 @@ pub fn lower<'c, 'a>(k: OperationRef<'c, 'a>, params: &MosaicGpuParams) -> Resul
         }
     });
     rw.erase_op(&ret);
-    rw.merge_blocks(body, device, &body_args);
-    rw.set_insertion_point_to_end(device);
-    pipeline::epilogue(&b, &stage, &gmem, linear);
+    match &step_loop {
+        Some((lp, _)) => {
+            rw.merge_blocks(body, lp.body, &body_args);
+            let next: Vec<Value> = carried.iter().map(|(_, end)| *end).collect();
+            pipeline::close_loop(&b, &stage, &info, &gmem, lp, &next)?;
+        }
+        None => {
+            rw.merge_blocks(body, device, &body_args);
+            rw.set_insertion_point_to_end(device);
+        }
+    }
+    pipeline::epilogue(&b, &stage, &info, &gmem, linear)?;
     b.op("gpu.terminator", &[], &[], &[]);
 
     let ctx = Ctx {
@@ -573,6 +632,7 @@ pub fn lower<'c, 'a>(k: OperationRef<'c, 'a>, params: &MosaicGpuParams) -> Resul
             elementwise::rewrite(&b, &op, &ctx)?;
         }
     }
+    wgmma::erase_carried(&launch);
     elementwise::erase_dead_shape_casts(&launch);
     tma::erase_gmem_views(&launch);
     rw.erase_op(&k);

@@ -93,7 +93,12 @@ fn access<'c, 'a>(
     );
     // Seen with a dynamic offset, as JAX's ref slicing leaves views.
     if offset != DYNAMIC {
-        return Ok(Access::Slice(b.val("memref.cast", &[view], layout(DYNAMIC), &[])));
+        return Ok(Access::Slice(b.val(
+            "memref.cast",
+            &[view],
+            layout(DYNAMIC),
+            &[],
+        )));
     }
     Ok(Access::Slice(view))
 }

@@ -206,8 +206,16 @@ pub fn plan(
     let mut scratch = vec![];
     for i in n_fixed..body.argument_count() {
         let t = ir::value_type(ir::value(body.argument(i).map_err(|e| e.to_string())?));
+        // A WGMMA accumulator lives in registers (the lowering discharges it
+        // before it plans).
+        if MemorySpace::of_memref(t) == Some(MemorySpace::Regs) {
+            continue;
+        }
         scratch.push(planner.alloc(t, &mut used)?);
     }
+    // Each pipelined operand has a buffer per concurrent step, and the
+    // inputs a barrier per buffer.
+    let slots = super::pipeline::Schedule::of(kernel, &info.grid, params).slots;
     let mut buffers = vec![];
     let mut pipelined_inputs = 0;
     for (i, spec) in info.specs.iter().enumerate() {
@@ -221,13 +229,13 @@ pub fn plan(
         let bits =
             ir::bit_width(elem).ok_or_else(|| format!("not yet supported: blocks of {elem}"))?;
         buffers.push(Some(used));
-        used += align(block_bytes(&shape, bits), SMEM_ALIGNMENT);
+        used += align(slots * block_bytes(&shape, bits), SMEM_ALIGNMENT);
     }
     if pipelined_inputs > 0 {
         planner.barriers.push(BarrierSpec {
             arrivals: pipelined_inputs,
             orders_tensor_core: false,
-            count: 1,
+            count: slots,
         });
     }
     let peak = planner.walk(body, used)?;

@@ -56,17 +56,59 @@ fn transforms_text(t: &ir::GpuTransforms) -> String {
     format!("[{}]", items.join(", "))
 }
 
+/// The `transforms` attribute text of kernel operand `key` (`inputs[i]`,
+/// `outputs[i]` or `scratch[i]`), if it has transforms.
+pub fn kernel_operand(kernel: &OperationRef, key: &str) -> Option<String> {
+    let dict = kernel.attribute(ATTR).ok()?;
+    ir::dict_get(dict, key)
+        .and_then(ir::gpu_transforms)
+        .map(|t| transforms_text(&t))
+}
+
+/// Puts `mosaic_gpu.with_transforms` (attribute text `text`) in front of
+/// every user of `v`, which then reads the marked value.
+fn mark_uses<'c, 'a>(rw: &OwnedRewriter<'c, 'a>, v: Value<'c, 'a>, text: &str) {
+    for user in ir::users(v) {
+        rw.set_insertion_point_before(&user);
+        let b = B::new(rw, user.location());
+        let marked = b.val(
+            "mosaic_gpu.with_transforms",
+            &[v],
+            v.r#type(),
+            &[("transforms", b.attr(text))],
+        );
+        for k in 0..user.operand_count() {
+            if user.operand(k).map(value).ok() == Some(v) {
+                ir::set_operand(&user, k, marked);
+            }
+        }
+    }
+}
+
 /// Puts `mosaic_gpu.with_transforms` in front of every use of a
 /// transformed allocation of `kernel`'s scopes (checked by
-/// [`check_scope`]), and drops the consumed `gpu_transforms`.
-pub fn apply<'c, 'a>(kernel: &OperationRef<'c, 'a>) -> Result<(), String> {
+/// [`check_scope`]) and of a transformed kernel operand (the body's view of
+/// a pipelined block, or a scratch operand), and drops the consumed
+/// `gpu_transforms` of the scopes. `operands` names the kernel's block
+/// arguments as its `gpu_transforms` keys do.
+pub fn apply<'c, 'a>(kernel: &OperationRef<'c, 'a>, operands: &[String]) -> Result<(), String> {
+    let rw = OwnedRewriter::new(kernel);
+    let body = ir::body_block(kernel).ok_or("kernel without a body")?;
+    for (i, key) in operands.iter().enumerate() {
+        if let Some(text) = kernel_operand(kernel, key) {
+            mark_uses(
+                &rw,
+                value(body.argument(i).map_err(|e| e.to_string())?),
+                &text,
+            );
+        }
+    }
     let mut scopes = vec![];
     ir::walk_nested(kernel, &mut |op| {
         if ir::op_name_of(&op) == "pallas.run_scoped" && op.attribute(ATTR).is_ok() {
             scopes.push(op);
         }
     });
-    let rw = OwnedRewriter::new(kernel);
     for scope in scopes {
         let body = scope
             .region(0)
@@ -78,21 +120,7 @@ pub fn apply<'c, 'a>(kernel: &OperationRef<'c, 'a>) -> Result<(), String> {
                 continue;
             };
             let alloc = value(body.argument(i).map_err(|e| e.to_string())?);
-            for user in ir::users(alloc) {
-                rw.set_insertion_point_before(&user);
-                let b = B::new(&rw, user.location());
-                let marked = b.val(
-                    "mosaic_gpu.with_transforms",
-                    &[alloc],
-                    alloc.r#type(),
-                    &[("transforms", b.attr(&transforms_text(&t)))],
-                );
-                for k in 0..user.operand_count() {
-                    if user.operand(k).map(value).ok() == Some(alloc) {
-                        ir::set_operand(&user, k, marked);
-                    }
-                }
-            }
+            mark_uses(&rw, alloc, &transforms_text(&t));
         }
         ir::remove_attribute(&scope, ATTR);
     }

@@ -46,13 +46,15 @@ fn is_wgmma_operand_type(t: Type) -> bool {
 /// regions the accumulator can be threaded through).
 fn owning_scope<'c, 'a>(op: &OperationRef<'c, 'a>, acc: Value<'c, 'a>) -> Result<(), String> {
     let Some((owner, _)) = ir::block_arg_owner(acc) else {
-        return Err("not yet supported: a WGMMA accumulator other than a run_scoped allocation".into());
-    };
-    if ir::op_name_of(&owner) != "pallas.run_scoped" {
         return Err(
-            "not yet supported: a WGMMA accumulator among the kernel's scratch operands (only run_scoped accumulators, plgpu.ACC scopes)"
-                .into(),
+            "not yet supported: a WGMMA accumulator other than a run_scoped allocation".into(),
         );
+    };
+    if !matches!(
+        ir::op_name_of(&owner),
+        "pallas.run_scoped" | "pallas.kernel"
+    ) {
+        return Err("not yet supported: a WGMMA accumulator other than a run_scoped allocation or a kernel scratch operand".into());
     }
     let mut parent = op.parent_operation();
     while let Some(p) = parent {
@@ -125,9 +127,9 @@ pub fn check(op: &OperationRef) -> Result<(), String> {
             }
             Ok(())
         }
-        "pallas.store" => Err(
-            "not yet supported: storing into a WGMMA accumulator (only WGMMAs write it)".into(),
-        ),
+        "pallas.store" => {
+            Err("not yet supported: storing into a WGMMA accumulator (only WGMMAs write it)".into())
+        }
         name => Err(format!(
             "not yet supported: `{name}` of a WGMMA accumulator"
         )),
@@ -137,6 +139,23 @@ pub fn check(op: &OperationRef) -> Result<(), String> {
 /// Whether the accumulator `acc` is used anywhere under `op`.
 fn uses_inside(op: &OperationRef, acc: Value) -> bool {
     ir::users(acc).iter().any(|u| {
+        let mut p = u.parent_operation();
+        while let Some(q) = p {
+            if q == *op {
+                return true;
+            }
+            p = q.parent_operation();
+        }
+        false
+    })
+}
+
+/// Whether a WGMMA under `op` writes the accumulator `acc`.
+fn writes_inside(op: &OperationRef, acc: Value) -> bool {
+    ir::users(acc).iter().any(|u| {
+        if ir::op_name_of(u) != "pallas.wgmma" {
+            return false;
+        }
         let mut p = u.parent_operation();
         while let Some(q) = p {
             if q == *op {
@@ -219,11 +238,19 @@ fn thread<'c, 'a>(
                 rw.replace_all_uses_with(ir::result_of(op, 0), cur);
                 rw.erase_op(&op);
             }
+            // Regions that only read the accumulator see the current value.
+            _ if op.region_count() > 0 && uses_inside(&op, acc) && !writes_inside(&op, acc) => {
+                for r in 0..op.region_count() {
+                    let mut block = op.region(r).ok().and_then(|r| r.first_block());
+                    while let Some(blk) = block {
+                        thread(rw, blk, acc, cur)?;
+                        block = blk.next_in_region();
+                    }
+                }
+            }
             "scf.for" if uses_inside(&op, acc) => cur = thread_for(rw, op, acc, cur)?,
             "scf.if" if uses_inside(&op, acc) => cur = thread_if(rw, op, acc, cur)?,
-            "pallas.run_scoped" if uses_inside(&op, acc) => {
-                cur = thread_scope(rw, op, acc, cur)?
-            }
+            "pallas.run_scoped" if uses_inside(&op, acc) => cur = thread_scope(rw, op, acc, cur)?,
             _ => {}
         }
     }
@@ -415,16 +442,105 @@ fn wait(b: &B, pending: i64) {
     );
 }
 
-/// Discharges every register accumulator of `kernel`'s scopes (see the
-/// module doc); checked by [`check`] first.
+/// Marks of a kernel scratch accumulator's value where a step of the
+/// kernel body starts (a placeholder the pipeline replaces) and ends (an
+/// op holding the value the step leaves).
+const CARRIED_IN: &str = "pallas.carried_in";
+const CARRIED_OUT: &str = "pallas.carried_out";
+
+/// The zero accumulator of vector type `vt` behind an optimization barrier
+/// and the WGMMA register fence, as a scope starts it.
+pub fn init_accumulator<'c, 'a>(b: &B<'_, 'c, 'a>, vt: Type<'c>) -> Value<'c, 'a> {
+    let zero = b.val(
+        "arith.constant",
+        &[],
+        vt,
+        &[("value", ir::zero_splat_attr(vt))],
+    );
+    let init = b.val("mosaic_gpu.optimization_barrier", &[zero], vt, &[]);
+    b.op("nvvm.wgmma.fence.aligned", &[], &[], &[]);
+    init
+}
+
+/// The kernel scratch accumulators [`discharge`] left in the kernel body
+/// `body`: for each, the placeholder of its value when a step starts and
+/// its value when the step ends.
+pub fn carried<'c, 'a>(
+    body: BlockRef<'c, 'a>,
+) -> Result<Vec<(Value<'c, 'a>, Value<'c, 'a>)>, String> {
+    let ops = ops_of(body);
+    let mut starts = vec![];
+    let mut ends = vec![];
+    for op in ops {
+        if op.attribute(CARRIED_IN).is_ok() {
+            starts.push(ir::result_of(op, 0));
+        } else if op.attribute(CARRIED_OUT).is_ok() {
+            ends.push(value(op.operand(0).map_err(|e| e.to_string())?));
+        }
+    }
+    if starts.len() != ends.len() {
+        return Err("unpaired accumulator marks".into());
+    }
+    Ok(starts.into_iter().zip(ends).collect())
+}
+
+/// Erases the marks [`carried`] reads, once the body is rewritten.
+pub fn erase_carried(root: &OperationRef) {
+    let mut marks = vec![];
+    ir::walk_nested(root, &mut |op| {
+        if op.attribute(CARRIED_IN).is_ok() || op.attribute(CARRIED_OUT).is_ok() {
+            marks.push(op);
+        }
+    });
+    for op in marks {
+        ir::erase_operation(op);
+    }
+}
+
+/// Discharges every register accumulator of `kernel`'s scopes and scratch
+/// operands (see the module doc); checked by [`check`] first. A scratch
+/// accumulator lives across the steps of the kernel body: the body starts
+/// from a placeholder and marks the value it ends with ([`carried`]).
 pub fn discharge<'c, 'a>(kernel: &OperationRef<'c, 'a>) -> Result<(), String> {
+    let rw = OwnedRewriter::new(kernel);
+    let body = ir::body_block(kernel).ok_or("kernel without a body")?;
+    for i in (0..body.argument_count()).rev() {
+        let acc = value(body.argument(i).map_err(|e| e.to_string())?);
+        if !is_regs(acc) {
+            continue;
+        }
+        let t = acc.r#type();
+        let vt = ir::vector_type(&ir::memref_shape(t), ir::element_type(t));
+        let first = body.first_operation().ok_or("an empty kernel body")?;
+        rw.set_insertion_point_before(&first);
+        let b = B::new(&rw, kernel.location());
+        let start = b.val(
+            "builtin.unrealized_conversion_cast",
+            &[],
+            vt,
+            &[(CARRIED_IN, b.attr("unit"))],
+        );
+        let end = thread(&rw, body, acc, start)?;
+        let ret = body
+            .terminator()
+            .ok_or("kernel body without a terminator")?;
+        rw.set_insertion_point_before(&ret);
+        B::new(&rw, kernel.location()).op(
+            "builtin.unrealized_conversion_cast",
+            &[end],
+            &[],
+            &[(CARRIED_OUT, b.attr("unit"))],
+        );
+        if !ir::erase_block_argument(body, i) {
+            return Err("a WGMMA accumulator still used after its discharge".into());
+        }
+    }
     let mut scopes = vec![];
     ir::walk_nested(kernel, &mut |op| {
         if ir::op_name_of(&op) == "pallas.run_scoped" {
             scopes.push(op);
         }
     });
-    let rw = OwnedRewriter::new(kernel);
     for scope in scopes {
         let Some(body) = scope.region(0).ok().and_then(|r| r.first_block()) else {
             continue;
@@ -437,15 +553,7 @@ pub fn discharge<'c, 'a>(kernel: &OperationRef<'c, 'a>) -> Result<(), String> {
             let t = acc.r#type();
             let vt = ir::vector_type(&ir::memref_shape(t), ir::element_type(t));
             rw.set_insertion_point_before(&scope);
-            let b = B::new(&rw, scope.location());
-            let zero = b.val(
-                "arith.constant",
-                &[],
-                vt,
-                &[("value", ir::zero_splat_attr(vt))],
-            );
-            let init = b.val("mosaic_gpu.optimization_barrier", &[zero], vt, &[]);
-            b.op("nvvm.wgmma.fence.aligned", &[], &[], &[]);
+            let init = init_accumulator(&B::new(&rw, scope.location()), vt);
             thread(&rw, body, acc, init)?;
             if !ir::erase_block_argument(body, i) {
                 return Err("a WGMMA accumulator still used after its discharge".into());

@@ -19,21 +19,6 @@ pallas.kernel @k
 
 // -----
 
-// An accumulator among the kernel's scratch operands (JAX carries it
-// through the sequential grid's pipeline, not covered yet).
-// expected-error @+1 {{'pallas.kernel' op not yet supported: scratch in a memory space other than shared (memref<64x64xf32, #pallas.memory_space<regs>>)}}
-pallas.kernel @k
-    ins(%a: memref<64x64xf16> block [64, 64] map affine_map<() -> (0, 0)> in shared,
-        %b: memref<64x64xf16> block [64, 64] map affine_map<() -> (0, 0)> in shared)
-    scratch(%acc: memref<64x64xf32, #pallas.memory_space<regs>>)
-    attributes {compiler_params = {mosaic_gpu = {lowering_semantics = "warpgroup"}}} {
-  // expected-error @+1 {{'pallas.wgmma' op not yet supported: a WGMMA accumulator among the kernel's scratch operands (only run_scoped accumulators, plgpu.ACC scopes)}}
-  pallas.wgmma %acc, %a, %b : memref<64x64xf32, #pallas.memory_space<regs>>, memref<64x64xf16, #pallas.memory_space<shared>>, memref<64x64xf16, #pallas.memory_space<shared>>
-  pallas.return
-}
-
-// -----
-
 // A while loop does not carry the accumulator yet.
 pallas.kernel @k
     ins(%a: memref<64x64xf16> block [64, 64] map affine_map<() -> (0, 0)> in shared,
