@@ -298,6 +298,7 @@ fn check_body_op(op: &OperationRef) -> Result<(), String> {
         "scf.for" | "scf.while" | "scf.if" | "scf.yield" | "scf.condition" => Ok(()),
         "pallas.debug_print" => debug::check(op),
         "pallas.program_id"
+        | "pallas.named_scope"
         | "pallas.num_programs"
         | "pallas.return"
         | "pallas.iota"

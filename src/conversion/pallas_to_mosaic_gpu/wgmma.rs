@@ -62,9 +62,12 @@ fn owning_scope<'c, 'a>(op: &OperationRef<'c, 'a>, acc: Value<'c, 'a>) -> Result
             return Ok(());
         }
         let name = ir::op_name_of(&p);
-        if !matches!(name, "scf.for" | "scf.if" | "pallas.run_scoped") {
+        if !matches!(
+            name,
+            "scf.for" | "scf.if" | "pallas.run_scoped" | "pallas.named_scope"
+        ) {
             return Err(format!(
-                "not yet supported: a WGMMA accumulator used inside `{name}` (only scf.for, scf.if and run_scoped carry it)"
+                "not yet supported: a WGMMA accumulator used inside `{name}` (only scf.for, scf.if, run_scoped and named_scope carry it)"
             ));
         }
         parent = p.parent_operation();
@@ -127,13 +130,49 @@ pub fn check(op: &OperationRef) -> Result<(), String> {
             }
             Ok(())
         }
-        "pallas.store" => {
-            Err("not yet supported: storing into a WGMMA accumulator (only WGMMAs write it)".into())
-        }
+        "pallas.store" if is_init_store(op) => Ok(()),
+        "pallas.store" => Err(
+            "not yet supported: storing into a WGMMA accumulator other than to start its scope (plgpu.ACC.init)".into(),
+        ),
         name => Err(format!(
             "not yet supported: `{name}` of a WGMMA accumulator"
         )),
     }
+}
+
+/// Whether `op` stores a whole value into an accumulator of a scope
+/// before anything else uses it there: the scope starts from that value
+/// (JAX's `plgpu.ACC.init`).
+fn is_init_store(op: &OperationRef) -> bool {
+    let Ok(acc) = op.operand(1).map(value) else {
+        return false;
+    };
+    let whole = op
+        .attribute("starts")
+        .map(ir::dense_i64)
+        .unwrap_or_default()
+        .is_empty();
+    let Some((owner, _)) = ir::block_arg_owner(acc) else {
+        return false;
+    };
+    if !whole
+        || ir::op_name_of(&owner) != "pallas.run_scoped"
+        || op.parent_operation() != Some(owner)
+    {
+        return false;
+    }
+    first_use(acc).is_some_and(|u| u == *op)
+}
+
+/// The first op of the scope's body that uses `acc` (itself or through a
+/// region).
+fn first_use<'c, 'a>(acc: Value<'c, 'a>) -> Option<OperationRef<'c, 'a>> {
+    let (owner, _) = ir::block_arg_owner(acc)?;
+    let body = owner.region(0).ok()?.first_block()?;
+    ops_of(body).into_iter().find(|o| {
+        (0..o.operand_count()).any(|i| o.operand(i).map(value).ok() == Some(acc))
+            || uses_inside(o, acc)
+    })
 }
 
 /// Whether the accumulator `acc` is used anywhere under `op`.
@@ -250,7 +289,9 @@ fn thread<'c, 'a>(
             }
             "scf.for" if uses_inside(&op, acc) => cur = thread_for(rw, op, acc, cur)?,
             "scf.if" if uses_inside(&op, acc) => cur = thread_if(rw, op, acc, cur)?,
-            "pallas.run_scoped" if uses_inside(&op, acc) => cur = thread_scope(rw, op, acc, cur)?,
+            "pallas.run_scoped" | "pallas.named_scope" if uses_inside(&op, acc) => {
+                cur = thread_scope(rw, op, acc, cur)?
+            }
             _ => {}
         }
     }
@@ -363,7 +404,8 @@ fn thread_if<'c, 'a>(
     Ok(ir::result_of(new, results.len() - 1))
 }
 
-/// A nested `run_scoped` that also yields the accumulator.
+/// A nested `run_scoped` or `named_scope` that also yields the
+/// accumulator.
 fn thread_scope<'c, 'a>(
     rw: &OwnedRewriter<'c, 'a>,
     op: OperationRef<'c, 'a>,
@@ -402,7 +444,8 @@ fn thread_scope<'c, 'a>(
         .collect();
     rw.set_insertion_point_before(&op);
     let b = B::new(rw, loc);
-    let new = rw.insert(b.build("pallas.run_scoped", &[], &results, &attrs, vec![region]));
+    let name = ir::op_name_of(&op);
+    let new = rw.insert(b.build(name, &[], &results, &attrs, vec![region]));
     let body = new
         .region(0)
         .ok()
@@ -552,8 +595,22 @@ pub fn discharge<'c, 'a>(kernel: &OperationRef<'c, 'a>) -> Result<(), String> {
             }
             let t = acc.r#type();
             let vt = ir::vector_type(&ir::memref_shape(t), ir::element_type(t));
-            rw.set_insertion_point_before(&scope);
-            let init = init_accumulator(&B::new(&rw, scope.location()), vt);
+            let init = match first_use(acc).filter(is_init_store) {
+                // plgpu.ACC.init: the scope starts from the stored value.
+                Some(store) => {
+                    rw.set_insertion_point_before(&store);
+                    let b = B::new(&rw, store.location());
+                    let x = value(store.operand(0).map_err(|e| e.to_string())?);
+                    let init = b.val("mosaic_gpu.optimization_barrier", &[x], vt, &[]);
+                    b.op("nvvm.wgmma.fence.aligned", &[], &[], &[]);
+                    rw.erase_op(&store);
+                    init
+                }
+                None => {
+                    rw.set_insertion_point_before(&scope);
+                    init_accumulator(&B::new(&rw, scope.location()), vt)
+                }
+            };
             thread(&rw, body, acc, init)?;
             if !ir::erase_block_argument(body, i) {
                 return Err("a WGMMA accumulator still used after its discharge".into());

@@ -30,7 +30,7 @@ pallas.kernel @k
     scf.while : () -> () {
       scf.condition(%t)
     } do {
-      // expected-error @+1 {{'pallas.wgmma' op not yet supported: a WGMMA accumulator used inside `scf.while` (only scf.for, scf.if and run_scoped carry it)}}
+      // expected-error @+1 {{'pallas.wgmma' op not yet supported: a WGMMA accumulator used inside `scf.while` (only scf.for, scf.if, run_scoped and named_scope carry it)}}
       pallas.wgmma %acc, %a, %b : memref<64x64xf32, #pallas.memory_space<regs>>, memref<64x64xf16, #pallas.memory_space<shared>>, memref<64x64xf16, #pallas.memory_space<shared>>
       scf.yield
     }
@@ -40,7 +40,7 @@ pallas.kernel @k
 
 // -----
 
-// Only WGMMAs write the accumulator.
+// Only WGMMAs write the accumulator, but for a store that starts its scope.
 pallas.kernel @k
     ins(%a: memref<64x64xf16> block [64, 64] map affine_map<() -> (0, 0)> in shared,
         %b: memref<64x64xf16> block [64, 64] map affine_map<() -> (0, 0)> in shared)
@@ -49,7 +49,7 @@ pallas.kernel @k
   ^bb0(%acc: memref<64x64xf32, #pallas.memory_space<regs>>):
     pallas.wgmma %acc, %a, %b : memref<64x64xf32, #pallas.memory_space<regs>>, memref<64x64xf16, #pallas.memory_space<shared>>, memref<64x64xf16, #pallas.memory_space<shared>>
     %z = arith.constant dense<0.0> : vector<64x64xf32>
-    // expected-error @+1 {{'pallas.store' op not yet supported: storing into a WGMMA accumulator (only WGMMAs write it)}}
+    // expected-error @+1 {{'pallas.store' op not yet supported: storing into a WGMMA accumulator other than to start its scope (plgpu.ACC.init)}}
     pallas.store %z, %acc[] : vector<64x64xf32>, memref<64x64xf32, #pallas.memory_space<regs>>
   }
   pallas.return

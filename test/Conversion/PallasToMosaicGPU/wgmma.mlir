@@ -123,3 +123,44 @@ pallas.kernel @nested
   pallas.store %acc_value, %o[] : vector<64x32xi32>, memref<64x32xi32, #pallas.memory_space<shared>>
   pallas.return
 }
+
+// -----
+
+// An accumulator scope that starts with a store of a value starts from that
+// value (JAX's pl.run_state on plgpu.ACC.init(x)): the value goes behind the
+// optimization barrier and the fence, with no zero tile; a named_scope runs
+// its ops in place (the WGMMA in it takes and yields the accumulator).
+// JAX 0.10.2 emits, for o = run_state(wgmma under named_scope)(ACC.init(2 o)):
+// vector_load o, mulf, optimization_barrier, fence, wgmma, commit, wait 0.
+
+// CHECK-LABEL: module @init
+// CHECK: %[[O:.*]] = "mosaic_gpu.vector_load"
+// CHECK: %[[X:.*]] = arith.mulf %[[O]], %{{.*}} : vector<64x64xf32>
+// CHECK-NOT: optimization_barrier
+// CHECK: %[[INIT:.*]] = "mosaic_gpu.optimization_barrier"(%[[X]]) : (vector<64x64xf32>) -> vector<64x64xf32>
+// CHECK-NEXT: nvvm.wgmma.fence.aligned
+// CHECK-NEXT: %[[NEW:.*]] = mosaic_gpu.wgmma accumulator(%[[INIT]] : vector<64x64xf32>)
+// CHECK-NEXT: nvvm.wgmma.commit.group.sync.aligned
+// CHECK-NEXT: nvvm.wgmma.wait.group.sync.aligned 0
+// CHECK-NEXT: "mosaic_gpu.vector_store"(%[[NEW]], %{{.*}})
+// CHECK-NOT: pallas.
+pallas.kernel @init
+    ins(%a: memref<64x64xf16> block [64, 64] map affine_map<() -> (0, 0)> in shared,
+        %b: memref<64x64xf16> block [64, 64] map affine_map<() -> (0, 0)> in shared)
+    outs(%o: memref<64x64xf32> block [64, 64] map affine_map<() -> (0, 0)> in shared)
+    attributes {compiler_params = {mosaic_gpu = {lowering_semantics = "warpgroup"}}} {
+  %ov = pallas.load %o[] : memref<64x64xf32, #pallas.memory_space<shared>> -> vector<64x64xf32>
+  %two = arith.constant dense<2.0> : vector<64x64xf32>
+  %x = arith.mulf %ov, %two : vector<64x64xf32>
+  %r = pallas.run_scoped -> vector<64x64xf32> {
+  ^bb0(%acc: memref<64x64xf32, #pallas.memory_space<regs>>):
+    pallas.store %x, %acc[] : vector<64x64xf32>, memref<64x64xf32, #pallas.memory_space<regs>>
+    pallas.named_scope "mma" {
+      pallas.wgmma %acc, %a, %b : memref<64x64xf32, #pallas.memory_space<regs>>, memref<64x64xf16, #pallas.memory_space<shared>>, memref<64x64xf16, #pallas.memory_space<shared>>
+    }
+    %v = pallas.load %acc[] : memref<64x64xf32, #pallas.memory_space<regs>> -> vector<64x64xf32>
+    pallas.yield %v : vector<64x64xf32>
+  }
+  pallas.store %r, %o[] : vector<64x64xf32>, memref<64x64xf32, #pallas.memory_space<shared>>
+  pallas.return
+}
