@@ -100,6 +100,29 @@ pub fn check(op: &OperationRef) -> Result<(), String> {
                     "lhs and rhs of {elem} cannot feed WGMMA, which reads f16, bf16, f32 (as tf32), f8E4M3FN, f8E5M2 and i8"
                 ));
             }
+            // What Mosaic GPU's WGMMA emitter rejects, in its words.
+            let elem_text = elem.to_string();
+            let acc_elem = ir::element_type(acc.r#type());
+            if !ir::is_memref(lhs.r#type())
+                && !matches!(
+                    elem_text.as_str(),
+                    "f16" | "bf16" | "i8" | "f8E5M2" | "f8E4M3FN"
+                )
+            {
+                return Err(format!(
+                    "Only f16, bf16, i8, f8e5m2, f8e4m3fn are supported for A in registers, got {elem}"
+                ));
+            }
+            if matches!(elem_text.as_str(), "f32" | "bf16") && !ir::is_f32(acc_elem) {
+                return Err(format!(
+                    "WGMMA with element type {elem} only supports accumulators of type f32, but got: {acc_elem}"
+                ));
+            }
+            let transposed =
+                op.attribute("transpose_lhs").is_ok() || op.attribute("transpose_rhs").is_ok();
+            if transposed && ir::bit_width(elem) != Some(16) {
+                return Err("Only f16 WGMMA supports transposes".into());
+            }
             if ir::is_memref(lhs.r#type()) && !ir::has_identity_layout(lhs.r#type()) {
                 // Views are fine; only their strides must be row-major,
                 // which the view lowering keeps.

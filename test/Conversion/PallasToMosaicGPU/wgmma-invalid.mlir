@@ -98,3 +98,38 @@ pallas.kernel @k
   pallas.return
 }
 
+
+// -----
+
+// Mosaic GPU's WGMMA emitter (jax/experimental/mosaic/gpu/wgmma.py), in its
+// words: an LHS in registers of 16 or 8 bits only; transposed operands of 16
+// bits only.
+pallas.kernel @k
+    ins(%a: memref<64x64xf32> block [64, 64] map affine_map<() -> (0, 0)> in shared,
+        %b: memref<64x64xf32> block [64, 64] map affine_map<() -> (0, 0)> in shared)
+    attributes {compiler_params = {mosaic_gpu = {lowering_semantics = "warpgroup"}}} {
+  %av = pallas.load %a[] : memref<64x64xf32, #pallas.memory_space<shared>> -> vector<64x64xf32>
+  pallas.run_scoped {
+  ^bb0(%acc: memref<64x64xf32, #pallas.memory_space<regs>>):
+    // expected-error @+1 {{'pallas.wgmma' op Only f16, bf16, i8, f8e5m2, f8e4m3fn are supported for A in registers, got f32}}
+    pallas.wgmma %acc, %av, %b : memref<64x64xf32, #pallas.memory_space<regs>>, vector<64x64xf32>, memref<64x64xf32, #pallas.memory_space<shared>>
+    // expected-error @+1 {{'pallas.wgmma' op Only f16 WGMMA supports transposes}}
+    pallas.wgmma %acc, %a, %b {transpose_rhs} : memref<64x64xf32, #pallas.memory_space<regs>>, memref<64x64xf32, #pallas.memory_space<shared>>, memref<64x64xf32, #pallas.memory_space<shared>>
+  }
+  pallas.return
+}
+
+// -----
+
+// bf16 (and f32) operands accumulate in f32 only.
+pallas.kernel @k
+    ins(%a: memref<64x64xbf16> block [64, 64] map affine_map<() -> (0, 0)> in shared,
+        %b: memref<64x64xbf16> block [64, 64] map affine_map<() -> (0, 0)> in shared)
+    attributes {compiler_params = {mosaic_gpu = {lowering_semantics = "warpgroup"}}} {
+  pallas.run_scoped {
+  ^bb0(%acc: memref<64x64xf16, #pallas.memory_space<regs>>):
+    // expected-error @+1 {{'pallas.wgmma' op WGMMA with element type bf16 only supports accumulators of type f32, but got: f16}}
+    pallas.wgmma %acc, %a, %b : memref<64x64xf16, #pallas.memory_space<regs>>, memref<64x64xbf16, #pallas.memory_space<shared>>, memref<64x64xbf16, #pallas.memory_space<shared>>
+  }
+  pallas.return
+}
