@@ -1262,3 +1262,21 @@ pub fn dense_i64_array_attr<'c>(ctx: ContextRef<'c>, v: &[i64]) -> Attribute<'c>
         ))
     }
 }
+
+/// `memref<SHAPE x elem, space>` with the identity layout, built from values.
+pub fn memref_type<'c>(shape: &[i64], elem: Type<'c>, space: Option<Attribute<'c>>) -> Type<'c> {
+    unsafe {
+        let space = space.map(|s| s.to_raw()).unwrap_or(MlirAttribute {
+            ptr: std::ptr::null(),
+        });
+        Type::from_raw(mlirMemRefTypeGet(
+            elem.to_raw(),
+            shape.len() as isize,
+            shape.as_ptr(),
+            MlirAttribute {
+                ptr: std::ptr::null(),
+            },
+            space,
+        ))
+    }
+}

@@ -145,10 +145,6 @@ pub struct Stage<'c, 'a> {
 
 const WORKGROUP: &str = "#gpu.address_space<workgroup>";
 
-fn shape_text(shape: &[i64]) -> String {
-    shape.iter().map(|d| format!("{d}x")).collect()
-}
-
 fn row_major_strides(shape: &[i64]) -> Vec<i64> {
     let mut strides = vec![1; shape.len()];
     for d in (0..shape.len().saturating_sub(1)).rev() {
@@ -400,11 +396,9 @@ pub fn prologue<'c, 'a>(
         };
         let shape = block_shape(spec);
         let elem = ir::element_type(spec.array_type);
-        let t = b.ty(&format!(
-            "memref<{}x{}{elem}, {WORKGROUP}>",
-            schedule.slots,
-            shape_text(&shape)
-        ));
+        let mut dims = vec![schedule.slots];
+        dims.extend(&shape);
+        let t = ir::memref_type(&dims, elem, Some(b.attr(WORKGROUP)));
         buffers[i] = Some(slice_smem(b, t, offset));
         block_shapes[i] = shape;
     }
