@@ -143,7 +143,7 @@ pub fn check_kernel(k: &OperationRef, params: &MosaicGpuParams) -> bool {
         );
     }
     let schedule = pipeline::Schedule::of(k, &info.grid, params);
-    if let Some(m) = pipeline::check_schedule(&schedule, &info) {
+    if let Some(m) = pipeline::check_schedule(&schedule) {
         fail(k, m);
     }
     if params.num_threads.is_some()

@@ -556,7 +556,7 @@ pub fn lower<'c, 'a>(k: OperationRef<'c, 'a>, params: &MosaicGpuParams) -> Resul
     let step_loop = if schedule.sequential.is_empty() {
         None
     } else {
-        Some(pipeline::open_loop(&b, &mut stage, &inits)?)
+        Some(pipeline::open_loop(&b, &mut stage, &inits, linear)?)
     };
     let mut program_ids = vec![];
     let mut ids = parallel_ids.iter();
@@ -598,7 +598,7 @@ pub fn lower<'c, 'a>(k: OperationRef<'c, 'a>, params: &MosaicGpuParams) -> Resul
         Some((lp, _)) => {
             rw.merge_blocks(body, lp.body, &body_args);
             let next: Vec<Value> = carried.iter().map(|(_, end)| *end).collect();
-            pipeline::close_loop(&b, &stage, &info, &gmem, lp, &next)?;
+            pipeline::close_loop(&b, &stage, &info, &gmem, lp, &next, linear)?;
         }
         None => {
             rw.merge_blocks(body, device, &body_args);

@@ -8,10 +8,12 @@
 //! The prologue fetches the input blocks of the first `slots` steps by TMA;
 //! each step waits for its slot's barrier, runs the body on the blocks of
 //! its slot, and fetches the step `slots` ahead into the slot it frees.
-//! Outputs that do not move with the sequential dims are stored back by TMA
-//! once, from the last step's slot, after the body's shared-memory writes
-//! are fenced and the warpgroup has synchronized. Without sequential dims
-//! there is one step and no loop.
+//! Outputs whose block moves with the sequential dims are stored by TMA
+//! from inside the loop, at each step whose block differs from the next
+//! one's (and at the last), after the body's writes are fenced; a step
+//! first waits until its slot's earlier store has read it. The other
+//! outputs are stored once, from the last step's slot. Without sequential
+//! dims there is one step and no loop.
 //!
 //! Block indices are the index map of the operand applied to the program
 //! ids, times the block size (element offsets into the GMEM array).
@@ -76,28 +78,25 @@ impl Schedule {
 }
 
 /// What the pipeline does not cover yet for this schedule, if anything.
-pub fn check_schedule(schedule: &Schedule, info: &KernelInfo) -> Option<String> {
+pub fn check_schedule(schedule: &Schedule) -> Option<String> {
     if schedule.sequential.len() > 1 {
         return Some("not yet supported: more than one sequential grid dim".into());
     }
-    let &[axis] = schedule.sequential.as_slice() else {
-        return None;
-    };
-    for (i, spec) in info.specs.iter().enumerate().skip(info.n_ins) {
-        let IndexMap::Affine(map) = spec.index_map else {
-            continue;
-        };
-        let moves = ir::affine_map_results(map)
-            .into_iter()
-            .any(|e| affine_uses_dim(e, axis));
-        if moves && super::resources::is_pipelined(spec.memory_space) {
-            return Some(format!(
-                "not yet supported: {} whose block moves along the sequential grid dim (stores inside the pipeline loop)",
-                info.origin(i)
-            ));
-        }
-    }
     None
+}
+
+/// Whether the block of `spec` moves along the sequential axes of
+/// `schedule` (an output stored inside the loop).
+fn moves(spec: &BlockSpec, schedule: &Schedule) -> bool {
+    let IndexMap::Affine(map) = spec.index_map else {
+        return false;
+    };
+    ir::affine_map_results(map).into_iter().any(|e| {
+        schedule
+            .sequential
+            .iter()
+            .any(|&axis| affine_uses_dim(e, axis))
+    })
 }
 
 /// Whether affine expression `e` reads dim `d`.
@@ -141,6 +140,9 @@ pub struct Stage<'c, 'a> {
     barrier: Option<(Value<'c, 'a>, Value<'c, 'a>, Value<'c, 'a>)>,
     /// Block indices the prologue computed (see [`Memo`]).
     memo: Memo<'c, 'a>,
+    /// The pipelined outputs whose block moves along the sequential dims:
+    /// stored at every step where it changes (and at the last).
+    moving: Vec<usize>,
 }
 
 const WORKGROUP: &str = "#gpu.address_space<workgroup>";
@@ -422,6 +424,9 @@ pub fn prologue<'c, 'a>(
         schedule: schedule.clone(),
         barrier,
         memo: vec![],
+        moving: (info.n_ins..n)
+            .filter(|&i| plan.buffers[i].is_some() && moves(&info.specs[i], schedule))
+            .collect(),
     };
     let mut fetched = vec![];
     let mut memo = vec![];
@@ -495,6 +500,9 @@ pub struct StepLoop<'c, 'a> {
     step: Value<'c, 'a>,
     /// The loop-carried values, as the body sees them.
     pub carried: Vec<Value<'c, 'a>>,
+    /// The GMEM offsets each moving output was last stored at (-1 before
+    /// the first store), carried after the body's values.
+    last: Vec<Vec<Value<'c, 'a>>>,
 }
 
 /// Opens the loop over the sequential steps (carrying `inits`): each step
@@ -505,9 +513,18 @@ pub fn open_loop<'c, 'a>(
     b: &B<'_, 'c, 'a>,
     stage: &mut Stage<'c, 'a>,
     inits: &[Value<'c, 'a>],
+    linear_thread_id: Value<'c, 'a>,
 ) -> Result<(StepLoop<'c, 'a>, Vec<(usize, Value<'c, 'a>)>), String> {
     let i32t = b.i32();
     let (lb, ub, one) = (b.ci32(0), b.ci32(stage.schedule.steps), b.ci32(1));
+    let mut inits = inits.to_vec();
+    let n_user = inits.len();
+    for &i in &stage.moving {
+        for _ in &stage.block_shapes[i] {
+            inits.push(b.ci32(-1));
+        }
+    }
+    let inits = inits.as_slice();
     let mut args = vec![(i32t, b.loc)];
     args.extend(inits.iter().map(|v| (v.r#type(), b.loc)));
     let region = Region::new();
@@ -523,17 +540,38 @@ pub fn open_loop<'c, 'a>(
         .and_then(|r| r.first_block())
         .ok_or("scf.for without a body")?;
     let step = value(body.argument(0).map_err(|e| e.to_string())?);
-    let carried = (1..body.argument_count())
+    let all: Vec<Value> = (1..body.argument_count())
         .map(|i| body.argument(i).map(value).map_err(|e| e.to_string()))
         .collect::<Result<_, _>>()?;
+    let carried = all[..n_user].to_vec();
+    let mut rest = all[n_user..].iter().copied();
+    let last = stage
+        .moving
+        .iter()
+        .map(|&i| {
+            stage.block_shapes[i]
+                .iter()
+                .map_while(|_| rest.next())
+                .collect()
+        })
+        .collect();
     b.rw.set_insertion_point_to_end(body);
     let slots = b.ci32(stage.schedule.slots);
     let slot = b.bin("arith.remsi", step, slots);
     let slot_index = b.index_cast(slot, b.index());
     if let Some((first, ptr, phases)) = stage.barrier {
         let bit = b.val("arith.index_castui", &[slot_index], i32t, &[]);
-        let (_, at) = barrier_at(b, (first, ptr), Id::Val(bit));
+        let (cast, at) = barrier_at(b, (first, ptr), Id::Val(bit));
+        // The wait takes the address only.
+        if let Some(op) = ir::defining_op(cast) {
+            ir::erase_operation(op);
+        }
         wait_dynamic(b, at, phases, bit);
+    }
+    if !stage.moving.is_empty() {
+        // The slot's output must be out of shared memory before the body
+        // writes it again.
+        wait_stores(b, stage.schedule.slots - 1, true, linear_thread_id);
     }
     stage.views = first_slot_views(b, stage, Id::Val(slot_index));
     // One sequential axis: its program id is the step.
@@ -549,6 +587,7 @@ pub fn open_loop<'c, 'a>(
             body,
             step,
             carried,
+            last,
         },
         ids,
     ))
@@ -582,6 +621,7 @@ fn wait_dynamic<'c, 'a>(
 /// one frees, and carries `next` (the values of `StepLoop::carried` at the
 /// end of the step). Returns the loop's results; the insertion point is
 /// left after the loop.
+#[allow(clippy::too_many_arguments)]
 pub fn close_loop<'c, 'a>(
     b: &B<'_, 'c, 'a>,
     stage: &Stage<'c, 'a>,
@@ -589,8 +629,47 @@ pub fn close_loop<'c, 'a>(
     gmem: &[Value<'c, 'a>],
     lp: &StepLoop<'c, 'a>,
     next: &[Value<'c, 'a>],
+    linear_thread_id: Value<'c, 'a>,
 ) -> Result<Vec<Value<'c, 'a>>, String> {
     b.rw.set_insertion_point_to_end(lp.body);
+    let mut next = next.to_vec();
+    if !stage.moving.is_empty() {
+        // Every moving output goes out from this step's slot when its block
+        // changes at the next step or this is the last step.
+        commit_smem(b, linear_thread_id);
+        let ids = ids_at(stage, Id::Val(lp.step));
+        let is_last = b.cmpi("eq", lp.step, b.ci32(stage.schedule.steps - 1));
+        for (&i, last) in stage.moving.iter().zip(&lp.last) {
+            let spec = &info.specs[i];
+            let mut memo = stage.memo.clone();
+            let offsets = block_offsets(b, spec.index_map, &spec.dims, &ids, &mut memo, false)?;
+            let mut changed = None;
+            for (old, new) in last.iter().zip(&offsets) {
+                let differs = b.cmpi("ne", *old, *new);
+                changed = Some(match changed {
+                    None => differs,
+                    Some(c) => b.bin("arith.ori", c, differs),
+                });
+            }
+            let predicate = match changed {
+                Some(c) => b.bin("arith.ori", c, is_last),
+                None => is_last,
+            };
+            let view = stage.views[i].ok_or("a moving output without a view")?;
+            store_if(
+                b,
+                view,
+                gmem[i],
+                &offsets,
+                &stage.block_shapes[i],
+                false,
+                Some(predicate),
+            );
+            next.extend(offsets);
+        }
+        b.op("nvvm.cp.async.bulk.commit.group", &[], &[], &[]);
+    }
+    let next = next.as_slice();
     let fetching = (0..info.n_ins).any(|i| stage.buffers[i].is_some());
     if fetching {
         let ahead = b.add(lp.step, b.ci32(stage.schedule.slots));
@@ -704,9 +783,24 @@ pub fn store<'c, 'a>(
     lengths: &[i64],
     commit_group: bool,
 ) {
+    store_if(b, src, dst, indices, lengths, commit_group, None);
+}
+
+/// [`store`], issued only where `predicate` (an `i1`) holds when given.
+fn store_if<'c, 'a>(
+    b: &B<'_, 'c, 'a>,
+    src: Value<'c, 'a>,
+    dst: Value<'c, 'a>,
+    indices: &[Value<'c, 'a>],
+    lengths: &[i64],
+    commit_group: bool,
+    predicate: Option<Value<'c, 'a>>,
+) {
     let mut operands = vec![src, dst];
     operands.extend(indices);
+    operands.extend(predicate);
     let rank = indices.len() as i32;
+    let predicated = i32::from(predicate.is_some());
     b.op(
         "mosaic_gpu.async_store",
         &operands,
@@ -717,7 +811,10 @@ pub fn store<'c, 'a>(
                 b.attr(if commit_group { "true" } else { "false" }),
             ),
             ("is_global_broadcast", b.attr("false")),
-            ("operandSegmentSizes", b.dense_i32_attr(&[1, 1, rank, 0, 0])),
+            (
+                "operandSegmentSizes",
+                b.dense_i32_attr(&[1, 1, rank, predicated, 0]),
+            ),
             ("slice_lengths", b.dense_i64_attr(lengths)),
         ],
     );
@@ -755,8 +852,8 @@ pub fn wait_stores<'c, 'a>(
     warpgroup_barrier(b, linear_thread_id);
 }
 
-/// Stores the output blocks back to GMEM (from the last step's slot) and
-/// waits until they are out of shared memory.
+/// Stores the output blocks that do not move back to GMEM (from the last
+/// step's slot) and waits until every output is out of shared memory.
 pub fn epilogue<'c, 'a>(
     b: &B<'_, 'c, 'a>,
     stage: &Stage<'c, 'a>,
@@ -764,33 +861,42 @@ pub fn epilogue<'c, 'a>(
     gmem: &[Value<'c, 'a>],
     linear_thread_id: Value<'c, 'a>,
 ) -> Result<(), String> {
-    let outputs: Vec<usize> = (stage.n_ins..stage.buffers.len())
+    let pipelined: Vec<usize> = (stage.n_ins..stage.buffers.len())
         .filter(|&i| stage.buffers[i].is_some())
         .collect();
-    if outputs.is_empty() {
+    if pipelined.is_empty() {
         return Ok(());
     }
-    // Every thread of the warpgroup must be done writing the blocks before
-    // one issues the copies.
-    commit_smem(b, linear_thread_id);
-    let last = stage.schedule.steps - 1;
-    let ids = ids_at(stage, Id::Const(last));
-    let mut memo = stage.memo.clone();
-    for i in outputs {
-        let (Some(buffer), spec) = (stage.buffers[i], &info.specs[i]) else {
-            continue;
-        };
-        let shape = &stage.block_shapes[i];
-        let view = if stage.schedule.sequential.is_empty() {
-            stage.views[i].ok_or("an output block without a view")?
-        } else {
-            let slot = Id::Const(last % stage.schedule.slots);
-            slot_view(b, buffer, stage.transforms[i].as_deref(), shape, slot)
-        };
-        let indices = block_offsets(b, spec.index_map, &spec.dims, &ids, &mut memo, true)?;
-        store(b, view, gmem[i], &indices, shape, false);
+    let fixed: Vec<usize> = pipelined
+        .into_iter()
+        .filter(|i| !stage.moving.contains(i))
+        .collect();
+    if !fixed.is_empty() {
+        // Every thread of the warpgroup must be done writing the blocks
+        // before one issues the copies (the loop has fenced them already
+        // when it stores outputs itself).
+        if stage.moving.is_empty() {
+            commit_smem(b, linear_thread_id);
+        }
+        let last = stage.schedule.steps - 1;
+        let ids = ids_at(stage, Id::Const(last));
+        let mut memo = stage.memo.clone();
+        for i in fixed {
+            let (Some(buffer), spec) = (stage.buffers[i], &info.specs[i]) else {
+                continue;
+            };
+            let shape = &stage.block_shapes[i];
+            let view = if stage.schedule.sequential.is_empty() {
+                stage.views[i].ok_or("an output block without a view")?
+            } else {
+                let slot = Id::Const(last % stage.schedule.slots);
+                slot_view(b, buffer, stage.transforms[i].as_deref(), shape, slot)
+            };
+            let indices = block_offsets(b, spec.index_map, &spec.dims, &ids, &mut memo, true)?;
+            store(b, view, gmem[i], &indices, shape, false);
+        }
+        b.op("nvvm.cp.async.bulk.commit.group", &[], &[], &[]);
     }
-    b.op("nvvm.cp.async.bulk.commit.group", &[], &[], &[]);
     wait_stores(b, 0, false, linear_thread_id);
     Ok(())
 }

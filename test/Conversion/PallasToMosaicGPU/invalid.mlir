@@ -106,15 +106,6 @@ pallas.kernel @k grid(2, 4, 2) semantics(parallel, arbitrary, arbitrary)
   pallas.return
 }
 
-// -----
-
-// expected-error @+1 {{'pallas.kernel' op not yet supported: outputs[0] whose block moves along the sequential grid dim (stores inside the pipeline loop)}}
-pallas.kernel @k grid(2, 4) semantics(parallel, arbitrary)
-    ins(%x: memref<128x512xf32> block [64, 128] map affine_map<(i, k) -> (i, k)> in shared)
-    outs(%o: memref<128x512xf32> block [64, 128] map affine_map<(i, k) -> (i, k)> in shared)
-    attributes {compiler_params = {mosaic_gpu = {lowering_semantics = "warpgroup"}}} {
-  pallas.return
-}
 
 // -----
 

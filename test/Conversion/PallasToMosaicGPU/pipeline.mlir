@@ -135,3 +135,47 @@ pallas.kernel @acc grid(2) semantics(arbitrary)
   }
   pallas.return
 }
+
+// -----
+
+// An output whose block moves with the sequential dim is stored inside the
+// loop, as JAX 0.10.2 emits it for the same kernel (o = 2 x, both blocks at
+// (i, k)): each step first waits until at most slots - 1 = 1 store group
+// still reads shared memory (so the slot it writes is free), then, after
+// the body, fences the slot and stores it where the block changes or at the
+// last step (a predicated TMA store), and commits the group. The offsets it
+// was last stored at are loop-carried (-1 before the first store). After
+// the loop every store is waited for.
+
+// CHECK-LABEL: module @moving
+// CHECK: scf.for %[[S:.*]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[LR:.*]] = %c-1_i32{{.*}}, %[[LC:.*]] = %c-1_i32{{.*}}) -> (i32, i32) : i32 {
+// CHECK:   nvvm.mbarrier.try_wait.parity
+// CHECK-NEXT: nvvm.cp.async.bulk.wait_group 1 {read}
+// CHECK:   llvm.inline_asm has_side_effects "bar.sync $0, 128;"
+// CHECK:   memref.subview %{{.*}}[%{{.*}}, 0, 0] [1, 32, 128]
+// CHECK-NEXT: %[[OS:.*]] = memref.subview %{{.*}}[%{{.*}}, 0, 0] [1, 32, 128]
+// CHECK:   "mosaic_gpu.vector_store"(%{{.*}}, %[[OS]])
+// CHECK:   nvvm.fence.proxy
+// CHECK:   llvm.inline_asm has_side_effects "bar.sync $0, 128;"
+// CHECK:   %[[LAST:.*]] = arith.cmpi eq, %[[S]], %{{.*}} : i32
+// CHECK:   %[[COL:.*]] = arith.muli %[[S]], %{{.*}} : i32
+// CHECK:   %[[D0:.*]] = arith.cmpi ne, %[[LR]], %[[ROW:.*]] : i32
+// CHECK:   %[[D1:.*]] = arith.cmpi ne, %[[LC]], %[[COL]] : i32
+// CHECK:   %[[D:.*]] = arith.ori %[[D0]], %[[D1]] : i1
+// CHECK:   %[[P:.*]] = arith.ori %[[D]], %[[LAST]] : i1
+// CHECK:   "mosaic_gpu.async_store"(%[[OS]], %{{.*}}, %[[ROW]], %[[COL]], %[[P]]) <{commit_group = false, is_global_broadcast = false, operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>, slice_lengths = array<i64: 32, 128>}>
+// CHECK-NEXT: nvvm.cp.async.bulk.commit.group
+// CHECK:   scf.yield %[[ROW]], %[[COL]] : i32, i32
+// CHECK: nvvm.cp.async.bulk.wait_group 0
+// CHECK-NOT: {read}
+// CHECK: gpu.terminator
+pallas.kernel @moving grid(2, 3) semantics(parallel, arbitrary)
+    ins(%x: memref<64x384xf32> block [32, 128] map affine_map<(i, k) -> (i, k)> in shared)
+    outs(%o: memref<64x384xf32> block [32, 128] map affine_map<(i, k) -> (i, k)> in shared)
+    attributes {compiler_params = {mosaic_gpu = {lowering_semantics = "warpgroup", max_concurrent_steps = 2}}} {
+  %v = pallas.load %x[] : memref<32x128xf32, #pallas.memory_space<shared>> -> vector<32x128xf32>
+  %two = arith.constant dense<2.0> : vector<32x128xf32>
+  %w = arith.mulf %v, %two : vector<32x128xf32>
+  pallas.store %w, %o[] : vector<32x128xf32>, memref<32x128xf32, #pallas.memory_space<shared>>
+  pallas.return
+}
