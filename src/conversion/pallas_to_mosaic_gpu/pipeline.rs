@@ -9,9 +9,10 @@
 //! each step waits for its slot's barrier, runs the body on the blocks of
 //! its slot, and fetches the step `slots` ahead into the slot it frees.
 //! Outputs whose block moves with the sequential dims are stored by TMA
-//! from inside the loop, at each step whose block differs from the next
-//! one's (and at the last), after the body's writes are fenced; a step
-//! first waits until its slot's earlier store has read it. The other
+//! from inside the loop, after the body's writes are fenced: a step stores
+//! its slot when its block is not the one the previous step stored, and at
+//! the last step (JAX's rule); a step first waits until the store that last
+//! read its slot is done. The other
 //! outputs are stored once, from the last step's slot. Without sequential
 //! dims there is one step and no loop.
 //!
@@ -635,7 +636,7 @@ pub fn close_loop<'c, 'a>(
     let mut next = next.to_vec();
     if !stage.moving.is_empty() {
         // Every moving output goes out from this step's slot when its block
-        // changes at the next step or this is the last step.
+        // is not the one the previous step stored, or at the last step.
         commit_smem(b, linear_thread_id);
         let ids = ids_at(stage, Id::Val(lp.step));
         let is_last = b.cmpi("eq", lp.step, b.ci32(stage.schedule.steps - 1));
