@@ -12,9 +12,8 @@
 //! from inside the loop, after the body's writes are fenced: a step stores
 //! its slot when its block is not the one the previous step stored, and at
 //! the last step (JAX's rule); a step first waits until the store that last
-//! read its slot is done. The other
-//! outputs are stored once, from the last step's slot. Without sequential
-//! dims there is one step and no loop.
+//! read its slot is done. The other outputs are stored once, from the last
+//! step's slot. Without sequential dims there is one step and no loop.
 //!
 //! Block indices are the index map of the operand applied to the program
 //! ids, times the block size (element offsets into the GMEM array).
@@ -78,14 +77,6 @@ impl Schedule {
     }
 }
 
-/// What the pipeline does not cover yet for this schedule, if anything.
-pub fn check_schedule(schedule: &Schedule) -> Option<String> {
-    if schedule.sequential.len() > 1 {
-        return Some("not yet supported: more than one sequential grid dim".into());
-    }
-    None
-}
-
 /// Whether the block of `spec` moves along the sequential axes of
 /// `schedule` (an output stored inside the loop).
 fn moves(spec: &BlockSpec, schedule: &Schedule) -> bool {
@@ -141,6 +132,8 @@ pub struct Stage<'c, 'a> {
     barrier: Option<(Value<'c, 'a>, Value<'c, 'a>, Value<'c, 'a>)>,
     /// Block indices the prologue computed (see [`Memo`]).
     memo: Memo<'c, 'a>,
+    /// The kernel's grid.
+    grid: Vec<i64>,
     /// The pipelined outputs whose block moves along the sequential dims:
     /// stored at every step where it changes (and at the last).
     moving: Vec<usize>,
@@ -187,10 +180,9 @@ fn block_offsets<'c, 'a>(
             Some(Id::Const(c)) => Some(*c),
             _ => None,
         };
-        out.push(match ir::affine_expr(e) {
-            AffineExpr::Constant(c) => b.ci32(c * size),
-            AffineExpr::Dim(p) if known(p).is_some() => b.ci32(known(p).unwrap_or(0) * size),
-            _ => {
+        out.push(match fold(e, ids) {
+            Some(c) => b.ci32(c * size),
+            None => {
                 let reads_known =
                     (0..ids.len()).any(|p| known(p).is_some() && affine_uses_dim(e, p));
                 let key = format!("{} #{r} x{size}", ir::affine_map_to_string(map));
@@ -329,15 +321,65 @@ fn barrier_at<'c, 'a>(
 }
 
 /// The program ids of every grid axis at the sequential step `step`.
-fn ids_at<'c, 'a>(stage: &Stage<'c, 'a>, step: Id<'c, 'a>) -> Vec<Id<'c, 'a>> {
+/// The sequential axes are row-major over the steps (the last axis moves
+/// fastest, as JAX increments the indices).
+fn ids_at<'c, 'a>(b: &B<'_, 'c, 'a>, stage: &Stage<'c, 'a>, step: Id<'c, 'a>) -> Vec<Id<'c, 'a>> {
+    let grid = &stage.grid;
+    let seq = &stage.schedule.sequential;
     stage
         .parallel_ids
         .iter()
-        .map(|id| match id {
-            Some(v) => Id::Val(*v),
-            None => step,
+        .enumerate()
+        .map(|(axis, id)| {
+            if let Some(v) = id {
+                return Id::Val(*v);
+            }
+            let k = seq.iter().position(|&a| a == axis).unwrap_or(0);
+            let stride: i64 = seq[k + 1..].iter().map(|&a| grid[a]).product();
+            let outer = k == 0;
+            match step {
+                Id::Const(s) if outer => Id::Const(s / stride),
+                Id::Const(s) => Id::Const(s / stride % grid[axis]),
+                Id::Val(v) => {
+                    let q = if stride == 1 {
+                        v
+                    } else {
+                        b.bin("arith.divsi", v, b.ci32(stride))
+                    };
+                    Id::Val(if outer {
+                        q
+                    } else {
+                        b.bin("arith.remsi", q, b.ci32(grid[axis]))
+                    })
+                }
+            }
         })
         .collect()
+}
+
+/// The value of affine expression `e` when every dim it reads is known.
+fn fold(e: mlir_sys::MlirAffineExpr, ids: &[Id]) -> Option<i64> {
+    let both = |l, r| Some((fold(l, ids)?, fold(r, ids)?));
+    match ir::affine_expr(e) {
+        AffineExpr::Constant(c) => Some(c),
+        AffineExpr::Dim(p) => match ids.get(p) {
+            Some(Id::Const(c)) => Some(*c),
+            _ => None,
+        },
+        AffineExpr::Symbol(_) => None,
+        AffineExpr::Add(l, r) => both(l, r).map(|(l, r)| l + r),
+        AffineExpr::Mul(l, r) => both(l, r).map(|(l, r)| l * r),
+        // Affine maps divide by positive constants only.
+        AffineExpr::Mod(l, r) => both(l, r)
+            .filter(|(_, r)| *r > 0)
+            .map(|(l, r)| l.rem_euclid(r)),
+        AffineExpr::FloorDiv(l, r) => both(l, r)
+            .filter(|(_, r)| *r > 0)
+            .map(|(l, r)| l.div_euclid(r)),
+        AffineExpr::CeilDiv(l, r) => both(l, r)
+            .filter(|(_, r)| *r > 0)
+            .map(|(l, r)| -(-l).div_euclid(r)),
+    }
 }
 
 /// Fetches the input blocks of step `step` into slot `slot`; the views of
@@ -352,7 +394,7 @@ fn fetch<'c, 'a>(
     memo: &mut Memo<'c, 'a>,
 ) -> Result<Vec<Option<Value<'c, 'a>>>, String> {
     let mut views = vec![None; stage.buffers.len()];
-    let ids = ids_at(stage, step);
+    let ids = ids_at(b, stage, step);
     let mut barrier = None;
     for (i, spec) in info.specs.iter().enumerate().take(info.n_ins) {
         let Some(buffer) = stage.buffers[i] else {
@@ -425,6 +467,7 @@ pub fn prologue<'c, 'a>(
         schedule: schedule.clone(),
         barrier,
         memo: vec![],
+        grid: info.grid.clone(),
         moving: (info.n_ins..n)
             .filter(|&i| plan.buffers[i].is_some() && moves(&info.specs[i], schedule))
             .collect(),
@@ -575,12 +618,14 @@ pub fn open_loop<'c, 'a>(
         wait_stores(b, stage.schedule.slots - 1, true, linear_thread_id);
     }
     stage.views = first_slot_views(b, stage, Id::Val(slot_index));
-    // One sequential axis: its program id is the step.
-    let ids = stage
-        .schedule
-        .sequential
-        .iter()
-        .map(|&a| (a, step))
+    let ids = ids_at(b, stage, Id::Val(step))
+        .into_iter()
+        .enumerate()
+        .filter(|(a, _)| stage.schedule.sequential.contains(a))
+        .filter_map(|(a, id)| match id {
+            Id::Val(v) => Some((a, v)),
+            Id::Const(_) => None,
+        })
         .collect();
     Ok((
         StepLoop {
@@ -638,7 +683,7 @@ pub fn close_loop<'c, 'a>(
         // Every moving output goes out from this step's slot when its block
         // is not the one the previous step stored, or at the last step.
         commit_smem(b, linear_thread_id);
-        let ids = ids_at(stage, Id::Val(lp.step));
+        let ids = ids_at(b, stage, Id::Val(lp.step));
         let is_last = b.cmpi("eq", lp.step, b.ci32(stage.schedule.steps - 1));
         for (&i, last) in stage.moving.iter().zip(&lp.last) {
             let spec = &info.specs[i];
@@ -703,7 +748,7 @@ fn fetch_at<'c, 'a>(
     slot_index: Value<'c, 'a>,
     bit: Value<'c, 'a>,
 ) -> Result<(), String> {
-    let ids = ids_at(stage, Id::Val(step));
+    let ids = ids_at(b, stage, Id::Val(step));
     let (first, ptr, _) = stage.barrier.ok_or("pipelined inputs without a barrier")?;
     let mut bar = None;
     for (i, spec) in info.specs.iter().enumerate().take(info.n_ins) {
@@ -880,7 +925,7 @@ pub fn epilogue<'c, 'a>(
             commit_smem(b, linear_thread_id);
         }
         let last = stage.schedule.steps - 1;
-        let ids = ids_at(stage, Id::Const(last));
+        let ids = ids_at(b, stage, Id::Const(last));
         let mut memo = stage.memo.clone();
         for i in fixed {
             let (Some(buffer), spec) = (stage.buffers[i], &info.specs[i]) else {

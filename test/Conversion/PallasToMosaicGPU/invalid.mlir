@@ -90,22 +90,12 @@ pallas.kernel @k grid(2)
 
 // -----
 
-// expected-error @+1 {{'pallas.kernel' op not yet supported: a grid of 4 dims (more than 3 are squashed into the CUDA z dim)}}
+// expected-error @+1 {{'pallas.kernel' op not yet supported: a grid of 4 parallel dims (more than 3 are squashed into the CUDA z dim)}}
 pallas.kernel @k grid(2, 2, 2, 2)
     ins(%x: memref<64x128xf32> block [64, 128] map affine_map<(a, b, c, d) -> (0, 0)> in shared)
     attributes {compiler_params = {mosaic_gpu = {lowering_semantics = "warpgroup"}}} {
   pallas.return
 }
-
-// -----
-
-// expected-error @+1 {{'pallas.kernel' op not yet supported: more than one sequential grid dim}}
-pallas.kernel @k grid(2, 4, 2) semantics(parallel, arbitrary, arbitrary)
-    ins(%x: memref<128x512xf32> block [64, 128] map affine_map<(i, k, l) -> (i, k)> in shared)
-    attributes {compiler_params = {mosaic_gpu = {lowering_semantics = "warpgroup"}}} {
-  pallas.return
-}
-
 
 // -----
 

@@ -179,3 +179,38 @@ pallas.kernel @moving grid(2, 3) semantics(parallel, arbitrary)
   pallas.store %w, %o[] : vector<32x128xf32>, memref<32x128xf32, #pallas.memory_space<shared>>
   pallas.return
 }
+
+// -----
+
+// Two sequential dims are the 2 x 3 = 6 steps, row-major (the last moves
+// fastest, as JAX increments its indices): step s is (j, k) = (s / 3, s % 3).
+// The prologue's steps (0, 0) and (0, 1) read columns (3 j + k) * 128 = 0
+// and 128 as constants (JAX folds them too); the loop runs 6 steps.
+
+// CHECK-LABEL: module @two
+// CHECK: "mosaic_gpu.async_load"(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %c0_i32{{.*}})
+// CHECK: "mosaic_gpu.async_load"(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %c128_i32{{.*}})
+// CHECK: scf.for %[[S:.*]] = %{{.*}} to %c6_i32 step %{{.*}} : i32 {
+// CHECK:   %[[J:.*]] = arith.divsi %[[S]], %c3_i32{{.*}} : i32
+// CHECK-NEXT: %[[K:.*]] = arith.remsi %[[S]], %c3_i32{{.*}} : i32
+// CHECK-NEXT: arith.cmpi eq, %[[J]], %{{.*}} : i32
+// CHECK-NEXT: arith.cmpi eq, %[[K]], %{{.*}} : i32
+pallas.kernel @two grid(2, 2, 3) semantics(parallel, arbitrary, arbitrary)
+    ins(%x: memref<64x768xf32> block [32, 128] map affine_map<(i, j, k) -> (i, j * 3 + k)> in shared)
+    outs(%o: memref<64x128xf32> block [32, 128] map affine_map<(i, j, k) -> (i, 0)> in shared)
+    attributes {compiler_params = {mosaic_gpu = {lowering_semantics = "warpgroup", max_concurrent_steps = 2}}} {
+  %j = pallas.program_id 1
+  %k = pallas.program_id 2
+  %c1 = arith.constant 1 : i32
+  %c2 = arith.constant 2 : i32
+  %jl = arith.cmpi eq, %j, %c1 : i32
+  %kl = arith.cmpi eq, %k, %c2 : i32
+  %last = arith.andi %jl, %kl : i1
+  scf.if %last {
+    %v = pallas.load %x[] : memref<32x128xf32, #pallas.memory_space<shared>> -> vector<32x128xf32>
+    %two = arith.constant dense<2.0> : vector<32x128xf32>
+    %w = arith.mulf %v, %two : vector<32x128xf32>
+    pallas.store %w, %o[] : vector<32x128xf32>, memref<32x128xf32, #pallas.memory_space<shared>>
+  }
+  pallas.return
+}
