@@ -193,8 +193,8 @@ pallas.kernel @moving grid(2, 3) semantics(parallel, arbitrary)
 // CHECK: scf.for %[[S:.*]] = %{{.*}} to %c6_i32 step %{{.*}} : i32 {
 // CHECK:   %[[J:.*]] = arith.divsi %[[S]], %c3_i32{{.*}} : i32
 // CHECK-NEXT: %[[K:.*]] = arith.remsi %[[S]], %c3_i32{{.*}} : i32
-// CHECK-NEXT: arith.cmpi eq, %[[J]], %{{.*}} : i32
-// CHECK-NEXT: arith.cmpi eq, %[[K]], %{{.*}} : i32
+// CHECK:   arith.cmpi eq, %[[J]], %{{.*}} : i32
+// CHECK:   arith.cmpi eq, %[[K]], %{{.*}} : i32
 pallas.kernel @two grid(2, 2, 3) semantics(parallel, arbitrary, arbitrary)
     ins(%x: memref<64x768xf32> block [32, 128] map affine_map<(i, j, k) -> (i, j * 3 + k)> in shared)
     outs(%o: memref<64x128xf32> block [32, 128] map affine_map<(i, j, k) -> (i, 0)> in shared)
