@@ -15,7 +15,7 @@ use melior::ir::{RegionLike, Value, ValueLike};
 
 use crate::conversion::common::builder::B;
 use crate::conversion::framework::OwnedRewriter;
-use crate::ir::{self, value};
+use crate::ir::{self, value, MemorySpace};
 
 const ATTR: &str = "gpu_transforms";
 
@@ -95,12 +95,11 @@ pub fn apply<'c, 'a>(kernel: &OperationRef<'c, 'a>, operands: &[String]) -> Resu
     let rw = OwnedRewriter::new(kernel);
     let body = ir::body_block(kernel).ok_or("kernel without a body")?;
     for (i, key) in operands.iter().enumerate() {
-        if let Some(text) = kernel_operand(kernel, key) {
-            mark_uses(
-                &rw,
-                value(body.argument(i).map_err(|e| e.to_string())?),
-                &text,
-            );
+        let arg = value(body.argument(i).map_err(|e| e.to_string())?);
+        // Only shared memory is tiled and swizzled.
+        let shared = MemorySpace::of_memref(arg.r#type()) == Some(MemorySpace::Shared);
+        if let (true, Some(text)) = (shared, kernel_operand(kernel, key)) {
+            mark_uses(&rw, arg, &text);
         }
     }
     let mut scopes = vec![];
