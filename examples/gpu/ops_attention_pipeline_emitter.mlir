@@ -45,11 +45,13 @@ module {
     // One kv head per q head.
     %kv_head = arith.divui %q_head, %c1 : index
     pallas.run_scoped {
-    ^bb0(%k_smem: memref<2x64x64xf16, #pallas.memory_space<shared>>,
+    // The pipeline's allocations in JAX's order (its allocation dict
+    // flattened by key: consumed barriers, input buffers, loaded barrier).
+    ^bb0(%k_consumed: memref<2x!pallas.barrier<arrivals = 2>, #pallas.memory_space<shared>>,
+         %v_consumed: memref<2x!pallas.barrier<arrivals = 2>, #pallas.memory_space<shared>>,
+         %k_smem: memref<2x64x64xf16, #pallas.memory_space<shared>>,
          %v_smem: memref<2x64x64xf16, #pallas.memory_space<shared>>,
-         %loaded: memref<2x!pallas.barrier<arrivals = 2>, #pallas.memory_space<shared>>,
-         %k_consumed: memref<2x!pallas.barrier<arrivals = 2>, #pallas.memory_space<shared>>,
-         %v_consumed: memref<2x!pallas.barrier<arrivals = 2>, #pallas.memory_space<shared>>):
+         %loaded: memref<2x!pallas.barrier<arrivals = 2>, #pallas.memory_space<shared>>):
       %is_producer = arith.cmpi eq, %wg, %c2 : index
       scf.if %is_producer {
         pallas.set_max_registers 40 decrease

@@ -8,7 +8,7 @@ use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::{RegionLike, Value, ValueLike};
 
 use super::elementwise::Layout;
-use super::{debug, elementwise, pipeline, resources, tma, transforms, wgmma};
+use super::{collectives, debug, elementwise, pipeline, resources, tma, transforms, wgmma};
 use crate::conversion::common::builder::DYNAMIC;
 use crate::conversion::pallas_to_tpu::kernel::KernelInfo;
 use crate::dialect::pallas::gpu_params::{LoweringSemantics, MosaicGpuParams};
@@ -192,6 +192,7 @@ pub fn check_kernel(k: &OperationRef, params: &MosaicGpuParams) -> bool {
         }
     }
     check_block(body, &fail);
+    collectives::check_kernel(k, params, &fail);
     ok.get()
 }
 
@@ -212,17 +213,6 @@ fn check_block(block: BlockRef, fail: &dyn Fn(&OperationRef, String)) {
         }
         op = o.next_in_block();
     }
-}
-
-/// Barrier indices (operands from `first` on) must be constants.
-fn barrier_indices(op: &OperationRef, first: usize) -> Result<(), String> {
-    for i in first..op.operand_count() {
-        let v = op.operand(i).map_err(|e| e.to_string())?;
-        if tma::constant_index(v).is_none() {
-            return Err("not yet supported: dynamic barrier indices".into());
-        }
-    }
-    Ok(())
 }
 
 fn is_shared(v: Value) -> bool {
@@ -258,9 +248,8 @@ fn check_body_op(op: &OperationRef) -> Result<(), String> {
         }
         let point = !sizes.is_empty() && sizes.iter().all(|&s| s < 0);
         if vector {
-            // Stores of a vector into GMEM go through a view of the array.
-            let gmem_store = name == "pallas.store" && is_gmem(r);
-            if !(is_shared(r) || gmem_store) {
+            // Vector accesses of GMEM go through a view of the array.
+            if !(is_shared(r) || is_gmem(r)) {
                 return Err(format!(
                     "not yet supported: `{name}` of a vector from a ref outside shared memory ({})",
                     r.r#type()
@@ -309,7 +298,7 @@ fn check_body_op(op: &OperationRef) -> Result<(), String> {
         "pallas.layout_cast" => {
             let layout = ir::int_attr(op, "layout").unwrap_or(-1);
             let t = op.result(0).map_err(|e| e.to_string())?.r#type();
-            Layout::from_enum(layout, t).map(|_| ())
+            Layout::from_enum(layout, t, ir::int_attr(op, "vec_size")).map(|_| ())
         }
         "memref.subview" => {
             let src = operand(0)?;
@@ -328,27 +317,24 @@ fn check_body_op(op: &OperationRef) -> Result<(), String> {
             if op.attribute("partitioned_axis").is_ok() {
                 return Err("not yet supported: partitioned TMA copies".into());
             }
-            barrier_indices(op, 3)?;
             if !is_gmem(operand(0)?) || !is_shared(operand(1)?) {
                 return Err("not yet supported: copy_gmem_to_smem other than from a GMEM operand (or its static slice) to shared memory".into());
             }
             Ok(())
         }
         "pallas.copy_smem_to_gmem" => {
-            if op.operand_count() > 2 || op.attribute("reduction").is_ok() {
-                return Err("not yet supported: predicated and reducing TMA stores".into());
-            }
             if !is_shared(operand(0)?) || !is_gmem(operand(1)?) {
                 return Err("not yet supported: copy_smem_to_gmem other than from shared memory to a GMEM operand (or its static slice)".into());
             }
             Ok(())
         }
-        "pallas.barrier_wait" | "pallas.barrier_arrive" => barrier_indices(op, 1),
+        "pallas.barrier_wait" | "pallas.barrier_arrive" => Ok(()),
         "pallas.set_max_registers" => Ok(()),
         // Grid axes and the warpgroup axis (the verifier knows the names;
         // cluster axes only come with clusters, rejected above).
         "pallas.axis_index" => Ok(()),
         _ if name.starts_with("arith.") || name.starts_with("math.") => Ok(()),
+        _ if collectives::OPS.contains(&name) => Ok(()),
         // Slices keep their upstream op (whose verifier allows unit strides
         // only, as JAX's slice rule does).
         "vector.multi_reduction" | "vector.shape_cast" | "vector.extract_strided_slice" => Ok(()),

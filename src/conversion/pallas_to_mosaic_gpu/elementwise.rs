@@ -34,15 +34,21 @@ const APPROX_MATH: &[&str] = &[
 pub struct Layout;
 
 impl Layout {
-    /// The `#mosaic_gpu.TiledLayout` of layout case `case` for a vector of
-    /// type `t`.
-    pub fn from_enum(case: i64, t: Type) -> Result<&'static str, String> {
-        let rank = ir::memref_shape(t).len();
-        match (case, rank) {
-            (0, 2) => Ok(WGMMA),
-            (2, 1) => Ok(WGMMA_COL),
+    /// The Mosaic GPU layout of layout case `case` for a vector of type
+    /// `t` (`vec_size`: the `wg_strided` elements per thread).
+    pub fn from_enum(case: i64, t: Type, vec_size: Option<i64>) -> Result<String, String> {
+        let shape = ir::memref_shape(t);
+        match (case, shape.len(), vec_size) {
+            (0, 2, _) => Ok(WGMMA.to_string()),
+            (2, 1, _) => Ok(WGMMA_COL.to_string()),
+            // Each thread holds `vec_size` consecutive elements of the
+            // row-major array, threads strided over it.
+            (8, _, Some(v)) => Ok(format!(
+                "#mosaic_gpu.WGStridedFragLayout<[{}], {v}>",
+                crate::ir::builder::join(&shape, ", ")
+            )),
             _ => Err(format!(
-                "not yet supported: layout_cast to layout case {case} for {t} in convert-pallas-to-mosaic-gpu (wgmma and wgmma_col are)"
+                "not yet supported: layout_cast to layout case {case} for {t} in convert-pallas-to-mosaic-gpu (wgmma, wgmma_col and wg_strided are)"
             )),
         }
     }
@@ -112,12 +118,12 @@ pub fn rewrite<'c, 'a>(
         "pallas.layout_cast" => {
             let x = value(op.operand(0).map_err(|e| e.to_string())?);
             let case = ir::int_attr(op, "layout").ok_or("layout_cast without a layout")?;
-            let layout = Layout::from_enum(case, x.r#type())?;
+            let layout = Layout::from_enum(case, x.r#type(), ir::int_attr(op, "vec_size"))?;
             let v = b.val(
                 "mosaic_gpu.layout_cast",
                 &[x],
                 x.r#type(),
-                &[("new_layout", b.attr(layout))],
+                &[("new_layout", b.attr(&layout))],
             );
             b.rw.replace_op(op, &[v]);
         }

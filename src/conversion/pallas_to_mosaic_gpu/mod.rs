@@ -19,6 +19,7 @@
 //! the other passes.
 
 mod checks;
+mod collectives;
 mod debug;
 mod elementwise;
 mod grid;
