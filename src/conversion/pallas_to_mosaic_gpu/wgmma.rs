@@ -6,12 +6,16 @@
 //! and a WGMMA register fence; every WGMMA produces the next value
 //! (`mosaic_gpu.wgmma`, then the commit of its group); loops carry the value
 //! as loop state and conditionals yield it; reading the ref waits for every
-//! WGMMA in flight and takes the current value. [`discharge`] does this on
-//! the pallas body before anything else is rewritten, so that the planner
-//! and the scope lowering only ever see shared-memory allocations. The
-//! WGMMA ops it leaves read their shared operands through the pallas views,
-//! which the view lowering replaces; a transposed operand is transposed
-//! ([`rewrite`]) once its view has its final type.
+//! WGMMA in flight and takes the current value. A scope whose first use of
+//! the accumulator stores a value starts from that value instead (JAX's
+//! `run_state` on `plgpu.ACC.init`); a kernel scratch accumulator lives
+//! across the sequential steps of the grid (the pipeline carries it, see
+//! [`carried`]). [`discharge`] does this on the pallas body before anything
+//! else is rewritten, so that the planner and the scope lowering only ever
+//! see shared-memory allocations. The WGMMA ops it leaves read their shared
+//! operands through the pallas views, which the view lowering replaces; a
+//! transposed operand is transposed ([`rewrite`]) once its view has its
+//! final type.
 
 use melior::ir::block::{BlockLike, BlockRef};
 use melior::ir::operation::{OperationLike, OperationRef};
@@ -41,9 +45,9 @@ fn is_wgmma_operand_type(t: Type) -> bool {
     )
 }
 
-/// The run_scoped whose body declares accumulator `acc`, checking that
-/// every op between `op` and that scope is a loop or a conditional (the
-/// regions the accumulator can be threaded through).
+/// Checks that `acc` is allocated by a scope or the kernel and that every
+/// op between `op` and that owner is one the accumulator can be carried
+/// through (a loop, a conditional, a nested scope).
 fn owning_scope<'c, 'a>(op: &OperationRef<'c, 'a>, acc: Value<'c, 'a>) -> Result<(), String> {
     let Some((owner, _)) = ir::block_arg_owner(acc) else {
         return Err(
