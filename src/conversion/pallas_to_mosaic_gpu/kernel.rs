@@ -801,7 +801,13 @@ pub fn lower<'c, 'a>(k: OperationRef<'c, 'a>, params: &MosaicGpuParams) -> Resul
     match &step_loop {
         Some((lp, _)) => {
             rw.merge_blocks(body, lp.body, &body_args);
-            let next: Vec<Value> = carried.iter().map(|(_, end)| *end).collect();
+            // A step that never writes the accumulator passes it on as it
+            // came (its start mark goes away with the marks).
+            let next: Vec<Value> = carried
+                .iter()
+                .zip(&starts)
+                .map(|((start, end), v)| if end == start { *v } else { *end })
+                .collect();
             pipeline::close_loop(&b, &stage, &info, &gmem, lp, &next, linear)?;
         }
         None => {

@@ -214,3 +214,22 @@ pallas.kernel @two grid(2, 2, 3) semantics(parallel, arbitrary, arbitrary)
   }
   pallas.return
 }
+
+// -----
+
+// A scratch accumulator no step writes is carried as it came (by hand: the
+// loop yields its own iter_arg; no pipelined operand, so no barrier waits).
+
+// CHECK-LABEL: module @unwritten
+// CHECK: %[[INIT:.*]] = "mosaic_gpu.optimization_barrier"
+// CHECK: scf.for %{{.*}} = %{{.*}} to %c3_i32 step %{{.*}} iter_args(%[[ACC:.*]] = %[[INIT]]) -> (vector<64x64xf32>) : i32 {
+// CHECK-NOT: nvvm.mbarrier.try_wait.parity
+// CHECK: scf.yield %[[ACC]] : vector<64x64xf32>
+pallas.kernel @unwritten grid(3) semantics(arbitrary)
+    ins(%a: memref<64x64xf16> block [64, 64] map affine_map<(k) -> (0, 0)> in gmem)
+    outs(%o: memref<64x64xf32> block [64, 64] map affine_map<(k) -> (0, 0)> in gmem)
+    scratch(%acc: memref<64x64xf32, #pallas.memory_space<regs>>)
+    attributes {compiler_params = {mosaic_gpu = {lowering_semantics = "warpgroup", max_concurrent_steps = 5}}} {
+  %k = pallas.program_id 0
+  pallas.return
+}
