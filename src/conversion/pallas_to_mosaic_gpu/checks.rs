@@ -8,7 +8,7 @@ use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::{RegionLike, Value, ValueLike};
 
 use super::elementwise::Layout;
-use super::{collectives, debug, elementwise, resources, tma};
+use super::{collectives, debug, elementwise, pipeline, resources, tma, transforms, wgmma};
 use crate::conversion::common::builder::DYNAMIC;
 use crate::conversion::pallas_to_tpu::kernel::KernelInfo;
 use crate::dialect::pallas::gpu_params::{LoweringSemantics, MosaicGpuParams};
@@ -133,29 +133,17 @@ pub fn check_kernel(k: &OperationRef, params: &MosaicGpuParams) -> bool {
             );
         }
     }
-    if info.grid.len() > 3 {
+    // The sequential dims are steps inside the CTA; the parallel ones the
+    // CUDA grid.
+    let parallel = pipeline::Schedule::of(k, &info.grid, params)
+        .parallel_grid(&info.grid)
+        .len();
+    if parallel > 3 {
         fail(
             k,
             format!(
-                "not yet supported: a grid of {} dims (more than 3 are squashed into the CUDA z dim)",
-                info.grid.len()
+                "not yet supported: a grid of {parallel} parallel dims (more than 3 are squashed into the CUDA z dim)"
             ),
-        );
-    }
-    // JAX: a dim is parallel iff its semantics is "parallel" (all are when
-    // none are given); the others become the in-kernel pipeline loop.
-    let sequential = k
-        .attribute("dimension_semantics")
-        .map(|a| {
-            ir::array_elements(a)
-                .into_iter()
-                .any(|s| ir::string_attr_value(s) != "parallel")
-        })
-        .unwrap_or(false);
-    if sequential {
-        fail(
-            k,
-            "not yet supported: sequential grid dims (the in-kernel TMA pipeline) in convert-pallas-to-mosaic-gpu".into(),
         );
     }
     if params.num_threads.is_some()
@@ -231,6 +219,10 @@ fn is_shared(v: Value) -> bool {
     MemorySpace::of_memref(v.r#type()) == Some(MemorySpace::Shared)
 }
 
+fn is_regs(v: Value) -> bool {
+    MemorySpace::of_memref(v.r#type()) == Some(MemorySpace::Regs)
+}
+
 fn is_gmem(v: Value) -> bool {
     MemorySpace::of_memref(v.r#type()) == Some(MemorySpace::Gmem)
 }
@@ -280,6 +272,13 @@ fn check_body_op(op: &OperationRef) -> Result<(), String> {
     };
     let is_vec = |i: usize| -> Result<bool, String> { Ok(ir::is_vector(operand(i)?.r#type())) };
     match name {
+        "pallas.load" | "pallas.store"
+            if operand(usize::from(name == "pallas.store")).is_ok_and(is_regs) =>
+        {
+            wgmma::check(op)
+        }
+        "pallas.wgmma" | "pallas.wgmma_wait" => wgmma::check(op),
+        "pallas.run_scoped" => transforms::check_scope(op),
         "pallas.load" => {
             let t = op.result(0).map_err(|e| e.to_string())?.r#type();
             access(0, ir::is_vector(t))
@@ -288,13 +287,13 @@ fn check_body_op(op: &OperationRef) -> Result<(), String> {
         "scf.for" | "scf.while" | "scf.if" | "scf.yield" | "scf.condition" => Ok(()),
         "pallas.debug_print" => debug::check(op),
         "pallas.program_id"
+        | "pallas.named_scope"
         | "pallas.num_programs"
         | "pallas.return"
         | "pallas.iota"
         | "pallas.commit_smem"
         | "pallas.commit_smem_to_gmem_group"
         | "pallas.wait_smem_to_gmem"
-        | "pallas.run_scoped"
         | "pallas.yield" => Ok(()),
         "pallas.layout_cast" => {
             let layout = ir::int_attr(op, "layout").unwrap_or(-1);
@@ -336,7 +335,10 @@ fn check_body_op(op: &OperationRef) -> Result<(), String> {
         "pallas.axis_index" => Ok(()),
         _ if name.starts_with("arith.") || name.starts_with("math.") => Ok(()),
         _ if collectives::OPS.contains(&name) => Ok(()),
-        "vector.multi_reduction" | "vector.shape_cast" => Ok(()),
+        // Slices keep their upstream op (whose verifier allows unit strides
+        // only, as JAX's slice rule does).
+        "vector.multi_reduction" | "vector.shape_cast" | "vector.extract_strided_slice" => Ok(()),
+        "pallas.multiple_of" => elementwise::check_multiple_of(op),
         "vector.broadcast" => elementwise::check_broadcast(op),
         _ => Err(format!(
             "not yet supported: `{name}` in convert-pallas-to-mosaic-gpu"

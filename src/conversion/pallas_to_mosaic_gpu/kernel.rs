@@ -26,7 +26,9 @@ use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::r#type::Type;
 use melior::ir::{Block, Region, RegionLike, Value};
 
-use super::{collectives, debug, elementwise, grid, load_store, pipeline, resources, tma};
+use super::{
+    collectives, debug, elementwise, grid, load_store, pipeline, resources, tma, transforms, wgmma,
+};
 use crate::conversion::common::builder::{value, B};
 use crate::conversion::framework::OwnedRewriter;
 use crate::conversion::pallas_to_tpu::kernel::KernelInfo;
@@ -36,7 +38,7 @@ use crate::ir;
 /// CUDA threads per Pallas thread (a warpgroup).
 pub const WARPGROUP_SIZE: i64 = 128;
 /// How long `mbarrier.try_wait.parity` suspends per try (JAX's constant).
-const WAIT_SUSPEND_NS: i64 = 10_000_000;
+pub const WAIT_SUSPEND_NS: i64 = 10_000_000;
 
 /// What the body sees while it is rewritten.
 pub struct Ctx<'c, 'a> {
@@ -495,6 +497,18 @@ fn erase_if_unused(v: Value) {
 /// Lowers GPU kernel `k` (checked by [`super::checks`]).
 pub fn lower<'c, 'a>(k: OperationRef<'c, 'a>, params: &MosaicGpuParams) -> Result<(), String> {
     let info = KernelInfo::of(&k)?;
+    let schedule = pipeline::Schedule::of(&k, &info.grid, params);
+    // Accesses to transformed operands and allocations are marked, then
+    // register accumulators become values (they take no shared memory).
+    let mut keys: Vec<String> = (0..info.specs.len()).map(|i| info.origin(i)).collect();
+    let n_scratch = ir::body_block(&k).map_or(0, |b| b.argument_count()) - keys.len();
+    keys.extend((0..n_scratch).map(|i| format!("scratch[{i}]")));
+    transforms::apply(&k, &keys)?;
+    let operand_transforms: Vec<Option<String>> = keys[..info.specs.len()]
+        .iter()
+        .map(|key| transforms::kernel_operand(&k, key))
+        .collect();
+    wgmma::discharge(&k)?;
     let plan = resources::plan(&k, &info, params, true)?;
     let grid_names: Vec<String> = k
         .attribute("grid_names")
@@ -612,7 +626,9 @@ pub fn lower<'c, 'a>(k: OperationRef<'c, 'a>, params: &MosaicGpuParams) -> Resul
 
     // The CUDA grid counts CTAs: the Pallas grid times the cluster.
     let cluster = grid::cuda_cluster(&params.cluster);
-    let mut cuda = grid::cuda_grid(&info.grid);
+    // Sequential dims are steps inside the CTA, not CUDA blocks.
+    let parallel_grid = schedule.parallel_grid(&info.grid);
+    let mut cuda = grid::cuda_grid(&parallel_grid);
     for (n, c) in cuda.iter_mut().zip(cluster) {
         *n *= c;
     }
@@ -695,7 +711,7 @@ pub fn lower<'c, 'a>(k: OperationRef<'c, 'a>, params: &MosaicGpuParams) -> Resul
     b.op("gpu.barrier", &[], &[], &[]);
     let sem_bases = collectives::semaphore_bases(&b, &plan.semaphores, &sem_buffers);
     let (linear, lane_predicate) = warp_context(&b);
-    let program_ids = grid::program_ids(&b, &info.grid);
+    let parallel_ids = grid::program_ids(&b, &parallel_grid);
     let barriers: Vec<BarrierGroup> = inits
         .into_iter()
         .map(
@@ -724,7 +740,47 @@ pub fn lower<'c, 'a>(k: OperationRef<'c, 'a>, params: &MosaicGpuParams) -> Resul
         scratch.push(allocation(&b, *alloc, t, &barriers, &sem_bases)?);
     }
     let pipeline_barrier = barriers.first().map(|g| (g.first, g.ptr, g.phases));
-    let stage = pipeline::prologue(&b, &info, &plan, &gmem, &program_ids, pipeline_barrier)?;
+    let mut stage = pipeline::prologue(
+        &b,
+        &info,
+        &plan,
+        &schedule,
+        &gmem,
+        &parallel_ids,
+        pipeline_barrier,
+        operand_transforms,
+    )?;
+    // Register accumulators of the kernel start from zero and are carried
+    // across the sequential steps.
+    let carried = wgmma::carried(body)?;
+    let inits: Vec<Value> = carried
+        .iter()
+        .map(|(start, _)| wgmma::init_accumulator(&b, ir::value_type(*start)))
+        .collect();
+    let step_loop = if schedule.sequential.is_empty() {
+        None
+    } else {
+        Some(pipeline::open_loop(&b, &mut stage, &inits, linear)?)
+    };
+    let mut program_ids = vec![];
+    let mut ids = parallel_ids.iter();
+    for axis in 0..info.grid.len() {
+        let id = match step_loop
+            .as_ref()
+            .and_then(|(_, s)| s.iter().find(|(a, _)| *a == axis))
+        {
+            Some((_, step)) => *step,
+            None => *ids.next().ok_or("a grid axis without a program id")?,
+        };
+        program_ids.push(id);
+    }
+    let starts: Vec<Value> = match &step_loop {
+        Some((lp, _)) => lp.carried.clone(),
+        None => inits,
+    };
+    for ((start, _), v) in carried.iter().zip(&starts) {
+        rw.replace_all_uses_with(*start, *v);
+    }
     let mut body_args: Vec<Value> = (0..info.specs.len())
         .map(|i| stage.views[i].unwrap_or(gmem[i]))
         .collect();
@@ -742,9 +798,24 @@ pub fn lower<'c, 'a>(k: OperationRef<'c, 'a>, params: &MosaicGpuParams) -> Resul
         }
     });
     rw.erase_op(&ret);
-    rw.merge_blocks(body, device, &body_args);
-    rw.set_insertion_point_to_end(device);
-    pipeline::epilogue(&b, &stage, &gmem, linear);
+    match &step_loop {
+        Some((lp, _)) => {
+            rw.merge_blocks(body, lp.body, &body_args);
+            // A step that never writes the accumulator passes it on as it
+            // came (its start mark goes away with the marks).
+            let next: Vec<Value> = carried
+                .iter()
+                .zip(&starts)
+                .map(|((start, end), v)| if end == start { *v } else { *end })
+                .collect();
+            pipeline::close_loop(&b, &stage, &info, &gmem, lp, &next, linear)?;
+        }
+        None => {
+            rw.merge_blocks(body, device, &body_args);
+            rw.set_insertion_point_to_end(device);
+        }
+    }
+    pipeline::epilogue(&b, &stage, &info, &gmem, linear)?;
     b.op("gpu.terminator", &[], &[], &[]);
 
     let ctx = Ctx {
@@ -773,10 +844,15 @@ pub fn lower<'c, 'a>(k: OperationRef<'c, 'a>, params: &MosaicGpuParams) -> Resul
         if ir::op_name_of(&op) == "pallas.debug_print" {
             debug::rewrite(&b, &op, &ctx)?;
         } else if collectives::rewrite(&b, &op, &ctx)? {
-        } else if !load_store::rewrite(&b, &op, &ctx)? && !tma::rewrite(&b, &op, &ctx)? {
+        } else if !load_store::rewrite(&b, &op, &ctx)?
+            && !tma::rewrite(&b, &op, &ctx)?
+            && !wgmma::rewrite(&b, &op)?
+            && !transforms::rewrite(&op)?
+        {
             elementwise::rewrite(&b, &op, &ctx)?;
         }
     }
+    wgmma::erase_carried(&launch);
     elementwise::erase_dead_shape_casts(&launch);
     tma::erase_gmem_views(&launch);
     erase_if_unused(ctx.collective.lane_predicate);

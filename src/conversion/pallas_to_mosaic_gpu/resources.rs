@@ -294,6 +294,11 @@ impl Planner {
                     for i in 0..body.argument_count() {
                         let t =
                             ir::value_type(ir::value(body.argument(i).map_err(|e| e.to_string())?));
+                        // WGMMA accumulators live in registers (the lowering
+                        // discharges them into values before it plans).
+                        if MemorySpace::of_memref(t) == Some(MemorySpace::Regs) {
+                            continue;
+                        }
                         let alloc = self.alloc(t, &mut inner, false)?;
                         if let (Alloc::Barrier(g), Some(spec)) =
                             (alloc, barrier_spec(t, &self.cluster_names)?)
@@ -366,9 +371,9 @@ impl Planner {
 }
 
 fn set_i64_array(op: &OperationRef, name: &str, values: &[i64]) -> Result<(), String> {
-    let ctx = ir::op_context(op);
-    let text = format!("array<i64: {}>", crate::ir::builder::join(values, ", "));
-    let attr = ir::parse_attribute(ctx, &text).ok_or("bad offsets")?;
+    // Built from the values: a scope whose only allocation is a register
+    // accumulator has none.
+    let attr = ir::dense_i64_array_attr(ir::op_context(op), values);
     ir::set_attribute(op, name, attr);
     Ok(())
 }
@@ -464,13 +469,16 @@ pub fn plan(
     if pipelined_inputs > 0 && !counts.is_empty() {
         return Err("not yet supported: user barriers together with pipelined inputs".into());
     }
+    // Each pipelined operand has a buffer per concurrent step, and the
+    // inputs a barrier per buffer.
+    let slots = super::pipeline::Schedule::of(kernel, &info.grid, params).slots;
     let mut barriers = vec![];
     if pipelined_inputs > 0 {
         barriers.push(BarrierSpec {
             arrivals: pipelined_inputs,
             orders_tensor_core: false,
             cluster_dims: None,
-            count: 1,
+            count: slots,
         });
     }
     let cluster = super::grid::cuda_cluster(&params.cluster);
@@ -507,6 +515,11 @@ pub fn plan(
     let mut scratch = vec![];
     for i in n_fixed..body.argument_count() {
         let t = ir::value_type(ir::value(body.argument(i).map_err(|e| e.to_string())?));
+        // A WGMMA accumulator lives in registers (the lowering discharges it
+        // before it plans).
+        if MemorySpace::of_memref(t) == Some(MemorySpace::Regs) {
+            continue;
+        }
         scratch.push(planner.alloc(t, &mut used, true)?);
     }
     let mut buffers = vec![];
@@ -520,7 +533,7 @@ pub fn plan(
         let bits =
             ir::bit_width(elem).ok_or_else(|| format!("not yet supported: blocks of {elem}"))?;
         buffers.push(Some(used));
-        used += align(block_bytes(&shape, bits), SMEM_ALIGNMENT);
+        used += align(slots * block_bytes(&shape, bits), SMEM_ALIGNMENT);
     }
     let peak = planner.walk(body, used)?;
     let scratch_bytes = align(peak, SMEM_ALIGNMENT);
