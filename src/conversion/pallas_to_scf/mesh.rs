@@ -465,7 +465,7 @@ pub(super) fn slot_view<'c, 'a>(
 }
 
 /// Bytes of a ref that can have a slot in a device image ([`slot_elements`]).
-fn slot_bytes(t: Type) -> Option<i64> {
+pub(super) fn slot_bytes(t: Type) -> Option<i64> {
     Some(slot_elements(t)? * element_bytes(t)?)
 }
 
@@ -515,6 +515,12 @@ impl<'r, 'c, 'a> Devices<'r, 'c, 'a> {
         let body = ir::body_block(&k).ok_or_else(|| fail(&k, "a kernel without a body".into()))?;
         let b = B::new(rw, k.location());
 
+        if super::subcores::holds_barrier_wait(&k) {
+            return Err(fail(
+                &k,
+                format!("not yet supported: a kernel with subcore barriers on a mesh of {} devices in the CPU reference", self.devices),
+            ));
+        }
         self.inline_scopes()?;
         super::mesh_schedule::check_waits(&k, self.devices)?;
 
@@ -698,7 +704,14 @@ impl<'r, 'c, 'a> Devices<'r, 'c, 'a> {
             self.resolve_remote(&o, me, &groups, &image_bytes, &image_args)?;
         }
 
-        super::mesh_schedule::schedule(rw, &k, body, me, self.devices)
+        super::mesh_schedule::schedule(
+            rw,
+            &k,
+            body,
+            me,
+            self.devices,
+            super::mesh_schedule::DEVICES,
+        )
     }
 
     /// Inlines the kernel's named scopes: they only name stretches of the

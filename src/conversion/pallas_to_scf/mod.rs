@@ -16,7 +16,8 @@
 //! mesh runs as D simulated devices that take turns, each until it finishes
 //! or blocks in a wait, with remote DMAs and signals into the other
 //! devices' memory ([`mesh`], [`mesh_schedule`]). The SparseCore ops are lane loops over memory
-//! ([`sparsecore`]). Ops without a CPU lowering are reported as "not yet
+//! ([`sparsecore`]); the subcores of a kernel with subcore barriers take
+//! turns as a mesh's devices do ([`subcores`]). Ops without a CPU lowering are reported as "not yet
 //! supported".
 
 mod bitcast;
@@ -35,6 +36,7 @@ mod refs;
 mod roll;
 mod scoped;
 mod sparsecore;
+mod subcores;
 mod transpose;
 mod types;
 mod vector_ops;
@@ -163,7 +165,7 @@ fn check_supported(module: &OperationRef) -> bool {
             .and_then(|_| mesh::check(&op))
             .and_then(|_| sparsecore::check(&op, &name))
             .and_then(|_| match name.as_str() {
-                "pallas.subcore_barrier" => sparsecore::check_barrier(&op),
+                "pallas.subcore_barrier" => subcores::check_barrier(&op),
                 _ => Ok(()),
             })
         {
@@ -192,7 +194,8 @@ fn run(module: OperationRef, options: &OptionValues) -> Result<(), ()> {
         crate::ir::emit_op_error(&module, &message);
         return Err(());
     }
-    // The run-time checks of waits and device ids exit through `exit`.
+    // The run-time checks of waits and device ids, and a deadlock at a
+    // subcore barrier, exit through `exit`.
     let mut checks = false;
     crate::ir::walk_nested(&module, &mut |op| {
         checks |= matches!(
@@ -200,14 +203,17 @@ fn run(module: OperationRef, options: &OptionValues) -> Result<(), ()> {
             Ok("pallas.semaphore_wait"
                 | "pallas.dma_wait"
                 | "pallas.semaphore_signal"
-                | "pallas.dma_start")
+                | "pallas.dma_start"
+                | "pallas.subcore_barrier")
         );
     });
     if checks {
         dma::declare_exit(&module);
     }
-    sparsecore::split_at_barriers(&module)?;
     unroll::expand_loops(&module, &|_| true, ParallelLoops::Sequential).map_err(|_| ())?;
+    // The subcores of a kernel with barriers take turns (before the mesh,
+    // which refuses such a kernel on more than one device).
+    subcores::schedule_barriers(&module)?;
     // After unrolling: a loop it expands may hold waits and carry values.
     mesh::lower(&module, &mesh_shape)?;
     let tc = types::converter();

@@ -1,0 +1,388 @@
+//! `pallas.subcore_barrier` on the CPU reference: the subcores of a core
+//! take turns, as the devices of a mesh do (mesh_schedule.rs).
+//!
+//! The reference runs the grid (cores, subcores) one step after the other,
+//! so a subcore could not wait at a barrier for the subcores after it. A
+//! kernel with barriers instead runs a whole core at step (c, 0), and the
+//! steps (c, s > 0) do nothing:
+//!
+//! * the body becomes the resumable state machine of mesh_schedule.rs, run
+//!   for every subcore in turn until all have finished; the subcore id
+//!   (`program_id` of the last grid axis) is the scheduler's unit;
+//! * a barrier is a semaphore handshake among the core's S subcores: a
+//!   subcore arriving signals a counter of every subcore, then waits until
+//!   its own counter holds S and takes S off. A subcore that went on cannot
+//!   be counted twice at one barrier (it cannot pass the next before every
+//!   subcore has arrived at it), so barriers may repeat under any control
+//!   flow the scheduler flattens (loops with or without results, dynamic
+//!   bounds, `scf.if` with results, `scf.while`, `scf.index_switch`, and
+//!   `pallas.named_scope` / `memref.alloca_scope`, which are inlined);
+//! * a subcore's own memory, its scratch outside HBM and VMEM_SHARED
+//!   (semaphores included), and the `run_scoped` buffers of scopes holding
+//!   a barrier (the scope is inlined; its semaphores start at zero at each
+//!   entry), is a slot per subcore; scratch starts as the kernel's buffer
+//!   holds it at the core's start. HBM, VMEM_SHARED and the kernel's
+//!   operands are the core's (the operands, whole arrays on SparseCore, are
+//!   one buffer for all subcores, as when the subcores run one after the
+//!   other without barriers);
+//! * values live across a barrier are recomputed or kept per subcore
+//!   (mesh_schedule.rs); only a barrier suspends a subcore, the other waits
+//!   run as without barriers (a subcore's DMAs complete when they start).
+//!
+//! Subcores that do not all reach a barrier deadlock: the run reports the
+//! barrier every unfinished subcore waits at and exits with status 1.
+
+use melior::ir::operation::{OperationLike, OperationRef};
+use melior::ir::r#type::Type;
+use melior::ir::{Block, BlockLike, BlockRef, Region, RegionLike, Value, ValueLike};
+
+use super::mesh::{slot_bytes, slot_view};
+use super::mesh_schedule::{Units, FLATTENED};
+use crate::conversion::common::builder::{array_elements, dense_i64, B};
+use crate::conversion::framework::{with_ir_rewriter, Rewriter};
+use crate::ir::{self, memref_shape, MemorySpace, SemaphoreKind};
+
+/// Marks the `pallas.semaphore_wait` a barrier becomes.
+const BARRIER_WAIT: &str = "pallas.cpu_subcore_barrier";
+
+/// Slots start at multiples of this (any element type's alignment).
+const ALIGN: i64 = 64;
+
+fn is_barrier_wait(op: &OperationRef) -> bool {
+    ir::op_name_of(op) == "pallas.semaphore_wait" && op.attribute(BARRIER_WAIT).is_ok()
+}
+
+/// Whether `op` holds a barrier's wait (mesh.rs does not run such a kernel
+/// on a mesh).
+pub(super) fn holds_barrier_wait(op: &OperationRef) -> bool {
+    let mut found = false;
+    ir::walk_nested(op, &mut |o| found |= is_barrier_wait(&o));
+    found
+}
+
+/// The subcores of a core, waiting at barriers only.
+const SUBCORES: Units = Units {
+    noun: "subcore",
+    is_wait: is_barrier_wait,
+    wait_name: Some("pallas.subcore_barrier"),
+    crossing: "a pallas.subcore_barrier and used after it",
+};
+
+/// The ops a barrier may sit in: the control flow the scheduler flattens,
+/// and the scopes this lowering inlines.
+fn may_hold_barrier(name: &str) -> bool {
+    FLATTENED.contains(&name) || name == "pallas.run_scoped" || INLINED.contains(&name)
+}
+
+/// Scopes that only delimit a stretch of the body: one holding a barrier is
+/// replaced by its body (an `alloca_scope`'s allocations then live until
+/// the core finishes).
+const INLINED: &[&str] = &["pallas.named_scope", "memref.alloca_scope"];
+
+/// Where a `pallas.subcore_barrier` can run: in a kernel whose grid is
+/// (cores, subcores) with a static number of subcores, under the ops of
+/// [`may_hold_barrier`].
+pub fn check_barrier(op: &OperationRef) -> Result<(), String> {
+    let mut cur = op.parent_operation();
+    let kernel = loop {
+        let p = cur.ok_or("a pallas.subcore_barrier outside a kernel")?;
+        let name = ir::op_name_of(&p);
+        if name == "pallas.kernel" {
+            break p;
+        }
+        if !may_hold_barrier(name) {
+            return Err(format!(
+                "not yet supported: a pallas.subcore_barrier inside {name} on the CPU reference"
+            ));
+        }
+        cur = p.parent_operation();
+    };
+    let grid = kernel.attribute("grid").map(dense_i64).unwrap_or_default();
+    if grid.len() != 2 || grid[1] <= 0 {
+        return Err(format!(
+            "not yet supported: a pallas.subcore_barrier in a kernel whose grid {grid:?} is not (cores, subcores) with a static number of subcores on the CPU reference"
+        ));
+    }
+    Ok(())
+}
+
+fn is_barrier(op: &OperationRef) -> bool {
+    ir::op_name_of(op) == "pallas.subcore_barrier"
+}
+
+fn holds_barrier(op: &OperationRef) -> bool {
+    let mut found = false;
+    ir::walk_nested(op, &mut |x| found |= is_barrier(&x));
+    found
+}
+
+type Failure<'c, 'a> = (OperationRef<'c, 'a>, String);
+
+/// Runs every kernel of `module` holding a subcore barrier as its module
+/// docs say (after [`check_barrier`] passed for every barrier).
+pub fn schedule_barriers(module: &OperationRef) -> Result<(), ()> {
+    let mut kernels = vec![];
+    ir::walk_nested(module, &mut |op| {
+        if ir::op_name_of(&op) == "pallas.kernel" && holds_barrier(&op) {
+            kernels.push(op);
+        }
+    });
+    for k in kernels {
+        if let Err((at, message)) = with_ir_rewriter(&k, |rw| lower_kernel(&k, rw)) {
+            ir::emit_op_error(&at, &message);
+            return Err(());
+        }
+    }
+    Ok(())
+}
+
+/// The per-subcore slots of one kind of buffer: S slots of `bytes` each.
+struct Slots<'c, 'a> {
+    buffer: Value<'c, 'a>,
+    bytes: i64,
+}
+
+impl<'c, 'a> Slots<'c, 'a> {
+    /// Allocates S slots for refs of type `ty` (at the insertion point).
+    fn new(b: &B<'_, 'c, 'a>, ty: Type<'c>, subcores: i64) -> Option<Self> {
+        let bytes = ((slot_bytes(ty)? + ALIGN - 1) / ALIGN).max(1) * ALIGN;
+        let space = ir::memref_memory_space(ty)
+            .map(|s| format!(", {s}"))
+            .unwrap_or_default();
+        let buffer = b.alloc(b.ty(&format!("memref<{}xi8{space}>", subcores * bytes)));
+        Some(Slots { buffer, bytes })
+    }
+
+    /// Subcore `s`'s ref of type `ty`.
+    fn view(&self, b: &B<'_, 'c, 'a>, s: Value<'c, 'a>, ty: Type<'c>) -> Value<'c, 'a> {
+        let at = b.mul(s, b.cidx(self.bytes));
+        slot_view(b, self.buffer, at, ty)
+    }
+
+    /// Subcore `s`'s semaphores of type `ty` seen as i32 counters.
+    fn counters(&self, b: &B<'_, 'c, 'a>, s: Value<'c, 'a>, ty: Type<'c>) -> Value<'c, 'a> {
+        let n: i64 = memref_shape(ty).iter().product();
+        let space = ir::memref_memory_space(ty)
+            .map(|s| format!(", {s}"))
+            .unwrap_or_default();
+        let at = b.mul(s, b.cidx(self.bytes));
+        b.val(
+            "memref.view",
+            &[self.buffer, at],
+            b.ty(&format!("memref<{n}xi32{space}>")),
+            &[],
+        )
+    }
+}
+
+fn lower_kernel<'c, 'a>(
+    kernel: &OperationRef<'c, 'a>,
+    rw: &Rewriter<'c, 'a>,
+) -> Result<(), Failure<'c, 'a>> {
+    let fail = |at: &OperationRef<'c, 'a>, m: &str| (*at, m.to_string());
+    let body = ir::body_block(kernel).ok_or_else(|| fail(kernel, "a kernel without a body"))?;
+    let grid = kernel.attribute("grid").map(dense_i64).unwrap_or_default();
+    let n = grid[1];
+    let b = B::new(rw, kernel.location());
+    inline_scopes(kernel, rw)?;
+
+    let term = body
+        .terminator()
+        .ok_or_else(|| fail(kernel, "a kernel body without a terminator"))?;
+    let mut ops = vec![];
+    let mut next = body.first_operation();
+    while let Some(o) = next {
+        next = o.next_in_block();
+        if o.to_raw().ptr != term.to_raw().ptr {
+            ops.push(ir::op_ref(o));
+        }
+    }
+    let Some(first) = ops.first().copied() else {
+        return Ok(());
+    };
+    let mut subcore_ids = vec![];
+    ir::walk_nested(kernel, &mut |o| {
+        if ir::op_name_of(&o) == "pallas.program_id" && ir::int_attr(&o, "axis") == Some(1) {
+            subcore_ids.push(o);
+        }
+    });
+
+    // if (program_id(1) == 0) { slots; execute_region { the body }; free }
+    rw.set_insertion_point_before(&first);
+    let pid = b.val(
+        "pallas.program_id",
+        &[],
+        b.i32(),
+        &[("axis", b.attr("1 : i64"))],
+    );
+    let at_first = b.cmpi("eq", pid, b.ci32(0));
+    let then_end = b.if_then(at_first);
+    rw.set_insertion_point_before(&then_end);
+    let exec_block = Block::new(&[]);
+    exec_block.append_operation(b.build("scf.yield", &[], &[], &[], vec![]));
+    let exec_region = Region::new();
+    let exec_block = exec_region.append_block(exec_block);
+    let exec = rw.insert(b.build("scf.execute_region", &[], &[], &[], vec![exec_region]));
+    let exec_end = ir::op_ref(exec_block.terminator().expect("yield"));
+    for o in &ops {
+        ir::move_before(o, &exec_end);
+    }
+    let mut freed = vec![];
+
+    // The subcore id.
+    rw.set_insertion_point_to_start(exec_block);
+    let me = b.cidx(0);
+    let sid = b.index_cast(me, b.i32());
+    for o in subcore_ids {
+        rw.replace_op(&o, &[sid]);
+    }
+
+    // Each subcore's scratch, starting as the kernel's.
+    let count = |name: &str| {
+        kernel
+            .attribute(name)
+            .map(|a| array_elements(a).len())
+            .unwrap_or(0)
+    };
+    let fixed = count("scalar_prefetch") + count("in_specs") + count("out_specs");
+    for i in fixed..body.argument_count() {
+        let arg: Value = body.argument(i).expect("argument").into();
+        let ty = arg.r#type();
+        if !ir::is_memref(ty) || !ir::has_uses(arg) || shared(ty) {
+            continue;
+        }
+        rw.set_insertion_point_before(&exec);
+        let slots = Slots::new(&b, ty, n).ok_or_else(|| {
+            fail(
+                kernel,
+                &format!("not yet supported: a subcore's {ty} in a kernel with subcore barriers on the CPU reference"),
+            )
+        })?;
+        rw.set_insertion_point_after(&ir::defining_op(sid).expect("the id"));
+        let mine = slots.view(&b, me, ty);
+        ir::replace_all_uses(arg, mine);
+        rw.set_insertion_point_before(&exec);
+        let (s, end) = b.for_loop(b.cidx(0), b.cidx(n));
+        rw.set_insertion_point_before(&end);
+        let v = slots.view(&b, s, ty);
+        b.op("memref.copy", &[arg, v], &[], &[]);
+        freed.push(slots.buffer);
+    }
+
+    // Scopes holding a barrier: their buffers in slots too.
+    let mut scopes = vec![];
+    ir::walk_nested(&exec, &mut |o| {
+        if ir::op_name_of(&o) == "pallas.run_scoped" && holds_barrier(&o) {
+            scopes.push(o);
+        }
+    });
+    for scope in scopes {
+        let block = ir::body_block(&scope).ok_or_else(|| fail(&scope, "an empty scope"))?;
+        let mut views = vec![];
+        for j in 0..block.argument_count() {
+            let ty = block.argument(j).expect("argument").r#type();
+            rw.set_insertion_point_before(&exec);
+            let slots = Slots::new(&b, ty, n).ok_or_else(|| {
+                fail(
+                    &scope,
+                    &format!("not yet supported: a scoped allocation of type {ty} holding a pallas.subcore_barrier on the CPU reference"),
+                )
+            })?;
+            freed.push(slots.buffer);
+            let sb = B::new(rw, scope.location());
+            rw.set_insertion_point_before(&scope);
+            if SemaphoreKind::of_memref(ty).is_some() {
+                sb.fill_zero(slots.counters(&sb, me, ty));
+            }
+            views.push(slots.view(&sb, me, ty));
+        }
+        inline_scope(rw, &scope, block, &views);
+    }
+
+    // The barriers' counters, one per subcore, zero at the core's start.
+    rw.set_insertion_point_before(&exec);
+    let sem_ty = b.ty(&format!(
+        "memref<{n}x!pallas.semaphore, #pallas.memory_space<semaphore>>"
+    ));
+    let counters = Slots::new(&b, sem_ty, 1).expect("a semaphore slot");
+    let zero = b.cidx(0);
+    b.fill_zero(counters.counters(&b, zero, sem_ty));
+    let sems = counters.view(&b, zero, sem_ty);
+    freed.push(counters.buffer);
+    let mut barriers = vec![];
+    ir::walk_nested(&exec, &mut |o| {
+        if is_barrier(&o) {
+            barriers.push(o);
+        }
+    });
+    for barrier in barriers {
+        let bb = B::new(rw, barrier.location());
+        rw.set_insertion_point_before(&barrier);
+        let one = bb.ci32(1);
+        let (t, end) = bb.for_loop(bb.cidx(0), bb.cidx(n));
+        rw.set_insertion_point_before(&end);
+        bb.op(
+            "pallas.semaphore_signal",
+            &[sems, t, one],
+            &[],
+            &[("operandSegmentSizes", bb.attr("array<i32: 1, 1, 1, 0, 0>"))],
+        );
+        rw.set_insertion_point_before(&barrier);
+        let all = bb.ci32(n);
+        bb.op(
+            "pallas.semaphore_wait",
+            &[sems, me, all],
+            &[],
+            &[(BARRIER_WAIT, bb.attr("unit"))],
+        );
+        rw.erase_op(&barrier);
+    }
+
+    rw.set_insertion_point_after(&exec);
+    for buf in freed {
+        b.op("memref.dealloc", &[buf], &[], &[]);
+    }
+    super::mesh_schedule::schedule(rw, kernel, exec_block, me, n, SUBCORES)
+}
+
+/// Whether a ref of type `ty` is the core's rather than a subcore's.
+fn shared(ty: Type) -> bool {
+    matches!(
+        MemorySpace::of_memref(ty),
+        Some(MemorySpace::Hbm | MemorySpace::VmemShared | MemorySpace::Any)
+    )
+}
+
+/// Inlines the kernel's [`INLINED`] scopes that hold a barrier.
+fn inline_scopes<'c, 'a>(
+    kernel: &OperationRef<'c, 'a>,
+    rw: &Rewriter<'c, 'a>,
+) -> Result<(), Failure<'c, 'a>> {
+    let mut scopes = vec![];
+    ir::walk_nested(kernel, &mut |o| {
+        if INLINED.contains(&ir::op_name_of(&o)) && holds_barrier(&o) {
+            scopes.push(o);
+        }
+    });
+    for s in scopes.into_iter().rev() {
+        let block = ir::body_block(&s).ok_or_else(|| (s, "an empty scope".to_string()))?;
+        inline_scope(rw, &s, block, &[]);
+    }
+    Ok(())
+}
+
+/// Replaces a scope op by its body, with `args` for the body's arguments.
+fn inline_scope<'c, 'a>(
+    rw: &Rewriter<'c, 'a>,
+    op: &OperationRef<'c, 'a>,
+    block: BlockRef<'c, 'a>,
+    args: &[Value<'c, 'a>],
+) {
+    let mut results = vec![];
+    if let Some(t) = block.terminator() {
+        results = t.operands().collect();
+        rw.erase_op(&ir::op_ref(t));
+    }
+    rw.inline_block_before(block, op, args);
+    rw.replace_op(op, &results);
+}
