@@ -21,7 +21,9 @@
 //!   (semaphores included), and the `run_scoped` buffers of scopes holding
 //!   a barrier (the scope is inlined; its semaphores start at zero at each
 //!   entry), is a slot per subcore; scratch starts as the kernel's buffer
-//!   holds it at the core's start. HBM, VMEM_SHARED and the kernel's
+//!   holds it at the core's start (a `semaphore_signal ... core(c)` to
+//!   another core adds to that core's semaphores, which its subcores start
+//!   from: the cores run one after the other). HBM, VMEM_SHARED and the kernel's
 //!   operands are the core's (the operands, whole arrays on SparseCore, are
 //!   one buffer for all subcores, as when the subcores run one after the
 //!   other without barriers);
@@ -38,7 +40,7 @@ use melior::ir::{Block, BlockLike, BlockRef, Region, RegionLike, Value, ValueLik
 
 use super::mesh::{slot_bytes, slot_view};
 use super::mesh_schedule::{Units, FLATTENED};
-use crate::conversion::common::builder::{array_elements, dense_i64, B};
+use crate::conversion::common::builder::{array_elements, dense_i64, segments, B};
 use crate::conversion::framework::{with_ir_rewriter, Rewriter};
 use crate::ir::{self, memref_shape, MemorySpace, SemaphoreKind};
 
@@ -261,6 +263,9 @@ fn lower_kernel<'c, 'a>(
         rw.set_insertion_point_after(&ir::defining_op(sid).expect("the id"));
         let mine = slots.view(&b, me, ty);
         ir::replace_all_uses(arg, mine);
+        if SemaphoreKind::of_memref(ty).is_some() {
+            route_core_signals(rw, arg, mine);
+        }
         rw.set_insertion_point_before(&exec);
         let (s, end) = b.for_loop(b.cidx(0), b.cidx(n));
         rw.set_insertion_point_before(&end);
@@ -343,6 +348,53 @@ fn lower_kernel<'c, 'a>(
         b.op("memref.dealloc", &[buf], &[], &[]);
     }
     super::mesh_schedule::schedule(rw, kernel, exec_block, me, n, SUBCORES)
+}
+
+/// A `semaphore_signal ... core(c)` on a subcore's own semaphores `mine`
+/// (the kernel's `arg`): to its own core it adds to the subcore's; to
+/// another core it adds to that core's semaphores as the kernel holds them
+/// (the cores run one after the other, and a core's subcores start from
+/// them).
+fn route_core_signals<'c, 'a>(rw: &Rewriter<'c, 'a>, arg: Value<'c, 'a>, mine: Value<'c, 'a>) {
+    for op in ir::users(mine) {
+        let operands: Vec<Value> = op.operands().collect();
+        let seg = segments(&op, &operands);
+        let is_core_signal = ir::op_name_of(&op) == "pallas.semaphore_signal"
+            && seg.get(4).is_some_and(|c| !c.is_empty())
+            && operands[0] == mine;
+        if !is_core_signal {
+            continue;
+        }
+        let b = B::new(rw, op.location());
+        rw.set_insertion_point_before(&op);
+        let own = b.val(
+            "pallas.program_id",
+            &[],
+            b.i32(),
+            &[("axis", b.attr("0 : i64"))],
+        );
+        let same = b.cmpi("eq", seg[4][0], own);
+        let then_end = b.if_then(same);
+        rw.set_insertion_point_before(&then_end);
+        let mut local = vec![mine];
+        local.extend(seg[1].iter().chain(&seg[2]).chain(&seg[3]).copied());
+        let sizes = format!("array<i32: 1, {}, 1, {}, 0>", seg[1].len(), seg[3].len());
+        let mut attrs = vec![("operandSegmentSizes", b.attr(&sizes))];
+        if let Ok(kind) = op.attribute("device_id_type") {
+            attrs.push(("device_id_type", kind));
+        }
+        b.op("pallas.semaphore_signal", &local, &[], &attrs);
+        let if_op = then_end.parent_operation().expect("scf.if");
+        let else_block = Block::new(&[]);
+        else_block.append_operation(b.build("scf.yield", &[], &[], &[], vec![]));
+        let else_block = if_op
+            .region(1)
+            .expect("else region")
+            .append_block(else_block);
+        let else_end = ir::op_ref(else_block.terminator().expect("yield"));
+        ir::move_before(&op, &else_end);
+        ir::set_operand(&op, 0, arg);
+    }
 }
 
 /// Whether a ref of type `ty` is the core's rather than a subcore's.
