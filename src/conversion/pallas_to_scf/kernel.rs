@@ -520,35 +520,6 @@ fn overwritten_first<'c, 'a>(body: melior::ir::BlockRef<'c, 'a>, arg: Value<'c, 
     false
 }
 
-/// What the CPU reference rejects in a `pallas.kernel` before anything is
-/// rewritten: a scratch buffer whose shape has a dynamic dim, which has no
-/// size to allocate (JAX's scratch shapes are static; Mosaic could not
-/// allocate it either).
-pub fn check(op: &OperationRef) -> Result<(), String> {
-    if crate::ir::op_name_of(op) != "pallas.kernel" {
-        return Ok(());
-    }
-    let count = |n: &str| {
-        op.attribute(n)
-            .map(|a| array_elements(a).len())
-            .unwrap_or(0)
-    };
-    let fixed = count("scalar_prefetch") + count("in_specs") + count("out_specs");
-    let Some(body) = op.region(0).ok().and_then(|r| r.first_block()) else {
-        return Ok(());
-    };
-    for k in fixed..body.argument_count() {
-        let t = body.argument(k).map_err(|e| e.to_string())?.r#type();
-        if crate::ir::is_memref(t) && memref_shape(t).contains(&DYNAMIC) {
-            return Err(format!(
-                "scratch[{}] of type {t} has a dynamic shape: there is no size to allocate (give it a static shape)",
-                k - fixed
-            ));
-        }
-    }
-    Ok(())
-}
-
 /// The number of cores of a SparseCore kernel (its first grid axis), whose
 /// scratch semaphores are per core; `None` for a TensorCore kernel.
 fn sparsecore_cores(op: &OperationRef, grid: &[i64]) -> Option<i64> {
