@@ -572,22 +572,22 @@ impl<'r, 'c, 'a> Devices<'r, 'c, 'a> {
         let (groups, slots) = self.layout(&slot_types, n_orig)?;
         let ctx = ir::op_context(&k);
         let attr = |text: &str| ir::parse_attribute(ctx, text).expect("an attribute");
+        // `array<i64>` when empty (a kernel without operands).
+        let i64_array = |v: &[String]| {
+            if v.is_empty() {
+                "array<i64>".to_string()
+            } else {
+                format!("array<i64: {}>", v.join(", "))
+            }
+        };
         let flat: Vec<String> = slots
             .iter()
             .flat_map(|(g, o)| [g.to_string(), o.to_string()])
             .collect();
         let images: Vec<String> = groups.iter().map(|g| g.bytes.to_string()).collect();
         ir::set_attribute(&k, DEVICES_ATTR, attr(&format!("{} : i64", self.devices)));
-        ir::set_attribute(
-            &k,
-            SLOTS_ATTR,
-            attr(&format!("array<i64: {}>", flat.join(", "))),
-        );
-        ir::set_attribute(
-            &k,
-            IMAGES_ATTR,
-            attr(&format!("array<i64: {}>", images.join(", "))),
-        );
+        ir::set_attribute(&k, SLOTS_ATTR, attr(&i64_array(&flat)));
+        ir::set_attribute(&k, IMAGES_ATTR, attr(&i64_array(&images)));
         let mut image_args = vec![];
         for g in &groups {
             let t = b.ty(&format!(
