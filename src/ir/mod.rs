@@ -322,6 +322,15 @@ pub fn str_ref(s: &str) -> MlirStringRef {
     }
 }
 
+/// The element count of a static shape; `None` when a dim is dynamic
+/// (`i64::MIN`) or negative, or the count is past `i64` (types may carry any
+/// dims: every count taken from user IR goes through here).
+pub fn element_count(shape: &[i64]) -> Option<i64> {
+    shape
+        .iter()
+        .try_fold(1i64, |n, d| if *d < 0 { None } else { n.checked_mul(*d) })
+}
+
 /// Static shape of a shaped type (dynamic dims are `i64::MIN`).
 pub fn memref_shape(ty: Type) -> Vec<i64> {
     unsafe {

@@ -351,7 +351,7 @@ fn lower_kernel<'c, 'a>(
     // `semaphore_signal ... core(c)` adds to core c's): they are stacked on
     // a leading axis of the number of cores, and each core's steps see their
     // row (see [`core_semaphores`]).
-    let sc_cores = sparsecore_cores(&op, &grid);
+    let sc_cores = sparsecore_cores(&op);
     let mut scratch = vec![];
     let mut per_core = vec![];
     for i in (n_fixed..n_args).filter(|_| images.is_none()) {
@@ -522,9 +522,9 @@ fn overwritten_first<'c, 'a>(body: melior::ir::BlockRef<'c, 'a>, arg: Value<'c, 
 
 /// The number of cores of a SparseCore kernel (its first grid axis), whose
 /// scratch semaphores are per core; `None` for a TensorCore kernel.
-fn sparsecore_cores(op: &OperationRef, grid: &[i64]) -> Option<i64> {
+pub(super) fn sparsecore_cores(op: &OperationRef) -> Option<i64> {
     let core = crate::conversion::pallas_to_tpu::kernel::Core::of(op)?;
-    let n = *grid.first()?;
+    let n = *dense_i64(op.attribute("grid").ok()?).first()?;
     (core.is_sparsecore() && n != DYNAMIC).then_some(n)
 }
 

@@ -363,7 +363,7 @@ pallas.kernel @k grid(2) scratch(%r: memref<16x16xf32, #pallas.memory_space<vmem
   %c0 = arith.constant 0 : index
   %one = arith.constant 1 : i32
   %v16 = arith.constant dense<0.0> : vector<16xf32>
-  // expected-error @+1 {{input vector<16xf32> has 512 bits but result vector<16xi16> has 256; a bitcast keeps the total bit count}}
+  // expected-error @+1 {{input vector<16xf32> has 512 bits but result vector<16xi16> has 256 bits; a bitcast keeps the total bit count}}
   %x = pallas.bitcast %v16 : vector<16xf32> -> vector<16xi16>
 }
 
