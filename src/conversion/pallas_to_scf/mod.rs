@@ -209,11 +209,12 @@ fn run(module: OperationRef, options: &OptionValues) -> Result<(), ()> {
         dma::declare_exit(&module);
     }
     unroll::expand_loops(&module, &|_| true, ParallelLoops::Sequential).map_err(|_| ())?;
-    // The subcores of a kernel with barriers take turns (before the mesh,
-    // which refuses such a kernel on more than one device).
-    subcores::schedule_barriers(&module)?;
     // After unrolling: a loop it expands may hold waits and carry values.
+    // On a mesh, the subcores of a kernel with subcore barriers take turns
+    // with the other devices' (mesh.rs hands it to subcores.rs); on one
+    // device, with its own.
     mesh::lower(&module, &mesh_shape)?;
+    subcores::schedule_barriers(&module)?;
     let tc = types::converter();
     let mut target = ConversionTarget::new(&module);
     target

@@ -33,6 +33,12 @@
 //!
 //! Subcores that do not all reach a barrier deadlock: the run reports the
 //! barrier every unfinished subcore waits at and exits with status 1.
+//!
+//! On a mesh of D devices (mesh.rs), the D * S subcores of all devices take
+//! turns (unit d * S + s), suspending at barriers and at the mesh's waits;
+//! mesh.rs gives each subcore its own slots in the device images for its
+//! scratch, `run_scoped` buffers and PRNG state, so a remote DMA or signal
+//! reaches the same subcore of the target device.
 
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::r#type::Type;
@@ -52,14 +58,6 @@ const ALIGN: i64 = 64;
 
 fn is_barrier_wait(op: &OperationRef) -> bool {
     ir::op_name_of(op) == "pallas.semaphore_wait" && op.attribute(BARRIER_WAIT).is_ok()
-}
-
-/// Whether `op` holds a barrier's wait (mesh.rs does not run such a kernel
-/// on a mesh).
-pub(super) fn holds_barrier_wait(op: &OperationRef) -> bool {
-    let mut found = false;
-    ir::walk_nested(op, &mut |o| found |= is_barrier_wait(&o));
-    found
 }
 
 /// The subcores of a core, waiting at barriers only.
@@ -112,7 +110,7 @@ fn is_barrier(op: &OperationRef) -> bool {
     ir::op_name_of(op) == "pallas.subcore_barrier"
 }
 
-fn holds_barrier(op: &OperationRef) -> bool {
+pub(super) fn holds_barrier(op: &OperationRef) -> bool {
     let mut found = false;
     ir::walk_nested(op, &mut |x| found |= is_barrier(&x));
     found
@@ -177,17 +175,30 @@ impl<'c, 'a> Slots<'c, 'a> {
     }
 }
 
-fn lower_kernel<'c, 'a>(
+/// A core's body wrapped for its subcores: `scf.if (program_id(1) == 0) {
+/// execute_region { the body } }`, with the unit placeholder `me` at the
+/// start of the region (the scheduler's unit: subcore, or device * S +
+/// subcore on a mesh) and `device` (me / S).
+struct Core<'c, 'a> {
+    exec: OperationRef<'c, 'a>,
+    block: BlockRef<'c, 'a>,
+    me: Value<'c, 'a>,
+    device: Value<'c, 'a>,
+}
+
+/// Wraps the body of `kernel` (S = `n` subcores) as [`Core`] says; `me`:
+/// mesh.rs's unit placeholder, if it made one (in the body, before its
+/// views).
+fn wrap_core<'c, 'a>(
     kernel: &OperationRef<'c, 'a>,
     rw: &Rewriter<'c, 'a>,
-) -> Result<(), Failure<'c, 'a>> {
+    n: i64,
+    me: Option<(Value<'c, 'a>, Value<'c, 'a>)>,
+) -> Result<Option<Core<'c, 'a>>, Failure<'c, 'a>> {
     let fail = |at: &OperationRef<'c, 'a>, m: &str| (*at, m.to_string());
     let body = ir::body_block(kernel).ok_or_else(|| fail(kernel, "a kernel without a body"))?;
-    let grid = kernel.attribute("grid").map(dense_i64).unwrap_or_default();
-    let n = grid[1];
     let b = B::new(rw, kernel.location());
     inline_scopes(kernel, rw)?;
-
     let term = body
         .terminator()
         .ok_or_else(|| fail(kernel, "a kernel body without a terminator"))?;
@@ -200,7 +211,7 @@ fn lower_kernel<'c, 'a>(
         }
     }
     let Some(first) = ops.first().copied() else {
-        return Ok(());
+        return Ok(None);
     };
     let mut subcore_ids = vec![];
     ir::walk_nested(kernel, &mut |o| {
@@ -209,7 +220,6 @@ fn lower_kernel<'c, 'a>(
         }
     });
 
-    // if (program_id(1) == 0) { slots; execute_region { the body }; free }
     rw.set_insertion_point_before(&first);
     let pid = b.val(
         "pallas.program_id",
@@ -220,24 +230,143 @@ fn lower_kernel<'c, 'a>(
     let at_first = b.cmpi("eq", pid, b.ci32(0));
     let then_end = b.if_then(at_first);
     rw.set_insertion_point_before(&then_end);
-    let exec_block = Block::new(&[]);
-    exec_block.append_operation(b.build("scf.yield", &[], &[], &[], vec![]));
-    let exec_region = Region::new();
-    let exec_block = exec_region.append_block(exec_block);
-    let exec = rw.insert(b.build("scf.execute_region", &[], &[], &[], vec![exec_region]));
-    let exec_end = ir::op_ref(exec_block.terminator().expect("yield"));
+    let block = Block::new(&[]);
+    block.append_operation(b.build("scf.yield", &[], &[], &[], vec![]));
+    let region = Region::new();
+    let block = region.append_block(block);
+    let exec = rw.insert(b.build("scf.execute_region", &[], &[], &[], vec![region]));
+    let end = ir::op_ref(block.terminator().expect("yield"));
     for o in &ops {
-        ir::move_before(o, &exec_end);
+        ir::move_before(o, &end);
     }
-    let mut freed = vec![];
-
-    // The subcore id.
-    rw.set_insertion_point_to_start(exec_block);
-    let me = b.cidx(0);
-    let sid = b.index_cast(me, b.i32());
+    let (me, device) = match me {
+        Some(pair) => pair,
+        None => {
+            rw.set_insertion_point_to_start(block);
+            let me = b.cidx(0);
+            (me, b.bin("arith.divui", me, b.cidx(n)))
+        }
+    };
+    rw.set_insertion_point_after(&ir::defining_op(device).expect("the device id"));
+    let subcore = b.bin("arith.remui", me, b.cidx(n));
+    let sid = b.index_cast(subcore, b.i32());
     for o in subcore_ids {
         rw.replace_op(&o, &[sid]);
     }
+    Ok(Some(Core {
+        exec,
+        block,
+        me,
+        device,
+    }))
+}
+
+/// Replaces every barrier in `core` by its handshake on `units` counters
+/// allocated (zeroed) in front of the region, which `freed` gets.
+fn lower_barriers<'c, 'a>(
+    rw: &Rewriter<'c, 'a>,
+    b: &B<'_, 'c, 'a>,
+    core: &Core<'c, 'a>,
+    n: i64,
+    units: i64,
+    freed: &mut Vec<Value<'c, 'a>>,
+) {
+    rw.set_insertion_point_before(&core.exec);
+    let sem_ty = b.ty(&format!(
+        "memref<{units}x!pallas.semaphore, #pallas.memory_space<semaphore>>"
+    ));
+    let counters = Slots::new(b, sem_ty, 1).expect("a semaphore slot");
+    let zero = b.cidx(0);
+    b.fill_zero(counters.counters(b, zero, sem_ty));
+    let sems = counters.view(b, zero, sem_ty);
+    freed.push(counters.buffer);
+    let mut barriers = vec![];
+    ir::walk_nested(&core.exec, &mut |o| {
+        if is_barrier(&o) {
+            barriers.push(o);
+        }
+    });
+    for barrier in barriers {
+        let bb = B::new(rw, barrier.location());
+        rw.set_insertion_point_before(&barrier);
+        let one = bb.ci32(1);
+        // The units of this device's core: device * S + t.
+        let first = bb.mul(core.device, bb.cidx(n));
+        let (t, end) = bb.for_loop(bb.cidx(0), bb.cidx(n));
+        rw.set_insertion_point_before(&end);
+        let unit = bb.add(first, t);
+        bb.op(
+            "pallas.semaphore_signal",
+            &[sems, unit, one],
+            &[],
+            &[("operandSegmentSizes", bb.attr("array<i32: 1, 1, 1, 0, 0>"))],
+        );
+        rw.set_insertion_point_before(&barrier);
+        let all = bb.ci32(n);
+        bb.op(
+            "pallas.semaphore_wait",
+            &[sems, core.me, all],
+            &[],
+            &[(BARRIER_WAIT, bb.attr("unit"))],
+        );
+        rw.erase_op(&barrier);
+    }
+}
+
+/// The subcores of all devices of a mesh: device d's subcore s is unit
+/// d * S + s; they suspend at the mesh's waits and at barriers.
+const MESH_SUBCORES: Units = Units {
+    noun: "subcore (device * subcores + subcore)",
+    is_wait: super::mesh_schedule::is_wait,
+    wait_name: None,
+    crossing: "a wait or pallas.subcore_barrier and used after it on a mesh",
+};
+
+/// The number of subcores of a kernel with barriers (its last grid axis,
+/// checked by [`check_barrier`]).
+pub(super) fn subcores_of(kernel: &OperationRef) -> i64 {
+    let grid = kernel.attribute("grid").map(dense_i64).unwrap_or_default();
+    grid.get(1).copied().unwrap_or(1).max(1)
+}
+
+/// Runs a kernel with subcore barriers on `devices` devices: mesh.rs has
+/// put every device's memory, and every subcore's own memory, in the
+/// device images, with `me` the unit placeholder and `device` = me / S;
+/// all devices' subcores take turns.
+pub(super) fn lower_on_devices<'c, 'a>(
+    rw: &Rewriter<'c, 'a>,
+    kernel: &OperationRef<'c, 'a>,
+    me: Value<'c, 'a>,
+    device: Value<'c, 'a>,
+    devices: i64,
+) -> Result<(), Failure<'c, 'a>> {
+    let n = subcores_of(kernel);
+    let Some(core) = wrap_core(kernel, rw, n, Some((me, device)))? else {
+        return Ok(());
+    };
+    let b = B::new(rw, kernel.location());
+    let mut freed = vec![];
+    lower_barriers(rw, &b, &core, n, devices * n, &mut freed);
+    rw.set_insertion_point_after(&core.exec);
+    for buf in freed {
+        b.op("memref.dealloc", &[buf], &[], &[]);
+    }
+    super::mesh_schedule::schedule(rw, kernel, core.block, me, devices * n, MESH_SUBCORES)
+}
+
+fn lower_kernel<'c, 'a>(
+    kernel: &OperationRef<'c, 'a>,
+    rw: &Rewriter<'c, 'a>,
+) -> Result<(), Failure<'c, 'a>> {
+    let fail = |at: &OperationRef<'c, 'a>, m: &str| (*at, m.to_string());
+    let body = ir::body_block(kernel).ok_or_else(|| fail(kernel, "a kernel without a body"))?;
+    let n = subcores_of(kernel);
+    let b = B::new(rw, kernel.location());
+    let Some(core) = wrap_core(kernel, rw, n, None)? else {
+        return Ok(());
+    };
+    let (exec, me) = (core.exec, core.me);
+    let mut freed = vec![];
 
     // Each subcore's scratch, starting as the kernel's.
     let count = |name: &str| {
@@ -260,7 +389,7 @@ fn lower_kernel<'c, 'a>(
                 &format!("not yet supported: a subcore's {ty} in a kernel with subcore barriers on the CPU reference"),
             )
         })?;
-        rw.set_insertion_point_after(&ir::defining_op(sid).expect("the id"));
+        rw.set_insertion_point_after(&ir::defining_op(core.device).expect("the device id"));
         let mine = slots.view(&b, me, ty);
         ir::replace_all_uses(arg, mine);
         if SemaphoreKind::of_memref(ty).is_some() {
@@ -304,50 +433,12 @@ fn lower_kernel<'c, 'a>(
         inline_scope(rw, &scope, block, &views);
     }
 
-    // The barriers' counters, one per subcore, zero at the core's start.
-    rw.set_insertion_point_before(&exec);
-    let sem_ty = b.ty(&format!(
-        "memref<{n}x!pallas.semaphore, #pallas.memory_space<semaphore>>"
-    ));
-    let counters = Slots::new(&b, sem_ty, 1).expect("a semaphore slot");
-    let zero = b.cidx(0);
-    b.fill_zero(counters.counters(&b, zero, sem_ty));
-    let sems = counters.view(&b, zero, sem_ty);
-    freed.push(counters.buffer);
-    let mut barriers = vec![];
-    ir::walk_nested(&exec, &mut |o| {
-        if is_barrier(&o) {
-            barriers.push(o);
-        }
-    });
-    for barrier in barriers {
-        let bb = B::new(rw, barrier.location());
-        rw.set_insertion_point_before(&barrier);
-        let one = bb.ci32(1);
-        let (t, end) = bb.for_loop(bb.cidx(0), bb.cidx(n));
-        rw.set_insertion_point_before(&end);
-        bb.op(
-            "pallas.semaphore_signal",
-            &[sems, t, one],
-            &[],
-            &[("operandSegmentSizes", bb.attr("array<i32: 1, 1, 1, 0, 0>"))],
-        );
-        rw.set_insertion_point_before(&barrier);
-        let all = bb.ci32(n);
-        bb.op(
-            "pallas.semaphore_wait",
-            &[sems, me, all],
-            &[],
-            &[(BARRIER_WAIT, bb.attr("unit"))],
-        );
-        rw.erase_op(&barrier);
-    }
-
+    lower_barriers(rw, &b, &core, n, n, &mut freed);
     rw.set_insertion_point_after(&exec);
     for buf in freed {
         b.op("memref.dealloc", &[buf], &[], &[]);
     }
-    super::mesh_schedule::schedule(rw, kernel, exec_block, me, n, SUBCORES)
+    super::mesh_schedule::schedule(rw, kernel, core.block, me, n, SUBCORES)
 }
 
 /// A `semaphore_signal ... core(c)` on a subcore's own semaphores `mine`

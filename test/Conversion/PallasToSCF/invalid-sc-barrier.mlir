@@ -6,8 +6,8 @@
 // scf.while, scf.index_switch with or without results, dynamic loops,
 // scopes, values and refs carried across them). That needs a (cores,
 // subcores) grid, a barrier under ops the scheduler can suspend in, values
-// carried across a barrier that can be recomputed or kept per subcore, and
-// a kernel on one device.
+// carried across a barrier that can be recomputed or kept per subcore (on
+// a mesh, the subcores of every device take turns: run_sc_barrier_mesh.mlir).
 
 pallas.kernel @k grid(1) {
   // expected-error @+1 {{'pallas.subcore_barrier' op not yet supported: a pallas.subcore_barrier in a kernel whose grid [1] is not (cores, subcores) with a static number of subcores on the CPU reference}}
@@ -42,14 +42,4 @@ pallas.kernel @k grid(1, 16) scratch(%a: memref<8xf32, #pallas.memory_space<vmem
   %v = arith.constant dense<1.0> : vector<8xf32>
   // expected-error @+1 {{'pallas.store' op not yet supported: a value of scf.if (memref<8xf32, #pallas.memory_space<vmem>>) computed before a pallas.subcore_barrier and used after it in the CPU reference}}
   pallas.store %v, %r[] : vector<8xf32>, memref<8xf32, #pallas.memory_space<vmem>>
-}
-
-// -----
-
-// A kernel with subcore barriers on a mesh of devices: the devices and the
-// subcores would both have to take turns.
-// expected-error @+1 {{'pallas.kernel' op not yet supported: a kernel with subcore barriers on a mesh of 2 devices in the CPU reference}}
-pallas.kernel @k grid(1, 4) attributes {compiler_params = {mosaic_tpu = {mesh_axes = ["x"], mesh_shape = array<i64: 2>}}} {
-  %d = pallas.device_id
-  pallas.subcore_barrier
 }
