@@ -158,7 +158,8 @@ fn check_supported(module: &OperationRef) -> bool {
         if name == "pallas.kernel" && !limits::check_kernel(&op) {
             ok = false;
         }
-        if let Err(message) = refs::check(&op)
+        if let Err(message) = types::check(&op)
+            .and_then(|_| refs::check(&op))
             .and_then(|_| bitcast::check(&op))
             .and_then(|_| mesh::check(&op))
             .and_then(|_| sparsecore::check(&op, &name))
