@@ -183,7 +183,7 @@ pub fn slice_at_uses(launch: &OperationRef) {
         let ty = ir::result_of(src, 0).r#type();
         let fresh = b.val("mosaic_gpu.slice_smem", &[], ty, &attrs);
         ir::set_operand(&mark, 0, fresh);
-        if !sliced.iter().any(|s: &OperationRef| s.to_raw().ptr == src.to_raw().ptr) {
+        if !sliced.contains(&src) {
             sliced.push(src);
         }
     }
@@ -199,7 +199,8 @@ pub fn slice_at_uses(launch: &OperationRef) {
 /// CSE restricted to `mosaic_gpu.slice_smem` (pure, no operands): walks
 /// the blocks of `op`'s regions in order, each a scope nested in the
 /// enclosing one, and replaces a slice by an identical one seen earlier in
-/// an enclosing scope or earlier in its own block.
+/// an enclosing scope or earlier in its own block. (The lowering's regions
+/// have one block each, so a block's dominators are exactly those.)
 fn dedup_slices<'c, 'a>(op: &OperationRef<'c, 'a>, scopes: &mut Vec<Vec<(String, Value<'c, 'a>)>>) {
     for region in op.regions() {
         let mut block = region.first_block();
@@ -220,12 +221,11 @@ fn dedup_slices<'c, 'a>(op: &OperationRef<'c, 'a>, scopes: &mut Vec<Vec<(String,
                         .flatten()
                         .find(|(k, _)| *k == key)
                         .map(|(_, v)| *v);
-                    match seen {
-                        Some(v) => {
-                            ir::replace_all_uses(result, v);
-                            ir::erase_operation(x);
-                        }
-                        None => scopes.last_mut().expect("pushed above").push((key, result)),
+                    if let Some(v) = seen {
+                        ir::replace_all_uses(result, v);
+                        ir::erase_operation(x);
+                    } else if let Some(scope) = scopes.last_mut() {
+                        scope.push((key, result));
                     }
                     continue;
                 }
