@@ -887,15 +887,19 @@ fn copy_window<'c, 'a>(
             drop.push(true);
             continue;
         }
+        // Both offsets stay inside their memref even when the window lies
+        // wholly outside the array (padding of any size): an offset past
+        // the end, times the strides, could leave i64.
         let size_v = b.ofr(*size);
-        let lo = b.max(*start, zero);
+        let lo = b.min(b.max(*start, zero), dim);
         let end = b.add(*start, size_v);
-        let hi = b.min(end, dim);
-        let len = b.max(b.sub(hi, lo), zero);
+        let hi = b.max(b.min(end, dim), lo);
+        let len = b.sub(hi, lo);
         arr_off.push(Ofr::Dynamic(lo));
         arr_size.push(Ofr::Dynamic(len));
         drop.push(false);
-        buf_off.push(Ofr::Dynamic(b.sub(lo, *start)));
+        let into_window = b.min(b.max(b.sub(lo, *start), zero), size_v);
+        buf_off.push(Ofr::Dynamic(into_window));
         buf_size.push(Ofr::Dynamic(len));
     }
     let arr = b.subview(w.array, &arr_off, &arr_size, &vec![1; rank], &drop);
