@@ -11,7 +11,9 @@
 // blocks of a group zero the rows of the LHS block outside the group in shared
 // memory (an iota in the WGMMA layout, commit_smem) before the WGMMA, which
 // reads the LHS block transposed. The accumulator goes out through a tiled,
-// swizzled shared tile by one TMA store.
+// swizzled shared tile by one TMA store. Each access to a shared buffer takes
+// its own view (the masking loads and stores, the WGMMA operands), as each JAX
+// ref access lowers its ref at the point of use.
 // Mirrors `ops_transposed_ragged_dot` in scripts/jax/gpu_kernels.py; JAX's
 // lowering of it is test/Reference/GPU/ops_transposed_ragged_dot.mlir.
 module {
