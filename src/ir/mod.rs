@@ -554,6 +554,19 @@ pub fn walk_nested<'c, 'a>(op: &OperationRef<'c, 'a>, f: &mut dyn FnMut(Operatio
     }
 }
 
+/// The ops of `block`, in order (a snapshot: erasing one of them while
+/// going through the list is fine).
+pub fn block_ops<'c, 'a>(block: BlockRef<'c, 'a>) -> Vec<OperationRef<'c, 'a>> {
+    let mut out = vec![];
+    let mut o = block.first_operation();
+    while let Some(x) = o {
+        let x: OperationRef<'c, 'a> = unsafe { OperationRef::from_raw(x.to_raw()) };
+        out.push(x);
+        o = x.next_in_block();
+    }
+    out
+}
+
 /// Erases an op outside of any rewriter (after a conversion finished).
 pub fn erase_operation(op: OperationRef) {
     unsafe { mlirOperationDestroy(op.to_raw()) }

@@ -855,6 +855,7 @@ pub fn lower<'c, 'a>(k: OperationRef<'c, 'a>, params: &MosaicGpuParams) -> Resul
     wgmma::erase_carried(&launch);
     elementwise::erase_dead_shape_casts(&launch);
     tma::erase_gmem_views(&launch);
+    transforms::slice_at_uses(&launch);
     erase_if_unused(ctx.collective.lane_predicate);
     // What the runtime needs to know of the collectives: that the metadata
     // is passed, and which operands it must map for multicast.

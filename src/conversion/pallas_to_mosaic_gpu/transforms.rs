@@ -136,3 +136,103 @@ pub fn rewrite(op: &OperationRef) -> Result<bool, String> {
     ir::set_value_type(ir::result_of(*op, 0), x.r#type());
     Ok(true)
 }
+
+/// Where JAX's module has its shared-memory slices.
+///
+/// JAX slices a scoped buffer once, at its allocation, in its tiled shape;
+/// each access then casts that slice to the logical shape before marking it
+/// (`with_transforms`). Pallas canonicalizes and CSEs its module before
+/// layout inference: the cast of a slice folds into a new `slice_smem` of
+/// the logical type at the cast, the tiled slice dies, and CSE keeps, of
+/// identical slices, only those no identical one dominates. So a tiled
+/// buffer is re-sliced at its first access in every region that an earlier
+/// access does not dominate (a loop body, a branch), while an untiled one
+/// (the cast is the identity) keeps its one slice at the allocation.
+///
+/// The lowering emits one slice per allocation and marks each access;
+/// this gives each tiled mark its own slice, then keeps only the slices no
+/// identical one dominates, as CSE does, over all slices of `launch`.
+pub fn slice_at_uses(launch: &OperationRef) {
+    let rw = OwnedRewriter::new(launch);
+    let mut marks = vec![];
+    ir::walk_nested(launch, &mut |op| {
+        if ir::op_name_of(&op) != "mosaic_gpu.with_transforms" {
+            return;
+        }
+        let tiled = op
+            .attribute("transforms")
+            .is_ok_and(|t| t.to_string().contains("#mosaic_gpu.tile<"));
+        let Some(src) = op.operand(0).ok().map(value).and_then(ir::defining_op) else {
+            return;
+        };
+        if tiled && ir::op_name_of(&src) == "mosaic_gpu.slice_smem" {
+            marks.push((op, src));
+        }
+    });
+    let mut sliced = vec![];
+    for (mark, src) in marks {
+        rw.set_insertion_point_before(&mark);
+        let b = B::new(&rw, mark.location());
+        let Ok(offset) = src.attribute("offset") else {
+            continue;
+        };
+        let mut attrs = vec![("offset", offset)];
+        if let Ok(alias) = src.attribute("alias_id") {
+            attrs.push(("alias_id", alias));
+        }
+        let ty = ir::result_of(src, 0).r#type();
+        let fresh = b.val("mosaic_gpu.slice_smem", &[], ty, &attrs);
+        ir::set_operand(&mark, 0, fresh);
+        if !sliced.contains(&src) {
+            sliced.push(src);
+        }
+    }
+    for src in sliced {
+        if !ir::has_uses(ir::result_of(src, 0)) {
+            ir::erase_operation(src);
+        }
+    }
+    let mut scopes: Vec<Vec<(String, Value)>> = vec![];
+    dedup_slices(launch, &mut scopes);
+}
+
+/// CSE restricted to `mosaic_gpu.slice_smem` (pure, no operands): walks
+/// the blocks of `op`'s regions in order, each a scope nested in the
+/// enclosing one, and replaces a slice by an identical one seen earlier in
+/// an enclosing scope or earlier in its own block. (The lowering's regions
+/// have one block each, so a block's dominators are exactly those.)
+fn dedup_slices<'c, 'a>(op: &OperationRef<'c, 'a>, scopes: &mut Vec<Vec<(String, Value<'c, 'a>)>>) {
+    for region in op.regions() {
+        let mut block = region.first_block();
+        while let Some(bl) = block {
+            scopes.push(vec![]);
+            for x in ir::block_ops(bl) {
+                if ir::op_name_of(&x) == "mosaic_gpu.slice_smem" {
+                    let result = ir::result_of(x, 0);
+                    let attr = |n: &str| x.attribute(n).map(|a| a.to_string()).unwrap_or_default();
+                    let key = format!(
+                        "{} {} {}",
+                        attr("offset"),
+                        attr("alias_id"),
+                        result.r#type()
+                    );
+                    let seen = scopes
+                        .iter()
+                        .flatten()
+                        .find(|(k, _)| *k == key)
+                        .map(|(_, v)| *v);
+                    if let Some(v) = seen {
+                        ir::replace_all_uses(result, v);
+                        ir::erase_operation(x);
+                    } else if let Some(scope) = scopes.last_mut() {
+                        scope.push((key, result));
+                    }
+                    continue;
+                }
+                dedup_slices(&x, scopes);
+            }
+            scopes.pop();
+            block = bl.next_in_region();
+        }
+    }
+}

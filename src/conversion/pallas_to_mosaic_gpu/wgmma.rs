@@ -605,13 +605,10 @@ pub fn discharge<'c, 'a>(kernel: &OperationRef<'c, 'a>) -> Result<(), String> {
             return Err("a WGMMA accumulator still used after its discharge".into());
         }
     }
-    let mut scopes = vec![];
-    ir::walk_nested(kernel, &mut |op| {
-        if ir::op_name_of(&op) == "pallas.run_scoped" {
-            scopes.push(op);
-        }
-    });
-    for scope in scopes {
+    // Threading an accumulator rebuilds the ops around its uses, which may
+    // hold other scopes: look the next scope up afresh each time rather
+    // than keeping refs that rebuilding invalidates.
+    while let Some(scope) = next_accumulator_scope(kernel) {
         let Some(body) = scope.region(0).ok().and_then(|r| r.first_block()) else {
             continue;
         };
@@ -645,6 +642,27 @@ pub fn discharge<'c, 'a>(kernel: &OperationRef<'c, 'a>) -> Result<(), String> {
         }
     }
     Ok(())
+}
+
+/// The first `pallas.run_scoped` of `kernel` that still allocates a
+/// register accumulator.
+fn next_accumulator_scope<'c, 'a>(kernel: &OperationRef<'c, 'a>) -> Option<OperationRef<'c, 'a>> {
+    let mut found = None;
+    ir::walk_nested(kernel, &mut |op| {
+        if found.is_some() || ir::op_name_of(&op) != "pallas.run_scoped" {
+            return;
+        }
+        let Some(body) = op.region(0).ok().and_then(|r| r.first_block()) else {
+            return;
+        };
+        let has_acc = (0..body.argument_count())
+            .filter_map(|i| body.argument(i).ok())
+            .any(|a| is_regs(value(a)));
+        if has_acc {
+            found = Some(op);
+        }
+    });
+    found
 }
 
 /// Rewrites what [`discharge`] left for the body rewrite: the transposed

@@ -9,14 +9,15 @@
 // group; the conditional WGMMA's `if` yields the new value or the old one;
 // reading the accumulator waits for every group. Each access to the
 // transformed tile goes through with_transforms, the transposed read
-// transposes that.
+// transposes that; the tile is sliced at its first access (the store), whose
+// slice dominates the later ones.
 
 // CHECK-LABEL: module @probe
 // CHECK: %[[ZERO:.*]] = arith.constant dense<0.000000e+00> : vector<64x64xf32>
 // CHECK-NEXT: %[[INIT:.*]] = "mosaic_gpu.optimization_barrier"(%[[ZERO]]) : (vector<64x64xf32>) -> vector<64x64xf32>
 // CHECK-NEXT: nvvm.wgmma.fence.aligned
+// CHECK-NEXT: %[[BV:.*]] = "mosaic_gpu.vector_load"
 // CHECK-NEXT: %[[T:.*]] = "mosaic_gpu.slice_smem"() <{offset = 40960 : i32}> : () -> memref<64x64xf16, #gpu.address_space<workgroup>>
-// CHECK: %[[BV:.*]] = "mosaic_gpu.vector_load"
 // CHECK-NEXT: %[[TW:.*]] = "mosaic_gpu.with_transforms"(%[[T]]) <{transforms = [#mosaic_gpu.tile<[8, 64]>, #mosaic_gpu.swizzle<128 : i32>]}>
 // CHECK-NEXT: "mosaic_gpu.vector_store"(%[[BV]], %[[TW]])
 // CHECK: %[[LOOP:.*]] = scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[ACC:.*]] = %[[INIT]]) -> (vector<64x64xf32>) {
