@@ -23,6 +23,8 @@ struct Parsed {
     ctx: *const std::ffi::c_void,
     types: std::collections::HashMap<String, *const std::ffi::c_void>,
     attributes: std::collections::HashMap<String, *const std::ffi::c_void>,
+    /// [`memo_type`]: (table, type) -> type (null for `None`).
+    mapped: std::collections::HashMap<(u32, *const std::ffi::c_void), *const std::ffi::c_void>,
 }
 
 #[derive(Clone, Copy)]
@@ -36,10 +38,21 @@ thread_local! {
         ctx: std::ptr::null(),
         types: Default::default(),
         attributes: Default::default(),
+        mapped: Default::default(),
     });
 }
 
 impl Parsed {
+    /// Forgets everything when `ctx` is not the context of the table.
+    fn enter(&mut self, ctx: MlirContext) {
+        if self.ctx != ctx.ptr {
+            self.ctx = ctx.ptr;
+            self.types.clear();
+            self.attributes.clear();
+            self.mapped.clear();
+        }
+    }
+
     fn get(
         ctx: MlirContext,
         kind: Kind,
@@ -48,11 +61,7 @@ impl Parsed {
     ) -> *const std::ffi::c_void {
         let cached = PARSED.with(|p| {
             let mut p = p.borrow_mut();
-            if p.ctx != ctx.ptr {
-                p.ctx = ctx.ptr;
-                p.types.clear();
-                p.attributes.clear();
-            }
+            p.enter(ctx);
             match kind {
                 Kind::Type => p.types.get(text).copied(),
                 Kind::Attribute => p.attributes.get(text).copied(),
@@ -81,7 +90,35 @@ pub fn forget_parsed() {
         p.ctx = std::ptr::null();
         p.types.clear();
         p.attributes.clear();
+        p.mapped.clear();
     });
+}
+
+/// `f(ty)`, computed once per pass run and `table` (one table per pure
+/// function of a type: types are uniqued, so the answer for a type never
+/// changes within a context). For type mappings asked for every op, whose
+/// answers build types (a memref type costs thousands of instructions).
+pub fn memo_type<'c>(
+    table: u32,
+    ty: Type<'c>,
+    f: impl FnOnce(Type<'c>) -> Option<Type<'c>>,
+) -> Option<Type<'c>> {
+    let ctx = unsafe { mlirTypeGetContext(ty.to_raw()) };
+    let key = (table, ty.to_raw().ptr);
+    let cached = PARSED.with(|p| {
+        let mut p = p.borrow_mut();
+        p.enter(ctx);
+        p.mapped.get(&key).copied()
+    });
+    let raw = match cached {
+        Some(raw) => raw,
+        None => {
+            let raw = f(ty).map(|t| t.to_raw().ptr).unwrap_or(std::ptr::null());
+            PARSED.with(|p| p.borrow_mut().mapped.insert(key, raw));
+            raw
+        }
+    };
+    (!raw.is_null()).then(|| unsafe { Type::from_raw(MlirType { ptr: raw }) })
 }
 
 /// `ShapedType::kDynamic`.

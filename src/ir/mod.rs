@@ -245,6 +245,16 @@ impl MemorySpace {
         }
     }
 
+    /// `#pallas.memory_space<self>` in the context of `like`.
+    pub fn attr(self, like: Type<'_>) -> Attribute<'_> {
+        unsafe {
+            Attribute::from_raw(ffi::pallasMemorySpaceAttrGet(
+                mlirTypeGetContext(like.to_raw()),
+                self as i32,
+            ))
+        }
+    }
+
     /// Whether a memref type carries a memory space that is not ours.
     pub fn memref_has_foreign_space(ty: Type) -> bool {
         unsafe {
@@ -1181,6 +1191,12 @@ pub fn op_name_of<'c>(op: &OperationRef<'c, '_>) -> &'c str {
     unsafe {
         let s = mlirIdentifierStr(mlirOperationGetName(op.to_raw()));
         let bytes = std::slice::from_raw_parts(s.data as *const u8, s.length);
-        std::str::from_utf8(bytes).unwrap_or("")
+        // Asked for every op, several times per pass: registered op names
+        // are ASCII, which is valid UTF-8 and much cheaper to check.
+        if bytes.is_ascii() {
+            std::str::from_utf8_unchecked(bytes)
+        } else {
+            std::str::from_utf8(bytes).unwrap_or("")
+        }
     }
 }

@@ -6,7 +6,7 @@ use melior::ir::operation::{OperationLike, OperationRef};
 
 use super::kernel::{self, is_windowed, KernelInfo};
 use super::limits::{self, Item, Limit, Target};
-use super::{dma, dot, elementwise, in_tc_kernel, load_store, misc, refs, scoped, shape};
+use super::{dma, dot, elementwise, load_store, misc, refs, scoped, shape, TcKernels};
 use crate::conversion::common::sparsecore::{sparsecore_form, SparseCoreForm, SPARSECORE_ONLY_OPS};
 use crate::dialect::pallas::gpu_params::GPU_ONLY_OPS;
 use crate::ir::{self, BlockDim, BlockSpec, IndexMap, MemorySpace, Revisit};
@@ -75,10 +75,10 @@ const FAMILY_CHECKS: &[Check] = &[
 
 /// Reports every rejection; true when the module can be lowered for
 /// `target`.
-pub fn check_module(module: &OperationRef, target: &Target) -> bool {
+pub(crate) fn check_module(module: &OperationRef, target: &Target, kernels: &TcKernels) -> bool {
     let mut ok = true;
     ir::walk_nested(module, &mut |op| {
-        let name = crate::ir::op_name_of(&op).to_string();
+        let name = crate::ir::op_name_of(&op);
         if name == "pallas.kernel" {
             match kernel::Core::of(&op) {
                 Some(kernel::Core::TensorCore) => ok &= check_kernel(&op, target),
@@ -98,10 +98,10 @@ pub fn check_module(module: &OperationRef, target: &Target) -> bool {
             ok = false;
             return;
         }
-        if !in_tc_kernel(&op) {
+        if !kernels.encloses(&op) {
             return;
         }
-        if let Err(message) = check_op(&op, &name) {
+        if let Err(message) = check_op(&op, name) {
             ir::emit_op_error(&op, &message);
             ok = false;
         }

@@ -17,7 +17,8 @@ use melior::ir::{Block, Region, RegionLike, Value, ValueLike};
 
 use super::types::{self, tpu_type};
 use crate::conversion::common::builder::{
-    array_elements, dense_i64, i64_array, result_of, string_attr_value, value, B, DYNAMIC,
+    array_elements, dense_i64, i64_array, memo_type, result_of, string_attr_value, value, B,
+    DYNAMIC,
 };
 use crate::conversion::common::index_map::expand_affine_map;
 use crate::conversion::framework::{PatternSet, Rewriter, TypeConverter};
@@ -379,15 +380,28 @@ pub fn prefetch_type(ty: Type<'_>) -> Type<'_> {
 /// `ty` with `#pallas.memory_space<smem>` when it is a ref without a
 /// memory space.
 fn in_smem(ty: Type<'_>) -> Type<'_> {
-    if !ir::is_memref(ty)
-        || MemorySpace::of_memref(ty).is_some()
-        || MemorySpace::memref_has_foreign_space(ty)
-    {
+    if !ir::is_memref(ty) {
         return ty;
     }
-    let elem = ir::element_type(ty).to_string();
-    let text = types::memref_text_in(&ir::memref_shape(ty), &elem, "#pallas.memory_space<smem>");
-    ir::parse_type_like(ty, &text).unwrap_or(ty)
+    memo_type(IN_SMEM_TABLE, ty, |ty| {
+        Some(
+            if MemorySpace::of_memref(ty).is_some() || MemorySpace::memref_has_foreign_space(ty) {
+                ty
+            } else {
+                in_space(ty, MemorySpace::Smem)
+            },
+        )
+    })
+    .unwrap_or(ty)
+}
+
+/// The [`memo_type`] table of [`in_smem`].
+const IN_SMEM_TABLE: u32 = 2;
+
+/// `memref<shape x elem, #pallas.memory_space<space>>` for the memref `ty`
+/// (identity layout).
+fn in_space(ty: Type<'_>, space: MemorySpace) -> Type<'_> {
+    ir::tpu_types::memref_type(&ir::memref_shape(ty), ir::element_type(ty), space.attr(ty))
 }
 
 fn semantics_attr(kernel: &OperationRef, rank: usize) -> String {
@@ -684,21 +698,13 @@ pub(crate) fn prepare_sparsecore_kernels(module: &OperationRef) {
                 continue;
             }
             let space = if (info.prefetch.len()..n_fixed).contains(&i) {
-                "hbm"
+                MemorySpace::Hbm
             } else if i >= n_fixed && core == Core::ScScalarSubcore {
-                "smem"
+                MemorySpace::Smem
             } else {
                 continue;
             };
-            let elem = ir::element_type(ty).to_string();
-            let text = types::memref_text_in(
-                &ir::memref_shape(ty),
-                &elem,
-                &format!("#pallas.memory_space<{space}>"),
-            );
-            if let Some(t) = ir::parse_type_like(ty, &text) {
-                ir::set_value_type(v, t);
-            }
+            ir::set_value_type(v, in_space(ty, space));
         }
     }
 }

@@ -28,10 +28,10 @@ use melior::ir::{Value, ValueLike};
 
 use super::kernel::{self, KernelInfo};
 use super::refs;
-use super::types::{self, tpu_type};
+use super::types::tpu_type;
 use crate::conversion::common::builder::{dense_i64, indexer, segments, value, B, DYNAMIC};
 use crate::conversion::framework::{PatternSet, TypeConverter};
-use crate::ir::{self, element_type, is_memref, is_vector, memref_shape};
+use crate::ir::{self, element_type, is_memref, is_vector, memref_shape, tpu_types};
 
 /// `sparsecore`: the refs of SparseCore kernels, whose vector accesses are
 /// `tpu.vector_load` / `tpu.vector_store` of the whole window followed by
@@ -334,11 +334,21 @@ fn block_rank(r: Value) -> usize {
 /// The `#tpu.memory_space` keyword a ref has (or will have once converted);
 /// `None` for refs with no TPU memory space (GPU spaces).
 pub(super) fn space_of(ty: Type) -> Option<String> {
+    space_keyword_of(ty).map(str::to_string)
+}
+
+/// [`space_of`] without the allocation.
+pub(super) fn space_keyword_of(ty: Type) -> Option<&'static str> {
     if !is_memref(ty) {
         return None;
     }
-    let space = ir::memref_memory_space(tpu_type(ty))?;
-    crate::ir::tpu_types::memory_space_keyword(space).map(str::to_string)
+    tpu_types::memory_space_keyword(ir::memref_memory_space(tpu_type(ty))?)
+}
+
+/// The `#tpu.memory_space` attribute a ref has (or will have once
+/// converted), rebuilt from its keyword (what a slice of the ref is in).
+fn space_attr_of(ty: Type<'_>) -> Option<melior::ir::attribute::Attribute<'_>> {
+    tpu_types::memory_space_attr(ty, space_keyword_of(ty)?)
 }
 
 /// The value of an integer `arith.constant`.
@@ -742,9 +752,8 @@ fn slice_ref<'c, 'a>(
         slice_shape.push(sizes[d]);
         drop.push(dropped[d]);
     }
-    let space = space_of(base.r#type()).ok_or("slice of a ref with no TPU memory space")?;
-    let elem = element_type(base.r#type()).to_string();
-    let slice_ty = b.ty(&types::memref_text(&slice_shape, &elem, &space));
+    let space = space_attr_of(base.r#type()).ok_or("slice of a ref with no TPU memory space")?;
+    let slice_ty = tpu_types::memref_type(&slice_shape, element_type(base.r#type()), space);
     let mut ops = vec![base];
     ops.extend(starts.iter().copied());
     ops.extend(dynamic_sizes.iter().copied());
@@ -773,11 +782,11 @@ pub(super) fn sem_element<'c, 'a>(
         return Ok(sem);
     }
     let ty = sem.r#type();
-    let space = space_of(ty).ok_or("semaphore without a TPU memory space")?;
-    let elem = element_type(ty).to_string();
+    let space = space_attr_of(ty).ok_or("semaphore without a TPU memory space")?;
+    let elem = element_type(ty);
     let starts: Vec<Value> = indices.iter().map(|i| as_i32(b, *i)).collect();
     let ones = vec![1; indices.len()];
-    let slice_ty = b.ty(&types::memref_text(&ones, &elem, &space));
+    let slice_ty = tpu_types::memref_type(&ones, elem, space);
     let mut ops = vec![sem];
     ops.extend(starts.iter().copied());
     let seg = format!("array<i32: 1, {}, 0>", starts.len());
@@ -787,7 +796,7 @@ pub(super) fn sem_element<'c, 'a>(
         slice_ty,
         &[("operandSegmentSizes", b.attr(&seg))],
     );
-    let scalar_ty = b.ty(&types::memref_text(&[], &elem, &space));
+    let scalar_ty = tpu_types::memref_type(&[], elem, space);
     Ok(b.val("tpu.memref_squeeze", &[slice], scalar_ty, &[]))
 }
 

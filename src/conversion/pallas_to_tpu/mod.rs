@@ -37,6 +37,9 @@ pub(crate) mod scoped;
 pub(crate) mod shape;
 pub mod types;
 
+use std::collections::HashSet;
+use std::rc::Rc;
+
 use melior::ir::operation::{OperationLike, OperationRef};
 
 use crate::conversion::common::retype;
@@ -87,8 +90,45 @@ pub(crate) struct Scope {
     pub kernel_func: bool,
 }
 
+/// The TensorCore kernels of a module, decoded once per pass run (legality
+/// and the checks ask about the kernel around every op), by op identity.
+#[derive(Default)]
+pub(crate) struct TcKernels(HashSet<MlirOperationPtr>);
+
+type MlirOperationPtr = *mut std::ffi::c_void;
+
+impl TcKernels {
+    pub(crate) fn of(module: &OperationRef) -> Self {
+        let mut set = HashSet::new();
+        ir::walk_nested(module, &mut |op| {
+            if ir::op_name_of(&op) == "pallas.kernel" && kernel::kernel_type(&op) == "tc" {
+                set.insert(op.to_raw().ptr);
+            }
+        });
+        Self(set)
+    }
+
+    /// Whether `kernel` (a `pallas.kernel`) is a TensorCore kernel.
+    pub(crate) fn contains(&self, kernel: &OperationRef) -> bool {
+        self.0.contains(&kernel.to_raw().ptr)
+    }
+
+    /// Whether `op` is inside a kernel this pass lowers (its closest
+    /// `pallas.kernel` is a TensorCore one).
+    pub(crate) fn encloses(&self, op: &OperationRef) -> bool {
+        let mut cur = op.parent_operation();
+        while let Some(p) = cur {
+            if ir::op_name_of(&p) == "pallas.kernel" {
+                return self.contains(&p);
+            }
+            cur = p.parent_operation();
+        }
+        false
+    }
+}
+
 impl Scope {
-    pub(crate) fn of(op: &OperationRef) -> Scope {
+    pub(crate) fn of(op: &OperationRef, kernels: &TcKernels) -> Scope {
         let mut scope = Scope::default();
         let (mut seen_kernel, mut seen_func) = (false, false);
         let mut cur = op.parent_operation();
@@ -96,7 +136,7 @@ impl Scope {
             match ir::op_name_of(&p) {
                 "pallas.kernel" if !seen_kernel => {
                     seen_kernel = true;
-                    scope.tc_kernel = kernel::kernel_type(&p) == "tc";
+                    scope.tc_kernel = kernels.contains(&p);
                 }
                 "func.func" if !seen_func => {
                     seen_func = true;
@@ -114,18 +154,6 @@ impl Scope {
     }
 }
 
-/// Whether `op` is inside a kernel this pass lowers.
-pub(crate) fn in_tc_kernel(op: &OperationRef) -> bool {
-    let mut cur = op.parent_operation();
-    while let Some(p) = cur {
-        if crate::ir::op_name_of(&p) == "pallas.kernel" {
-            return kernel::kernel_type(&p) == "tc";
-        }
-        cur = p.parent_operation();
-    }
-    false
-}
-
 /// The target chip of the `chip` option (reported at the module when it
 /// names none).
 pub(crate) fn target_of(
@@ -139,12 +167,14 @@ pub(crate) fn target_of(
 
 fn run(module: OperationRef, options: &OptionValues) -> Result<(), ()> {
     let target = target_of(&module, options)?;
-    if !checks::check_module(&module, &target) {
+    // No kernel is created or erased before the conversion commits.
+    let kernels = Rc::new(TcKernels::of(&module));
+    if !checks::check_module(&module, &target, &kernels) {
         return Err(());
     }
     unroll::expand_loops(
         &module,
-        &|k| kernel::kernel_type(k) == "tc",
+        &|k| kernels.contains(k),
         ParallelLoops::Rejected,
     )
     .map_err(|_| ())?;
@@ -156,23 +186,24 @@ fn run(module: OperationRef, options: &OptionValues) -> Result<(), ()> {
         .legal_dialects(&["func", "scf", "tpu", "builtin"])
         .legal_ops(&["pallas.index_map"]);
     // SparseCore kernels stay for their own pass.
-    target.dynamically_legal_dialect("pallas", |op| {
-        let name = crate::ir::op_name_of(&op).to_string();
-        Some(match name.as_str() {
-            "pallas.kernel" => kernel::kernel_type(&op) != "tc",
+    let k = kernels.clone();
+    target.dynamically_legal_dialect("pallas", move |op| {
+        Some(match crate::ir::op_name_of(&op) {
+            "pallas.kernel" => !k.contains(&op),
             "pallas.index_map" | "pallas.call" => true,
             _ => {
                 // Ops of SparseCore kernels and of index maps stay;
                 // everything inside a TensorCore kernel goes.
-                let scope = Scope::of(&op);
+                let scope = Scope::of(&op, &k);
                 !scope.mosaic_module && !scope.tc_kernel
             }
         })
     });
     for d in ["arith", "math", "vector", "memref"] {
         let tc2 = types::converter();
+        let k = kernels.clone();
         target.dynamically_legal_dialect(d, move |op| {
-            let scope = Scope::of(&op);
+            let scope = Scope::of(&op, &k);
             Some(
                 !scope.mosaic_module || (tc2.is_legal(&op) && elementwise::is_legal_in(&op, scope)),
             )
