@@ -2,8 +2,8 @@
 //! integer arithmetic on `index`, loops, subviews with their inferred types,
 //! attributes and types from text.
 
-use melior::ir::attribute::Attribute;
-use melior::ir::operation::{OperationBuilder, OperationLike, OperationRef};
+use melior::ir::attribute::{Attribute, AttributeLike};
+use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::r#type::{Type, TypeLike};
 use melior::ir::{Block, BlockLike, Identifier, Location, Region, RegionLike, Value, ValueLike};
 use mlir_sys::*;
@@ -12,7 +12,7 @@ use crate::ir::conversion::Rewriter;
 pub use crate::ir::{
     array_elements, dense_i32, dense_i64, is_float, result_of, string_attr_value, value,
 };
-use crate::ir::{memref_shape, str_ref};
+use crate::ir::{ffi, memref_shape, str_ref};
 
 /// What [`B::ty`] / [`B::attr`] parsed during the current pass run, by
 /// text. Types and attributes are uniqued and immortal in their context, so
@@ -200,7 +200,9 @@ impl<'r, 'c, 'a> B<'r, 'c, 'a> {
         unsafe { Type::from_raw(mlirIntegerTypeGet(self.ctx, 32)) }
     }
 
-    /// Builds a detached op.
+    /// Builds a detached op (one call into MLIR: ops are built for every op
+    /// converted, and the generic builder's intermediate state costs as
+    /// much as the op).
     pub fn build(
         &self,
         name: &str,
@@ -209,15 +211,28 @@ impl<'r, 'c, 'a> B<'r, 'c, 'a> {
         attrs: &[(&str, Attribute<'c>)],
         regions: Vec<Region<'c>>,
     ) -> melior::ir::Operation<'c> {
-        let attrs: Vec<(Identifier<'c>, Attribute<'c>)> =
-            attrs.iter().map(|(n, a)| (self.ident(n), *a)).collect();
-        OperationBuilder::new(name, self.loc)
-            .add_operands(operands)
-            .add_results(results)
-            .add_attributes(&attrs)
-            .add_regions_vec(regions)
-            .build()
-            .unwrap_or_else(|e| panic!("cannot build {name}: {e}"))
+        let operands: Vec<MlirValue> = operands.iter().map(|v| v.to_raw()).collect();
+        let results: Vec<MlirType> = results.iter().map(|t| t.to_raw()).collect();
+        let names: Vec<MlirStringRef> = attrs.iter().map(|(n, _)| str_ref(n)).collect();
+        let values: Vec<MlirAttribute> = attrs.iter().map(|(_, a)| a.to_raw()).collect();
+        let regions: Vec<MlirRegion> = regions.into_iter().map(Region::into_raw).collect();
+        unsafe {
+            let raw = ffi::pallasOperationCreate(
+                str_ref(name),
+                self.loc.to_raw(),
+                operands.len() as isize,
+                operands.as_ptr(),
+                results.len() as isize,
+                results.as_ptr(),
+                names.len() as isize,
+                names.as_ptr(),
+                values.as_ptr(),
+                regions.len() as isize,
+                regions.as_ptr(),
+            );
+            assert!(!raw.ptr.is_null(), "cannot build {name}");
+            melior::ir::Operation::from_raw(raw)
+        }
     }
 
     /// Builds and inserts an op.
@@ -305,13 +320,34 @@ impl<'r, 'c, 'a> B<'r, 'c, 'a> {
 
     /// The zero of a scalar, vector or element type `ty`.
     pub fn zero(&self, ty: Type<'c>) -> Value<'c, 'a> {
-        let elem = if crate::ir::is_vector(ty) {
+        let is_vector = crate::ir::is_vector(ty);
+        let elem = if is_vector {
             crate::ir::element_type(ty)
         } else {
             ty
         };
+        // Built from values (what `dense<0> : ty` / `0 : ty` parse to) where
+        // the element is an integer, index or float; text otherwise.
+        let scalar = unsafe {
+            if mlirTypeIsAInteger(elem.to_raw()) || mlirTypeIsAIndex(elem.to_raw()) {
+                Some(mlirIntegerAttrGet(elem.to_raw(), 0))
+            } else if mlirTypeIsAFloat(elem.to_raw()) {
+                Some(mlirFloatAttrDoubleGet(self.ctx, elem.to_raw(), 0.0))
+            } else {
+                None
+            }
+        };
+        if let Some(scalar) = scalar {
+            let raw = if is_vector {
+                unsafe { mlirDenseElementsAttrSplatGet(ty.to_raw(), scalar) }
+            } else {
+                scalar
+            };
+            let value = unsafe { Attribute::from_raw(raw) };
+            return self.val("arith.constant", &[], ty, &[("value", value)]);
+        }
         let lit = if is_float(elem) { "0.0" } else { "0" };
-        if crate::ir::is_vector(ty) {
+        if is_vector {
             self.constant(&format!("dense<{lit}> : {ty}"), ty)
         } else {
             self.constant(&format!("{lit} : {ty}"), ty)

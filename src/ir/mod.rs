@@ -878,6 +878,33 @@ pub fn parse_attribute<'c>(ctx: ContextRef<'c>, text: &str) -> Option<Attribute<
     }
 }
 
+/// Whether `op` carries the attribute `name` (inherent or discardable),
+/// without building the error `OperationLike::attribute` returns when not.
+pub fn has_attribute(op: &OperationRef, name: &str) -> bool {
+    unsafe { !mlirOperationGetAttributeByName(op.to_raw(), str_ref(name)).ptr.is_null() }
+}
+
+/// An op name interned in a context: comparing it with an op's name is a
+/// pointer comparison (names are uniqued per context), for the checks asked
+/// of every op.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct OpName(*const c_void);
+
+impl OpName {
+    /// `name` in the context of `like`.
+    pub fn get(like: &OperationRef, name: &str) -> Self {
+        unsafe {
+            let ctx = mlirOperationGetContext(like.to_raw());
+            Self(mlirIdentifierGet(ctx, str_ref(name)).ptr)
+        }
+    }
+
+    /// The name of `op`.
+    pub fn of(op: &OperationRef) -> Self {
+        unsafe { Self(mlirOperationGetName(op.to_raw()).ptr) }
+    }
+}
+
 /// An identifier in `ctx`.
 pub fn identifier<'c>(ctx: ContextRef<'c>, name: &str) -> melior::ir::Identifier<'c> {
     unsafe {

@@ -112,8 +112,8 @@ pub fn add_patterns(set: &mut PatternSet, tc: &TypeConverter, sparsecore: bool) 
 //===----------------------------------------------------------------------===//
 
 pub fn check(op: &OperationRef) -> Result<(), String> {
-    let name = crate::ir::op_name_of(op).to_string();
-    match name.as_str() {
+    let name = crate::ir::op_name_of(op);
+    match name {
         "pallas.load" => check_load(op),
         "pallas.store" | "pallas.swap" => check_store(op),
         "memref.subview" => check_subview(op),
@@ -580,14 +580,10 @@ fn vector_store<'c, 'a>(
     let mut operands = vec![v, base];
     operands.extend_from_slice(indices);
     operands.extend(mask);
-    let seg = format!(
-        "array<i32: 1, 1, {}, {}>",
-        indices.len(),
-        mask.is_some() as i32
-    );
+    let seg = b.dense_i32_attr(&[1, 1, indices.len() as i32, mask.is_some() as i32]);
     let mut attrs = vec![
         ("strides", b.attr("array<i32>")),
-        ("operandSegmentSizes", b.attr(&seg)),
+        ("operandSegmentSizes", seg),
     ];
     if add {
         attrs.push(("add", b.attr("true")));
@@ -604,18 +600,14 @@ fn sc_vector_load<'c, 'a>(
 ) -> Value<'c, 'a> {
     let mut operands = a.operands();
     operands.extend(mask);
-    let seg = format!(
-        "array<i32: 1, {}, {}>",
-        a.indices.len(),
-        mask.is_some() as i32
-    );
+    let seg = b.dense_i32_attr(&[1, a.indices.len() as i32, mask.is_some() as i32]);
     b.val(
         "tpu.vector_load",
         &operands,
         a.vector_type(),
         &[
             ("strides", b.attr("array<i32>")),
-            ("operandSegmentSizes", b.attr(&seg)),
+            ("operandSegmentSizes", seg),
         ],
     )
 }
@@ -757,12 +749,12 @@ fn slice_ref<'c, 'a>(
     let mut ops = vec![base];
     ops.extend(starts.iter().copied());
     ops.extend(dynamic_sizes.iter().copied());
-    let seg = format!("array<i32: 1, {}, {}>", starts.len(), dynamic_sizes.len());
+    let seg = b.dense_i32_attr(&[1, starts.len() as i32, dynamic_sizes.len() as i32]);
     let slice = b.val(
         "tpu.memref_slice",
         &ops,
         slice_ty,
-        &[("operandSegmentSizes", b.attr(&seg))],
+        &[("operandSegmentSizes", seg)],
     );
     if !drop.iter().any(|d| *d) {
         return Ok(slice);
@@ -789,12 +781,12 @@ pub(super) fn sem_element<'c, 'a>(
     let slice_ty = tpu_types::memref_type(&ones, elem, space);
     let mut ops = vec![sem];
     ops.extend(starts.iter().copied());
-    let seg = format!("array<i32: 1, {}, 0>", starts.len());
+    let seg = b.dense_i32_attr(&[1, starts.len() as i32, 0]);
     let slice = b.val(
         "tpu.memref_slice",
         &ops,
         slice_ty,
-        &[("operandSegmentSizes", b.attr(&seg))],
+        &[("operandSegmentSizes", seg)],
     );
     let scalar_ty = tpu_types::memref_type(&[], elem, space);
     Ok(b.val("tpu.memref_squeeze", &[slice], scalar_ty, &[]))

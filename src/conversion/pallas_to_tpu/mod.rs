@@ -92,25 +92,36 @@ pub(crate) struct Scope {
 
 /// The TensorCore kernels of a module, decoded once per pass run (legality
 /// and the checks ask about the kernel around every op), by op identity.
-#[derive(Default)]
-pub(crate) struct TcKernels(HashSet<MlirOperationPtr>);
+/// The names [`Scope::of`] looks for are interned with it.
+pub(crate) struct TcKernels {
+    kernels: HashSet<MlirOperationPtr>,
+    kernel: ir::OpName,
+    func: ir::OpName,
+    module: ir::OpName,
+}
 
 type MlirOperationPtr = *mut std::ffi::c_void;
 
 impl TcKernels {
     pub(crate) fn of(module: &OperationRef) -> Self {
-        let mut set = HashSet::new();
+        let mut kernels = HashSet::new();
+        let kernel = ir::OpName::get(module, "pallas.kernel");
         ir::walk_nested(module, &mut |op| {
-            if ir::op_name_of(&op) == "pallas.kernel" && kernel::kernel_type(&op) == "tc" {
-                set.insert(op.to_raw().ptr);
+            if ir::OpName::of(&op) == kernel && kernel::kernel_type(&op) == "tc" {
+                kernels.insert(op.to_raw().ptr);
             }
         });
-        Self(set)
+        Self {
+            kernels,
+            kernel,
+            func: ir::OpName::get(module, "func.func"),
+            module: ir::OpName::get(module, "builtin.module"),
+        }
     }
 
     /// Whether `kernel` (a `pallas.kernel`) is a TensorCore kernel.
     pub(crate) fn contains(&self, kernel: &OperationRef) -> bool {
-        self.0.contains(&kernel.to_raw().ptr)
+        self.kernels.contains(&kernel.to_raw().ptr)
     }
 
     /// Whether `op` is inside a kernel this pass lowers (its closest
@@ -118,7 +129,7 @@ impl TcKernels {
     pub(crate) fn encloses(&self, op: &OperationRef) -> bool {
         let mut cur = op.parent_operation();
         while let Some(p) = cur {
-            if ir::op_name_of(&p) == "pallas.kernel" {
+            if ir::OpName::of(&p) == self.kernel {
                 return self.contains(&p);
             }
             cur = p.parent_operation();
@@ -133,20 +144,16 @@ impl Scope {
         let (mut seen_kernel, mut seen_func) = (false, false);
         let mut cur = op.parent_operation();
         while let Some(p) = cur {
-            match ir::op_name_of(&p) {
-                "pallas.kernel" if !seen_kernel => {
-                    seen_kernel = true;
-                    scope.tc_kernel = kernels.contains(&p);
-                }
-                "func.func" if !seen_func => {
-                    seen_func = true;
-                    scope.kernel_func = p.attribute("tpu.core_type").is_ok();
-                }
-                "builtin.module" if p.attribute(kernel::MOSAIC_MODULE_ATTR).is_ok() => {
-                    scope.mosaic_module = true;
-                    break;
-                }
-                _ => {}
+            let name = ir::OpName::of(&p);
+            if name == kernels.kernel && !seen_kernel {
+                seen_kernel = true;
+                scope.tc_kernel = kernels.contains(&p);
+            } else if name == kernels.func && !seen_func {
+                seen_func = true;
+                scope.kernel_func = ir::has_attribute(&p, "tpu.core_type");
+            } else if name == kernels.module && ir::has_attribute(&p, kernel::MOSAIC_MODULE_ATTR) {
+                scope.mosaic_module = true;
+                break;
             }
             cur = p.parent_operation();
         }
@@ -235,8 +242,7 @@ pub(crate) fn finish(module: &OperationRef) {
     let mut index_maps = vec![];
     let mut kernels_left = false;
     ir::walk_nested(module, &mut |op| {
-        let name = crate::ir::op_name_of(&op).to_string();
-        match name.as_str() {
+        match crate::ir::op_name_of(&op) {
             "pallas.index_map" => index_maps.push(op),
             "pallas.kernel" => kernels_left = true,
             "builtin.module" => {
