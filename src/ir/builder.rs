@@ -603,6 +603,20 @@ impl<'r, 'c, 'a> B<'r, 'c, 'a> {
         private: bool,
         with_return: bool,
     ) -> OperationRef<'c, 'a> {
+        self.func_with_attrs(name, inputs, results, private, with_return, &[])
+    }
+
+    /// [`Self::func`] with more attributes, set as it is built (setting them
+    /// one by one afterwards rebuilds the attribute dictionary each time).
+    pub fn func_with_attrs(
+        &self,
+        name: &str,
+        inputs: &[Type<'c>],
+        results: &[Type<'c>],
+        private: bool,
+        with_return: bool,
+        extra: &[(&str, Attribute<'c>)],
+    ) -> OperationRef<'c, 'a> {
         let raw = |ts: &[Type<'c>]| ts.iter().map(|t| t.to_raw()).collect::<Vec<_>>();
         let (ins, outs) = (raw(inputs), raw(results));
         let fty = unsafe {
@@ -626,6 +640,7 @@ impl<'r, 'c, 'a> B<'r, 'c, 'a> {
         if private {
             attrs.push(("sym_visibility", self.attr("\"private\"")));
         }
+        attrs.extend_from_slice(extra);
         self.rw
             .insert(self.build("func.func", &[], &[], &attrs, vec![region]))
     }

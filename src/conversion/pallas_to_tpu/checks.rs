@@ -5,7 +5,7 @@
 use melior::ir::operation::{OperationLike, OperationRef};
 
 use super::kernel::{self, is_windowed, KernelInfo};
-use super::limits::{self, Item, Limit, Target};
+use super::limits::{self, shape_text, Detail, Item, Limit, Target};
 use super::{dma, dot, elementwise, load_store, misc, refs, scoped, shape, TcKernels};
 use crate::conversion::common::sparsecore::{sparsecore_form, SparseCoreForm, SPARSECORE_ONLY_OPS};
 use crate::dialect::pallas::gpu_params::GPU_ONLY_OPS;
@@ -228,10 +228,9 @@ fn check_memory(op: &OperationRef, info: &KernelInfo, target: &Target) -> bool {
     for (label, ty) in &arrays[..info.prefetch.len()] {
         if limits::budget_space(*ty, MemorySpace::Smem) == Some(MemorySpace::Smem) {
             if let Some(bytes) = limits::memref_bytes(*ty) {
-                let detail = ty.to_string();
                 in_smem.push(Item {
                     label: label.clone(),
-                    detail,
+                    detail: Detail::Type(*ty),
                     bytes,
                     at: None,
                 });
@@ -245,8 +244,8 @@ fn check_memory(op: &OperationRef, info: &KernelInfo, target: &Target) -> bool {
         }
         let bounds = kernel::window_bounds(spec);
         let elem = ir::element_type(spec.array_type);
-        let block = format!("block {} of {elem}", shape_text(&bounds));
         let Some(one) = limits::stored_bytes(&bounds, elem) else {
+            let block = format!("block {} of {elem}", shape_text(&bounds));
             ir::emit_op_error(
                 op,
                 &limits::too_large(&format!("{} ({block})", info.origin(i))),
@@ -267,14 +266,14 @@ fn check_memory(op: &OperationRef, info: &KernelInfo, target: &Target) -> bool {
         } else {
             spec.buffer_count.unwrap_or(2).max(1)
         };
-        let detail = if buffers > 1 {
-            format!("{block}, {buffers} buffers of {one} bytes")
-        } else {
-            block
-        };
         list.push(Item {
             label: info.origin(i),
-            detail,
+            detail: Detail::Window {
+                bounds,
+                elem,
+                buffers,
+                bytes: one,
+            },
             bytes: one.saturating_mul(buffers),
             at: None,
         });
@@ -300,15 +299,6 @@ fn check_memory(op: &OperationRef, info: &KernelInfo, target: &Target) -> bool {
         && limits::check_budget(op, "SMEM", &in_smem, &target.smem())
 }
 
-/// A shape the way Python prints a tuple (JAX's messages do).
-fn shape_text(v: &[i64]) -> String {
-    let items: Vec<String> = v.iter().map(|d| d.to_string()).collect();
-    if items.len() == 1 {
-        format!("({},)", items[0])
-    } else {
-        format!("({})", items.join(", "))
-    }
-}
 
 /// JAX's block-shape rules for TensorCore windows.
 fn check_block_spec(info: &KernelInfo, spec: &BlockSpec, i: usize) -> Result<(), String> {

@@ -522,7 +522,6 @@ fn lower_kernel<'c, 'a>(
         inputs.push(scratch_type(t, core));
     }
     rw.set_insertion_point_to_end(module);
-    let func = b.func(&info.name, &inputs, &[], false, false);
     let semantics = if core.is_sparsecore() {
         let items: Vec<String> = core
             .mesh_semantics()
@@ -569,15 +568,14 @@ fn lower_kernel<'c, 'a>(
             .collect();
         attrs.push(("window_params", format!("[{}]", params.join(", "))));
     }
-    for (name, text) in &attrs {
-        ir::set_attribute(&func, name, b.attr(text));
-    }
+    let mut func_attrs: Vec<(&str, _)> = attrs.iter().map(|(n, t)| (*n, b.attr(t))).collect();
     if let Ok(p) = op.attribute("compiler_params") {
-        ir::set_attribute(&func, PARAMS_ATTR, p);
+        func_attrs.push((PARAMS_ATTR, p));
     }
     if let Ok(n) = op.attribute("grid_names") {
-        ir::set_attribute(&func, GRID_NAMES_ATTR, n);
+        func_attrs.push((GRID_NAMES_ATTR, n));
     }
+    let func = b.func_with_attrs(&info.name, &inputs, &[], false, false, &func_attrs);
 
     // Move the body in. Windows with squeezed dims are seen through a
     // tpu.memref_squeeze of the size-1-dim argument, which the ref accesses
