@@ -121,6 +121,44 @@ pub fn memo_type<'c>(
     (!raw.is_null()).then(|| unsafe { Type::from_raw(MlirType { ptr: raw }) })
 }
 
+/// A few C handles for one call, on the stack unless there are many (ops
+/// are built by the thousand; most have a handful of operands).
+enum Raw<T> {
+    Inline([T; 8], usize),
+    Heap(Vec<T>),
+}
+
+impl<T: Copy> Raw<T> {
+    fn new(mut items: impl ExactSizeIterator<Item = T>) -> Self {
+        let n = items.len();
+        if n > 8 {
+            return Raw::Heap(items.collect());
+        }
+        let Some(first) = items.next() else {
+            return Raw::Heap(Vec::new());
+        };
+        let mut buf = [first; 8];
+        for (slot, item) in buf[1..].iter_mut().zip(items) {
+            *slot = item;
+        }
+        Raw::Inline(buf, n)
+    }
+
+    fn len(&self) -> isize {
+        match self {
+            Raw::Inline(_, n) => *n as isize,
+            Raw::Heap(v) => v.len() as isize,
+        }
+    }
+
+    fn as_ptr(&self) -> *const T {
+        match self {
+            Raw::Inline(buf, _) => buf.as_ptr(),
+            Raw::Heap(v) => v.as_ptr(),
+        }
+    }
+}
+
 /// `ShapedType::kDynamic`.
 pub const DYNAMIC: i64 = i64::MIN;
 
@@ -211,23 +249,23 @@ impl<'r, 'c, 'a> B<'r, 'c, 'a> {
         attrs: &[(&str, Attribute<'c>)],
         regions: Vec<Region<'c>>,
     ) -> melior::ir::Operation<'c> {
-        let operands: Vec<MlirValue> = operands.iter().map(|v| v.to_raw()).collect();
-        let results: Vec<MlirType> = results.iter().map(|t| t.to_raw()).collect();
-        let names: Vec<MlirStringRef> = attrs.iter().map(|(n, _)| str_ref(n)).collect();
-        let values: Vec<MlirAttribute> = attrs.iter().map(|(_, a)| a.to_raw()).collect();
-        let regions: Vec<MlirRegion> = regions.into_iter().map(Region::into_raw).collect();
+        let operands = Raw::new(operands.iter().map(|v| v.to_raw()));
+        let results = Raw::new(results.iter().map(|t| t.to_raw()));
+        let names = Raw::new(attrs.iter().map(|(n, _)| str_ref(n)));
+        let values = Raw::new(attrs.iter().map(|(_, a)| a.to_raw()));
+        let regions = Raw::new(regions.into_iter().map(Region::into_raw));
         unsafe {
             let raw = ffi::pallasOperationCreate(
                 str_ref(name),
                 self.loc.to_raw(),
-                operands.len() as isize,
+                operands.len(),
                 operands.as_ptr(),
-                results.len() as isize,
+                results.len(),
                 results.as_ptr(),
-                names.len() as isize,
+                names.len(),
                 names.as_ptr(),
                 values.as_ptr(),
-                regions.len() as isize,
+                regions.len(),
                 regions.as_ptr(),
             );
             assert!(!raw.ptr.is_null(), "cannot build {name}");

@@ -881,7 +881,21 @@ pub fn parse_attribute<'c>(ctx: ContextRef<'c>, text: &str) -> Option<Attribute<
 /// Whether `op` carries the attribute `name` (inherent or discardable),
 /// without building the error `OperationLike::attribute` returns when not.
 pub fn has_attribute(op: &OperationRef, name: &str) -> bool {
-    unsafe { !mlirOperationGetAttributeByName(op.to_raw(), str_ref(name)).ptr.is_null() }
+    unsafe {
+        !mlirOperationGetAttributeByName(op.to_raw(), str_ref(name))
+            .ptr
+            .is_null()
+    }
+}
+
+/// Whether `op` carries the discardable attribute `name` (a dialect
+/// attribute such as `tpu.core_type`; no look-up among inherent ones).
+pub fn has_discardable_attribute(op: &OperationRef, name: &str) -> bool {
+    unsafe {
+        !mlirOperationGetDiscardableAttributeByName(op.to_raw(), str_ref(name))
+            .ptr
+            .is_null()
+    }
 }
 
 /// An op name interned in a context: comparing it with an op's name is a

@@ -299,7 +299,6 @@ fn check_memory(op: &OperationRef, info: &KernelInfo, target: &Target) -> bool {
         && limits::check_budget(op, "SMEM", &in_smem, &target.smem())
 }
 
-
 /// JAX's block-shape rules for TensorCore windows.
 fn check_block_spec(info: &KernelInfo, spec: &BlockSpec, i: usize) -> Result<(), String> {
     let origin = info.origin(i);

@@ -252,7 +252,12 @@ fn reduce_to_scalar<'c, 'a>(
     let t = elem(src.r#type());
     let mut lifted = vec![1];
     lifted.extend(&shape);
-    let x = b.val("vector.shape_cast", &[src], ir::vector_type(&lifted, t), &[]);
+    let x = b.val(
+        "vector.shape_cast",
+        &[src],
+        ir::vector_type(&lifted, t),
+        &[],
+    );
     let dims: Vec<i64> = (1..=shape.len() as i64).collect();
     let r = multi_reduction(b, kind, x, &dims, ir::vector_type(&[1], t))?;
     let ones = vec![1; shape.len() + 1];

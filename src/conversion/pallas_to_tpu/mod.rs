@@ -150,8 +150,11 @@ impl Scope {
                 scope.tc_kernel = kernels.contains(&p);
             } else if name == kernels.func && !seen_func {
                 seen_func = true;
-                scope.kernel_func = ir::has_attribute(&p, "tpu.core_type");
-            } else if name == kernels.module && ir::has_attribute(&p, kernel::MOSAIC_MODULE_ATTR) {
+                // Both are dialect attributes, never inherent ones.
+                scope.kernel_func = ir::has_discardable_attribute(&p, "tpu.core_type");
+            } else if name == kernels.module
+                && ir::has_discardable_attribute(&p, kernel::MOSAIC_MODULE_ATTR)
+            {
                 scope.mosaic_module = true;
                 break;
             }
@@ -179,12 +182,8 @@ fn run(module: OperationRef, options: &OptionValues) -> Result<(), ()> {
     if !checks::check_module(&module, &target, &kernels) {
         return Err(());
     }
-    unroll::expand_loops(
-        &module,
-        &|k| kernels.contains(k),
-        ParallelLoops::Rejected,
-    )
-    .map_err(|_| ())?;
+    unroll::expand_loops(&module, &|k| kernels.contains(k), ParallelLoops::Rejected)
+        .map_err(|_| ())?;
     kernel::prepare_index_maps(&module)?;
     refs::follow_source_spaces(&module);
     let tc = types::converter();
@@ -241,19 +240,17 @@ pub(crate) fn finish(module: &OperationRef) {
     let mut dead = vec![];
     let mut index_maps = vec![];
     let mut kernels_left = false;
-    ir::walk_nested(module, &mut |op| {
-        match crate::ir::op_name_of(&op) {
-            "pallas.index_map" => index_maps.push(op),
-            "pallas.kernel" => kernels_left = true,
-            "builtin.module" => {
-                ir::remove_attribute(&op, kernel::MOSAIC_MODULE_ATTR);
-            }
-            "func.func" => {
-                ir::remove_attribute(&op, kernel::PARAMS_ATTR);
-                ir::remove_attribute(&op, kernel::GRID_NAMES_ATTR);
-            }
-            _ => {}
+    ir::walk_nested(module, &mut |op| match crate::ir::op_name_of(&op) {
+        "pallas.index_map" => index_maps.push(op),
+        "pallas.kernel" => kernels_left = true,
+        "builtin.module" => {
+            ir::remove_attribute(&op, kernel::MOSAIC_MODULE_ATTR);
         }
+        "func.func" => {
+            ir::remove_attribute(&op, kernel::PARAMS_ATTR);
+            ir::remove_attribute(&op, kernel::GRID_NAMES_ATTR);
+        }
+        _ => {}
     });
     if !kernels_left {
         dead.extend(index_maps);

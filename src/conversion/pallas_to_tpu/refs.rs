@@ -75,10 +75,7 @@ pub(crate) fn follow_source_spaces(module: &OperationRef) {
 
 /// The result type of a view of `base`: the op's shape and Mosaic element
 /// type, no layout, and `base`'s memory space.
-fn view_type<'c>(
-    op: &OperationRef<'c, '_>,
-    base: Value<'c, '_>,
-) -> Result<Type<'c>, String> {
+fn view_type<'c>(op: &OperationRef<'c, '_>, base: Value<'c, '_>) -> Result<Type<'c>, String> {
     let result = tpu_type(op.result(0).map_err(|e| e.to_string())?.r#type());
     let space = space_of(base.r#type()).ok_or("a view of a ref with no TPU memory space")?;
     let space = tpu_types::memory_space_attr(result, &space).ok_or("unknown TPU memory space")?;
