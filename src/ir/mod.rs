@@ -983,6 +983,17 @@ pub fn array_elements(attr: Attribute<'_>) -> Vec<Attribute<'_>> {
     }
 }
 
+/// The number of elements of an array attribute (without collecting them).
+pub fn array_len(attr: Attribute<'_>) -> usize {
+    unsafe { mlirArrayAttrGetNumElements(attr.to_raw()).max(0) as usize }
+}
+
+/// Element `i` of an array attribute, if it has one.
+pub fn array_element(attr: Attribute<'_>, i: usize) -> Option<Attribute<'_>> {
+    (i < array_len(attr))
+        .then(|| unsafe { Attribute::from_raw(mlirArrayAttrGetElement(attr.to_raw(), i as isize)) })
+}
+
 pub fn string_attr_value(a: Attribute) -> String {
     unsafe { string_ref_to_str(mlirStringAttrGetValue(a.to_raw())).to_string() }
 }

@@ -291,7 +291,7 @@ impl<'c> KernelInfo<'c> {
     /// the rest.
     pub fn prefetch_count(op: &OperationRef) -> usize {
         op.attribute("scalar_prefetch")
-            .map(|a| array_elements(a).len())
+            .map(ir::array_len)
             .unwrap_or(0)
     }
 
@@ -300,10 +300,10 @@ impl<'c> KernelInfo<'c> {
     /// that spec.
     pub fn spec_of_argument(op: &OperationRef<'c, '_>, arg: usize) -> Option<BlockSpec<'c>> {
         let k = arg.checked_sub(Self::prefetch_count(op))?;
-        let ins = array_elements(op.attribute("in_specs").ok()?);
-        let spec = match ins.get(k) {
-            Some(a) => *a,
-            None => *array_elements(op.attribute("out_specs").ok()?).get(k - ins.len())?,
+        let ins = op.attribute("in_specs").ok()?;
+        let spec = match ir::array_element(ins, k) {
+            Some(a) => a,
+            None => ir::array_element(op.attribute("out_specs").ok()?, k - ir::array_len(ins))?,
         };
         BlockSpec::from_attribute(spec)
     }

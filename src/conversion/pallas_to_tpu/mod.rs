@@ -240,17 +240,26 @@ pub(crate) fn finish(module: &OperationRef) {
     let mut dead = vec![];
     let mut index_maps = vec![];
     let mut kernels_left = false;
-    ir::walk_nested(module, &mut |op| match crate::ir::op_name_of(&op) {
-        "pallas.index_map" => index_maps.push(op),
-        "pallas.kernel" => kernels_left = true,
-        "builtin.module" => {
+    // Every op of the output is visited: names compared as interned names.
+    let name = |n: &str| ir::OpName::get(module, n);
+    let (index_map, kernel, builtin_module, func) = (
+        name("pallas.index_map"),
+        name("pallas.kernel"),
+        name("builtin.module"),
+        name("func.func"),
+    );
+    ir::walk_nested(module, &mut |op| {
+        let op_name = ir::OpName::of(&op);
+        if op_name == index_map {
+            index_maps.push(op);
+        } else if op_name == kernel {
+            kernels_left = true;
+        } else if op_name == builtin_module {
             ir::remove_attribute(&op, kernel::MOSAIC_MODULE_ATTR);
-        }
-        "func.func" => {
+        } else if op_name == func {
             ir::remove_attribute(&op, kernel::PARAMS_ATTR);
             ir::remove_attribute(&op, kernel::GRID_NAMES_ATTR);
         }
-        _ => {}
     });
     if !kernels_left {
         dead.extend(index_maps);
@@ -261,8 +270,9 @@ pub(crate) fn finish(module: &OperationRef) {
     // Views left without uses: the squeezes of windows that every access
     // folded away, and the views that accesses and DMAs re-applied per use
     // (see refs.rs). Erasing a view can leave its source view unused.
+    let views: Vec<ir::OpName> = refs::VIEW_OPS.iter().map(|n| name(n)).collect();
     let is_dead_view = |op: &OperationRef| {
-        refs::VIEW_OPS.contains(&ir::op_name_of(op))
+        views.contains(&ir::OpName::of(op))
             && op
                 .result(0)
                 .map(|r| !ir::has_uses(r.into()))
