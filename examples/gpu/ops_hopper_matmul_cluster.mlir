@@ -20,11 +20,14 @@ module {
       attributes {compiler_params = {mosaic_gpu = {lowering_semantics = "warpgroup", cluster = array<i64: 2>, cluster_names = ["cluster"],
                                                    num_threads = 3, thread_name = "wg"}}} {
     pallas.run_scoped {
-    ^bb0(%a_smem: memref<2x128x64xf16, #pallas.memory_space<shared>>,
-         %b_smem: memref<2x64x256xf16, #pallas.memory_space<shared>>,
-         %loaded: memref<2x!pallas.barrier<arrivals = 2>, #pallas.memory_space<shared>>,
+    // The allocations in JAX's order (run_scoped's keyword allocations
+    // flattened by key: out_smem, then the pipeline's consumed barriers,
+    // input buffers and loaded barrier).
+    ^bb0(%out_smem: memref<2x2x64x64xf16, #pallas.memory_space<shared>>,
          %consumed: memref<2x!pallas.barrier<arrivals = 2, collective_axes = ["cluster"]>, #pallas.memory_space<shared>>,
-         %out_smem: memref<2x2x64x64xf16, #pallas.memory_space<shared>>):
+         %a_smem: memref<2x128x64xf16, #pallas.memory_space<shared>>,
+         %b_smem: memref<2x64x256xf16, #pallas.memory_space<shared>>,
+         %loaded: memref<2x!pallas.barrier<arrivals = 2>, #pallas.memory_space<shared>>):
       %c0 = arith.constant 0 : index
       %c1 = arith.constant 1 : index
       %c2 = arith.constant 2 : index
@@ -128,7 +131,7 @@ module {
       pallas.wait_smem_to_gmem 0 read_only
       pallas.yield
     } {gpu_transforms = {"0" = #pallas.gpu_transforms<tiling = [8, 64], swizzle = 128>,
-                         "1" = #pallas.gpu_transforms<tiling = [8, 64], swizzle = 128>,
-                         "4" = #pallas.gpu_transforms<tiling = [8, 64], swizzle = 128>}}
+                         "2" = #pallas.gpu_transforms<tiling = [8, 64], swizzle = 128>,
+                         "3" = #pallas.gpu_transforms<tiling = [8, 64], swizzle = 128>}}
   }
 }

@@ -19,6 +19,7 @@ use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::r#type::Type;
 use melior::ir::{RegionLike, ValueLike};
 
+use super::kernel::sparsecore_cores;
 use super::types::cpu_type;
 use crate::ir::{self, BlockSpec, MemorySpace};
 
@@ -148,8 +149,16 @@ fn allocations<'c, 'a>(kernel: &OperationRef<'c, 'a>) -> Result<(), Failure<'c, 
         } else {
             format!("scratch[{}] {}", k - first_scratch, cpu_type(ty))
         };
-        let bytes = bytes_of(ty).ok_or_else(|| overflow(what.clone()))?;
+        let mut bytes = bytes_of(ty).ok_or_else(|| overflow(what.clone()))?;
         if k >= first_scratch {
+            // A SparseCore kernel keeps one copy of its semaphores per core.
+            if let Some(cores) =
+                sparsecore_cores(kernel).filter(|_| ir::SemaphoreKind::of_memref(ty).is_some())
+            {
+                bytes = bytes
+                    .checked_mul(cores)
+                    .ok_or_else(|| overflow(format!("{what}, one per core of {cores},")))?;
+            }
             allocated.push((what, bytes, None));
         }
     }

@@ -157,8 +157,6 @@ fn check_supported(module: &OperationRef) -> bool {
             ok = false;
         }
         if let Err(message) = refs::check(&op)
-            .and_then(|_| kernel::check(&op))
-            .and_then(|_| scoped::check(&op))
             .and_then(|_| bitcast::check(&op))
             .and_then(|_| mesh::check(&op))
             .and_then(|_| sparsecore::check(&op, &name))
