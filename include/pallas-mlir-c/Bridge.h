@@ -272,6 +272,16 @@ MlirLogicalResult pallasRewriterConvertRegionTypes(MlirRewriterBase rewriter,
 MlirLogicalResult pallasRewriterNotifyMatchFailure(MlirRewriterBase rewriter,
                                                    MlirOperation op, MlirStringRef why);
 
+/** A detached op, like mlirOperationCreate but from arrays in one call
+ * (no intermediate C OperationState; the op takes the regions). Attribute
+ * `i` is named `attrNames[i]`. */
+MlirOperation pallasOperationCreate(MlirStringRef name, MlirLocation loc, intptr_t numOperands,
+                                    const MlirValue *operands, intptr_t numResults,
+                                    const MlirType *results, intptr_t numAttributes,
+                                    const MlirStringRef *attrNames,
+                                    const MlirAttribute *attrValues, intptr_t numRegions,
+                                    const MlirRegion *regions);
+
 #ifdef __cplusplus
 }
 #endif

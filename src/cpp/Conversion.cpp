@@ -204,3 +204,25 @@ MlirLogicalResult pallasRewriterNotifyMatchFailure(MlirRewriterBase rewriter, Ml
   return wrap(unwrap(rewriter)->notifyMatchFailure(
       unwrap(op), [&](Diagnostic &diag) { diag << reason; }));
 }
+
+MlirOperation pallasOperationCreate(MlirStringRef name, MlirLocation loc, intptr_t numOperands,
+                                    const MlirValue *operands, intptr_t numResults,
+                                    const MlirType *results, intptr_t numAttributes,
+                                    const MlirStringRef *attrNames,
+                                    const MlirAttribute *attrValues, intptr_t numRegions,
+                                    const MlirRegion *regions) {
+  Location location = unwrap(loc);
+  MLIRContext *ctx = location.getContext();
+  OperationState state(location, unwrap(name));
+  state.operands.reserve(numOperands);
+  for (intptr_t i = 0; i < numOperands; ++i)
+    state.operands.push_back(unwrap(operands[i]));
+  state.types.reserve(numResults);
+  for (intptr_t i = 0; i < numResults; ++i)
+    state.types.push_back(unwrap(results[i]));
+  for (intptr_t i = 0; i < numAttributes; ++i)
+    state.addAttribute(StringAttr::get(ctx, unwrap(attrNames[i])), unwrap(attrValues[i]));
+  for (intptr_t i = 0; i < numRegions; ++i)
+    state.addRegion(std::unique_ptr<Region>(unwrap(regions[i])));
+  return wrap(Operation::create(state));
+}

@@ -2,8 +2,8 @@
 //! integer arithmetic on `index`, loops, subviews with their inferred types,
 //! attributes and types from text.
 
-use melior::ir::attribute::Attribute;
-use melior::ir::operation::{OperationBuilder, OperationLike, OperationRef};
+use melior::ir::attribute::{Attribute, AttributeLike};
+use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::r#type::{Type, TypeLike};
 use melior::ir::{Block, BlockLike, Identifier, Location, Region, RegionLike, Value, ValueLike};
 use mlir_sys::*;
@@ -12,7 +12,7 @@ use crate::ir::conversion::Rewriter;
 pub use crate::ir::{
     array_elements, dense_i32, dense_i64, is_float, result_of, string_attr_value, value,
 };
-use crate::ir::{memref_shape, str_ref};
+use crate::ir::{ffi, memref_shape, str_ref};
 
 /// What [`B::ty`] / [`B::attr`] parsed during the current pass run, by
 /// text. Types and attributes are uniqued and immortal in their context, so
@@ -23,6 +23,8 @@ struct Parsed {
     ctx: *const std::ffi::c_void,
     types: std::collections::HashMap<String, *const std::ffi::c_void>,
     attributes: std::collections::HashMap<String, *const std::ffi::c_void>,
+    /// [`memo_type`]: (table, type) -> type (null for `None`).
+    mapped: std::collections::HashMap<(u32, *const std::ffi::c_void), *const std::ffi::c_void>,
 }
 
 #[derive(Clone, Copy)]
@@ -36,10 +38,21 @@ thread_local! {
         ctx: std::ptr::null(),
         types: Default::default(),
         attributes: Default::default(),
+        mapped: Default::default(),
     });
 }
 
 impl Parsed {
+    /// Forgets everything when `ctx` is not the context of the table.
+    fn enter(&mut self, ctx: MlirContext) {
+        if self.ctx != ctx.ptr {
+            self.ctx = ctx.ptr;
+            self.types.clear();
+            self.attributes.clear();
+            self.mapped.clear();
+        }
+    }
+
     fn get(
         ctx: MlirContext,
         kind: Kind,
@@ -48,11 +61,7 @@ impl Parsed {
     ) -> *const std::ffi::c_void {
         let cached = PARSED.with(|p| {
             let mut p = p.borrow_mut();
-            if p.ctx != ctx.ptr {
-                p.ctx = ctx.ptr;
-                p.types.clear();
-                p.attributes.clear();
-            }
+            p.enter(ctx);
             match kind {
                 Kind::Type => p.types.get(text).copied(),
                 Kind::Attribute => p.attributes.get(text).copied(),
@@ -81,7 +90,73 @@ pub fn forget_parsed() {
         p.ctx = std::ptr::null();
         p.types.clear();
         p.attributes.clear();
+        p.mapped.clear();
     });
+}
+
+/// `f(ty)`, computed once per pass run and `table` (one table per pure
+/// function of a type: types are uniqued, so the answer for a type never
+/// changes within a context). For type mappings asked for every op, whose
+/// answers build types (a memref type costs thousands of instructions).
+pub fn memo_type<'c>(
+    table: u32,
+    ty: Type<'c>,
+    f: impl FnOnce(Type<'c>) -> Option<Type<'c>>,
+) -> Option<Type<'c>> {
+    let ctx = unsafe { mlirTypeGetContext(ty.to_raw()) };
+    let key = (table, ty.to_raw().ptr);
+    let cached = PARSED.with(|p| {
+        let mut p = p.borrow_mut();
+        p.enter(ctx);
+        p.mapped.get(&key).copied()
+    });
+    let raw = match cached {
+        Some(raw) => raw,
+        None => {
+            let raw = f(ty).map(|t| t.to_raw().ptr).unwrap_or(std::ptr::null());
+            PARSED.with(|p| p.borrow_mut().mapped.insert(key, raw));
+            raw
+        }
+    };
+    (!raw.is_null()).then(|| unsafe { Type::from_raw(MlirType { ptr: raw }) })
+}
+
+/// A few C handles for one call, on the stack unless there are many (ops
+/// are built by the thousand; most have a handful of operands).
+enum Raw<T> {
+    Inline([T; 8], usize),
+    Heap(Vec<T>),
+}
+
+impl<T: Copy> Raw<T> {
+    fn new(mut items: impl ExactSizeIterator<Item = T>) -> Self {
+        let n = items.len();
+        if n > 8 {
+            return Raw::Heap(items.collect());
+        }
+        let Some(first) = items.next() else {
+            return Raw::Heap(Vec::new());
+        };
+        let mut buf = [first; 8];
+        for (slot, item) in buf[1..].iter_mut().zip(items) {
+            *slot = item;
+        }
+        Raw::Inline(buf, n)
+    }
+
+    fn len(&self) -> isize {
+        match self {
+            Raw::Inline(_, n) => *n as isize,
+            Raw::Heap(v) => v.len() as isize,
+        }
+    }
+
+    fn as_ptr(&self) -> *const T {
+        match self {
+            Raw::Inline(buf, _) => buf.as_ptr(),
+            Raw::Heap(v) => v.as_ptr(),
+        }
+    }
 }
 
 /// `ShapedType::kDynamic`.
@@ -163,7 +238,9 @@ impl<'r, 'c, 'a> B<'r, 'c, 'a> {
         unsafe { Type::from_raw(mlirIntegerTypeGet(self.ctx, 32)) }
     }
 
-    /// Builds a detached op.
+    /// Builds a detached op (one call into MLIR: ops are built for every op
+    /// converted, and the generic builder's intermediate state costs as
+    /// much as the op).
     pub fn build(
         &self,
         name: &str,
@@ -172,15 +249,28 @@ impl<'r, 'c, 'a> B<'r, 'c, 'a> {
         attrs: &[(&str, Attribute<'c>)],
         regions: Vec<Region<'c>>,
     ) -> melior::ir::Operation<'c> {
-        let attrs: Vec<(Identifier<'c>, Attribute<'c>)> =
-            attrs.iter().map(|(n, a)| (self.ident(n), *a)).collect();
-        OperationBuilder::new(name, self.loc)
-            .add_operands(operands)
-            .add_results(results)
-            .add_attributes(&attrs)
-            .add_regions_vec(regions)
-            .build()
-            .unwrap_or_else(|e| panic!("cannot build {name}: {e}"))
+        let operands = Raw::new(operands.iter().map(|v| v.to_raw()));
+        let results = Raw::new(results.iter().map(|t| t.to_raw()));
+        let names = Raw::new(attrs.iter().map(|(n, _)| str_ref(n)));
+        let values = Raw::new(attrs.iter().map(|(_, a)| a.to_raw()));
+        let regions = Raw::new(regions.into_iter().map(Region::into_raw));
+        unsafe {
+            let raw = ffi::pallasOperationCreate(
+                str_ref(name),
+                self.loc.to_raw(),
+                operands.len(),
+                operands.as_ptr(),
+                results.len(),
+                results.as_ptr(),
+                names.len(),
+                names.as_ptr(),
+                values.as_ptr(),
+                regions.len(),
+                regions.as_ptr(),
+            );
+            assert!(!raw.ptr.is_null(), "cannot build {name}");
+            melior::ir::Operation::from_raw(raw)
+        }
     }
 
     /// Builds and inserts an op.
@@ -268,13 +358,34 @@ impl<'r, 'c, 'a> B<'r, 'c, 'a> {
 
     /// The zero of a scalar, vector or element type `ty`.
     pub fn zero(&self, ty: Type<'c>) -> Value<'c, 'a> {
-        let elem = if crate::ir::is_vector(ty) {
+        let is_vector = crate::ir::is_vector(ty);
+        let elem = if is_vector {
             crate::ir::element_type(ty)
         } else {
             ty
         };
+        // Built from values (what `dense<0> : ty` / `0 : ty` parse to) where
+        // the element is an integer, index or float; text otherwise.
+        let scalar = unsafe {
+            if mlirTypeIsAInteger(elem.to_raw()) || mlirTypeIsAIndex(elem.to_raw()) {
+                Some(mlirIntegerAttrGet(elem.to_raw(), 0))
+            } else if mlirTypeIsAFloat(elem.to_raw()) {
+                Some(mlirFloatAttrDoubleGet(self.ctx, elem.to_raw(), 0.0))
+            } else {
+                None
+            }
+        };
+        if let Some(scalar) = scalar {
+            let raw = if is_vector {
+                unsafe { mlirDenseElementsAttrSplatGet(ty.to_raw(), scalar) }
+            } else {
+                scalar
+            };
+            let value = unsafe { Attribute::from_raw(raw) };
+            return self.val("arith.constant", &[], ty, &[("value", value)]);
+        }
         let lit = if is_float(elem) { "0.0" } else { "0" };
-        if crate::ir::is_vector(ty) {
+        if is_vector {
             self.constant(&format!("dense<{lit}> : {ty}"), ty)
         } else {
             self.constant(&format!("{lit} : {ty}"), ty)
@@ -530,6 +641,20 @@ impl<'r, 'c, 'a> B<'r, 'c, 'a> {
         private: bool,
         with_return: bool,
     ) -> OperationRef<'c, 'a> {
+        self.func_with_attrs(name, inputs, results, private, with_return, &[])
+    }
+
+    /// [`Self::func`] with more attributes, set as it is built (setting them
+    /// one by one afterwards rebuilds the attribute dictionary each time).
+    pub fn func_with_attrs(
+        &self,
+        name: &str,
+        inputs: &[Type<'c>],
+        results: &[Type<'c>],
+        private: bool,
+        with_return: bool,
+        extra: &[(&str, Attribute<'c>)],
+    ) -> OperationRef<'c, 'a> {
         let raw = |ts: &[Type<'c>]| ts.iter().map(|t| t.to_raw()).collect::<Vec<_>>();
         let (ins, outs) = (raw(inputs), raw(results));
         let fty = unsafe {
@@ -553,6 +678,7 @@ impl<'r, 'c, 'a> B<'r, 'c, 'a> {
         if private {
             attrs.push(("sym_visibility", self.attr("\"private\"")));
         }
+        attrs.extend_from_slice(extra);
         self.rw
             .insert(self.build("func.func", &[], &[], &attrs, vec![region]))
     }

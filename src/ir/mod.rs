@@ -245,6 +245,16 @@ impl MemorySpace {
         }
     }
 
+    /// `#pallas.memory_space<self>` in the context of `like`.
+    pub fn attr(self, like: Type<'_>) -> Attribute<'_> {
+        unsafe {
+            Attribute::from_raw(ffi::pallasMemorySpaceAttrGet(
+                mlirTypeGetContext(like.to_raw()),
+                self as i32,
+            ))
+        }
+    }
+
     /// Whether a memref type carries a memory space that is not ours.
     pub fn memref_has_foreign_space(ty: Type) -> bool {
         unsafe {
@@ -890,6 +900,47 @@ pub fn parse_attribute<'c>(ctx: ContextRef<'c>, text: &str) -> Option<Attribute<
     }
 }
 
+/// Whether `op` carries the attribute `name` (inherent or discardable),
+/// without building the error `OperationLike::attribute` returns when not.
+pub fn has_attribute(op: &OperationRef, name: &str) -> bool {
+    unsafe {
+        !mlirOperationGetAttributeByName(op.to_raw(), str_ref(name))
+            .ptr
+            .is_null()
+    }
+}
+
+/// Whether `op` carries the discardable attribute `name` (a dialect
+/// attribute such as `tpu.core_type`; no look-up among inherent ones).
+pub fn has_discardable_attribute(op: &OperationRef, name: &str) -> bool {
+    unsafe {
+        !mlirOperationGetDiscardableAttributeByName(op.to_raw(), str_ref(name))
+            .ptr
+            .is_null()
+    }
+}
+
+/// An op name interned in a context: comparing it with an op's name is a
+/// pointer comparison (names are uniqued per context), for the checks asked
+/// of every op.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct OpName(*const c_void);
+
+impl OpName {
+    /// `name` in the context of `like`.
+    pub fn get(like: &OperationRef, name: &str) -> Self {
+        unsafe {
+            let ctx = mlirOperationGetContext(like.to_raw());
+            Self(mlirIdentifierGet(ctx, str_ref(name)).ptr)
+        }
+    }
+
+    /// The name of `op`.
+    pub fn of(op: &OperationRef) -> Self {
+        unsafe { Self(mlirOperationGetName(op.to_raw()).ptr) }
+    }
+}
+
 /// An identifier in `ctx`.
 pub fn identifier<'c>(ctx: ContextRef<'c>, name: &str) -> melior::ir::Identifier<'c> {
     unsafe {
@@ -952,6 +1003,17 @@ pub fn array_elements(attr: Attribute<'_>) -> Vec<Attribute<'_>> {
             .map(|i| Attribute::from_raw(mlirArrayAttrGetElement(attr.to_raw(), i)))
             .collect()
     }
+}
+
+/// The number of elements of an array attribute (without collecting them).
+pub fn array_len(attr: Attribute<'_>) -> usize {
+    unsafe { mlirArrayAttrGetNumElements(attr.to_raw()).max(0) as usize }
+}
+
+/// Element `i` of an array attribute, if it has one.
+pub fn array_element(attr: Attribute<'_>, i: usize) -> Option<Attribute<'_>> {
+    (i < array_len(attr))
+        .then(|| unsafe { Attribute::from_raw(mlirArrayAttrGetElement(attr.to_raw(), i as isize)) })
 }
 
 pub fn string_attr_value(a: Attribute) -> String {
@@ -1208,7 +1270,13 @@ pub fn op_name_of<'c>(op: &OperationRef<'c, '_>) -> &'c str {
     unsafe {
         let s = mlirIdentifierStr(mlirOperationGetName(op.to_raw()));
         let bytes = std::slice::from_raw_parts(s.data as *const u8, s.length);
-        std::str::from_utf8(bytes).unwrap_or("")
+        // Asked for every op, several times per pass: registered op names
+        // are ASCII, which is valid UTF-8 and much cheaper to check.
+        if bytes.is_ascii() {
+            std::str::from_utf8_unchecked(bytes)
+        } else {
+            std::str::from_utf8(bytes).unwrap_or("")
+        }
     }
 }
 

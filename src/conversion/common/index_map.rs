@@ -38,6 +38,11 @@ pub fn expand_expr<'c, 'a>(
                 .copied()
                 .ok_or_else(|| format!("index map uses d{p} but the grid has {} dims", dims.len()))
         }
+        // From the value, not from text (printing the type costs more than
+        // building the op); text only for what the parser would reject.
+        AffineExpr::Constant(c) if ty == b.index() || fits(c, ty) => {
+            b.val("arith.constant", &[], ty, &[("value", b.int_attr(c, ty))])
+        }
         AffineExpr::Constant(c) => b.constant(&format!("{c} : {ty}"), ty),
         AffineExpr::Symbol(_) => return Err("index maps with symbols are not supported".into()),
         AffineExpr::Add(l, r) => {
@@ -64,4 +69,14 @@ pub fn expand_expr<'c, 'a>(
             b.bin("arith.remsi", m, r)
         }
     })
+}
+
+/// Whether `c` is in the signed range of the integer type `ty` (so that
+/// the attribute built from the value is the one `c : ty` parses to).
+fn fits(c: i64, ty: melior::ir::r#type::Type) -> bool {
+    match crate::ir::integer_width(ty) {
+        Some(64) => true,
+        Some(w) if (1..64).contains(&w) => (-(1i64 << (w - 1))..(1i64 << (w - 1))).contains(&c),
+        _ => false,
+    }
 }

@@ -216,7 +216,7 @@ fn check_memory(op: &OperationRef, info: &KernelInfo, core: Core, target: &Targe
         .filter_map(|(i, spec)| {
             Some(Item {
                 label: info.origin(i),
-                detail: format!("the whole array {}", spec.array_type),
+                detail: format!("the whole array {}", spec.array_type).into(),
                 bytes: limits::memref_bytes(spec.array_type)?,
                 at: None,
             })

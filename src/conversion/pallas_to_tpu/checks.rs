@@ -5,8 +5,8 @@
 use melior::ir::operation::{OperationLike, OperationRef};
 
 use super::kernel::{self, is_windowed, KernelInfo};
-use super::limits::{self, Item, Limit, Target};
-use super::{dma, dot, elementwise, in_tc_kernel, load_store, misc, refs, scoped, shape};
+use super::limits::{self, shape_text, Detail, Item, Limit, Target};
+use super::{dma, dot, elementwise, load_store, misc, refs, scoped, shape, TcKernels};
 use crate::conversion::common::sparsecore::{sparsecore_form, SparseCoreForm, SPARSECORE_ONLY_OPS};
 use crate::dialect::pallas::gpu_params::GPU_ONLY_OPS;
 use crate::ir::{self, BlockDim, BlockSpec, IndexMap, MemorySpace, Revisit};
@@ -75,10 +75,10 @@ const FAMILY_CHECKS: &[Check] = &[
 
 /// Reports every rejection; true when the module can be lowered for
 /// `target`.
-pub fn check_module(module: &OperationRef, target: &Target) -> bool {
+pub(crate) fn check_module(module: &OperationRef, target: &Target, kernels: &TcKernels) -> bool {
     let mut ok = true;
     ir::walk_nested(module, &mut |op| {
-        let name = crate::ir::op_name_of(&op).to_string();
+        let name = crate::ir::op_name_of(&op);
         if name == "pallas.kernel" {
             match kernel::Core::of(&op) {
                 Some(kernel::Core::TensorCore) => ok &= check_kernel(&op, target),
@@ -98,10 +98,10 @@ pub fn check_module(module: &OperationRef, target: &Target) -> bool {
             ok = false;
             return;
         }
-        if !in_tc_kernel(&op) {
+        if !kernels.encloses(&op) {
             return;
         }
-        if let Err(message) = check_op(&op, &name) {
+        if let Err(message) = check_op(&op, name) {
             ir::emit_op_error(&op, &message);
             ok = false;
         }
@@ -228,10 +228,9 @@ fn check_memory(op: &OperationRef, info: &KernelInfo, target: &Target) -> bool {
     for (label, ty) in &arrays[..info.prefetch.len()] {
         if limits::budget_space(*ty, MemorySpace::Smem) == Some(MemorySpace::Smem) {
             if let Some(bytes) = limits::memref_bytes(*ty) {
-                let detail = ty.to_string();
                 in_smem.push(Item {
                     label: label.clone(),
-                    detail,
+                    detail: Detail::Type(*ty),
                     bytes,
                     at: None,
                 });
@@ -245,8 +244,8 @@ fn check_memory(op: &OperationRef, info: &KernelInfo, target: &Target) -> bool {
         }
         let bounds = kernel::window_bounds(spec);
         let elem = ir::element_type(spec.array_type);
-        let block = format!("block {} of {elem}", shape_text(&bounds));
         let Some(one) = limits::stored_bytes(&bounds, elem) else {
+            let block = format!("block {} of {elem}", shape_text(&bounds));
             ir::emit_op_error(
                 op,
                 &limits::too_large(&format!("{} ({block})", info.origin(i))),
@@ -267,14 +266,14 @@ fn check_memory(op: &OperationRef, info: &KernelInfo, target: &Target) -> bool {
         } else {
             spec.buffer_count.unwrap_or(2).max(1)
         };
-        let detail = if buffers > 1 {
-            format!("{block}, {buffers} buffers of {one} bytes")
-        } else {
-            block
-        };
         list.push(Item {
             label: info.origin(i),
-            detail,
+            detail: Detail::Window {
+                bounds,
+                elem,
+                buffers,
+                bytes: one,
+            },
             bytes: one.saturating_mul(buffers),
             at: None,
         });
@@ -298,16 +297,6 @@ fn check_memory(op: &OperationRef, info: &KernelInfo, target: &Target) -> bool {
     }
     ok && limits::check_budget(op, "VMEM", &in_vmem, &vmem)
         && limits::check_budget(op, "SMEM", &in_smem, &target.smem())
-}
-
-/// A shape the way Python prints a tuple (JAX's messages do).
-fn shape_text(v: &[i64]) -> String {
-    let items: Vec<String> = v.iter().map(|d| d.to_string()).collect();
-    if items.len() == 1 {
-        format!("({},)", items[0])
-    } else {
-        format!("({})", items.join(", "))
-    }
 }
 
 /// JAX's block-shape rules for TensorCore windows.

@@ -250,12 +250,12 @@ fn indirect_refs<'c, 'a>(
         let starts: Vec<Value> = memref_shape(ty).iter().map(|_| b.ci32(0)).collect();
         let mut ops = vec![v];
         ops.extend(starts.iter().copied());
-        let seg = format!("array<i32: 1, {}, 0>", starts.len());
+        let seg = b.dense_i32_attr(&[1, starts.len() as i32, 0]);
         b.val(
             "tpu.memref_slice",
             &ops,
             ty,
-            &[("operandSegmentSizes", b.attr(&seg))],
+            &[("operandSegmentSizes", seg)],
         )
     };
     if gather {
@@ -298,8 +298,8 @@ fn wait_dma2<'c, 'a>(
 //===----------------------------------------------------------------------===//
 
 pub fn check(op: &OperationRef) -> Result<(), String> {
-    let name = crate::ir::op_name_of(op).to_string();
-    match name.as_str() {
+    let name = crate::ir::op_name_of(op);
+    match name {
         "pallas.dma_start" | "pallas.dma_wait" => {
             if let Some(p) =
                 crate::ir::int_attr(op, "priority").filter(|p| i32::try_from(*p).is_err())

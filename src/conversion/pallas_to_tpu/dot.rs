@@ -16,7 +16,7 @@ use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::r#type::Type;
 use melior::ir::ValueLike;
 
-use super::elementwise::{elem, op_name, operand_type, result_type, vshape, vtext};
+use super::elementwise::{elem, op_name, operand_type, result_type, vshape};
 use crate::conversion::common::builder::B;
 use crate::conversion::framework::{PatternSet, TypeConverter};
 use crate::ir;
@@ -62,7 +62,7 @@ impl<'c> Dot<'c> {
             && rhs.first() == Some(&1)
             && Self::is_float(self.lhs)
             && Self::is_float(self.rhs)
-            && !(elem(self.lhs).to_string() == "f32" && elem(self.rhs).to_string() == "f32")
+            && !(ir::is_f32(elem(self.lhs)) && ir::is_f32(elem(self.rhs)))
     }
 
     /// `#tpu.dot_dimension_numbers<lhs_c, rhs_c, lhs_nc, rhs_nc, order, [], []>`.
@@ -129,26 +129,21 @@ pub fn add_patterns(set: &mut PatternSet, tc: &TypeConverter) {
         let b = B::new(rw, op.location());
         let (mut x, mut y) = (operands[0], operands[1]);
         let out_elem = elem(d.out);
-        let zero = if Dot::is_float(d.out) {
-            "0.000000e+00"
-        } else {
-            "0"
-        };
         if d.is_matrix_vector() {
             let ls = vshape(d.lhs).unwrap_or_default();
             let rs = vshape(d.rhs).unwrap_or_default();
             if elem(d.lhs) != out_elem {
-                x = b.val("arith.extf", &[x], b.ty(&vtext(&ls, out_elem)), &[]);
+                x = b.val("arith.extf", &[x], ir::vector_type(&ls, out_elem), &[]);
             }
             if elem(d.rhs) != out_elem {
-                y = b.val("arith.extf", &[y], b.ty(&vtext(&rs, out_elem)), &[]);
+                y = b.val("arith.extf", &[y], ir::vector_type(&rs, out_elem), &[]);
             }
             if rs != ls {
                 y = b.val("vector.broadcast", &[y], x.r#type(), &[]);
             }
             let p = b.bin("arith.mulf", x, y);
-            let red_ty = b.ty(&vtext(&ls[..1], out_elem));
-            let acc = b.constant(&format!("dense<{zero}> : {red_ty}"), red_ty);
+            let red_ty = ir::vector_type(&ls[..1], out_elem);
+            let acc = b.zero(red_ty);
             let attrs = [
                 ("kind", b.attr("#vector.kind<add>")),
                 ("reduction_dims", b.attr("array<i64: 1>")),
@@ -158,7 +153,7 @@ pub fn add_patterns(set: &mut PatternSet, tc: &TypeConverter) {
             rw.replace_op(&op, &[v]);
             return Ok(());
         }
-        let acc = b.constant(&format!("dense<{zero}> : {}", d.out), d.out);
+        let acc = b.zero(d.out);
         let mut attrs = vec![("dimension_numbers", b.attr(&d.dimension_numbers()))];
         if d.precision == "highest" {
             attrs.push(("precision", b.attr("#tpu.contract_precision<fp32>")));

@@ -252,11 +252,16 @@ fn reduce_to_scalar<'c, 'a>(
     let t = elem(src.r#type());
     let mut lifted = vec![1];
     lifted.extend(&shape);
-    let x = b.val("vector.shape_cast", &[src], b.ty(&vtext(&lifted, t)), &[]);
+    let x = b.val(
+        "vector.shape_cast",
+        &[src],
+        ir::vector_type(&lifted, t),
+        &[],
+    );
     let dims: Vec<i64> = (1..=shape.len() as i64).collect();
-    let r = multi_reduction(b, kind, x, &dims, b.ty(&vtext(&[1], t)))?;
+    let r = multi_reduction(b, kind, x, &dims, ir::vector_type(&[1], t))?;
     let ones = vec![1; shape.len() + 1];
-    let kept = b.val("vector.shape_cast", &[r], b.ty(&vtext(&ones, t)), &[]);
+    let kept = b.val("vector.shape_cast", &[r], ir::vector_type(&ones, t), &[]);
     let pos = i64_array(&vec![0; ones.len()]);
     Ok(b.val(
         "vector.extract",
@@ -413,7 +418,7 @@ pub fn add_patterns(set: &mut PatternSet, tc: &TypeConverter) {
         let b = B::new(rw, op.location());
         let x = operands[0];
         let t = elem(x.r#type());
-        let mut zero = b.constant(&format!("0.000000e+00 : {t}"), t);
+        let mut zero = b.zero(t);
         if ir::is_vector(x.r#type()) {
             zero = b.val("vector.broadcast", &[zero], x.r#type(), &[]);
         }
@@ -451,7 +456,7 @@ pub fn add_patterns(set: &mut PatternSet, tc: &TypeConverter) {
         let shape = vshape(x.r#type());
         let with_elem = |e: &str| -> Type {
             match &shape {
-                Some(s) => b.ty(&vtext(s, b.ty(e))),
+                Some(s) => ir::vector_type(s, b.ty(e)),
                 None => b.ty(e),
             }
         };
@@ -481,7 +486,7 @@ pub fn add_patterns(set: &mut PatternSet, tc: &TypeConverter) {
                 let x = operands[0];
                 let n = operands[1];
                 let ft = match vshape(n.r#type()) {
-                    Some(s) => b.ty(&vtext(&s, elem(x.r#type()))),
+                    Some(s) => ir::vector_type(&s, elem(x.r#type())),
                     None => elem(x.r#type()),
                 };
                 let y = b.val("arith.sitofp", &[n], ft, &[]);

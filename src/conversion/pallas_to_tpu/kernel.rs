@@ -17,7 +17,8 @@ use melior::ir::{Block, Region, RegionLike, Value, ValueLike};
 
 use super::types::{self, tpu_type};
 use crate::conversion::common::builder::{
-    array_elements, dense_i64, i64_array, result_of, string_attr_value, value, B, DYNAMIC,
+    array_elements, dense_i64, i64_array, memo_type, result_of, string_attr_value, value, B,
+    DYNAMIC,
 };
 use crate::conversion::common::index_map::expand_affine_map;
 use crate::conversion::framework::{PatternSet, Rewriter, TypeConverter};
@@ -290,7 +291,7 @@ impl<'c> KernelInfo<'c> {
     /// the rest.
     pub fn prefetch_count(op: &OperationRef) -> usize {
         op.attribute("scalar_prefetch")
-            .map(|a| array_elements(a).len())
+            .map(ir::array_len)
             .unwrap_or(0)
     }
 
@@ -299,10 +300,10 @@ impl<'c> KernelInfo<'c> {
     /// that spec.
     pub fn spec_of_argument(op: &OperationRef<'c, '_>, arg: usize) -> Option<BlockSpec<'c>> {
         let k = arg.checked_sub(Self::prefetch_count(op))?;
-        let ins = array_elements(op.attribute("in_specs").ok()?);
-        let spec = match ins.get(k) {
-            Some(a) => *a,
-            None => *array_elements(op.attribute("out_specs").ok()?).get(k - ins.len())?,
+        let ins = op.attribute("in_specs").ok()?;
+        let spec = match ir::array_element(ins, k) {
+            Some(a) => a,
+            None => ir::array_element(op.attribute("out_specs").ok()?, k - ir::array_len(ins))?,
         };
         BlockSpec::from_attribute(spec)
     }
@@ -379,15 +380,28 @@ pub fn prefetch_type(ty: Type<'_>) -> Type<'_> {
 /// `ty` with `#pallas.memory_space<smem>` when it is a ref without a
 /// memory space.
 fn in_smem(ty: Type<'_>) -> Type<'_> {
-    if !ir::is_memref(ty)
-        || MemorySpace::of_memref(ty).is_some()
-        || MemorySpace::memref_has_foreign_space(ty)
-    {
+    if !ir::is_memref(ty) {
         return ty;
     }
-    let elem = ir::element_type(ty).to_string();
-    let text = types::memref_text_in(&ir::memref_shape(ty), &elem, "#pallas.memory_space<smem>");
-    ir::parse_type_like(ty, &text).unwrap_or(ty)
+    memo_type(IN_SMEM_TABLE, ty, |ty| {
+        Some(
+            if MemorySpace::of_memref(ty).is_some() || MemorySpace::memref_has_foreign_space(ty) {
+                ty
+            } else {
+                in_space(ty, MemorySpace::Smem)
+            },
+        )
+    })
+    .unwrap_or(ty)
+}
+
+/// The [`memo_type`] table of [`in_smem`].
+const IN_SMEM_TABLE: u32 = 2;
+
+/// `memref<shape x elem, #pallas.memory_space<space>>` for the memref `ty`
+/// (identity layout).
+fn in_space(ty: Type<'_>, space: MemorySpace) -> Type<'_> {
+    ir::tpu_types::memref_type(&ir::memref_shape(ty), ir::element_type(ty), space.attr(ty))
 }
 
 fn semantics_attr(kernel: &OperationRef, rank: usize) -> String {
@@ -508,7 +522,6 @@ fn lower_kernel<'c, 'a>(
         inputs.push(scratch_type(t, core));
     }
     rw.set_insertion_point_to_end(module);
-    let func = b.func(&info.name, &inputs, &[], false, false);
     let semantics = if core.is_sparsecore() {
         let items: Vec<String> = core
             .mesh_semantics()
@@ -555,15 +568,14 @@ fn lower_kernel<'c, 'a>(
             .collect();
         attrs.push(("window_params", format!("[{}]", params.join(", "))));
     }
-    for (name, text) in &attrs {
-        ir::set_attribute(&func, name, b.attr(text));
-    }
+    let mut func_attrs: Vec<(&str, _)> = attrs.iter().map(|(n, t)| (*n, b.attr(t))).collect();
     if let Ok(p) = op.attribute("compiler_params") {
-        ir::set_attribute(&func, PARAMS_ATTR, p);
+        func_attrs.push((PARAMS_ATTR, p));
     }
     if let Ok(n) = op.attribute("grid_names") {
-        ir::set_attribute(&func, GRID_NAMES_ATTR, n);
+        func_attrs.push((GRID_NAMES_ATTR, n));
     }
+    let func = b.func_with_attrs(&info.name, &inputs, &[], false, false, &func_attrs);
 
     // Move the body in. Windows with squeezed dims are seen through a
     // tpu.memref_squeeze of the size-1-dim argument, which the ref accesses
@@ -684,21 +696,13 @@ pub(crate) fn prepare_sparsecore_kernels(module: &OperationRef) {
                 continue;
             }
             let space = if (info.prefetch.len()..n_fixed).contains(&i) {
-                "hbm"
+                MemorySpace::Hbm
             } else if i >= n_fixed && core == Core::ScScalarSubcore {
-                "smem"
+                MemorySpace::Smem
             } else {
                 continue;
             };
-            let elem = ir::element_type(ty).to_string();
-            let text = types::memref_text_in(
-                &ir::memref_shape(ty),
-                &elem,
-                &format!("#pallas.memory_space<{space}>"),
-            );
-            if let Some(t) = ir::parse_type_like(ty, &text) {
-                ir::set_value_type(v, t);
-            }
+            ir::set_value_type(v, in_space(ty, space));
         }
     }
 }

@@ -246,12 +246,65 @@ pub fn too_large(what: &str) -> String {
     format!("{what} has more than 2^63 - 1 bytes")
 }
 
+/// What a budget item holds, written out only when a message names it
+/// (every kernel has items; printing a type costs more than checking it).
+pub enum Detail<'c> {
+    Text(String),
+    /// The type itself.
+    Type(Type<'c>),
+    /// "block (8, 128) of f32", with ", 2 buffers of 4096 bytes" when
+    /// `buffers` > 1 (`bytes` each).
+    Window {
+        bounds: Vec<i64>,
+        elem: Type<'c>,
+        buffers: i64,
+        bytes: i64,
+    },
+}
+
+impl From<String> for Detail<'_> {
+    fn from(text: String) -> Self {
+        Detail::Text(text)
+    }
+}
+
+impl std::fmt::Display for Detail<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Detail::Text(text) => write!(f, "{text}"),
+            Detail::Type(ty) => write!(f, "{ty}"),
+            Detail::Window {
+                bounds,
+                elem,
+                buffers,
+                bytes,
+            } => {
+                write!(f, "block {} of {elem}", shape_text(bounds))?;
+                if *buffers > 1 {
+                    write!(f, ", {buffers} buffers of {bytes} bytes")?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+/// A shape the way Python prints a tuple (JAX's messages do).
+pub fn shape_text(v: &[i64]) -> String {
+    let items: Vec<String> = v.iter().map(|d| d.to_string()).collect();
+    if items.len() == 1 {
+        format!("({},)", items[0])
+    } else {
+        format!("({})", items.join(", "))
+    }
+}
+
 /// A buffer (or group of buffers) a kernel holds in one memory.
 pub struct Item<'c, 'a> {
     /// Which operand or allocation: "inputs[1]", "scratch[0]", ...
     pub label: String,
     /// What it holds, e.g. "block (8, 128) of f32, 2 buffers of 4096 bytes".
-    pub detail: String,
+    pub detail: Detail<'c>,
     pub bytes: i64,
     /// Where to report it when it brings the total over the limit (`None`:
     /// at the kernel).
@@ -334,7 +387,7 @@ pub fn scratch_items<'c, 'a>(
         let bytes = memref_bytes(ty).ok_or_else(|| too_large(&format!("{label} ({ty})")))?;
         items.push(Item {
             label,
-            detail: ty.to_string(),
+            detail: Detail::Type(ty),
             bytes,
             at: None,
         });
@@ -358,9 +411,10 @@ pub fn scoped_item<'c, 'a>(
         }
         Ok((bytes, Some(at))) if bytes > 0 => Ok(Some(Item {
             label: "run_scoped".into(),
-            detail:
+            detail: Detail::Text(
                 "the allocations of this run_scoped and of the ones nested in it, at their deepest"
                     .into(),
+            ),
             bytes,
             at: Some(at),
         })),

@@ -28,10 +28,10 @@ use melior::ir::{Value, ValueLike};
 
 use super::kernel::{self, KernelInfo};
 use super::refs;
-use super::types::{self, tpu_type};
+use super::types::tpu_type;
 use crate::conversion::common::builder::{dense_i64, indexer, segments, value, B, DYNAMIC};
 use crate::conversion::framework::{PatternSet, TypeConverter};
-use crate::ir::{self, element_type, is_memref, is_vector, memref_shape};
+use crate::ir::{self, element_type, is_memref, is_vector, memref_shape, tpu_types};
 
 /// `sparsecore`: the refs of SparseCore kernels, whose vector accesses are
 /// `tpu.vector_load` / `tpu.vector_store` of the whole window followed by
@@ -112,8 +112,8 @@ pub fn add_patterns(set: &mut PatternSet, tc: &TypeConverter, sparsecore: bool) 
 //===----------------------------------------------------------------------===//
 
 pub fn check(op: &OperationRef) -> Result<(), String> {
-    let name = crate::ir::op_name_of(op).to_string();
-    match name.as_str() {
+    let name = crate::ir::op_name_of(op);
+    match name {
         "pallas.load" => check_load(op),
         "pallas.store" | "pallas.swap" => check_store(op),
         "memref.subview" => check_subview(op),
@@ -334,11 +334,21 @@ fn block_rank(r: Value) -> usize {
 /// The `#tpu.memory_space` keyword a ref has (or will have once converted);
 /// `None` for refs with no TPU memory space (GPU spaces).
 pub(super) fn space_of(ty: Type) -> Option<String> {
+    space_keyword_of(ty).map(str::to_string)
+}
+
+/// [`space_of`] without the allocation.
+pub(super) fn space_keyword_of(ty: Type) -> Option<&'static str> {
     if !is_memref(ty) {
         return None;
     }
-    let space = ir::memref_memory_space(tpu_type(ty))?;
-    crate::ir::tpu_types::memory_space_keyword(space).map(str::to_string)
+    tpu_types::memory_space_keyword(ir::memref_memory_space(tpu_type(ty))?)
+}
+
+/// The `#tpu.memory_space` attribute a ref has (or will have once
+/// converted), rebuilt from its keyword (what a slice of the ref is in).
+fn space_attr_of(ty: Type<'_>) -> Option<melior::ir::attribute::Attribute<'_>> {
+    tpu_types::memory_space_attr(ty, space_keyword_of(ty)?)
 }
 
 /// The value of an integer `arith.constant`.
@@ -570,14 +580,10 @@ fn vector_store<'c, 'a>(
     let mut operands = vec![v, base];
     operands.extend_from_slice(indices);
     operands.extend(mask);
-    let seg = format!(
-        "array<i32: 1, 1, {}, {}>",
-        indices.len(),
-        mask.is_some() as i32
-    );
+    let seg = b.dense_i32_attr(&[1, 1, indices.len() as i32, mask.is_some() as i32]);
     let mut attrs = vec![
         ("strides", b.attr("array<i32>")),
-        ("operandSegmentSizes", b.attr(&seg)),
+        ("operandSegmentSizes", seg),
     ];
     if add {
         attrs.push(("add", b.attr("true")));
@@ -594,18 +600,14 @@ fn sc_vector_load<'c, 'a>(
 ) -> Value<'c, 'a> {
     let mut operands = a.operands();
     operands.extend(mask);
-    let seg = format!(
-        "array<i32: 1, {}, {}>",
-        a.indices.len(),
-        mask.is_some() as i32
-    );
+    let seg = b.dense_i32_attr(&[1, a.indices.len() as i32, mask.is_some() as i32]);
     b.val(
         "tpu.vector_load",
         &operands,
         a.vector_type(),
         &[
             ("strides", b.attr("array<i32>")),
-            ("operandSegmentSizes", b.attr(&seg)),
+            ("operandSegmentSizes", seg),
         ],
     )
 }
@@ -742,18 +744,17 @@ fn slice_ref<'c, 'a>(
         slice_shape.push(sizes[d]);
         drop.push(dropped[d]);
     }
-    let space = space_of(base.r#type()).ok_or("slice of a ref with no TPU memory space")?;
-    let elem = element_type(base.r#type()).to_string();
-    let slice_ty = b.ty(&types::memref_text(&slice_shape, &elem, &space));
+    let space = space_attr_of(base.r#type()).ok_or("slice of a ref with no TPU memory space")?;
+    let slice_ty = tpu_types::memref_type(&slice_shape, element_type(base.r#type()), space);
     let mut ops = vec![base];
     ops.extend(starts.iter().copied());
     ops.extend(dynamic_sizes.iter().copied());
-    let seg = format!("array<i32: 1, {}, {}>", starts.len(), dynamic_sizes.len());
+    let seg = b.dense_i32_attr(&[1, starts.len() as i32, dynamic_sizes.len() as i32]);
     let slice = b.val(
         "tpu.memref_slice",
         &ops,
         slice_ty,
-        &[("operandSegmentSizes", b.attr(&seg))],
+        &[("operandSegmentSizes", seg)],
     );
     if !drop.iter().any(|d| *d) {
         return Ok(slice);
@@ -773,21 +774,21 @@ pub(super) fn sem_element<'c, 'a>(
         return Ok(sem);
     }
     let ty = sem.r#type();
-    let space = space_of(ty).ok_or("semaphore without a TPU memory space")?;
-    let elem = element_type(ty).to_string();
+    let space = space_attr_of(ty).ok_or("semaphore without a TPU memory space")?;
+    let elem = element_type(ty);
     let starts: Vec<Value> = indices.iter().map(|i| as_i32(b, *i)).collect();
     let ones = vec![1; indices.len()];
-    let slice_ty = b.ty(&types::memref_text(&ones, &elem, &space));
+    let slice_ty = tpu_types::memref_type(&ones, elem, space);
     let mut ops = vec![sem];
     ops.extend(starts.iter().copied());
-    let seg = format!("array<i32: 1, {}, 0>", starts.len());
+    let seg = b.dense_i32_attr(&[1, starts.len() as i32, 0]);
     let slice = b.val(
         "tpu.memref_slice",
         &ops,
         slice_ty,
-        &[("operandSegmentSizes", b.attr(&seg))],
+        &[("operandSegmentSizes", seg)],
     );
-    let scalar_ty = b.ty(&types::memref_text(&[], &elem, &space));
+    let scalar_ty = tpu_types::memref_type(&[], elem, space);
     Ok(b.val("tpu.memref_squeeze", &[slice], scalar_ty, &[]))
 }
 

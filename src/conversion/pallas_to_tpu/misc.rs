@@ -157,11 +157,8 @@ pub fn add_patterns(set: &mut PatternSet, tc: &TypeConverter) {
             let x = operands[0];
             let shape = vshape(x.r#type()).unwrap_or_default();
             let tag = parse_format(&fmt[..fmt.len() - 2])?.0;
-            let mem = b.ty(&super::types::memref_text(
-                &shape,
-                &elem(x.r#type()).to_string(),
-                "vmem",
-            ));
+            let vmem = ir::tpu_types::memory_space_attr(x.r#type(), "vmem").ok_or("no VMEM")?;
+            let mem = ir::tpu_types::memref_type(&shape, elem(x.r#type()), vmem);
             let block = Block::new(&[]);
             let alloca = block.append_operation(b.build(
                 "memref.alloca",

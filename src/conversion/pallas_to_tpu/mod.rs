@@ -37,6 +37,9 @@ pub(crate) mod scoped;
 pub(crate) mod shape;
 pub mod types;
 
+use std::collections::HashSet;
+use std::rc::Rc;
+
 use melior::ir::operation::{OperationLike, OperationRef};
 
 use crate::conversion::common::retype;
@@ -87,43 +90,78 @@ pub(crate) struct Scope {
     pub kernel_func: bool,
 }
 
+/// The TensorCore kernels of a module, decoded once per pass run (legality
+/// and the checks ask about the kernel around every op), by op identity.
+/// The names [`Scope::of`] looks for are interned with it.
+pub(crate) struct TcKernels {
+    kernels: HashSet<MlirOperationPtr>,
+    kernel: ir::OpName,
+    func: ir::OpName,
+    module: ir::OpName,
+}
+
+type MlirOperationPtr = *mut std::ffi::c_void;
+
+impl TcKernels {
+    pub(crate) fn of(module: &OperationRef) -> Self {
+        let mut kernels = HashSet::new();
+        let kernel = ir::OpName::get(module, "pallas.kernel");
+        ir::walk_nested(module, &mut |op| {
+            if ir::OpName::of(&op) == kernel && kernel::kernel_type(&op) == "tc" {
+                kernels.insert(op.to_raw().ptr);
+            }
+        });
+        Self {
+            kernels,
+            kernel,
+            func: ir::OpName::get(module, "func.func"),
+            module: ir::OpName::get(module, "builtin.module"),
+        }
+    }
+
+    /// Whether `kernel` (a `pallas.kernel`) is a TensorCore kernel.
+    pub(crate) fn contains(&self, kernel: &OperationRef) -> bool {
+        self.kernels.contains(&kernel.to_raw().ptr)
+    }
+
+    /// Whether `op` is inside a kernel this pass lowers (its closest
+    /// `pallas.kernel` is a TensorCore one).
+    pub(crate) fn encloses(&self, op: &OperationRef) -> bool {
+        let mut cur = op.parent_operation();
+        while let Some(p) = cur {
+            if ir::OpName::of(&p) == self.kernel {
+                return self.contains(&p);
+            }
+            cur = p.parent_operation();
+        }
+        false
+    }
+}
+
 impl Scope {
-    pub(crate) fn of(op: &OperationRef) -> Scope {
+    pub(crate) fn of(op: &OperationRef, kernels: &TcKernels) -> Scope {
         let mut scope = Scope::default();
         let (mut seen_kernel, mut seen_func) = (false, false);
         let mut cur = op.parent_operation();
         while let Some(p) = cur {
-            match ir::op_name_of(&p) {
-                "pallas.kernel" if !seen_kernel => {
-                    seen_kernel = true;
-                    scope.tc_kernel = kernel::kernel_type(&p) == "tc";
-                }
-                "func.func" if !seen_func => {
-                    seen_func = true;
-                    scope.kernel_func = p.attribute("tpu.core_type").is_ok();
-                }
-                "builtin.module" if p.attribute(kernel::MOSAIC_MODULE_ATTR).is_ok() => {
-                    scope.mosaic_module = true;
-                    break;
-                }
-                _ => {}
+            let name = ir::OpName::of(&p);
+            if name == kernels.kernel && !seen_kernel {
+                seen_kernel = true;
+                scope.tc_kernel = kernels.contains(&p);
+            } else if name == kernels.func && !seen_func {
+                seen_func = true;
+                // Both are dialect attributes, never inherent ones.
+                scope.kernel_func = ir::has_discardable_attribute(&p, "tpu.core_type");
+            } else if name == kernels.module
+                && ir::has_discardable_attribute(&p, kernel::MOSAIC_MODULE_ATTR)
+            {
+                scope.mosaic_module = true;
+                break;
             }
             cur = p.parent_operation();
         }
         scope
     }
-}
-
-/// Whether `op` is inside a kernel this pass lowers.
-pub(crate) fn in_tc_kernel(op: &OperationRef) -> bool {
-    let mut cur = op.parent_operation();
-    while let Some(p) = cur {
-        if crate::ir::op_name_of(&p) == "pallas.kernel" {
-            return kernel::kernel_type(&p) == "tc";
-        }
-        cur = p.parent_operation();
-    }
-    false
 }
 
 /// The target chip of the `chip` option (reported at the module when it
@@ -139,15 +177,13 @@ pub(crate) fn target_of(
 
 fn run(module: OperationRef, options: &OptionValues) -> Result<(), ()> {
     let target = target_of(&module, options)?;
-    if !checks::check_module(&module, &target) {
+    // No kernel is created or erased before the conversion commits.
+    let kernels = Rc::new(TcKernels::of(&module));
+    if !checks::check_module(&module, &target, &kernels) {
         return Err(());
     }
-    unroll::expand_loops(
-        &module,
-        &|k| kernel::kernel_type(k) == "tc",
-        ParallelLoops::Rejected,
-    )
-    .map_err(|_| ())?;
+    unroll::expand_loops(&module, &|k| kernels.contains(k), ParallelLoops::Rejected)
+        .map_err(|_| ())?;
     kernel::prepare_index_maps(&module)?;
     refs::follow_source_spaces(&module);
     let tc = types::converter();
@@ -156,23 +192,24 @@ fn run(module: OperationRef, options: &OptionValues) -> Result<(), ()> {
         .legal_dialects(&["func", "scf", "tpu", "builtin"])
         .legal_ops(&["pallas.index_map"]);
     // SparseCore kernels stay for their own pass.
-    target.dynamically_legal_dialect("pallas", |op| {
-        let name = crate::ir::op_name_of(&op).to_string();
-        Some(match name.as_str() {
-            "pallas.kernel" => kernel::kernel_type(&op) != "tc",
+    let k = kernels.clone();
+    target.dynamically_legal_dialect("pallas", move |op| {
+        Some(match crate::ir::op_name_of(&op) {
+            "pallas.kernel" => !k.contains(&op),
             "pallas.index_map" | "pallas.call" => true,
             _ => {
                 // Ops of SparseCore kernels and of index maps stay;
                 // everything inside a TensorCore kernel goes.
-                let scope = Scope::of(&op);
+                let scope = Scope::of(&op, &k);
                 !scope.mosaic_module && !scope.tc_kernel
             }
         })
     });
     for d in ["arith", "math", "vector", "memref"] {
         let tc2 = types::converter();
+        let k = kernels.clone();
         target.dynamically_legal_dialect(d, move |op| {
-            let scope = Scope::of(&op);
+            let scope = Scope::of(&op, &k);
             Some(
                 !scope.mosaic_module || (tc2.is_legal(&op) && elementwise::is_legal_in(&op, scope)),
             )
@@ -203,19 +240,25 @@ pub(crate) fn finish(module: &OperationRef) {
     let mut dead = vec![];
     let mut index_maps = vec![];
     let mut kernels_left = false;
+    // Every op of the output is visited: names compared as interned names.
+    let name = |n: &str| ir::OpName::get(module, n);
+    let (index_map, kernel, builtin_module, func) = (
+        name("pallas.index_map"),
+        name("pallas.kernel"),
+        name("builtin.module"),
+        name("func.func"),
+    );
     ir::walk_nested(module, &mut |op| {
-        let name = crate::ir::op_name_of(&op).to_string();
-        match name.as_str() {
-            "pallas.index_map" => index_maps.push(op),
-            "pallas.kernel" => kernels_left = true,
-            "builtin.module" => {
-                ir::remove_attribute(&op, kernel::MOSAIC_MODULE_ATTR);
-            }
-            "func.func" => {
-                ir::remove_attribute(&op, kernel::PARAMS_ATTR);
-                ir::remove_attribute(&op, kernel::GRID_NAMES_ATTR);
-            }
-            _ => {}
+        let op_name = ir::OpName::of(&op);
+        if op_name == index_map {
+            index_maps.push(op);
+        } else if op_name == kernel {
+            kernels_left = true;
+        } else if op_name == builtin_module {
+            ir::remove_attribute(&op, kernel::MOSAIC_MODULE_ATTR);
+        } else if op_name == func {
+            ir::remove_attribute(&op, kernel::PARAMS_ATTR);
+            ir::remove_attribute(&op, kernel::GRID_NAMES_ATTR);
         }
     });
     if !kernels_left {
@@ -227,8 +270,9 @@ pub(crate) fn finish(module: &OperationRef) {
     // Views left without uses: the squeezes of windows that every access
     // folded away, and the views that accesses and DMAs re-applied per use
     // (see refs.rs). Erasing a view can leave its source view unused.
+    let views: Vec<ir::OpName> = refs::VIEW_OPS.iter().map(|n| name(n)).collect();
     let is_dead_view = |op: &OperationRef| {
-        refs::VIEW_OPS.contains(&ir::op_name_of(op))
+        views.contains(&ir::OpName::of(op))
             && op
                 .result(0)
                 .map(|r| !ir::has_uses(r.into()))

@@ -17,10 +17,10 @@ use melior::ir::{Value, ValueLike};
 
 use super::kernel::{is_windowed, KernelInfo};
 use super::load_store::{kernel_arg, space_of, value_space, window_squeeze};
-use super::types::{self, tpu_type};
+use super::types::tpu_type;
 use crate::conversion::common::builder::{result_of, value, B};
 use crate::conversion::framework::{PatternSet, TypeConverter};
-use crate::ir::{self, bit_width, element_type, memref_shape, BlockDim};
+use crate::ir::{self, bit_width, element_type, memref_shape, tpu_types, BlockDim};
 
 /// The `tpu` ops a ref transform becomes; JAX re-applies them per use.
 pub(crate) const VIEW_OPS: &[&str] = &[
@@ -43,7 +43,7 @@ pub fn add_patterns(set: &mut PatternSet, tc: &TypeConverter) {
             } else {
                 src
             };
-            let ty = view_type(&b, &op, base)?;
+            let ty = view_type(&op, base)?;
             let v = b.val(tpu_op, &[base], ty, &[]);
             rw.replace_op(&op, &[v]);
             Ok(())
@@ -75,18 +75,15 @@ pub(crate) fn follow_source_spaces(module: &OperationRef) {
 
 /// The result type of a view of `base`: the op's shape and Mosaic element
 /// type, no layout, and `base`'s memory space.
-fn view_type<'c>(
-    b: &B<'_, 'c, '_>,
-    op: &OperationRef<'c, '_>,
-    base: Value<'c, '_>,
-) -> Result<Type<'c>, String> {
+fn view_type<'c>(op: &OperationRef<'c, '_>, base: Value<'c, '_>) -> Result<Type<'c>, String> {
     let result = tpu_type(op.result(0).map_err(|e| e.to_string())?.r#type());
     let space = space_of(base.r#type()).ok_or("a view of a ref with no TPU memory space")?;
-    Ok(b.ty(&types::memref_text(
+    let space = tpu_types::memory_space_attr(result, &space).ok_or("unknown TPU memory space")?;
+    Ok(tpu_types::memref_type(
         &memref_shape(result),
-        &element_type(result).to_string(),
-        &space,
-    )))
+        element_type(result),
+        space,
+    ))
 }
 
 /// The ref `v` as one use sees it. When `v` is the end of a chain of views
@@ -152,8 +149,8 @@ fn chain_of<'c, 'a>(v: Value<'c, 'a>) -> Vec<OperationRef<'c, 'a>> {
 //===----------------------------------------------------------------------===//
 
 pub fn check(op: &OperationRef) -> Result<(), String> {
-    let name = crate::ir::op_name_of(op).to_string();
-    let is_reshape = match name.as_str() {
+    let name = crate::ir::op_name_of(op);
+    let is_reshape = match name {
         "pallas.ref_reshape" => true,
         "pallas.ref_bitcast" => false,
         _ => return Ok(()),

@@ -93,7 +93,7 @@ pub fn add_patterns(set: &mut PatternSet, tc: &TypeConverter) {
         let shape = vshape(out).unwrap_or_default();
         let dim = int_attr(&op, "dimension").unwrap_or(0);
         let v = if shape.len() == 1 {
-            let t2 = b.ty(&vtext(&[1, shape[0]], elem(out)));
+            let t2 = ir::vector_type(&[1, shape[0]], elem(out));
             let i = b.val(
                 "tpu.iota",
                 &[],

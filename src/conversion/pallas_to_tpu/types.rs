@@ -5,6 +5,7 @@
 
 use melior::ir::r#type::Type;
 
+use crate::conversion::common::builder::memo_type;
 use crate::conversion::framework::TypeConverter;
 use crate::ir::{self, tpu_types, MemorySpace, SemaphoreKind};
 
@@ -76,7 +77,17 @@ fn element_type(elem: Type<'_>) -> Type<'_> {
 /// The Mosaic type of `ty`, or `None` when it stays as it is (or has no
 /// Mosaic form: the check phase reports those).
 pub fn convert(ty: Type<'_>) -> Option<Type<'_>> {
-    if !ir::is_memref(ty) || is_tpu_memref(ty) {
+    if !ir::is_memref(ty) {
+        return None;
+    }
+    memo_type(CONVERT_TABLE, ty, convert_memref)
+}
+
+/// The [`memo_type`] table of [`convert`].
+const CONVERT_TABLE: u32 = 1;
+
+fn convert_memref(ty: Type<'_>) -> Option<Type<'_>> {
+    if is_tpu_memref(ty) {
         return None;
     }
     let elem = ir::element_type(ty);
