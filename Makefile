@@ -21,7 +21,7 @@ help:
 	@echo "make fuzz      semantic fuzzer: N mutants (default 1000, SEED=...) through every pass, failures minimised into target/fuzz"
 	@echo "make jax-check lower examples/{tpu,sparsecore} + test/Conversion/PallasTo{TPU,SparseCore}, verify with jaxlib, compare with JAX; verify the GPU references, check examples/gpu"
 	@echo "make jax-references  regenerate test/Reference/{TPU,SparseCore,GPU} with JAX (scripts/jax/{tpu,sc,gpu}_kernels.py)"
-	@echo "make bench     release build, then lowering time vs JAX and scaling (bench/tpu_lowering.py)"
+	@echo "make bench     release build, then lowering time vs JAX (TPU, SparseCore, GPU) and scaling (bench/tpu_lowering.py)"
 	@echo "make memcheck  every example and lit input through the three passes under valgrind memcheck (slow)"
 	@echo "make docs      regenerate docs/{Pallas,TPU,MosaicGPU}Dialect.md with mlir-tblgen"
 	@echo "make fmt       cargo fmt --check   (make fmt-fix to apply)"
@@ -170,11 +170,13 @@ jax-check: venv build
 cpu-check: venv build
 	$(JAX_PY) scripts/jax/cpu_oracle.py --pallas-opt $(PALLAS_OPT)
 
-# Lowering time of examples/tpu vs JAX's own lowering, and scaling of the
-# pass over 1/100/10000 kernels (bench/tpu_lowering.py; README "Benchmark").
+# Lowering time of examples/tpu, examples/sparsecore and examples/gpu vs
+# JAX's own lowering, and scaling of the pass over 1/100/10000 kernels
+# (bench/tpu_lowering.py; README "Benchmark").
 bench: venv
 	$(CARGO) build --release
 	$(JAX_PY) bench/tpu_lowering.py --opt target/release/pallas-opt
+	$(JAX_PY) bench/tpu_lowering.py --gpu --opt target/release/pallas-opt
 	$(JAX_PY) bench/cpu_reference.py --pallas-opt target/release/pallas-opt
 
 # Semantic fuzzer (scripts/fuzz/semantic_fuzz.py; README "Semantic fuzzer"):
