@@ -3,6 +3,7 @@
 
 /// Op building lives with the rest of the FFI in `crate::ir`.
 pub use crate::ir::builder;
+pub mod consumer;
 pub mod index_map;
 pub mod retype;
 pub mod sparsecore;

@@ -7,6 +7,7 @@ use melior::ir::operation::{OperationLike, OperationRef};
 use super::kernel::{self, is_windowed, KernelInfo};
 use super::limits::{self, shape_text, Detail, Item, Limit, Target};
 use super::{dma, dot, elementwise, load_store, misc, refs, scoped, shape, TcKernels};
+use crate::conversion::common::consumer::check_mosaic_tpu_dialect;
 use crate::conversion::common::sparsecore::{sparsecore_form, SparseCoreForm, SPARSECORE_ONLY_OPS};
 use crate::dialect::pallas::gpu_params::GPU_ONLY_OPS;
 use crate::ir::{self, BlockDim, BlockSpec, IndexMap, MemorySpace, Revisit};
@@ -119,6 +120,7 @@ fn check_op(op: &OperationRef, name: &str) -> Result<(), String> {
         ));
     }
     check_sparsecore_forms(op, name)?;
+    check_mosaic_tpu_dialect(name)?;
     if name.starts_with("pallas.") && !SUPPORTED.contains(&name) {
         return Err(format!("not yet supported: '{name}' in the TPU lowering"));
     }
