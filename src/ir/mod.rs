@@ -23,7 +23,7 @@ use melior::ir::attribute::Attribute;
 use melior::ir::attribute::AttributeLike;
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::r#type::{Type, TypeLike};
-use melior::ir::{BlockLike, BlockRef, Location, RegionLike, Value, ValueLike};
+use melior::ir::{BlockLike, BlockRef, Location, RegionLike, RegionRef, Value, ValueLike};
 use melior::ContextRef;
 use melior::StringRef;
 use mlir_sys::*;
@@ -965,6 +965,36 @@ pub fn body_block<'c, 'a>(op: &OperationRef<'c, 'a>) -> Option<BlockRef<'c, 'a>>
 
 pub fn value<'c, 'a>(v: impl ValueLike<'c>) -> Value<'c, 'a> {
     unsafe { Value::from_raw(v.to_raw()) }
+}
+
+/// Operand `i` of `op`; `None` when it has fewer. Probing ops must go
+/// through here: melior's `operand(i)` on a missing operand prints the op
+/// into its error, and printing a nested op numbers the values of its whole
+/// enclosing module (a probe per op made passes quadratic).
+pub fn operand_at<'c, 'a>(op: &OperationRef<'c, '_>, i: usize) -> Option<Value<'c, 'a>> {
+    (i < op.operand_count()).then(|| unsafe {
+        Value::from_raw(mlirOperationGetOperand(op.to_raw(), i as isize))
+    })
+}
+
+/// Result `i` of `op`; `None` when it has fewer (see [`operand_at`]).
+pub fn result_at<'c, 'a>(op: &OperationRef<'c, '_>, i: usize) -> Option<Value<'c, 'a>> {
+    (i < op.result_count()).then(|| unsafe {
+        Value::from_raw(mlirOperationGetResult(op.to_raw(), i as isize))
+    })
+}
+
+/// Region `i` of `op`; `None` when it has fewer (see [`operand_at`]).
+pub fn region_at<'c, 'a>(op: &OperationRef<'c, '_>, i: usize) -> Option<RegionRef<'c, 'a>> {
+    (i < op.region_count())
+        .then(|| unsafe { RegionRef::from_raw(mlirOperationGetRegion(op.to_raw(), i as isize)) })
+}
+
+/// Argument `i` of `block`; `None` when it has fewer (see [`operand_at`]:
+/// melior's `argument(i)` prints the block into its error).
+pub fn argument_at<'c, 'a>(block: &BlockRef<'c, '_>, i: usize) -> Option<Value<'c, 'a>> {
+    (i < block.argument_count())
+        .then(|| unsafe { Value::from_raw(mlirBlockGetArgument(block.to_raw(), i as isize)) })
 }
 
 pub fn result_of<'c, 'a>(op: OperationRef<'c, '_>, i: usize) -> Value<'c, 'a> {
