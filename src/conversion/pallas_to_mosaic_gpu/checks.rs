@@ -8,7 +8,7 @@ use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::{RegionLike, Value, ValueLike};
 
 use super::elementwise::Layout;
-use super::{debug, elementwise, resources, tma};
+use super::{debug, elementwise, grid, resources, tma};
 use crate::conversion::common::builder::DYNAMIC;
 use crate::conversion::pallas_to_tpu::kernel::KernelInfo;
 use crate::dialect::pallas::gpu_params::{LoweringSemantics, MosaicGpuParams};
@@ -141,6 +141,23 @@ pub fn check_kernel(k: &OperationRef, params: &MosaicGpuParams) -> bool {
                 info.grid.len()
             ),
         );
+    }
+    // The CUDA grid counts CTAs: the Pallas grid (reversed) times the
+    // cluster. Past CUDA's launch limits no launch of it can run (and the
+    // product may not even fit in i64).
+    if info.grid.len() <= 3 && !info.grid.contains(&DYNAMIC) {
+        let cluster = grid::cuda_cluster(&params.cluster);
+        let dims = grid::cuda_grid(&info.grid).into_iter().zip(cluster);
+        for ((n, c), (dim, max)) in dims.zip([("x", (1i64 << 31) - 1), ("y", 65535), ("z", 65535)]) {
+            if n.checked_mul(c).is_none_or(|ctas| ctas > max) {
+                fail(
+                    k,
+                    format!(
+                        "the CUDA grid has {n} x {c} CTAs along {dim} (grid extent times cluster extent); CUDA launches at most {max}"
+                    ),
+                );
+            }
+        }
     }
     // JAX: a dim is parallel iff its semantics is "parallel" (all are when
     // none are given); the others become the in-kernel pipeline loop.

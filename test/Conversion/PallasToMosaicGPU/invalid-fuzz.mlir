@@ -1,0 +1,32 @@
+// RUN: %pallas_opt %s --convert-pallas-to-mosaic-gpu -split-input-file -verify-diagnostics
+
+// Inputs the semantic fuzzer (scripts/fuzz/semantic_fuzz.py) found, reduced.
+// The CUDA grid is the Pallas grid reversed (its last axis is x) times the
+// cluster; CUDA launches at most 2^31 - 1 CTAs along x and 65535 along y
+// and z, and grid x cluster must not overflow on the way (it panicked).
+
+// expected-error @+1 {{'pallas.kernel' op the CUDA grid has 9223372036854775807 x 2 CTAs along x (grid extent times cluster extent); CUDA launches at most 2147483647}}
+pallas.kernel @k grid(3, 9223372036854775807) names("i", "j")
+    ins(%x: memref<64x128xf32> block [64, 128] map affine_map<(i, j) -> (0, 0)> in gmem)
+    attributes {compiler_params = {mosaic_gpu = {lowering_semantics = "warpgroup", cluster = array<i64: 1, 2>, cluster_names = ["d", "c"]}}} {
+  pallas.return
+}
+
+// -----
+
+// expected-error @+1 {{'pallas.kernel' op the CUDA grid has 70000 x 1 CTAs along y (grid extent times cluster extent); CUDA launches at most 65535}}
+pallas.kernel @k grid(70000, 2)
+    ins(%x: memref<64x128xf32> block [64, 128] map affine_map<(i, j) -> (0, 0)> in gmem)
+    attributes {compiler_params = {mosaic_gpu = {lowering_semantics = "warpgroup"}}} {
+  pallas.return
+}
+
+// -----
+
+// 2^30 along x is fine alone; the cluster of 2 makes it 2^31.
+// expected-error @+1 {{'pallas.kernel' op the CUDA grid has 1073741824 x 2 CTAs along x (grid extent times cluster extent); CUDA launches at most 2147483647}}
+pallas.kernel @k grid(1073741824)
+    ins(%x: memref<64x128xf32> block [64, 128] map affine_map<(i) -> (0, 0)> in gmem)
+    attributes {compiler_params = {mosaic_gpu = {lowering_semantics = "warpgroup", cluster = array<i64: 2>, cluster_names = ["c"]}}} {
+  pallas.return
+}
