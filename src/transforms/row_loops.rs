@@ -763,10 +763,7 @@ fn forwardable_read<'c, 'a>(
             .unwrap_or(false)
     });
     let memory = root(base);
-    if memref_shape(base.r#type()) != shape
-        || !zero_indices
-        || !is_allocation(memory)
-    {
+    if memref_shape(base.r#type()) != shape || !zero_indices || !is_allocation(memory) {
         return None;
     }
     if def.block().map(|b| b.to_raw().ptr) != at.block().map(|b| b.to_raw().ptr) {
@@ -811,7 +808,9 @@ fn needs_packed_buffer<'c, 'a>(
                 let t = v.r#type();
                 // Splats and broadcast scalars are remade without a buffer.
                 let bufferless = leaf_kind(v, &c.shape).is_some_and(|d| {
-                    d.operands().next().is_none_or(|s| !ir::is_vector(s.r#type()))
+                    d.operands()
+                        .next()
+                        .is_none_or(|s| !ir::is_vector(s.r#type()))
                 }) && read_back_buffer(v, read_backs).is_none();
                 ir::is_vector(t) && !whole_bytes(t) && !c.defines(v) && !bufferless
             });

@@ -148,7 +148,8 @@ pub fn check_kernel(k: &OperationRef, params: &MosaicGpuParams) -> bool {
     if info.grid.len() <= 3 && !info.grid.contains(&DYNAMIC) {
         let cluster = grid::cuda_cluster(&params.cluster);
         let dims = grid::cuda_grid(&info.grid).into_iter().zip(cluster);
-        for ((n, c), (dim, max)) in dims.zip([("x", (1i64 << 31) - 1), ("y", 65535), ("z", 65535)]) {
+        for ((n, c), (dim, max)) in dims.zip([("x", (1i64 << 31) - 1), ("y", 65535), ("z", 65535)])
+        {
             if n.checked_mul(c).is_none_or(|ctas| ctas > max) {
                 fail(
                     k,
