@@ -5,8 +5,9 @@
 // warpgroups. Warpgroup 2 runs the producer of
 // emit_pipeline_warp_specialized with manual consumed barriers (40
 // registers): it streams the 4 K and V blocks of the kv head through a 2-slot
-// ring, one `loaded` barrier per slot for both, waiting on the per-slot
-// `k_consumed` / `v_consumed` barriers before reusing a slot. Warpgroups 0
+// ring, one `loaded` barrier per slot for both: the first 2 steps up front,
+// then each step waits on the per-slot `k_consumed` (`v_consumed`) barrier
+// before it refills the slot with K (V). Warpgroups 0
 // and 1 (232 registers) each own 64 query rows: they load their Q block by
 // TMA, then per KV step compute S = Q K^T with WGMMA (K read transposed) into
 // a scoped accumulator, release K, update the running max and sum (exp2,
@@ -45,25 +46,38 @@ module {
     // One kv head per q head.
     %kv_head = arith.divui %q_head, %c1 : index
     pallas.run_scoped {
-    ^bb0(%k_smem: memref<2x64x64xf16, #pallas.memory_space<shared>>,
+    // The pipeline's allocations in JAX's order (its allocation dict
+    // flattened by key: consumed barriers, input buffers, loaded barrier).
+    ^bb0(%k_consumed: memref<2x!pallas.barrier<arrivals = 2>, #pallas.memory_space<shared>>,
+         %v_consumed: memref<2x!pallas.barrier<arrivals = 2>, #pallas.memory_space<shared>>,
+         %k_smem: memref<2x64x64xf16, #pallas.memory_space<shared>>,
          %v_smem: memref<2x64x64xf16, #pallas.memory_space<shared>>,
-         %loaded: memref<2x!pallas.barrier<arrivals = 2>, #pallas.memory_space<shared>>,
-         %k_consumed: memref<2x!pallas.barrier<arrivals = 2>, #pallas.memory_space<shared>>,
-         %v_consumed: memref<2x!pallas.barrier<arrivals = 2>, #pallas.memory_space<shared>>):
+         %loaded: memref<2x!pallas.barrier<arrivals = 2>, #pallas.memory_space<shared>>):
       %is_producer = arith.cmpi eq, %wg, %c2 : index
       scf.if %is_producer {
         pallas.set_max_registers 40 decrease
-        scf.for %i = %c0 to %c4 step %c1 {
+        // The first 2 steps into slots 0 and 1 (the pipeline's prologue), then
+        // each later step waits until its slot's K, then V, were consumed.
+        %k_src_0 = memref.subview %k[%batch, 0, %kv_head, 0] [1, 64, 1, 64] [1, 1, 1, 1] : memref<1x256x2x64xf16, #pallas.memory_space<gmem>> to memref<64x64xf16, strided<[128, 1], offset: ?>, #pallas.memory_space<gmem>>
+        %k_dst_0 = memref.subview %k_smem[0, 0, 0] [1, 64, 64] [1, 1, 1] : memref<2x64x64xf16, #pallas.memory_space<shared>> to memref<64x64xf16, strided<[64, 1]>, #pallas.memory_space<shared>>
+        pallas.copy_gmem_to_smem %k_src_0 -> %k_dst_0, %loaded[%c0] : memref<64x64xf16, strided<[128, 1], offset: ?>, #pallas.memory_space<gmem>> -> memref<64x64xf16, strided<[64, 1]>, #pallas.memory_space<shared>>, memref<2x!pallas.barrier<arrivals = 2>, #pallas.memory_space<shared>>
+        %v_src_0 = memref.subview %v[%batch, 0, %kv_head, 0] [1, 64, 1, 64] [1, 1, 1, 1] : memref<1x256x2x64xf16, #pallas.memory_space<gmem>> to memref<64x64xf16, strided<[128, 1], offset: ?>, #pallas.memory_space<gmem>>
+        %v_dst_0 = memref.subview %v_smem[0, 0, 0] [1, 64, 64] [1, 1, 1] : memref<2x64x64xf16, #pallas.memory_space<shared>> to memref<64x64xf16, strided<[64, 1]>, #pallas.memory_space<shared>>
+        pallas.copy_gmem_to_smem %v_src_0 -> %v_dst_0, %loaded[%c0] : memref<64x64xf16, strided<[128, 1], offset: ?>, #pallas.memory_space<gmem>> -> memref<64x64xf16, strided<[64, 1]>, #pallas.memory_space<shared>>, memref<2x!pallas.barrier<arrivals = 2>, #pallas.memory_space<shared>>
+        %k_src_1 = memref.subview %k[%batch, 64, %kv_head, 0] [1, 64, 1, 64] [1, 1, 1, 1] : memref<1x256x2x64xf16, #pallas.memory_space<gmem>> to memref<64x64xf16, strided<[128, 1], offset: ?>, #pallas.memory_space<gmem>>
+        %k_dst_1 = memref.subview %k_smem[1, 0, 0] [1, 64, 64] [1, 1, 1] : memref<2x64x64xf16, #pallas.memory_space<shared>> to memref<64x64xf16, strided<[64, 1], offset: 4096>, #pallas.memory_space<shared>>
+        pallas.copy_gmem_to_smem %k_src_1 -> %k_dst_1, %loaded[%c1] : memref<64x64xf16, strided<[128, 1], offset: ?>, #pallas.memory_space<gmem>> -> memref<64x64xf16, strided<[64, 1], offset: 4096>, #pallas.memory_space<shared>>, memref<2x!pallas.barrier<arrivals = 2>, #pallas.memory_space<shared>>
+        %v_src_1 = memref.subview %v[%batch, 64, %kv_head, 0] [1, 64, 1, 64] [1, 1, 1, 1] : memref<1x256x2x64xf16, #pallas.memory_space<gmem>> to memref<64x64xf16, strided<[128, 1], offset: ?>, #pallas.memory_space<gmem>>
+        %v_dst_1 = memref.subview %v_smem[1, 0, 0] [1, 64, 64] [1, 1, 1] : memref<2x64x64xf16, #pallas.memory_space<shared>> to memref<64x64xf16, strided<[64, 1], offset: 4096>, #pallas.memory_space<shared>>
+        pallas.copy_gmem_to_smem %v_src_1 -> %v_dst_1, %loaded[%c1] : memref<64x64xf16, strided<[128, 1], offset: ?>, #pallas.memory_space<gmem>> -> memref<64x64xf16, strided<[64, 1], offset: 4096>, #pallas.memory_space<shared>>, memref<2x!pallas.barrier<arrivals = 2>, #pallas.memory_space<shared>>
+        scf.for %i = %c2 to %c4 step %c1 {
           %slot = arith.remui %i, %c2 : index
           %row = arith.muli %i, %c64 : index
-          %reuse = arith.cmpi uge, %i, %c2 : index
-          scf.if %reuse {
-            pallas.barrier_wait %k_consumed[%slot] : memref<2x!pallas.barrier<arrivals = 2>, #pallas.memory_space<shared>>
-            pallas.barrier_wait %v_consumed[%slot] : memref<2x!pallas.barrier<arrivals = 2>, #pallas.memory_space<shared>>
-          }
+          pallas.barrier_wait %k_consumed[%slot] : memref<2x!pallas.barrier<arrivals = 2>, #pallas.memory_space<shared>>
           %k_src_i = memref.subview %k[%batch, %row, %kv_head, 0] [1, 64, 1, 64] [1, 1, 1, 1] : memref<1x256x2x64xf16, #pallas.memory_space<gmem>> to memref<64x64xf16, strided<[128, 1], offset: ?>, #pallas.memory_space<gmem>>
           %k_dst_i = memref.subview %k_smem[%slot, 0, 0] [1, 64, 64] [1, 1, 1] : memref<2x64x64xf16, #pallas.memory_space<shared>> to memref<64x64xf16, strided<[64, 1], offset: ?>, #pallas.memory_space<shared>>
           pallas.copy_gmem_to_smem %k_src_i -> %k_dst_i, %loaded[%slot] : memref<64x64xf16, strided<[128, 1], offset: ?>, #pallas.memory_space<gmem>> -> memref<64x64xf16, strided<[64, 1], offset: ?>, #pallas.memory_space<shared>>, memref<2x!pallas.barrier<arrivals = 2>, #pallas.memory_space<shared>>
+          pallas.barrier_wait %v_consumed[%slot] : memref<2x!pallas.barrier<arrivals = 2>, #pallas.memory_space<shared>>
           %v_src_i = memref.subview %v[%batch, %row, %kv_head, 0] [1, 64, 1, 64] [1, 1, 1, 1] : memref<1x256x2x64xf16, #pallas.memory_space<gmem>> to memref<64x64xf16, strided<[128, 1], offset: ?>, #pallas.memory_space<gmem>>
           %v_dst_i = memref.subview %v_smem[%slot, 0, 0] [1, 64, 64] [1, 1, 1] : memref<2x64x64xf16, #pallas.memory_space<shared>> to memref<64x64xf16, strided<[64, 1], offset: ?>, #pallas.memory_space<shared>>
           pallas.copy_gmem_to_smem %v_src_i -> %v_dst_i, %loaded[%slot] : memref<64x64xf16, strided<[128, 1], offset: ?>, #pallas.memory_space<gmem>> -> memref<64x64xf16, strided<[64, 1], offset: ?>, #pallas.memory_space<shared>>, memref<2x!pallas.barrier<arrivals = 2>, #pallas.memory_space<shared>>

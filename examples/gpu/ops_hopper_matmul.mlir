@@ -4,7 +4,12 @@
 // grid of 4 CTAs of 3 warpgroups. Warpgroup 2 is the TMA producer of
 // emit_pipeline_warp_specialized (40 registers): it fills a 2-slot ring of A
 // (128x64) and B (64x256) tiles, each slot completing on its `loaded`
-// barrier and reused once both consumers arrived on its `consumed` barrier.
+// barrier and reused once both consumers arrived on its `consumed` barrier;
+// as JAX does for a static grid, the producer's first two steps are unrolled
+// (constant slots and K offsets), the rest loop. The scope allocates the
+// epilogue buffer first, as pl.run_scoped orders its keyword allocations by
+// name (out_smem before pipeline_allocs). Each access to a shared buffer takes
+// its own view, as each JAX ref access lowers its ref at the point of use.
 // Warpgroups 0 and 1 (232 registers) each accumulate a 128x128 half of the
 // CTA's 128x256 output tile with WGMMA and write it through a double-buffered
 // shared epilogue with TMA stores. Output tiles are visited along JAX's planar
@@ -19,11 +24,11 @@ module {
       attributes {compiler_params = {mosaic_gpu = {lowering_semantics = "warpgroup", cluster = array<i64: 1>, cluster_names = ["cluster"],
                                                    num_threads = 3, thread_name = "wg"}}} {
     pallas.run_scoped {
-    ^bb0(%a_smem: memref<2x128x64xf16, #pallas.memory_space<shared>>,
+    ^bb0(%out_smem: memref<2x2x64x64xf16, #pallas.memory_space<shared>>,
+         %a_smem: memref<2x128x64xf16, #pallas.memory_space<shared>>,
          %b_smem: memref<2x64x256xf16, #pallas.memory_space<shared>>,
          %loaded: memref<2x!pallas.barrier<arrivals = 2>, #pallas.memory_space<shared>>,
-         %consumed: memref<2x!pallas.barrier<arrivals = 2>, #pallas.memory_space<shared>>,
-         %out_smem: memref<2x2x64x64xf16, #pallas.memory_space<shared>>):
+         %consumed: memref<2x!pallas.barrier<arrivals = 2>, #pallas.memory_space<shared>>):
       %c0 = arith.constant 0 : index
       %c1 = arith.constant 1 : index
       %c2 = arith.constant 2 : index
@@ -52,12 +57,24 @@ module {
         %is_producer = arith.cmpi eq, %wg, %c2 : index
         scf.if %is_producer {
           pallas.set_max_registers 40 decrease
-          scf.for %k = %c0 to %c4 step %c1 {
-            %slot = arith.remui %k, %c2 : index
-            %reuse = arith.cmpi uge, %k, %c2 : index
-            scf.if %reuse {
-              pallas.barrier_wait %consumed[%slot] : memref<2x!pallas.barrier<arrivals = 2>, #pallas.memory_space<shared>>
-            }
+          // The prologue, unrolled (static grid): steps 0 and 1 into slots 0 and 1.
+          %a_tile_p0 = memref.subview %a[%m0, %c0] [128, 64] [1, 1] : memref<256x256xf16, #pallas.memory_space<gmem>> to memref<128x64xf16, strided<[256, 1], offset: ?>, #pallas.memory_space<gmem>>
+          %a_slot_p0 = memref.subview %a_smem[%c0, 0, 0] [1, 128, 64] [1, 1, 1] : memref<2x128x64xf16, #pallas.memory_space<shared>> to memref<128x64xf16, strided<[64, 1], offset: ?>, #pallas.memory_space<shared>>
+          pallas.copy_gmem_to_smem %a_tile_p0 -> %a_slot_p0, %loaded[%c0] : memref<128x64xf16, strided<[256, 1], offset: ?>, #pallas.memory_space<gmem>> -> memref<128x64xf16, strided<[64, 1], offset: ?>, #pallas.memory_space<shared>>, memref<2x!pallas.barrier<arrivals = 2>, #pallas.memory_space<shared>>
+          %b_tile_p0 = memref.subview %b[%c0, %n0] [64, 256] [1, 1] : memref<256x256xf16, #pallas.memory_space<gmem>> to memref<64x256xf16, strided<[256, 1], offset: ?>, #pallas.memory_space<gmem>>
+          %b_slot_p0 = memref.subview %b_smem[%c0, 0, 0] [1, 64, 256] [1, 1, 1] : memref<2x64x256xf16, #pallas.memory_space<shared>> to memref<64x256xf16, strided<[256, 1], offset: ?>, #pallas.memory_space<shared>>
+          pallas.copy_gmem_to_smem %b_tile_p0 -> %b_slot_p0, %loaded[%c0] : memref<64x256xf16, strided<[256, 1], offset: ?>, #pallas.memory_space<gmem>> -> memref<64x256xf16, strided<[256, 1], offset: ?>, #pallas.memory_space<shared>>, memref<2x!pallas.barrier<arrivals = 2>, #pallas.memory_space<shared>>
+          %a_tile_p1 = memref.subview %a[%m0, %c64] [128, 64] [1, 1] : memref<256x256xf16, #pallas.memory_space<gmem>> to memref<128x64xf16, strided<[256, 1], offset: ?>, #pallas.memory_space<gmem>>
+          %a_slot_p1 = memref.subview %a_smem[%c1, 0, 0] [1, 128, 64] [1, 1, 1] : memref<2x128x64xf16, #pallas.memory_space<shared>> to memref<128x64xf16, strided<[64, 1], offset: ?>, #pallas.memory_space<shared>>
+          pallas.copy_gmem_to_smem %a_tile_p1 -> %a_slot_p1, %loaded[%c1] : memref<128x64xf16, strided<[256, 1], offset: ?>, #pallas.memory_space<gmem>> -> memref<128x64xf16, strided<[64, 1], offset: ?>, #pallas.memory_space<shared>>, memref<2x!pallas.barrier<arrivals = 2>, #pallas.memory_space<shared>>
+          %b_tile_p1 = memref.subview %b[%c64, %n0] [64, 256] [1, 1] : memref<256x256xf16, #pallas.memory_space<gmem>> to memref<64x256xf16, strided<[256, 1], offset: ?>, #pallas.memory_space<gmem>>
+          %b_slot_p1 = memref.subview %b_smem[%c1, 0, 0] [1, 64, 256] [1, 1, 1] : memref<2x64x256xf16, #pallas.memory_space<shared>> to memref<64x256xf16, strided<[256, 1], offset: ?>, #pallas.memory_space<shared>>
+          pallas.copy_gmem_to_smem %b_tile_p1 -> %b_slot_p1, %loaded[%c1] : memref<64x256xf16, strided<[256, 1], offset: ?>, #pallas.memory_space<gmem>> -> memref<64x256xf16, strided<[256, 1], offset: ?>, #pallas.memory_space<shared>>, memref<2x!pallas.barrier<arrivals = 2>, #pallas.memory_space<shared>>
+          // Steps 2 and 3, each once the consumers released its slot.
+          scf.for %s = %c0 to %c2 step %c1 {
+            %slot = arith.remui %s, %c2 : index
+            pallas.barrier_wait %consumed[%slot] : memref<2x!pallas.barrier<arrivals = 2>, #pallas.memory_space<shared>>
+            %k = arith.addi %s, %c2 : index
             %k0 = arith.muli %k, %c64 : index
             %a_tile = memref.subview %a[%m0, %k0] [128, 64] [1, 1] : memref<256x256xf16, #pallas.memory_space<gmem>> to memref<128x64xf16, strided<[256, 1], offset: ?>, #pallas.memory_space<gmem>>
             %a_slot = memref.subview %a_smem[%slot, 0, 0] [1, 128, 64] [1, 1, 1] : memref<2x128x64xf16, #pallas.memory_space<shared>> to memref<128x64xf16, strided<[64, 1], offset: ?>, #pallas.memory_space<shared>>
@@ -96,34 +113,40 @@ module {
           %col0 = arith.addi %n0, %wg_n : index
           %col1 = arith.addi %col0, %c64 : index
           %row1 = arith.addi %m0, %c64 : index
-          %out0 = memref.subview %out_smem[%wg, 0, 0, 0] [1, 1, 64, 64] [1, 1, 1, 1] : memref<2x2x64x64xf16, #pallas.memory_space<shared>> to memref<64x64xf16, strided<[64, 1], offset: ?>, #pallas.memory_space<shared>>
-          %out1 = memref.subview %out_smem[%wg, 1, 0, 0] [1, 1, 64, 64] [1, 1, 1, 1] : memref<2x2x64x64xf16, #pallas.memory_space<shared>> to memref<64x64xf16, strided<[64, 1], offset: ?>, #pallas.memory_space<shared>>
           pallas.wait_smem_to_gmem 1 read_only
-          pallas.store %e00, %out0[] : vector<64x64xf16>, memref<64x64xf16, strided<[64, 1], offset: ?>, #pallas.memory_space<shared>>
+          %ov1 = memref.subview %out_smem[%wg, 0, 0, 0] [1, 1, 64, 64] [1, 1, 1, 1] : memref<2x2x64x64xf16, #pallas.memory_space<shared>> to memref<64x64xf16, strided<[64, 1], offset: ?>, #pallas.memory_space<shared>>
+          pallas.store %e00, %ov1[] : vector<64x64xf16>, memref<64x64xf16, strided<[64, 1], offset: ?>, #pallas.memory_space<shared>>
           pallas.commit_smem
           %g00 = memref.subview %o[%m0, %col0] [64, 64] [1, 1] : memref<256x256xf16, #pallas.memory_space<gmem>> to memref<64x64xf16, strided<[256, 1], offset: ?>, #pallas.memory_space<gmem>>
-          pallas.copy_smem_to_gmem %out0 -> %g00 : memref<64x64xf16, strided<[64, 1], offset: ?>, #pallas.memory_space<shared>> -> memref<64x64xf16, strided<[256, 1], offset: ?>, #pallas.memory_space<gmem>>
+          %ov2 = memref.subview %out_smem[%wg, 0, 0, 0] [1, 1, 64, 64] [1, 1, 1, 1] : memref<2x2x64x64xf16, #pallas.memory_space<shared>> to memref<64x64xf16, strided<[64, 1], offset: ?>, #pallas.memory_space<shared>>
+          pallas.copy_smem_to_gmem %ov2 -> %g00 : memref<64x64xf16, strided<[64, 1], offset: ?>, #pallas.memory_space<shared>> -> memref<64x64xf16, strided<[256, 1], offset: ?>, #pallas.memory_space<gmem>>
           pallas.wait_smem_to_gmem 1 read_only
-          pallas.store %e01, %out1[] : vector<64x64xf16>, memref<64x64xf16, strided<[64, 1], offset: ?>, #pallas.memory_space<shared>>
+          %ov3 = memref.subview %out_smem[%wg, 1, 0, 0] [1, 1, 64, 64] [1, 1, 1, 1] : memref<2x2x64x64xf16, #pallas.memory_space<shared>> to memref<64x64xf16, strided<[64, 1], offset: ?>, #pallas.memory_space<shared>>
+          pallas.store %e01, %ov3[] : vector<64x64xf16>, memref<64x64xf16, strided<[64, 1], offset: ?>, #pallas.memory_space<shared>>
           pallas.commit_smem
           %g01 = memref.subview %o[%m0, %col1] [64, 64] [1, 1] : memref<256x256xf16, #pallas.memory_space<gmem>> to memref<64x64xf16, strided<[256, 1], offset: ?>, #pallas.memory_space<gmem>>
-          pallas.copy_smem_to_gmem %out1 -> %g01 : memref<64x64xf16, strided<[64, 1], offset: ?>, #pallas.memory_space<shared>> -> memref<64x64xf16, strided<[256, 1], offset: ?>, #pallas.memory_space<gmem>>
+          %ov4 = memref.subview %out_smem[%wg, 1, 0, 0] [1, 1, 64, 64] [1, 1, 1, 1] : memref<2x2x64x64xf16, #pallas.memory_space<shared>> to memref<64x64xf16, strided<[64, 1], offset: ?>, #pallas.memory_space<shared>>
+          pallas.copy_smem_to_gmem %ov4 -> %g01 : memref<64x64xf16, strided<[64, 1], offset: ?>, #pallas.memory_space<shared>> -> memref<64x64xf16, strided<[256, 1], offset: ?>, #pallas.memory_space<gmem>>
           pallas.wait_smem_to_gmem 1 read_only
-          pallas.store %e10, %out0[] : vector<64x64xf16>, memref<64x64xf16, strided<[64, 1], offset: ?>, #pallas.memory_space<shared>>
+          %ov5 = memref.subview %out_smem[%wg, 0, 0, 0] [1, 1, 64, 64] [1, 1, 1, 1] : memref<2x2x64x64xf16, #pallas.memory_space<shared>> to memref<64x64xf16, strided<[64, 1], offset: ?>, #pallas.memory_space<shared>>
+          pallas.store %e10, %ov5[] : vector<64x64xf16>, memref<64x64xf16, strided<[64, 1], offset: ?>, #pallas.memory_space<shared>>
           pallas.commit_smem
           %g10 = memref.subview %o[%row1, %col0] [64, 64] [1, 1] : memref<256x256xf16, #pallas.memory_space<gmem>> to memref<64x64xf16, strided<[256, 1], offset: ?>, #pallas.memory_space<gmem>>
-          pallas.copy_smem_to_gmem %out0 -> %g10 : memref<64x64xf16, strided<[64, 1], offset: ?>, #pallas.memory_space<shared>> -> memref<64x64xf16, strided<[256, 1], offset: ?>, #pallas.memory_space<gmem>>
+          %ov6 = memref.subview %out_smem[%wg, 0, 0, 0] [1, 1, 64, 64] [1, 1, 1, 1] : memref<2x2x64x64xf16, #pallas.memory_space<shared>> to memref<64x64xf16, strided<[64, 1], offset: ?>, #pallas.memory_space<shared>>
+          pallas.copy_smem_to_gmem %ov6 -> %g10 : memref<64x64xf16, strided<[64, 1], offset: ?>, #pallas.memory_space<shared>> -> memref<64x64xf16, strided<[256, 1], offset: ?>, #pallas.memory_space<gmem>>
           pallas.wait_smem_to_gmem 1 read_only
-          pallas.store %e11, %out1[] : vector<64x64xf16>, memref<64x64xf16, strided<[64, 1], offset: ?>, #pallas.memory_space<shared>>
+          %ov7 = memref.subview %out_smem[%wg, 1, 0, 0] [1, 1, 64, 64] [1, 1, 1, 1] : memref<2x2x64x64xf16, #pallas.memory_space<shared>> to memref<64x64xf16, strided<[64, 1], offset: ?>, #pallas.memory_space<shared>>
+          pallas.store %e11, %ov7[] : vector<64x64xf16>, memref<64x64xf16, strided<[64, 1], offset: ?>, #pallas.memory_space<shared>>
           pallas.commit_smem
           %g11 = memref.subview %o[%row1, %col1] [64, 64] [1, 1] : memref<256x256xf16, #pallas.memory_space<gmem>> to memref<64x64xf16, strided<[256, 1], offset: ?>, #pallas.memory_space<gmem>>
-          pallas.copy_smem_to_gmem %out1 -> %g11 : memref<64x64xf16, strided<[64, 1], offset: ?>, #pallas.memory_space<shared>> -> memref<64x64xf16, strided<[256, 1], offset: ?>, #pallas.memory_space<gmem>>
+          %ov8 = memref.subview %out_smem[%wg, 1, 0, 0] [1, 1, 64, 64] [1, 1, 1, 1] : memref<2x2x64x64xf16, #pallas.memory_space<shared>> to memref<64x64xf16, strided<[64, 1], offset: ?>, #pallas.memory_space<shared>>
+          pallas.copy_smem_to_gmem %ov8 -> %g11 : memref<64x64xf16, strided<[64, 1], offset: ?>, #pallas.memory_space<shared>> -> memref<64x64xf16, strided<[256, 1], offset: ?>, #pallas.memory_space<gmem>>
         }
       }
       pallas.wait_smem_to_gmem 0 read_only
       pallas.yield
     } {gpu_transforms = {"0" = #pallas.gpu_transforms<tiling = [8, 64], swizzle = 128>,
                          "1" = #pallas.gpu_transforms<tiling = [8, 64], swizzle = 128>,
-                         "4" = #pallas.gpu_transforms<tiling = [8, 64], swizzle = 128>}}
+                         "2" = #pallas.gpu_transforms<tiling = [8, 64], swizzle = 128>}}
   }
 }

@@ -6,7 +6,10 @@
 // registers, converts it to bf16 there and feeds the WGMMA from registers
 // (named scopes smem_load, dequant, wgmma, wgmma_wait as in JAX); the A ring
 // is 64-byte swizzled (64 int8 per row), B and the epilogue 128-byte; the
-// epilogue buffer is a kernel scratch operand.
+// epilogue buffer is a kernel scratch operand. As JAX does for a static grid,
+// the producer's first two steps are unrolled (constant slots and K offsets);
+// each access to a shared buffer takes its own view, as each JAX ref access
+// lowers its ref at the point of use.
 // Mirrors `ops_hopper_mixed_type_matmul` in scripts/jax/gpu_kernels.py; JAX's
 // lowering of it is test/Reference/GPU/ops_hopper_mixed_type_matmul.mlir.
 module {
@@ -51,12 +54,24 @@ module {
         %is_producer = arith.cmpi eq, %wg, %c2 : index
         scf.if %is_producer {
           pallas.set_max_registers 40 decrease
-          scf.for %k = %c0 to %c4 step %c1 {
-            %slot = arith.remui %k, %c2 : index
-            %reuse = arith.cmpi uge, %k, %c2 : index
-            scf.if %reuse {
-              pallas.barrier_wait %consumed[%slot] : memref<2x!pallas.barrier<arrivals = 2>, #pallas.memory_space<shared>>
-            }
+          // The prologue, unrolled (static grid): steps 0 and 1 into slots 0 and 1.
+          %a_tile_p0 = memref.subview %a[%m0, %c0] [128, 64] [1, 1] : memref<256x256xi8, #pallas.memory_space<gmem>> to memref<128x64xi8, strided<[256, 1], offset: ?>, #pallas.memory_space<gmem>>
+          %a_slot_p0 = memref.subview %a_smem[%c0, 0, 0] [1, 128, 64] [1, 1, 1] : memref<2x128x64xi8, #pallas.memory_space<shared>> to memref<128x64xi8, strided<[64, 1], offset: ?>, #pallas.memory_space<shared>>
+          pallas.copy_gmem_to_smem %a_tile_p0 -> %a_slot_p0, %loaded[%c0] : memref<128x64xi8, strided<[256, 1], offset: ?>, #pallas.memory_space<gmem>> -> memref<128x64xi8, strided<[64, 1], offset: ?>, #pallas.memory_space<shared>>, memref<2x!pallas.barrier<arrivals = 2>, #pallas.memory_space<shared>>
+          %b_tile_p0 = memref.subview %b[%c0, %n0] [64, 256] [1, 1] : memref<256x256xbf16, #pallas.memory_space<gmem>> to memref<64x256xbf16, strided<[256, 1], offset: ?>, #pallas.memory_space<gmem>>
+          %b_slot_p0 = memref.subview %b_smem[%c0, 0, 0] [1, 64, 256] [1, 1, 1] : memref<2x64x256xbf16, #pallas.memory_space<shared>> to memref<64x256xbf16, strided<[256, 1], offset: ?>, #pallas.memory_space<shared>>
+          pallas.copy_gmem_to_smem %b_tile_p0 -> %b_slot_p0, %loaded[%c0] : memref<64x256xbf16, strided<[256, 1], offset: ?>, #pallas.memory_space<gmem>> -> memref<64x256xbf16, strided<[256, 1], offset: ?>, #pallas.memory_space<shared>>, memref<2x!pallas.barrier<arrivals = 2>, #pallas.memory_space<shared>>
+          %a_tile_p1 = memref.subview %a[%m0, %c64] [128, 64] [1, 1] : memref<256x256xi8, #pallas.memory_space<gmem>> to memref<128x64xi8, strided<[256, 1], offset: ?>, #pallas.memory_space<gmem>>
+          %a_slot_p1 = memref.subview %a_smem[%c1, 0, 0] [1, 128, 64] [1, 1, 1] : memref<2x128x64xi8, #pallas.memory_space<shared>> to memref<128x64xi8, strided<[64, 1], offset: ?>, #pallas.memory_space<shared>>
+          pallas.copy_gmem_to_smem %a_tile_p1 -> %a_slot_p1, %loaded[%c1] : memref<128x64xi8, strided<[256, 1], offset: ?>, #pallas.memory_space<gmem>> -> memref<128x64xi8, strided<[64, 1], offset: ?>, #pallas.memory_space<shared>>, memref<2x!pallas.barrier<arrivals = 2>, #pallas.memory_space<shared>>
+          %b_tile_p1 = memref.subview %b[%c64, %n0] [64, 256] [1, 1] : memref<256x256xbf16, #pallas.memory_space<gmem>> to memref<64x256xbf16, strided<[256, 1], offset: ?>, #pallas.memory_space<gmem>>
+          %b_slot_p1 = memref.subview %b_smem[%c1, 0, 0] [1, 64, 256] [1, 1, 1] : memref<2x64x256xbf16, #pallas.memory_space<shared>> to memref<64x256xbf16, strided<[256, 1], offset: ?>, #pallas.memory_space<shared>>
+          pallas.copy_gmem_to_smem %b_tile_p1 -> %b_slot_p1, %loaded[%c1] : memref<64x256xbf16, strided<[256, 1], offset: ?>, #pallas.memory_space<gmem>> -> memref<64x256xbf16, strided<[256, 1], offset: ?>, #pallas.memory_space<shared>>, memref<2x!pallas.barrier<arrivals = 2>, #pallas.memory_space<shared>>
+          // Steps 2 and 3, each once the consumers released its slot.
+          scf.for %s = %c0 to %c2 step %c1 {
+            %slot = arith.remui %s, %c2 : index
+            pallas.barrier_wait %consumed[%slot] : memref<2x!pallas.barrier<arrivals = 2>, #pallas.memory_space<shared>>
+            %k = arith.addi %s, %c2 : index
             %k0 = arith.muli %k, %c64 : index
             %a_tile = memref.subview %a[%m0, %k0] [128, 64] [1, 1] : memref<256x256xi8, #pallas.memory_space<gmem>> to memref<128x64xi8, strided<[256, 1], offset: ?>, #pallas.memory_space<gmem>>
             %a_slot = memref.subview %a_smem[%slot, 0, 0] [1, 128, 64] [1, 1, 1] : memref<2x128x64xi8, #pallas.memory_space<shared>> to memref<128x64xi8, strided<[64, 1], offset: ?>, #pallas.memory_space<shared>>
@@ -107,28 +122,34 @@ module {
           %col0 = arith.addi %n0, %wg_n : index
           %col1 = arith.addi %col0, %c64 : index
           %row1 = arith.addi %m0, %c64 : index
-          %out0 = memref.subview %out_smem[%wg, 0, 0, 0] [1, 1, 64, 64] [1, 1, 1, 1] : memref<2x2x64x64xbf16, #pallas.memory_space<shared>> to memref<64x64xbf16, strided<[64, 1], offset: ?>, #pallas.memory_space<shared>>
-          %out1 = memref.subview %out_smem[%wg, 1, 0, 0] [1, 1, 64, 64] [1, 1, 1, 1] : memref<2x2x64x64xbf16, #pallas.memory_space<shared>> to memref<64x64xbf16, strided<[64, 1], offset: ?>, #pallas.memory_space<shared>>
           pallas.wait_smem_to_gmem 1 read_only
-          pallas.store %e00, %out0[] : vector<64x64xbf16>, memref<64x64xbf16, strided<[64, 1], offset: ?>, #pallas.memory_space<shared>>
+          %ov1 = memref.subview %out_smem[%wg, 0, 0, 0] [1, 1, 64, 64] [1, 1, 1, 1] : memref<2x2x64x64xbf16, #pallas.memory_space<shared>> to memref<64x64xbf16, strided<[64, 1], offset: ?>, #pallas.memory_space<shared>>
+          pallas.store %e00, %ov1[] : vector<64x64xbf16>, memref<64x64xbf16, strided<[64, 1], offset: ?>, #pallas.memory_space<shared>>
           pallas.commit_smem
           %g00 = memref.subview %o[%m0, %col0] [64, 64] [1, 1] : memref<256x256xbf16, #pallas.memory_space<gmem>> to memref<64x64xbf16, strided<[256, 1], offset: ?>, #pallas.memory_space<gmem>>
-          pallas.copy_smem_to_gmem %out0 -> %g00 : memref<64x64xbf16, strided<[64, 1], offset: ?>, #pallas.memory_space<shared>> -> memref<64x64xbf16, strided<[256, 1], offset: ?>, #pallas.memory_space<gmem>>
+          %ov2 = memref.subview %out_smem[%wg, 0, 0, 0] [1, 1, 64, 64] [1, 1, 1, 1] : memref<2x2x64x64xbf16, #pallas.memory_space<shared>> to memref<64x64xbf16, strided<[64, 1], offset: ?>, #pallas.memory_space<shared>>
+          pallas.copy_smem_to_gmem %ov2 -> %g00 : memref<64x64xbf16, strided<[64, 1], offset: ?>, #pallas.memory_space<shared>> -> memref<64x64xbf16, strided<[256, 1], offset: ?>, #pallas.memory_space<gmem>>
           pallas.wait_smem_to_gmem 1 read_only
-          pallas.store %e01, %out1[] : vector<64x64xbf16>, memref<64x64xbf16, strided<[64, 1], offset: ?>, #pallas.memory_space<shared>>
+          %ov3 = memref.subview %out_smem[%wg, 1, 0, 0] [1, 1, 64, 64] [1, 1, 1, 1] : memref<2x2x64x64xbf16, #pallas.memory_space<shared>> to memref<64x64xbf16, strided<[64, 1], offset: ?>, #pallas.memory_space<shared>>
+          pallas.store %e01, %ov3[] : vector<64x64xbf16>, memref<64x64xbf16, strided<[64, 1], offset: ?>, #pallas.memory_space<shared>>
           pallas.commit_smem
           %g01 = memref.subview %o[%m0, %col1] [64, 64] [1, 1] : memref<256x256xbf16, #pallas.memory_space<gmem>> to memref<64x64xbf16, strided<[256, 1], offset: ?>, #pallas.memory_space<gmem>>
-          pallas.copy_smem_to_gmem %out1 -> %g01 : memref<64x64xbf16, strided<[64, 1], offset: ?>, #pallas.memory_space<shared>> -> memref<64x64xbf16, strided<[256, 1], offset: ?>, #pallas.memory_space<gmem>>
+          %ov4 = memref.subview %out_smem[%wg, 1, 0, 0] [1, 1, 64, 64] [1, 1, 1, 1] : memref<2x2x64x64xbf16, #pallas.memory_space<shared>> to memref<64x64xbf16, strided<[64, 1], offset: ?>, #pallas.memory_space<shared>>
+          pallas.copy_smem_to_gmem %ov4 -> %g01 : memref<64x64xbf16, strided<[64, 1], offset: ?>, #pallas.memory_space<shared>> -> memref<64x64xbf16, strided<[256, 1], offset: ?>, #pallas.memory_space<gmem>>
           pallas.wait_smem_to_gmem 1 read_only
-          pallas.store %e10, %out0[] : vector<64x64xbf16>, memref<64x64xbf16, strided<[64, 1], offset: ?>, #pallas.memory_space<shared>>
+          %ov5 = memref.subview %out_smem[%wg, 0, 0, 0] [1, 1, 64, 64] [1, 1, 1, 1] : memref<2x2x64x64xbf16, #pallas.memory_space<shared>> to memref<64x64xbf16, strided<[64, 1], offset: ?>, #pallas.memory_space<shared>>
+          pallas.store %e10, %ov5[] : vector<64x64xbf16>, memref<64x64xbf16, strided<[64, 1], offset: ?>, #pallas.memory_space<shared>>
           pallas.commit_smem
           %g10 = memref.subview %o[%row1, %col0] [64, 64] [1, 1] : memref<256x256xbf16, #pallas.memory_space<gmem>> to memref<64x64xbf16, strided<[256, 1], offset: ?>, #pallas.memory_space<gmem>>
-          pallas.copy_smem_to_gmem %out0 -> %g10 : memref<64x64xbf16, strided<[64, 1], offset: ?>, #pallas.memory_space<shared>> -> memref<64x64xbf16, strided<[256, 1], offset: ?>, #pallas.memory_space<gmem>>
+          %ov6 = memref.subview %out_smem[%wg, 0, 0, 0] [1, 1, 64, 64] [1, 1, 1, 1] : memref<2x2x64x64xbf16, #pallas.memory_space<shared>> to memref<64x64xbf16, strided<[64, 1], offset: ?>, #pallas.memory_space<shared>>
+          pallas.copy_smem_to_gmem %ov6 -> %g10 : memref<64x64xbf16, strided<[64, 1], offset: ?>, #pallas.memory_space<shared>> -> memref<64x64xbf16, strided<[256, 1], offset: ?>, #pallas.memory_space<gmem>>
           pallas.wait_smem_to_gmem 1 read_only
-          pallas.store %e11, %out1[] : vector<64x64xbf16>, memref<64x64xbf16, strided<[64, 1], offset: ?>, #pallas.memory_space<shared>>
+          %ov7 = memref.subview %out_smem[%wg, 1, 0, 0] [1, 1, 64, 64] [1, 1, 1, 1] : memref<2x2x64x64xbf16, #pallas.memory_space<shared>> to memref<64x64xbf16, strided<[64, 1], offset: ?>, #pallas.memory_space<shared>>
+          pallas.store %e11, %ov7[] : vector<64x64xbf16>, memref<64x64xbf16, strided<[64, 1], offset: ?>, #pallas.memory_space<shared>>
           pallas.commit_smem
           %g11 = memref.subview %o[%row1, %col1] [64, 64] [1, 1] : memref<256x256xbf16, #pallas.memory_space<gmem>> to memref<64x64xbf16, strided<[256, 1], offset: ?>, #pallas.memory_space<gmem>>
-          pallas.copy_smem_to_gmem %out1 -> %g11 : memref<64x64xbf16, strided<[64, 1], offset: ?>, #pallas.memory_space<shared>> -> memref<64x64xbf16, strided<[256, 1], offset: ?>, #pallas.memory_space<gmem>>
+          %ov8 = memref.subview %out_smem[%wg, 1, 0, 0] [1, 1, 64, 64] [1, 1, 1, 1] : memref<2x2x64x64xbf16, #pallas.memory_space<shared>> to memref<64x64xbf16, strided<[64, 1], offset: ?>, #pallas.memory_space<shared>>
+          pallas.copy_smem_to_gmem %ov8 -> %g11 : memref<64x64xbf16, strided<[64, 1], offset: ?>, #pallas.memory_space<shared>> -> memref<64x64xbf16, strided<[256, 1], offset: ?>, #pallas.memory_space<gmem>>
         }
       }
       pallas.wait_smem_to_gmem 0 read_only

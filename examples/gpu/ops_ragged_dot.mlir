@@ -5,12 +5,14 @@
 // the (cdiv(256, 64) + 2 - 1) x 2 output blocks of the planar snake (minor
 // dim N, tile width 1) strided by the grid; GroupInfo (unrolled over the 2
 // groups with selects) finds the group and the rows of the block that belong
-// to it. The K loop is emit_pipeline written out: both K steps are issued up
-// front into a 2-slot ring (TMA, one barrier per slot), each step waits for its
-// slot and issues a WGMMA into a register accumulator, keeping one WGMMA in
-// flight (delay_release = 1). The accumulator goes to a scoped shared tile
-// and out by TMA stores of 64, 32, ..., 1 rows, each issued only when that
-// bit of the block's row count is set (static TMA shapes for a dynamic count).
+// to it. The K loop is emit_pipeline written out as JAX emits it: a prologue
+// fetching both K steps into a 2-slot ring (TMA, one barrier per slot), then
+// a loop where each step waits for its slot, issues a WGMMA into a register
+// accumulator (plgpu.ACC), and fetches the step after it into the slot the
+// step before released (delay_release = 1). The accumulator goes to a scoped
+// shared tile and out by TMA stores of 64, 32, ..., 1 rows, each issued only
+// when that bit of the block's row count is set (static TMA shapes for a
+// dynamic count).
 // Mirrors `ops_ragged_dot` in scripts/jax/gpu_kernels.py; JAX's lowering of it
 // is test/Reference/GPU/ops_ragged_dot.mlir.
 module {
@@ -95,27 +97,47 @@ module {
            %lhs_smem: memref<2x64x64xf16, #pallas.memory_space<shared>>,
            %rhs_smem: memref<2x64x64xf16, #pallas.memory_space<shared>>,
            %loaded: memref<2x!pallas.barrier<arrivals = 2>, #pallas.memory_space<shared>>):
-        // plgpu.emit_pipeline over the 2 K steps, both issued up front.
+        // plgpu.emit_pipeline over the 2 K steps (max_concurrent_steps 2, both
+        // inputs with delay_release 1). Prologue: steps 0 and 1 into slots 0 and 1.
+        %lt0 = memref.subview %lhs[%row0, 0] [64, 64] [1, 1] : memref<256x128xf16, #pallas.memory_space<gmem>> to memref<64x64xf16, strided<[128, 1], offset: ?>, #pallas.memory_space<gmem>>
+        %ls0 = memref.subview %lhs_smem[0, 0, 0] [1, 64, 64] [1, 1, 1] : memref<2x64x64xf16, #pallas.memory_space<shared>> to memref<64x64xf16, strided<[64, 1]>, #pallas.memory_space<shared>>
+        pallas.copy_gmem_to_smem %lt0 -> %ls0, %loaded[%c0] : memref<64x64xf16, strided<[128, 1], offset: ?>, #pallas.memory_space<gmem>> -> memref<64x64xf16, strided<[64, 1]>, #pallas.memory_space<shared>>, memref<2x!pallas.barrier<arrivals = 2>, #pallas.memory_space<shared>>
+        %rt0 = memref.subview %rhs[%group, 0, %col0] [1, 64, 64] [1, 1, 1] : memref<2x128x128xf16, #pallas.memory_space<gmem>> to memref<64x64xf16, strided<[128, 1], offset: ?>, #pallas.memory_space<gmem>>
+        %rs0 = memref.subview %rhs_smem[0, 0, 0] [1, 64, 64] [1, 1, 1] : memref<2x64x64xf16, #pallas.memory_space<shared>> to memref<64x64xf16, strided<[64, 1]>, #pallas.memory_space<shared>>
+        pallas.copy_gmem_to_smem %rt0 -> %rs0, %loaded[%c0] : memref<64x64xf16, strided<[128, 1], offset: ?>, #pallas.memory_space<gmem>> -> memref<64x64xf16, strided<[64, 1]>, #pallas.memory_space<shared>>, memref<2x!pallas.barrier<arrivals = 2>, #pallas.memory_space<shared>>
+        %lt1 = memref.subview %lhs[%row0, 64] [64, 64] [1, 1] : memref<256x128xf16, #pallas.memory_space<gmem>> to memref<64x64xf16, strided<[128, 1], offset: ?>, #pallas.memory_space<gmem>>
+        %ls1 = memref.subview %lhs_smem[1, 0, 0] [1, 64, 64] [1, 1, 1] : memref<2x64x64xf16, #pallas.memory_space<shared>> to memref<64x64xf16, strided<[64, 1], offset: 4096>, #pallas.memory_space<shared>>
+        pallas.copy_gmem_to_smem %lt1 -> %ls1, %loaded[%c1] : memref<64x64xf16, strided<[128, 1], offset: ?>, #pallas.memory_space<gmem>> -> memref<64x64xf16, strided<[64, 1], offset: 4096>, #pallas.memory_space<shared>>, memref<2x!pallas.barrier<arrivals = 2>, #pallas.memory_space<shared>>
+        %rt1 = memref.subview %rhs[%group, 64, %col0] [1, 64, 64] [1, 1, 1] : memref<2x128x128xf16, #pallas.memory_space<gmem>> to memref<64x64xf16, strided<[128, 1], offset: ?>, #pallas.memory_space<gmem>>
+        %rs1 = memref.subview %rhs_smem[1, 0, 0] [1, 64, 64] [1, 1, 1] : memref<2x64x64xf16, #pallas.memory_space<shared>> to memref<64x64xf16, strided<[64, 1], offset: 4096>, #pallas.memory_space<shared>>
+        pallas.copy_gmem_to_smem %rt1 -> %rs1, %loaded[%c1] : memref<64x64xf16, strided<[128, 1], offset: ?>, #pallas.memory_space<gmem>> -> memref<64x64xf16, strided<[64, 1], offset: 4096>, #pallas.memory_space<shared>>, memref<2x!pallas.barrier<arrivals = 2>, #pallas.memory_space<shared>>
+        // Step k waits for its slot, issues its WGMMA, and fetches step k + 1 into
+        // slot (k + 1) % 2 once step k - 1 has released it (k >= 1; never with
+        // 2 steps, but emitted all the same).
         scf.for %k = %c0 to %c2 step %c1 {
-          %k0 = arith.muli %k, %c64 : index
-          %lt = memref.subview %lhs[%row0, %k0] [64, 64] [1, 1] : memref<256x128xf16, #pallas.memory_space<gmem>> to memref<64x64xf16, strided<[128, 1], offset: ?>, #pallas.memory_space<gmem>>
-          %ls = memref.subview %lhs_smem[%k, 0, 0] [1, 64, 64] [1, 1, 1] : memref<2x64x64xf16, #pallas.memory_space<shared>> to memref<64x64xf16, strided<[64, 1], offset: ?>, #pallas.memory_space<shared>>
-          pallas.copy_gmem_to_smem %lt -> %ls, %loaded[%k] : memref<64x64xf16, strided<[128, 1], offset: ?>, #pallas.memory_space<gmem>> -> memref<64x64xf16, strided<[64, 1], offset: ?>, #pallas.memory_space<shared>>, memref<2x!pallas.barrier<arrivals = 2>, #pallas.memory_space<shared>>
-          %rt = memref.subview %rhs[%group, %k0, %col0] [1, 64, 64] [1, 1, 1] : memref<2x128x128xf16, #pallas.memory_space<gmem>> to memref<64x64xf16, strided<[128, 1], offset: ?>, #pallas.memory_space<gmem>>
-          %rs = memref.subview %rhs_smem[%k, 0, 0] [1, 64, 64] [1, 1, 1] : memref<2x64x64xf16, #pallas.memory_space<shared>> to memref<64x64xf16, strided<[64, 1], offset: ?>, #pallas.memory_space<shared>>
-          pallas.copy_gmem_to_smem %rt -> %rs, %loaded[%k] : memref<64x64xf16, strided<[128, 1], offset: ?>, #pallas.memory_space<gmem>> -> memref<64x64xf16, strided<[64, 1], offset: ?>, #pallas.memory_space<shared>>, memref<2x!pallas.barrier<arrivals = 2>, #pallas.memory_space<shared>>
-        }
-        scf.for %k = %c0 to %c2 step %c1 {
-          pallas.barrier_wait %loaded[%k] : memref<2x!pallas.barrier<arrivals = 2>, #pallas.memory_space<shared>>
-          %ls = memref.subview %lhs_smem[%k, 0, 0] [1, 64, 64] [1, 1, 1] : memref<2x64x64xf16, #pallas.memory_space<shared>> to memref<64x64xf16, strided<[64, 1], offset: ?>, #pallas.memory_space<shared>>
-          %rs = memref.subview %rhs_smem[%k, 0, 0] [1, 64, 64] [1, 1, 1] : memref<2x64x64xf16, #pallas.memory_space<shared>> to memref<64x64xf16, strided<[64, 1], offset: ?>, #pallas.memory_space<shared>>
+          %slot = arith.remui %k, %c2 : index
+          pallas.barrier_wait %loaded[%slot] : memref<2x!pallas.barrier<arrivals = 2>, #pallas.memory_space<shared>>
+          %ls = memref.subview %lhs_smem[%slot, 0, 0] [1, 64, 64] [1, 1, 1] : memref<2x64x64xf16, #pallas.memory_space<shared>> to memref<64x64xf16, strided<[64, 1], offset: ?>, #pallas.memory_space<shared>>
+          %rs = memref.subview %rhs_smem[%slot, 0, 0] [1, 64, 64] [1, 1, 1] : memref<2x64x64xf16, #pallas.memory_space<shared>> to memref<64x64xf16, strided<[64, 1], offset: ?>, #pallas.memory_space<shared>>
           pallas.wgmma %acc, %ls, %rs : memref<64x64xf32, #pallas.memory_space<regs>>, memref<64x64xf16, strided<[64, 1], offset: ?>, #pallas.memory_space<shared>>, memref<64x64xf16, strided<[64, 1], offset: ?>, #pallas.memory_space<shared>>
-          pallas.wgmma_wait 1
+          %next = arith.addi %k, %c1 : index
+          %released = arith.cmpi uge, %k, %c1 : index
+          %in_range = arith.cmpi ult, %next, %c2 : index
+          %refill = arith.andi %released, %in_range : i1
+          scf.if %refill {
+            %nslot = arith.remui %next, %c2 : index
+            %nk0 = arith.muli %next, %c64 : index
+            %ltn = memref.subview %lhs[%row0, %nk0] [64, 64] [1, 1] : memref<256x128xf16, #pallas.memory_space<gmem>> to memref<64x64xf16, strided<[128, 1], offset: ?>, #pallas.memory_space<gmem>>
+            %lsn = memref.subview %lhs_smem[%nslot, 0, 0] [1, 64, 64] [1, 1, 1] : memref<2x64x64xf16, #pallas.memory_space<shared>> to memref<64x64xf16, strided<[64, 1], offset: ?>, #pallas.memory_space<shared>>
+            pallas.copy_gmem_to_smem %ltn -> %lsn, %loaded[%nslot] : memref<64x64xf16, strided<[128, 1], offset: ?>, #pallas.memory_space<gmem>> -> memref<64x64xf16, strided<[64, 1], offset: ?>, #pallas.memory_space<shared>>, memref<2x!pallas.barrier<arrivals = 2>, #pallas.memory_space<shared>>
+            %rtn = memref.subview %rhs[%group, %nk0, %col0] [1, 64, 64] [1, 1, 1] : memref<2x128x128xf16, #pallas.memory_space<gmem>> to memref<64x64xf16, strided<[128, 1], offset: ?>, #pallas.memory_space<gmem>>
+            %rsn = memref.subview %rhs_smem[%nslot, 0, 0] [1, 64, 64] [1, 1, 1] : memref<2x64x64xf16, #pallas.memory_space<shared>> to memref<64x64xf16, strided<[64, 1], offset: ?>, #pallas.memory_space<shared>>
+            pallas.copy_gmem_to_smem %rtn -> %rsn, %loaded[%nslot] : memref<64x64xf16, strided<[128, 1], offset: ?>, #pallas.memory_space<gmem>> -> memref<64x64xf16, strided<[64, 1], offset: ?>, #pallas.memory_space<shared>>, memref<2x!pallas.barrier<arrivals = 2>, #pallas.memory_space<shared>>
+          }
         }
         %r = pallas.load %acc[] : memref<64x64xf32, #pallas.memory_space<regs>> -> vector<64x64xf32>
         pallas.yield %r : vector<64x64xf32>
-      } {gpu_transforms = {"1" = #pallas.gpu_transforms<tiling = [8, 64], swizzle = 128>,
-                           "2" = #pallas.gpu_transforms<tiling = [8, 64], swizzle = 128>}}
+      }
       pallas.run_scoped {
       ^bb0(%o_smem: memref<64x64xf16, #pallas.memory_space<shared>>):
         %h = arith.truncf %acc_value : vector<64x64xf32> to vector<64x64xf16>

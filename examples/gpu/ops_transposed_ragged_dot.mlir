@@ -11,7 +11,9 @@
 // blocks of a group zero the rows of the LHS block outside the group in shared
 // memory (an iota in the WGMMA layout, commit_smem) before the WGMMA, which
 // reads the LHS block transposed. The accumulator goes out through a tiled,
-// swizzled shared tile by one TMA store.
+// swizzled shared tile by one TMA store. Each access to a shared buffer takes
+// its own view (the masking loads and stores, the WGMMA operands), as each JAX
+// ref access lowers its ref at the point of use.
 // Mirrors `ops_transposed_ragged_dot` in scripts/jax/gpu_kernels.py; JAX's
 // lowering of it is test/Reference/GPU/ops_transposed_ragged_dot.mlir.
 module {
@@ -85,11 +87,10 @@ module {
             scf.for %k = %c0 to %nb step %c1 {
               %slot = arith.remui %k, %c2 : index
               pallas.barrier_wait %loaded[%slot] : memref<2x!pallas.barrier<arrivals = 2>, #pallas.memory_space<shared>>
-              %ls = memref.subview %lhs_smem[%slot, 0, 0] [1, 64, 64] [1, 1, 1] : memref<2x64x64xf16, #pallas.memory_space<shared>> to memref<64x64xf16, strided<[64, 1], offset: ?>, #pallas.memory_space<shared>>
-              %rs = memref.subview %rhs_smem[%slot, 0, 0] [1, 64, 64] [1, 1, 1] : memref<2x64x64xf16, #pallas.memory_space<shared>> to memref<64x64xf16, strided<[64, 1], offset: ?>, #pallas.memory_space<shared>>
               %is_first = arith.cmpi eq, %k, %c0 : index
             scf.if %is_first {
-              %lr = pallas.load %ls[] : memref<64x64xf16, strided<[64, 1], offset: ?>, #pallas.memory_space<shared>> -> vector<64x64xf16>
+              %lv = memref.subview %lhs_smem[%slot, 0, 0] [1, 64, 64] [1, 1, 1] : memref<2x64x64xf16, #pallas.memory_space<shared>> to memref<64x64xf16, strided<[64, 1], offset: ?>, #pallas.memory_space<shared>>
+              %lr = pallas.load %lv[] : memref<64x64xf16, strided<[64, 1], offset: ?>, #pallas.memory_space<shared>> -> vector<64x64xf16>
               %iota = pallas.iota dim 0 : vector<64x64xi32>
               %rows = pallas.layout_cast %iota wgmma : vector<64x64xi32>
               %bound_v = vector.broadcast %first_row : i32 to vector<64x64xi32>
@@ -98,12 +99,14 @@ module {
               %zero = arith.constant dense<0.0> : vector<64x64xf16>
               %m = arith.select %keep, %one, %zero : vector<64x64xi1>, vector<64x64xf16>
               %masked = arith.mulf %lr, %m : vector<64x64xf16>
-              pallas.store %masked, %ls[] : vector<64x64xf16>, memref<64x64xf16, strided<[64, 1], offset: ?>, #pallas.memory_space<shared>>
+              %sv = memref.subview %lhs_smem[%slot, 0, 0] [1, 64, 64] [1, 1, 1] : memref<2x64x64xf16, #pallas.memory_space<shared>> to memref<64x64xf16, strided<[64, 1], offset: ?>, #pallas.memory_space<shared>>
+              pallas.store %masked, %sv[] : vector<64x64xf16>, memref<64x64xf16, strided<[64, 1], offset: ?>, #pallas.memory_space<shared>>
               pallas.commit_smem
             }
               %is_last = arith.cmpi eq, %k, %last_block : index
             scf.if %is_last {
-              %lr = pallas.load %ls[] : memref<64x64xf16, strided<[64, 1], offset: ?>, #pallas.memory_space<shared>> -> vector<64x64xf16>
+              %lv = memref.subview %lhs_smem[%slot, 0, 0] [1, 64, 64] [1, 1, 1] : memref<2x64x64xf16, #pallas.memory_space<shared>> to memref<64x64xf16, strided<[64, 1], offset: ?>, #pallas.memory_space<shared>>
+              %lr = pallas.load %lv[] : memref<64x64xf16, strided<[64, 1], offset: ?>, #pallas.memory_space<shared>> -> vector<64x64xf16>
               %iota = pallas.iota dim 0 : vector<64x64xi32>
               %rows = pallas.layout_cast %iota wgmma : vector<64x64xi32>
               %bound_v = vector.broadcast %last_row : i32 to vector<64x64xi32>
@@ -112,9 +115,12 @@ module {
               %zero = arith.constant dense<0.0> : vector<64x64xf16>
               %m = arith.select %keep, %one, %zero : vector<64x64xi1>, vector<64x64xf16>
               %masked = arith.mulf %lr, %m : vector<64x64xf16>
-              pallas.store %masked, %ls[] : vector<64x64xf16>, memref<64x64xf16, strided<[64, 1], offset: ?>, #pallas.memory_space<shared>>
+              %sv = memref.subview %lhs_smem[%slot, 0, 0] [1, 64, 64] [1, 1, 1] : memref<2x64x64xf16, #pallas.memory_space<shared>> to memref<64x64xf16, strided<[64, 1], offset: ?>, #pallas.memory_space<shared>>
+              pallas.store %masked, %sv[] : vector<64x64xf16>, memref<64x64xf16, strided<[64, 1], offset: ?>, #pallas.memory_space<shared>>
               pallas.commit_smem
             }
+              %ls = memref.subview %lhs_smem[%slot, 0, 0] [1, 64, 64] [1, 1, 1] : memref<2x64x64xf16, #pallas.memory_space<shared>> to memref<64x64xf16, strided<[64, 1], offset: ?>, #pallas.memory_space<shared>>
+              %rs = memref.subview %rhs_smem[%slot, 0, 0] [1, 64, 64] [1, 1, 1] : memref<2x64x64xf16, #pallas.memory_space<shared>> to memref<64x64xf16, strided<[64, 1], offset: ?>, #pallas.memory_space<shared>>
               pallas.wgmma %acc, %ls, %rs {transpose_lhs} : memref<64x64xf32, #pallas.memory_space<regs>>, memref<64x64xf16, strided<[64, 1], offset: ?>, #pallas.memory_space<shared>>, memref<64x64xf16, strided<[64, 1], offset: ?>, #pallas.memory_space<shared>>
               pallas.wgmma_wait 1
               // Step k - 1's slot is free: fetch step k + 1 into it.

@@ -2328,6 +2328,184 @@ def sc_shared_histogram(rng):
 
 
 # ---------------------------------------------------------------------------
+# Hand-written SparseCore kernels with subcore barriers under control flow
+# (twins examples/cpu/NAME.mlir): the subcores of a core take turns on the
+# CPU reference, each suspended at a barrier until all have arrived
+# (subcores.rs). JAX 0.10.2's interpret mode has no rule for the barrier
+# (`plsc.subcore_barrier`), so each kernel also has a numpy model written
+# from its semantics (every subcore reaches the barrier before any goes on),
+# used while JAX fails; the line names JAX's error.
+
+
+def run_sc_mesh_kernel(body, out_shape, dtype, scratch, *args):
+    """Runs `body` as a `pl.kernel` over one SparseCore's 16 vector subcores
+    in TPU interpret mode."""
+    import jax
+    from jax.experimental import pallas as pl
+
+    sc = _sc_kernels()
+    kern = pl.kernel(body, out_type=jax.ShapeDtypeStruct(out_shape, dtype),
+                     mesh=sc.vector_mesh(), scratch_types=scratch, interpret=interpret())
+    log = logging.getLogger("jax._src.callback")
+    level = log.level
+    log.setLevel(logging.CRITICAL)
+    try:
+        return (jax.block_until_ready(kern(*args)),)
+    finally:
+        log.setLevel(level)
+
+
+def sc_barrier_case(name, inputs, outputs, run, model):
+    return Case(name, [("in", a) for a in inputs], outputs, run, numpy_fn=model)
+
+
+@case
+def sc_barrier_loop_carry(rng):
+    """A subcore barrier inside a loop carrying a vector (`lax.fori_loop`,
+    scf.for with iter_args): in each of 3 rounds subcore s publishes its
+    vector v to VMEM_SHARED, waits, and takes v = v * 0.5 + v of subcore
+    s + 1 (mod 16), then waits again before the next round overwrites it."""
+    x = uniform(rng, (SC_SUBCORES * SC_LANES,))
+
+    def run(x):
+        from jax import lax
+        from jax.experimental import pallas as pl
+        from jax.experimental.pallas import tpu as pltpu
+        from jax.experimental.pallas import tpu_sc as plsc
+
+        def body(x_hbm, o_hbm, a, b, sh):
+            s = lax.axis_index("subcore")
+            mine = sh.at[pl.ds(s * SC_LANES, SC_LANES)]
+            nxt = sh.at[pl.ds(lax.rem(s + 1, SC_SUBCORES) * SC_LANES, SC_LANES)]
+            pltpu.sync_copy(x_hbm.at[pl.ds(s * SC_LANES, SC_LANES)], a)
+
+            def round_(i, v):
+                a[...] = v
+                pltpu.sync_copy(a, mine)
+                plsc.subcore_barrier()
+                pltpu.sync_copy(nxt, b)
+                v = v * 0.5 + b[...]
+                plsc.subcore_barrier()
+                return v
+
+            a[...] = lax.fori_loop(0, 3, round_, a[...])
+            pltpu.sync_copy(a, o_hbm.at[pl.ds(s * SC_LANES, SC_LANES)])
+
+        return run_sc_mesh_kernel(body, x.shape, np.float32,
+                                  [pltpu.VMEM((SC_LANES,), np.float32)] * 2
+                                  + [pltpu.VMEM_SHARED(x.shape, np.float32)], x)
+
+    def model(x):
+        v = x.reshape(SC_SUBCORES, SC_LANES).copy()
+        for _ in range(3):
+            v = v * np.float32(0.5) + np.roll(v, -1, axis=0)
+        return (v.reshape(-1),)
+
+    return sc_barrier_case("sc_barrier_loop_carry", [x], [(x.shape, np.float32)], run, model)
+
+
+@case
+def sc_barrier_dynamic_loop_in_if(rng):
+    """Subcore barriers inside a loop whose trip count n = cnt[0] is read
+    from memory (dynamic bounds), itself inside `pl.when(cnt[1] != 0)`: in
+    round i subcore s publishes v, waits, takes v = 2 v - v of subcore
+    s - 1 (mod 16) + i, waits again. n is 2, 3 or 4."""
+    x = rng.integers(-100, 100, size=SC_SUBCORES * SC_LANES).astype(np.int32)
+    cnt = np.zeros(SC_LANES, np.int32)
+    cnt[0], cnt[1] = rng.integers(2, 5), 1
+
+    def run(x, cnt):
+        from jax import lax
+        from jax.experimental import pallas as pl
+        from jax.experimental.pallas import tpu as pltpu
+        from jax.experimental.pallas import tpu_sc as plsc
+
+        def body(x_hbm, cnt_hbm, o_hbm, a, b, cv, sh):
+            s = lax.axis_index("subcore")
+            mine = sh.at[pl.ds(s * SC_LANES, SC_LANES)]
+            prev = sh.at[pl.ds(lax.rem(s + SC_SUBCORES - 1, SC_SUBCORES) * SC_LANES, SC_LANES)]
+            pltpu.sync_copy(x_hbm.at[pl.ds(s * SC_LANES, SC_LANES)], a)
+            pltpu.sync_copy(cnt_hbm, cv)
+            c = cv[...]
+
+            @pl.when(c[1] != 0)
+            def _():
+                @pl.loop(0, c[0])
+                def _(i):
+                    pltpu.sync_copy(a, mine)
+                    plsc.subcore_barrier()
+                    pltpu.sync_copy(prev, b)
+                    a[...] = a[...] * 2 - b[...] + i
+                    plsc.subcore_barrier()
+
+            pltpu.sync_copy(a, o_hbm.at[pl.ds(s * SC_LANES, SC_LANES)])
+
+        return run_sc_mesh_kernel(body, x.shape, np.int32,
+                                  [pltpu.VMEM((SC_LANES,), np.int32)] * 3
+                                  + [pltpu.VMEM_SHARED(x.shape, np.int32)], x, cnt)
+
+    def model(x, cnt):
+        v = x.reshape(SC_SUBCORES, SC_LANES).copy()
+        if cnt[1] != 0:
+            for i in range(cnt[0]):
+                v = v * 2 - np.roll(v, 1, axis=0) + np.int32(i)
+        return (v.reshape(-1),)
+
+    return sc_barrier_case("sc_barrier_dynamic_loop_in_if", [x, cnt], [(x.shape, np.int32)],
+                           run, model)
+
+
+@case
+def sc_barrier_if_values(rng):
+    """A subcore barrier inside `lax.cond` (scf.if with a result) whose branch
+    computes values before the barrier and uses them after it: w = 3 a (a
+    loaded vector), the ref of subcore s + 5's slice of VMEM_SHARED (a view
+    with a dynamic offset) and t = 7 s; after the barrier it reads that
+    slice and yields w + slice + t + v. The other branch yields v - 1."""
+    x = rng.integers(-100, 100, size=SC_SUBCORES * SC_LANES).astype(np.int32)
+    flag = np.ones(SC_LANES, np.int32)
+
+    def run(x, flag):
+        import jax.numpy as jnp
+        from jax import lax
+        from jax.experimental import pallas as pl
+        from jax.experimental.pallas import tpu as pltpu
+        from jax.experimental.pallas import tpu_sc as plsc
+
+        def body(x_hbm, f_hbm, o_hbm, a, b, fv, sh):
+            s = lax.axis_index("subcore")
+            pltpu.sync_copy(x_hbm.at[pl.ds(s * SC_LANES, SC_LANES)], a)
+            pltpu.sync_copy(f_hbm, fv)
+
+            def then(v):
+                w = a[...] * 3
+                src = sh.at[pl.ds(lax.rem(s + 5, SC_SUBCORES) * SC_LANES, SC_LANES)]
+                t = s * 7
+                pltpu.sync_copy(a, sh.at[pl.ds(s * SC_LANES, SC_LANES)])
+                plsc.subcore_barrier()
+                pltpu.sync_copy(src, b)
+                return w + b[...] + jnp.full((SC_LANES,), t, jnp.int32) + v
+
+            a[...] = lax.cond(fv[...][0] > 0, then, lambda v: v - 1, a[...])
+            pltpu.sync_copy(a, o_hbm.at[pl.ds(s * SC_LANES, SC_LANES)])
+
+        return run_sc_mesh_kernel(body, x.shape, np.int32,
+                                  [pltpu.VMEM((SC_LANES,), np.int32)] * 3
+                                  + [pltpu.VMEM_SHARED(x.shape, np.int32)], x, flag)
+
+    def model(x, flag):
+        v = x.reshape(SC_SUBCORES, SC_LANES)
+        if flag[0] > 0:
+            s = np.arange(SC_SUBCORES, dtype=np.int32)[:, None]
+            out = 4 * v + np.roll(v, -5, axis=0) + 7 * s
+        else:
+            out = v - 1
+        return (out.astype(np.int32).reshape(-1),)
+
+    return sc_barrier_case("sc_barrier_if_values", [x, flag], [(x.shape, np.int32)], run, model)
+
+
+# ---------------------------------------------------------------------------
 # Our side: host @main, lowering, mlir-runner
 
 # numpy dtype -> (MLIR element type, ops taking the scalar %v to an i32 %b

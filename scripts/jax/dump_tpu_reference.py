@@ -35,17 +35,15 @@ module text.
 import argparse
 import os
 import sys
-import traceback
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, HERE)
 
+from reference_dump import ModuleCapture, fake_host_devices, write_references  # noqa: E402
+
 # Must precede the first jax import (tpu_kernels imports jax).
-_flags = os.environ.get("XLA_FLAGS", "")
-if "xla_force_host_platform_device_count" not in _flags:
-  os.environ["XLA_FLAGS"] = (_flags + " --xla_force_host_platform_device_count=8").strip()
-os.environ.setdefault("JAX_PLATFORMS", "cpu")
+fake_host_devices(8)
 
 import jax  # noqa: E402
 import jaxlib  # noqa: E402
@@ -54,16 +52,7 @@ from jax._src import tpu_custom_call  # noqa: E402
 import sc_kernels  # noqa: E402
 import tpu_kernels  # noqa: E402
 
-_captured = []
-_orig_to_asm = tpu_custom_call._lower_mosaic_module_to_asm
-
-
-def _capture_to_asm(module, **kwargs):
-  _captured.append(module.operation.get_asm(enable_debug_info=False))
-  return _orig_to_asm(module, **kwargs)
-
-
-tpu_custom_call._lower_mosaic_module_to_asm = _capture_to_asm
+_capture = ModuleCapture(tpu_custom_call, "_lower_mosaic_module_to_asm")
 tpu_custom_call.get_ir_version = lambda ctx: None
 
 
@@ -82,9 +71,7 @@ def lower(name):
       sc_kernels.fake_chip()
       _chip_faked = True
     fn, args = sc_kernels.KERNELS[name]()
-  _captured.clear()
-  jax.jit(fn).trace(*args).lower(lowering_platforms=("tpu",))
-  return list(_captured)
+  return _capture.run(lambda: jax.jit(fn).trace(*args).lower(lowering_platforms=("tpu",)))
 
 
 def header(name):
@@ -124,31 +111,9 @@ def main():
   # TensorCore kernels first: faking the chip for SparseCore is permanent.
   names = ([n for n in names if n in tpu_kernels.KERNELS] +
            [n for n in names if n in sc_kernels.KERNELS])
-  print(f"jax {jax.__version__}, jaxlib {jaxlib.__version__}, "
-        f"{len(jax.devices())} {jax.devices()[0].platform} devices")
-  failed = []
-  for name in names:
-    try:
-      texts = lower(name)
-      if len(texts) != 1:
-        raise RuntimeError(f"expected one Mosaic module, got {len(texts)}")
-    except Exception as e:  # report every kernel, fail at the end
-      failed.append(name)
-      print(f"[{name}] FAIL {type(e).__name__}: {e}")
-      if os.environ.get("PALLAS_DUMP_TRACEBACK"):
-        traceback.print_exc()
-      continue
-    out_dir = opts.sc_out if name in sc_kernels.KERNELS else opts.out
-    os.makedirs(out_dir, exist_ok=True)
-    path = os.path.join(out_dir, f"{name}.mlir")
-    text = texts[0] if texts[0].endswith("\n") else texts[0] + "\n"
-    with open(path, "w") as fh:
-      fh.write(header(name) + text)
-    print(f"[{name}] OK -> {os.path.relpath(path, ROOT)}")
-  if failed:
-    print(f"{len(failed)} kernel(s) failed: {', '.join(failed)}")
-    return 1
-  return 0
+  return write_references(
+      names, lower, lambda name: opts.sc_out if name in sc_kernels.KERNELS else opts.out,
+      header, "Mosaic")
 
 
 if __name__ == "__main__":

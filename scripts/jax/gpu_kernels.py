@@ -370,6 +370,42 @@ def gpu_layout_cast():
   return fn, (sds((128, 128), f32),)
 
 
+@register
+def gpu_wgmma_scoped():
+  """WGMMAs into a scoped register accumulator (plgpu.ACC): one per K step
+  of a loop, then one more under a condition with the transposed RHS, which
+  sits in a scoped SMEM tile with tiling + swizzle transforms."""
+
+  def kernel(a_ref, b_ref, o_ref):
+    def scope(acc_ref, t_ref):
+      t_ref[...] = b_ref[...]
+      plgpu.commit_smem()
+
+      @pl.loop(0, 2)
+      def _(k):
+        plgpu.wgmma(acc_ref, a_ref.at[:, pl.ds(k * 64, 64)], t_ref)
+        plgpu.wgmma_wait(1)
+
+      @pl.when(pl.program_id(0) == 0)
+      def _():
+        plgpu.wgmma(acc_ref, a_ref.at[:, pl.ds(0, 64)], plgpu.transpose_ref(t_ref, (1, 0)))
+
+      return acc_ref[...]
+
+    o_ref[...] = pl.run_scoped(
+        scope, plgpu.ACC((64, 64), f32), plgpu.SMEM((64, 64), f16, transforms=swizzled(f16)))
+
+  def fn(a, b):
+    return pl.pallas_call(
+        kernel, out_shape=sds((64, 64), f32), grid=(1,),
+        in_specs=[plgpu.BlockSpec((64, 128), lambda i: (0, 0)),
+                  plgpu.BlockSpec((64, 64), lambda i: (0, 0))],
+        out_specs=plgpu.BlockSpec((64, 64), lambda i: (0, 0)),
+        compiler_params=params())(a, b)
+
+  return fn, (sds((64, 128), f16), sds((64, 64), f16))
+
+
 # --------------------------------------------------------------------------
 # The public Mosaic GPU kernels of jax.experimental.pallas.ops.gpu.
 # --------------------------------------------------------------------------

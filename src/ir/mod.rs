@@ -322,6 +322,15 @@ pub fn str_ref(s: &str) -> MlirStringRef {
     }
 }
 
+/// The element count of a static shape; `None` when a dim is dynamic
+/// (`i64::MIN`) or negative, or the count is past `i64` (types may carry any
+/// dims: every count taken from user IR goes through here).
+pub fn element_count(shape: &[i64]) -> Option<i64> {
+    shape
+        .iter()
+        .try_fold(1i64, |n, d| if *d < 0 { None } else { n.checked_mul(*d) })
+}
+
 /// Static shape of a shaped type (dynamic dims are `i64::MIN`).
 pub fn memref_shape(ty: Type) -> Vec<i64> {
     unsafe {
@@ -543,6 +552,19 @@ pub fn walk_nested<'c, 'a>(op: &OperationRef<'c, 'a>, f: &mut dyn FnMut(Operatio
             block = bl.next_in_region();
         }
     }
+}
+
+/// The ops of `block`, in order (a snapshot: erasing one of them while
+/// going through the list is fine).
+pub fn block_ops<'c, 'a>(block: BlockRef<'c, 'a>) -> Vec<OperationRef<'c, 'a>> {
+    let mut out = vec![];
+    let mut o = block.first_operation();
+    while let Some(x) = o {
+        let x: OperationRef<'c, 'a> = unsafe { OperationRef::from_raw(x.to_raw()) };
+        out.push(x);
+        o = x.next_in_block();
+    }
+    out
 }
 
 /// Erases an op outside of any rewriter (after a conversion finished).
@@ -1099,6 +1121,11 @@ pub fn i32_like<'c>(like: Type<'c>) -> Type<'c> {
     unsafe { Type::from_raw(mlirIntegerTypeGet(mlirTypeGetContext(like.to_raw()), 32)) }
 }
 
+/// `i64` in the context of `like`.
+pub fn i64_like<'c>(like: Type<'c>) -> Type<'c> {
+    unsafe { Type::from_raw(mlirIntegerTypeGet(mlirTypeGetContext(like.to_raw()), 64)) }
+}
+
 /// The memref type `ty` with element type `elem` and memory space `space`
 /// (none when `None`), shape and layout kept.
 pub fn memref_with<'c>(ty: Type<'c>, elem: Type<'c>, space: Option<Attribute<'c>>) -> Type<'c> {
@@ -1184,5 +1211,96 @@ pub fn op_name_of<'c>(op: &OperationRef<'c, '_>) -> &'c str {
         let s = mlirIdentifierStr(mlirOperationGetName(op.to_raw()));
         let bytes = std::slice::from_raw_parts(s.data as *const u8, s.length);
         std::str::from_utf8(bytes).unwrap_or("")
+    }
+}
+
+/// `memref<SHAPE x elem, strided<STRIDES, offset: OFFSET>, space>` built from
+/// values (`i64::MIN`, MLIR's dynamic size, for a `?` offset or stride).
+pub fn strided_memref_type<'c>(
+    shape: &[i64],
+    elem: Type<'c>,
+    strides: &[i64],
+    offset: i64,
+    space: Option<Attribute<'c>>,
+) -> Type<'c> {
+    unsafe {
+        let ctx = mlirTypeGetContext(elem.to_raw());
+        let layout =
+            mlirStridedLayoutAttrGet(ctx, offset, strides.len() as isize, strides.as_ptr());
+        let space = space.map(|s| s.to_raw()).unwrap_or(MlirAttribute {
+            ptr: std::ptr::null(),
+        });
+        Type::from_raw(mlirMemRefTypeGet(
+            elem.to_raw(),
+            shape.len() as isize,
+            shape.as_ptr(),
+            layout,
+            space,
+        ))
+    }
+}
+
+/// Erases argument `index` of `block`; refused (false) while it has uses.
+pub fn erase_block_argument(block: BlockRef, index: usize) -> bool {
+    match block.argument(index) {
+        Ok(arg) if !has_uses(value(arg)) => {
+            // SAFETY: the argument exists and nothing refers to it any more.
+            unsafe { block.erase_argument(index) };
+            true
+        }
+        _ => false,
+    }
+}
+
+/// `dense<0> : ty` (or `dense<0.0>`), the zero of a vector or tensor type.
+pub fn zero_splat_attr(ty: Type<'_>) -> Attribute<'_> {
+    unsafe {
+        let elem = mlirShapedTypeGetElementType(ty.to_raw());
+        let zero = if mlirTypeIsAFloat(elem) {
+            mlirFloatAttrDoubleGet(mlirTypeGetContext(elem), elem, 0.0)
+        } else {
+            mlirIntegerAttrGet(elem, 0)
+        };
+        Attribute::from_raw(mlirDenseElementsAttrSplatGet(ty.to_raw(), zero))
+    }
+}
+
+/// The affine map attribute of permutation `perm`, `(d0, d1) -> (d1, d0)`
+/// for `[1, 0]`.
+pub fn permutation_map_attr<'c>(like: Type<'c>, perm: &[u32]) -> Attribute<'c> {
+    unsafe {
+        let ctx = mlirTypeGetContext(like.to_raw());
+        let mut p = perm.to_vec();
+        let map = mlirAffineMapPermutationGet(ctx, p.len() as isize, p.as_mut_ptr());
+        Attribute::from_raw(mlirAffineMapAttrGet(map))
+    }
+}
+
+/// `array<i64: v...>` in context `ctx`.
+pub fn dense_i64_array_attr<'c>(ctx: ContextRef<'c>, v: &[i64]) -> Attribute<'c> {
+    unsafe {
+        Attribute::from_raw(mlirDenseI64ArrayGet(
+            ctx.to_ref().to_raw(),
+            v.len() as isize,
+            v.as_ptr(),
+        ))
+    }
+}
+
+/// `memref<SHAPE x elem, space>` with the identity layout, built from values.
+pub fn memref_type<'c>(shape: &[i64], elem: Type<'c>, space: Option<Attribute<'c>>) -> Type<'c> {
+    unsafe {
+        let space = space.map(|s| s.to_raw()).unwrap_or(MlirAttribute {
+            ptr: std::ptr::null(),
+        });
+        Type::from_raw(mlirMemRefTypeGet(
+            elem.to_raw(),
+            shape.len() as isize,
+            shape.as_ptr(),
+            MlirAttribute {
+                ptr: std::ptr::null(),
+            },
+            space,
+        ))
     }
 }

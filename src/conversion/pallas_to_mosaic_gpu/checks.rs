@@ -8,7 +8,7 @@ use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::{RegionLike, Value, ValueLike};
 
 use super::elementwise::Layout;
-use super::{debug, elementwise, grid, resources, tma};
+use super::{collectives, debug, elementwise, grid, pipeline, resources, tma, transforms, wgmma};
 use crate::conversion::common::builder::DYNAMIC;
 use crate::conversion::pallas_to_tpu::kernel::KernelInfo;
 use crate::dialect::pallas::gpu_params::{LoweringSemantics, MosaicGpuParams};
@@ -133,21 +133,24 @@ pub fn check_kernel(k: &OperationRef, params: &MosaicGpuParams) -> bool {
             );
         }
     }
-    if info.grid.len() > 3 {
+    // The sequential dims are steps inside the CTA; the parallel ones the
+    // CUDA grid.
+    let parallel_grid = pipeline::Schedule::of(k, &info.grid, params).parallel_grid(&info.grid);
+    let parallel = parallel_grid.len();
+    if parallel > 3 {
         fail(
             k,
             format!(
-                "not yet supported: a grid of {} dims (more than 3 are squashed into the CUDA z dim)",
-                info.grid.len()
+                "not yet supported: a grid of {parallel} parallel dims (more than 3 are squashed into the CUDA z dim)"
             ),
         );
     }
-    // The CUDA grid counts CTAs: the Pallas grid (reversed) times the
+    // The CUDA grid counts CTAs: the parallel grid (reversed) times the
     // cluster. Past CUDA's launch limits no launch of it can run (and the
     // product may not even fit in i64).
-    if info.grid.len() <= 3 && !info.grid.contains(&DYNAMIC) {
+    if parallel <= 3 && !parallel_grid.contains(&DYNAMIC) {
         let cluster = grid::cuda_cluster(&params.cluster);
-        let dims = grid::cuda_grid(&info.grid).into_iter().zip(cluster);
+        let dims = grid::cuda_grid(&parallel_grid).into_iter().zip(cluster);
         for ((n, c), (dim, max)) in dims.zip([("x", (1i64 << 31) - 1), ("y", 65535), ("z", 65535)])
         {
             if n.checked_mul(c).is_none_or(|ctas| ctas > max) {
@@ -159,22 +162,6 @@ pub fn check_kernel(k: &OperationRef, params: &MosaicGpuParams) -> bool {
                 );
             }
         }
-    }
-    // JAX: a dim is parallel iff its semantics is "parallel" (all are when
-    // none are given); the others become the in-kernel pipeline loop.
-    let sequential = k
-        .attribute("dimension_semantics")
-        .map(|a| {
-            ir::array_elements(a)
-                .into_iter()
-                .any(|s| ir::string_attr_value(s) != "parallel")
-        })
-        .unwrap_or(false);
-    if sequential {
-        fail(
-            k,
-            "not yet supported: sequential grid dims (the in-kernel TMA pipeline) in convert-pallas-to-mosaic-gpu".into(),
-        );
     }
     if params.num_threads.is_some()
         && info
@@ -222,6 +209,7 @@ pub fn check_kernel(k: &OperationRef, params: &MosaicGpuParams) -> bool {
         }
     }
     check_block(body, &fail);
+    collectives::check_kernel(k, params, &fail);
     ok.get()
 }
 
@@ -244,19 +232,12 @@ fn check_block(block: BlockRef, fail: &dyn Fn(&OperationRef, String)) {
     }
 }
 
-/// Barrier indices (operands from `first` on) must be constants.
-fn barrier_indices(op: &OperationRef, first: usize) -> Result<(), String> {
-    for i in first..op.operand_count() {
-        let v = op.operand(i).map_err(|e| e.to_string())?;
-        if tma::constant_index(v).is_none() {
-            return Err("not yet supported: dynamic barrier indices".into());
-        }
-    }
-    Ok(())
-}
-
 fn is_shared(v: Value) -> bool {
     MemorySpace::of_memref(v.r#type()) == Some(MemorySpace::Shared)
+}
+
+fn is_regs(v: Value) -> bool {
+    MemorySpace::of_memref(v.r#type()) == Some(MemorySpace::Regs)
 }
 
 fn is_gmem(v: Value) -> bool {
@@ -284,9 +265,8 @@ fn check_body_op(op: &OperationRef) -> Result<(), String> {
         }
         let point = !sizes.is_empty() && sizes.iter().all(|&s| s < 0);
         if vector {
-            // Stores of a vector into GMEM go through a view of the array.
-            let gmem_store = name == "pallas.store" && is_gmem(r);
-            if !(is_shared(r) || gmem_store) {
+            // Vector accesses of GMEM go through a view of the array.
+            if !(is_shared(r) || is_gmem(r)) {
                 return Err(format!(
                     "not yet supported: `{name}` of a vector from a ref outside shared memory ({})",
                     r.r#type()
@@ -309,6 +289,13 @@ fn check_body_op(op: &OperationRef) -> Result<(), String> {
     };
     let is_vec = |i: usize| -> Result<bool, String> { Ok(ir::is_vector(operand(i)?.r#type())) };
     match name {
+        "pallas.load" | "pallas.store"
+            if operand(usize::from(name == "pallas.store")).is_ok_and(is_regs) =>
+        {
+            wgmma::check(op)
+        }
+        "pallas.wgmma" | "pallas.wgmma_wait" => wgmma::check(op),
+        "pallas.run_scoped" => transforms::check_scope(op),
         "pallas.load" => {
             let t = op.result(0).map_err(|e| e.to_string())?.r#type();
             access(0, ir::is_vector(t))
@@ -317,18 +304,18 @@ fn check_body_op(op: &OperationRef) -> Result<(), String> {
         "scf.for" | "scf.while" | "scf.if" | "scf.yield" | "scf.condition" => Ok(()),
         "pallas.debug_print" => debug::check(op),
         "pallas.program_id"
+        | "pallas.named_scope"
         | "pallas.num_programs"
         | "pallas.return"
         | "pallas.iota"
         | "pallas.commit_smem"
         | "pallas.commit_smem_to_gmem_group"
         | "pallas.wait_smem_to_gmem"
-        | "pallas.run_scoped"
         | "pallas.yield" => Ok(()),
         "pallas.layout_cast" => {
             let layout = ir::int_attr(op, "layout").unwrap_or(-1);
             let t = op.result(0).map_err(|e| e.to_string())?.r#type();
-            Layout::from_enum(layout, t).map(|_| ())
+            Layout::from_enum(layout, t, ir::int_attr(op, "vec_size")).map(|_| ())
         }
         "memref.subview" => {
             let src = operand(0)?;
@@ -347,28 +334,28 @@ fn check_body_op(op: &OperationRef) -> Result<(), String> {
             if op.attribute("partitioned_axis").is_ok() {
                 return Err("not yet supported: partitioned TMA copies".into());
             }
-            barrier_indices(op, 3)?;
             if !is_gmem(operand(0)?) || !is_shared(operand(1)?) {
                 return Err("not yet supported: copy_gmem_to_smem other than from a GMEM operand (or its static slice) to shared memory".into());
             }
             Ok(())
         }
         "pallas.copy_smem_to_gmem" => {
-            if op.operand_count() > 2 || op.attribute("reduction").is_ok() {
-                return Err("not yet supported: predicated and reducing TMA stores".into());
-            }
             if !is_shared(operand(0)?) || !is_gmem(operand(1)?) {
                 return Err("not yet supported: copy_smem_to_gmem other than from shared memory to a GMEM operand (or its static slice)".into());
             }
             Ok(())
         }
-        "pallas.barrier_wait" | "pallas.barrier_arrive" => barrier_indices(op, 1),
+        "pallas.barrier_wait" | "pallas.barrier_arrive" => Ok(()),
         "pallas.set_max_registers" => Ok(()),
         // Grid axes and the warpgroup axis (the verifier knows the names;
         // cluster axes only come with clusters, rejected above).
         "pallas.axis_index" => Ok(()),
         _ if name.starts_with("arith.") || name.starts_with("math.") => Ok(()),
-        "vector.multi_reduction" | "vector.shape_cast" => Ok(()),
+        _ if collectives::OPS.contains(&name) => Ok(()),
+        // Slices keep their upstream op (whose verifier allows unit strides
+        // only, as JAX's slice rule does).
+        "vector.multi_reduction" | "vector.shape_cast" | "vector.extract_strided_slice" => Ok(()),
+        "pallas.multiple_of" => elementwise::check_multiple_of(op),
         "vector.broadcast" => elementwise::check_broadcast(op),
         _ => Err(format!(
             "not yet supported: `{name}` in convert-pallas-to-mosaic-gpu"

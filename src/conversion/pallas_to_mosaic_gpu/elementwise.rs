@@ -7,7 +7,7 @@
 
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::r#type::Type;
-use melior::ir::ValueLike;
+use melior::ir::{BlockLike, RegionLike, ValueLike};
 
 use super::kernel::Ctx;
 use crate::conversion::common::builder::B;
@@ -34,15 +34,21 @@ const APPROX_MATH: &[&str] = &[
 pub struct Layout;
 
 impl Layout {
-    /// The `#mosaic_gpu.TiledLayout` of layout case `case` for a vector of
-    /// type `t`.
-    pub fn from_enum(case: i64, t: Type) -> Result<&'static str, String> {
-        let rank = ir::memref_shape(t).len();
-        match (case, rank) {
-            (0, 2) => Ok(WGMMA),
-            (2, 1) => Ok(WGMMA_COL),
+    /// The Mosaic GPU layout of layout case `case` for a vector of type
+    /// `t` (`vec_size`: the `wg_strided` elements per thread).
+    pub fn from_enum(case: i64, t: Type, vec_size: Option<i64>) -> Result<String, String> {
+        let shape = ir::memref_shape(t);
+        match (case, shape.len(), vec_size) {
+            (0, 2, _) => Ok(WGMMA.to_string()),
+            (2, 1, _) => Ok(WGMMA_COL.to_string()),
+            // Each thread holds `vec_size` consecutive elements of the
+            // row-major array, threads strided over it.
+            (8, _, Some(v)) => Ok(format!(
+                "#mosaic_gpu.WGStridedFragLayout<[{}], {v}>",
+                crate::ir::builder::join(&shape, ", ")
+            )),
             _ => Err(format!(
-                "not yet supported: layout_cast to layout case {case} for {t} in convert-pallas-to-mosaic-gpu (wgmma and wgmma_col are)"
+                "not yet supported: layout_cast to layout case {case} for {t} in convert-pallas-to-mosaic-gpu (wgmma, wgmma_col and wg_strided are)"
             )),
         }
     }
@@ -85,6 +91,18 @@ fn broadcast_in_dim<'c, 'a>(
     ))
 }
 
+/// Rejects a `pallas.multiple_of` whose multiple Mosaic GPU's
+/// `assume_multiple` cannot carry (a positive i32).
+pub fn check_multiple_of(op: &OperationRef) -> Result<(), String> {
+    match ir::int_attr(op, "multiple") {
+        Some(m) if m > 0 && m <= i64::from(i32::MAX) => Ok(()),
+        m => Err(format!(
+            "multiple {} does not fit mosaic_gpu.assume_multiple (a positive i32)",
+            m.unwrap_or(0)
+        )),
+    }
+}
+
 /// Rejects the broadcasts [`rewrite`] cannot express.
 pub fn check_broadcast(op: &OperationRef) -> Result<(), String> {
     broadcast_in_dim(op).map(|_| ())
@@ -100,12 +118,12 @@ pub fn rewrite<'c, 'a>(
         "pallas.layout_cast" => {
             let x = value(op.operand(0).map_err(|e| e.to_string())?);
             let case = ir::int_attr(op, "layout").ok_or("layout_cast without a layout")?;
-            let layout = Layout::from_enum(case, x.r#type())?;
+            let layout = Layout::from_enum(case, x.r#type(), ir::int_attr(op, "vec_size"))?;
             let v = b.val(
                 "mosaic_gpu.layout_cast",
                 &[x],
                 x.r#type(),
-                &[("new_layout", b.attr(layout))],
+                &[("new_layout", b.attr(&layout))],
             );
             b.rw.replace_op(op, &[v]);
         }
@@ -117,6 +135,38 @@ pub fn rewrite<'c, 'a>(
                 &[],
                 t,
                 &[("dimension", b.int_attr(d, b.i32()))],
+            );
+            b.rw.replace_op(op, &[v]);
+        }
+        "pallas.named_scope" => {
+            // The ops run in place; the name only marks them in profiles.
+            let body = op
+                .region(0)
+                .ok()
+                .and_then(|r| r.first_block())
+                .ok_or("named_scope without a body")?;
+            let yielded: Vec<melior::ir::Value> = match body.terminator() {
+                Some(t) if ir::op_name_of(&t) == "pallas.yield" => (0..t.operand_count())
+                    .map(|i| t.operand(i).map(value).map_err(|e| e.to_string()))
+                    .collect::<Result<_, _>>()?,
+                _ => vec![],
+            };
+            // The yield moves out with the body and is erased in its turn.
+            b.rw.inline_block_before(body, op, &[]);
+            if yielded.is_empty() {
+                b.rw.erase_op(op);
+            } else {
+                b.rw.replace_op(op, &yielded);
+            }
+        }
+        "pallas.multiple_of" => {
+            let x = value(op.operand(0).map_err(|e| e.to_string())?);
+            let m = ir::int_attr(op, "multiple").ok_or("multiple_of without a multiple")?;
+            let v = b.val(
+                "mosaic_gpu.assume_multiple",
+                &[x],
+                x.r#type(),
+                &[("multiple", b.int_attr(m, b.i32()))],
             );
             b.rw.replace_op(op, &[v]);
         }

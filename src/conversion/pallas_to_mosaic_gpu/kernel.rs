@@ -26,7 +26,9 @@ use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::r#type::Type;
 use melior::ir::{Block, Region, RegionLike, Value};
 
-use super::{debug, elementwise, grid, load_store, pipeline, resources, tma};
+use super::{
+    collectives, debug, elementwise, grid, load_store, pipeline, resources, tma, transforms, wgmma,
+};
 use crate::conversion::common::builder::{value, B};
 use crate::conversion::framework::OwnedRewriter;
 use crate::conversion::pallas_to_tpu::kernel::KernelInfo;
@@ -36,7 +38,7 @@ use crate::ir;
 /// CUDA threads per Pallas thread (a warpgroup).
 pub const WARPGROUP_SIZE: i64 = 128;
 /// How long `mbarrier.try_wait.parity` suspends per try (JAX's constant).
-const WAIT_SUSPEND_NS: i64 = 10_000_000;
+pub const WAIT_SUSPEND_NS: i64 = 10_000_000;
 
 /// What the body sees while it is rewritten.
 pub struct Ctx<'c, 'a> {
@@ -53,6 +55,8 @@ pub struct Ctx<'c, 'a> {
     /// The cluster axes and their sizes.
     pub cluster_names: Vec<String>,
     pub cluster: Vec<i64>,
+    /// GMEM semaphores and the device mesh.
+    pub collective: collectives::State<'c, 'a>,
 }
 
 /// An initialized barrier group.
@@ -66,6 +70,10 @@ pub struct BarrierGroup<'c, 'a> {
     /// The phase bits, one per barrier of the group.
     pub phases: Value<'c, 'a>,
     pub orders_tensor_core: bool,
+    /// For a cluster barrier spanning several CTAs, the CTAs of the cluster
+    /// an arrival signals (bit `i`: the CTA of linear index `i` in the
+    /// cluster, x fastest).
+    pub cluster_mask: Option<Value<'c, 'a>>,
 }
 
 /// The barrier at `ptr` as the `mosaic_gpu` ops take it.
@@ -79,15 +87,18 @@ pub fn barrier_ref<'c, 'a>(b: &B<'_, 'c, 'a>, ptr: Value<'c, 'a>) -> Value<'c, '
 }
 
 /// A scratch operand or scoped allocation of pallas type `t`: a slice of
-/// shared memory, or the kernel's barrier.
+/// shared memory, one of the kernel's barriers, or GMEM semaphores of
+/// the block-local scope (`sems`, the scopes' parts of this CTA).
 pub fn allocation<'c, 'a>(
     b: &B<'_, 'c, 'a>,
     alloc: resources::Alloc,
     t: Type<'c>,
     barriers: &[BarrierGroup<'c, 'a>],
+    sems: &[(resources::SemaphoreScope, Value<'c, 'a>)],
 ) -> Result<Value<'c, 'a>, String> {
     match alloc {
         resources::Alloc::Smem(offset) => Ok(slice_smem(b, workgroup_type(b, t), offset)),
+        resources::Alloc::Semaphore(offset) => collectives::reserve(b, sems, false, offset, t),
         resources::Alloc::Barrier(i) => Ok(barriers
             .get(i)
             .ok_or("a barrier allocation without a barrier")?
@@ -130,12 +141,14 @@ fn llvm_i64<'c, 'a>(b: &B<'_, 'c, 'a>, v: i64) -> Value<'c, 'a> {
     )
 }
 
-/// Operand `i` of the host entry: a GMEM memref over `buffers[i]`.
+/// Operand `i` of the host entry: a GMEM memref over `buffers[i]`
+/// (marked as kernel operand `i` when `arg`).
 fn unpack_operand<'c, 'a>(
     b: &B<'_, 'c, 'a>,
     buffers: Value<'c, 'a>,
     i: usize,
     array: Type<'c>,
+    arg: bool,
 ) -> Value<'c, 'a> {
     let ptr = b.ty("!llvm.ptr");
     let slot = if i == 0 {
@@ -180,14 +193,15 @@ fn unpack_operand<'c, 'a>(
         desc = insert(desc, llvm_i64(b, s), &[4, d as i64]);
     }
     let idx = b.int_attr(i as i64, b.i32());
+    let attrs = [
+        (collectives::KERNEL_ARG_ATTR, idx),
+        ("mosaic_gpu.original_kernel_arg", b.attr("unit")),
+    ];
     b.val(
         "builtin.unrealized_conversion_cast",
         &[desc],
         array,
-        &[
-            ("mosaic_gpu.from_kernel_arg_idx", idx),
-            ("mosaic_gpu.original_kernel_arg", b.attr("unit")),
-        ],
+        if arg { &attrs } else { &[] },
     )
 }
 
@@ -212,6 +226,141 @@ fn init_barrier<'c, 'a>(
         )),
         offset,
     );
+    let ptr = barrier_address(b, mem);
+    b.op(
+        "mosaic_gpu.initialize_barrier",
+        &[ptr],
+        &[],
+        &[
+            ("arrival_count", b.attr(&format!("{} : i64", spec.arrivals))),
+            ("num_barriers", b.int_attr(spec.count, b.i32())),
+            (
+                "orders_tensor_core",
+                b.attr(if spec.orders_tensor_core {
+                    "true"
+                } else {
+                    "false"
+                }),
+            ),
+        ],
+    );
+    ptr
+}
+
+/// A cluster barrier group (the CTAs along the cluster dims `dims` of
+/// `cluster` arrive on each other's barriers): its address, phase bits and
+/// the mask of the CTAs an arrival signals (`None` when it spans just this
+/// CTA). One thread of the CTA initializes each barrier for the arrivals
+/// of every CTA signalling it: its own and, per dim, the other CTAs along
+/// the dim.
+fn init_cluster_barrier<'c, 'a>(
+    b: &B<'_, 'c, 'a>,
+    offset: i64,
+    spec: resources::BarrierSpec,
+    dims: u8,
+    cluster: &[i64; 3],
+) -> (Value<'c, 'a>, Value<'c, 'a>, Option<Value<'c, 'a>>) {
+    let mem = slice_smem(
+        b,
+        b.ty(&format!(
+            "memref<{}x!mosaic_gpu.barrier, #gpu.address_space<workgroup>>",
+            spec.count
+        )),
+        offset,
+    );
+    let ptr = barrier_address(b, mem);
+    let phases = phase_counter(b);
+    let collective: Vec<usize> = (0..3).filter(|d| dims & (1 << d) != 0).collect();
+    let senders = collective.iter().map(|&d| cluster[d]).sum::<i64>() - collective.len() as i64 + 1;
+    // One thread per CTA: the elected lane of warp 0.
+    let elected = b.val("nvvm.elect.sync", &[], b.ty("i1"), &[]);
+    let linear = grid::linear_thread_id(b);
+    let warp = b.bin("arith.shrui", linear, b.ci32(5));
+    let (all_lanes, lane0, clamp) = (b.ci32(-1), b.ci32(0), b.ci32(31));
+    let warp = b.val(
+        "nvvm.shfl.sync",
+        &[all_lanes, warp, lane0, clamp],
+        b.i32(),
+        &[("kind", b.attr("#nvvm<shfl_kind idx>"))],
+    );
+    let first_warp = b.cmpi("eq", warp, b.ci32(0));
+    let predicate = b.bin("arith.andi", first_warp, elected);
+    let count = b.ci32(spec.arrivals * senders);
+    for i in 0..spec.count {
+        let at = if i == 0 {
+            ptr
+        } else {
+            b.val(
+                "llvm.getelementptr",
+                &[ptr],
+                b.ty("!llvm.ptr<3>"),
+                &[
+                    ("elem_type", b.attr("i64")),
+                    ("rawConstantIndices", b.dense_i32_attr(&[i as i32])),
+                ],
+            )
+        };
+        b.op("nvvm.mbarrier.init", &[at, count, predicate], &[], &[]);
+    }
+    if senders == 1 {
+        return (ptr, phases, None);
+    }
+    // CTA (x, y, z) of the cluster is bit x + y * cx + z * cx * cy; this
+    // CTA's slice along the collective dims is the bits of its coordinates
+    // in the others.
+    let strides = [1, cluster[0], cluster[0] * cluster[1]];
+    let mut pattern = 0i64;
+    let sizes: Vec<i64> = collective.iter().map(|&d| cluster[d]).collect();
+    let mut idx = vec![0i64; collective.len()];
+    loop {
+        let bit: i64 = idx
+            .iter()
+            .zip(&collective)
+            .map(|(i, &d)| i * strides[d])
+            .sum();
+        pattern |= 1 << bit;
+        let mut k = 0;
+        while k < idx.len() {
+            idx[k] += 1;
+            if idx[k] < sizes[k] {
+                break;
+            }
+            idx[k] = 0;
+            k += 1;
+        }
+        if k == idx.len() {
+            break;
+        }
+    }
+    let mut shift: Option<Value> = None;
+    for d in 0..3 {
+        if collective.contains(&d) || cluster[d] == 1 {
+            continue;
+        }
+        let dim = b.attr(&format!("#gpu<dim {}>", ["x", "y", "z"][d]));
+        let id = b.val(
+            "gpu.cluster_block_id",
+            &[],
+            b.index(),
+            &[("dimension", dim)],
+        );
+        let id = b.val("arith.index_castui", &[id], b.i32(), &[]);
+        let term = b.mul(id, b.ci32(strides[d]));
+        shift = Some(match shift {
+            None => term,
+            Some(s) => b.add(s, term),
+        });
+    }
+    let pattern = b.ci32(pattern);
+    let mask = match shift {
+        None => pattern,
+        Some(s) => b.bin("arith.shli", pattern, s),
+    };
+    (ptr, phases, Some(mask))
+}
+
+/// The address of the first barrier of the barrier array `mem`.
+fn barrier_address<'c, 'a>(b: &B<'_, 'c, 'a>, mem: Value<'c, 'a>) -> Value<'c, 'a> {
     let desc_t = b.ty(&descriptor_type(1, "3"));
     let desc = b.val("builtin.unrealized_conversion_cast", &[mem], desc_t, &[]);
     let ptr3 = b.ty("!llvm.ptr<3>");
@@ -232,25 +381,7 @@ fn init_barrier<'c, 'a>(
     let bytes = b.val("llvm.mul", &[elems, eight], i64t, &[]);
     let addr = b.val("llvm.ptrtoint", &[aligned], i64t, &[]);
     let addr = b.val("llvm.add", &[addr, bytes], i64t, &[]);
-    let ptr = b.val("llvm.inttoptr", &[addr], ptr3, &[]);
-    b.op(
-        "mosaic_gpu.initialize_barrier",
-        &[ptr],
-        &[],
-        &[
-            ("arrival_count", b.attr(&format!("{} : i64", spec.arrivals))),
-            ("num_barriers", b.int_attr(spec.count, b.i32())),
-            (
-                "orders_tensor_core",
-                b.attr(if spec.orders_tensor_core {
-                    "true"
-                } else {
-                    "false"
-                }),
-            ),
-        ],
-    );
-    ptr
+    b.val("llvm.inttoptr", &[addr], ptr3, &[])
 }
 
 /// The phase parity of a barrier group, one bit per barrier, kept by every
@@ -277,9 +408,20 @@ pub fn wait_barrier<'c, 'a>(
     phases: Value<'c, 'a>,
     bit: i64,
 ) {
+    wait_barrier_mask(b, ptr, phases, |b| b.ci32(1 << bit));
+}
+
+/// [`wait_barrier`] of the barrier whose phase bit `mask` builds (an i32
+/// with that one bit set).
+pub fn wait_barrier_mask<'c, 'a>(
+    b: &B<'_, 'c, 'a>,
+    ptr: Value<'c, 'a>,
+    phases: Value<'c, 'a>,
+    mask: impl FnOnce(&B<'_, 'c, 'a>) -> Value<'c, 'a>,
+) {
     let i32t = b.i32();
     let bits = b.val("memref.load", &[phases], i32t, &[]);
-    let one = b.ci32(1 << bit);
+    let one = mask(b);
     let mine = b.bin("arith.andi", bits, one);
     let parity = b.cmpi("ne", mine, b.ci32(0));
     let flipped = b.bin("arith.xori", bits, one);
@@ -314,27 +456,59 @@ pub fn warpgroup_barrier<'c, 'a>(b: &B<'_, 'c, 'a>, linear_thread_id: Value<'c, 
 
 /// The warp index of the thread, uniform across the warp, as Mosaic GPU's
 /// kernel context computes it on entry (with the single-lane elections
-/// around it).
-fn warp_context<'c, 'a>(b: &B<'_, 'c, 'a>) -> Value<'c, 'a> {
+/// around it): the linear thread index and the warpgroup's single-lane
+/// predicate (erased at the end when nothing uses it).
+fn warp_context<'c, 'a>(b: &B<'_, 'c, 'a>) -> (Value<'c, 'a>, Value<'c, 'a>) {
     let i1 = b.ty("i1");
-    b.val("nvvm.elect.sync", &[], i1, &[]);
+    let elected = b.val("nvvm.elect.sync", &[], i1, &[]);
     let linear = grid::linear_thread_id(b);
     let warp = b.bin("arith.shrui", linear, b.ci32(5));
     let all_lanes = b.ci32(-1);
     let (lane0, clamp) = (b.ci32(0), b.ci32(31));
-    b.val(
+    let warp = b.val(
         "nvvm.shfl.sync",
         &[all_lanes, warp, lane0, clamp],
         b.i32(),
         &[("kind", b.attr("#nvvm<shfl_kind idx>"))],
     );
+    let predicate = collectives::lane_predicate(b, elected, warp);
     b.val("nvvm.elect.sync", &[], i1, &[]);
-    linear
+    (linear, predicate)
+}
+
+/// Erases `v`'s op and then those of its operands that were used only by
+/// it, while their ops are side-effect free arith ops.
+fn erase_if_unused(v: Value) {
+    let Some(op) = ir::defining_op(v) else {
+        return;
+    };
+    if ir::has_uses(v) || !ir::op_name_of(&op).starts_with("arith.") {
+        return;
+    }
+    let operands: Vec<Value> = (0..op.operand_count())
+        .filter_map(|i| op.operand(i).ok().map(value))
+        .collect();
+    ir::erase_operation(op);
+    for o in operands {
+        erase_if_unused(o);
+    }
 }
 
 /// Lowers GPU kernel `k` (checked by [`super::checks`]).
 pub fn lower<'c, 'a>(k: OperationRef<'c, 'a>, params: &MosaicGpuParams) -> Result<(), String> {
     let info = KernelInfo::of(&k)?;
+    let schedule = pipeline::Schedule::of(&k, &info.grid, params);
+    // Accesses to transformed operands and allocations are marked, then
+    // register accumulators become values (they take no shared memory).
+    let mut keys: Vec<String> = (0..info.specs.len()).map(|i| info.origin(i)).collect();
+    let n_scratch = ir::body_block(&k).map_or(0, |b| b.argument_count()) - keys.len();
+    keys.extend((0..n_scratch).map(|i| format!("scratch[{i}]")));
+    transforms::apply(&k, &keys)?;
+    let operand_transforms: Vec<Option<String>> = keys[..info.specs.len()]
+        .iter()
+        .map(|key| transforms::kernel_operand(&k, key))
+        .collect();
+    wgmma::discharge(&k)?;
     let plan = resources::plan(&k, &info, params, true)?;
     let grid_names: Vec<String> = k
         .attribute("grid_names")
@@ -414,16 +588,47 @@ pub fn lower<'c, 'a>(k: OperationRef<'c, 'a>, params: &MosaicGpuParams) -> Resul
         &[],
     );
     let buffers = value(entry.argument(1).map_err(|e| e.to_string())?);
+    // JAX's operands: the inputs, one aliased input per semaphore scope,
+    // the outputs, the semaphore scopes again (the ones read), then the
+    // collective metadata.
+    let n_sems = plan.semaphores.len();
+    let arg_index = |i: usize| if i < info.n_ins { i } else { i + n_sems };
     let gmem: Vec<Value> = info
         .specs
         .iter()
         .enumerate()
-        .map(|(i, s)| unpack_operand(&b, buffers, i, s.array_type))
+        .map(|(i, s)| unpack_operand(&b, buffers, arg_index(i), s.array_type, true))
         .collect();
+    let n_params = info.specs.len() + 2 * n_sems;
+    let sem_buffers: Vec<Value> = plan
+        .semaphores
+        .iter()
+        .enumerate()
+        .map(|(j, scope)| {
+            let size = if scope.global {
+                scope.count
+            } else {
+                grid::cuda_grid(&info.grid).iter().product::<i64>()
+                    * grid::cuda_cluster(&params.cluster).iter().product::<i64>()
+                    * scope.count
+            };
+            let t = b.ty(&format!("memref<{size}xi32>"));
+            unpack_operand(&b, buffers, info.specs.len() + n_sems + j, t, true)
+        })
+        .collect();
+    let metadata = (collectives::has_metadata(params) && collectives::needs_metadata(&k, params))
+        .then(|| {
+            let peers: i64 = params.mesh_shape.iter().product();
+            let words = 4 + peers * n_params as i64 + n_params as i64;
+            let t = b.ty(&format!("memref<{words}xi64>"));
+            unpack_operand(&b, buffers, n_params, t, false)
+        });
 
     // The CUDA grid counts CTAs: the Pallas grid times the cluster.
     let cluster = grid::cuda_cluster(&params.cluster);
-    let mut cuda = grid::cuda_grid(&info.grid);
+    // Sequential dims are steps inside the CTA, not CUDA blocks.
+    let parallel_grid = schedule.parallel_grid(&info.grid);
+    let mut cuda = grid::cuda_grid(&parallel_grid);
     for (n, c) in cuda.iter_mut().zip(cluster) {
         *n *= c;
     }
@@ -473,8 +678,17 @@ pub fn lower<'c, 'a>(k: OperationRef<'c, 'a>, params: &MosaicGpuParams) -> Resul
     let mut inits = vec![];
     let mut offset = plan.barrier_offset;
     for spec in &plan.barriers {
-        let ptr = init_barrier(&b, offset, *spec);
-        inits.push((ptr, phase_counter(&b), spec.orders_tensor_core));
+        let init = match spec.cluster_dims {
+            None => {
+                let ptr = init_barrier(&b, offset, *spec);
+                (ptr, phase_counter(&b), spec.orders_tensor_core, None)
+            }
+            Some(dims) => {
+                let (ptr, phases, mask) = init_cluster_barrier(&b, offset, *spec, dims, &cluster);
+                (ptr, phases, false, mask)
+            }
+        };
+        inits.push(init);
         offset += spec.count * resources::BARRIER_BYTES;
     }
     b.op("nvvm.fence.mbarrier.init", &[], &[], &[]);
@@ -495,16 +709,20 @@ pub fn lower<'c, 'a>(k: OperationRef<'c, 'a>, params: &MosaicGpuParams) -> Resul
         );
     }
     b.op("gpu.barrier", &[], &[], &[]);
-    let linear = warp_context(&b);
-    let program_ids = grid::program_ids(&b, &info.grid);
+    let sem_bases = collectives::semaphore_bases(&b, &plan.semaphores, &sem_buffers);
+    let (linear, lane_predicate) = warp_context(&b);
+    let parallel_ids = grid::program_ids(&b, &parallel_grid);
     let barriers: Vec<BarrierGroup> = inits
         .into_iter()
-        .map(|(ptr, phases, orders_tensor_core)| BarrierGroup {
-            ptr,
-            first: barrier_ref(&b, ptr),
-            phases,
-            orders_tensor_core,
-        })
+        .map(
+            |(ptr, phases, orders_tensor_core, cluster_mask)| BarrierGroup {
+                ptr,
+                first: barrier_ref(&b, ptr),
+                phases,
+                orders_tensor_core,
+                cluster_mask,
+            },
+        )
         .collect();
     if params.num_threads.is_some() {
         // The kernel's scratch is shared by the warpgroups: none may still
@@ -519,10 +737,50 @@ pub fn lower<'c, 'a>(k: OperationRef<'c, 'a>, params: &MosaicGpuParams) -> Resul
         let t = ir::value_type(value(
             body.argument(n_fixed + i).map_err(|e| e.to_string())?,
         ));
-        scratch.push(allocation(&b, *alloc, t, &barriers)?);
+        scratch.push(allocation(&b, *alloc, t, &barriers, &sem_bases)?);
     }
     let pipeline_barrier = barriers.first().map(|g| (g.first, g.ptr, g.phases));
-    let stage = pipeline::prologue(&b, &info, &plan, &gmem, &program_ids, pipeline_barrier)?;
+    let mut stage = pipeline::prologue(
+        &b,
+        &info,
+        &plan,
+        &schedule,
+        &gmem,
+        &parallel_ids,
+        pipeline_barrier,
+        operand_transforms,
+    )?;
+    // Register accumulators of the kernel start from zero and are carried
+    // across the sequential steps.
+    let carried = wgmma::carried(body)?;
+    let inits: Vec<Value> = carried
+        .iter()
+        .map(|(start, _)| wgmma::init_accumulator(&b, ir::value_type(*start)))
+        .collect();
+    let step_loop = if schedule.sequential.is_empty() {
+        None
+    } else {
+        Some(pipeline::open_loop(&b, &mut stage, &inits, linear)?)
+    };
+    let mut program_ids = vec![];
+    let mut ids = parallel_ids.iter();
+    for axis in 0..info.grid.len() {
+        let id = match step_loop
+            .as_ref()
+            .and_then(|(_, s)| s.iter().find(|(a, _)| *a == axis))
+        {
+            Some((_, step)) => *step,
+            None => *ids.next().ok_or("a grid axis without a program id")?,
+        };
+        program_ids.push(id);
+    }
+    let starts: Vec<Value> = match &step_loop {
+        Some((lp, _)) => lp.carried.clone(),
+        None => inits,
+    };
+    for ((start, _), v) in carried.iter().zip(&starts) {
+        rw.replace_all_uses_with(*start, *v);
+    }
     let mut body_args: Vec<Value> = (0..info.specs.len())
         .map(|i| stage.views[i].unwrap_or(gmem[i]))
         .collect();
@@ -540,9 +798,24 @@ pub fn lower<'c, 'a>(k: OperationRef<'c, 'a>, params: &MosaicGpuParams) -> Resul
         }
     });
     rw.erase_op(&ret);
-    rw.merge_blocks(body, device, &body_args);
-    rw.set_insertion_point_to_end(device);
-    pipeline::epilogue(&b, &stage, &gmem, linear);
+    match &step_loop {
+        Some((lp, _)) => {
+            rw.merge_blocks(body, lp.body, &body_args);
+            // A step that never writes the accumulator passes it on as it
+            // came (its start mark goes away with the marks).
+            let next: Vec<Value> = carried
+                .iter()
+                .zip(&starts)
+                .map(|((start, end), v)| if end == start { *v } else { *end })
+                .collect();
+            pipeline::close_loop(&b, &stage, &info, &gmem, lp, &next, linear)?;
+        }
+        None => {
+            rw.merge_blocks(body, device, &body_args);
+            rw.set_insertion_point_to_end(device);
+        }
+    }
+    pipeline::epilogue(&b, &stage, &info, &gmem, linear)?;
     b.op("gpu.terminator", &[], &[], &[]);
 
     let ctx = Ctx {
@@ -555,18 +828,61 @@ pub fn lower<'c, 'a>(k: OperationRef<'c, 'a>, params: &MosaicGpuParams) -> Resul
         grid_names,
         cluster_names: params.cluster_names.clone(),
         cluster: params.cluster.clone(),
+        collective: collectives::State {
+            metadata,
+            num_params: n_params as i64,
+            num_peers: params.mesh_shape.iter().product(),
+            multimem: std::cell::RefCell::new(vec![false; n_params]),
+            metadata_used: std::cell::Cell::new(false),
+            sem_bases,
+            lane_predicate,
+        },
     };
     for op in ops {
         rw.set_insertion_point_before(&op);
         let b = B::new(&rw, op.location());
         if ir::op_name_of(&op) == "pallas.debug_print" {
             debug::rewrite(&b, &op, &ctx)?;
-        } else if !load_store::rewrite(&b, &op, &ctx)? && !tma::rewrite(&b, &op, &ctx)? {
+        } else if collectives::rewrite(&b, &op, &ctx)? {
+        } else if !load_store::rewrite(&b, &op, &ctx)?
+            && !tma::rewrite(&b, &op, &ctx)?
+            && !wgmma::rewrite(&b, &op)?
+            && !transforms::rewrite(&op)?
+        {
             elementwise::rewrite(&b, &op, &ctx)?;
         }
     }
+    wgmma::erase_carried(&launch);
     elementwise::erase_dead_shape_casts(&launch);
     tma::erase_gmem_views(&launch);
+    transforms::slice_at_uses(&launch);
+    erase_if_unused(ctx.collective.lane_predicate);
+    // What the runtime needs to know of the collectives: that the metadata
+    // is passed, and which operands it must map for multicast.
+    if ctx.collective.metadata_used.get() {
+        ir::set_attribute(
+            &module,
+            "mosaic_gpu.collective_metadata_used",
+            b.attr("unit"),
+        );
+    }
+    let multimem = ctx.collective.multimem.borrow();
+    if multimem.iter().any(|&m| m) {
+        let flags: Vec<&str> = multimem
+            .iter()
+            .map(|&m| if m { "true" } else { "false" })
+            .collect();
+        ir::set_attribute(
+            &module,
+            "mosaic_gpu.multimem_args",
+            b.attr(&format!(
+                "dense<[{}]> : tensor<{}xi1>",
+                flags.join(", "),
+                flags.len()
+            )),
+        );
+        ir::set_attribute(&module, "mosaic_gpu.multimem_used", b.attr("unit"));
+    }
     rw.erase_op(&k);
     Ok(())
 }

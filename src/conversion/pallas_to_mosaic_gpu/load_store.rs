@@ -68,27 +68,15 @@ fn access<'c, 'a>(
     let (strides, base) = ir::memref_strides_and_offset(r.r#type()).ok_or("ref without strides")?;
     // The view's offset is static when the ref's and the starts are.
     let offset = if base != DYNAMIC && dyn_offsets.is_empty() {
-        let off: i64 = base + starts.iter().zip(&strides).map(|(s, t)| s * t).sum::<i64>();
-        format!("{off}")
+        base + starts.iter().zip(&strides).map(|(s, t)| s * t).sum::<i64>()
     } else {
-        "?".to_string()
+        DYNAMIC
     };
-    let dims: String = sizes.iter().map(|d| format!("{d}x")).collect();
-    let strides: Vec<String> = strides.iter().map(i64::to_string).collect();
     let elem = ir::element_type(r.r#type());
-    // GMEM refs have no memory space.
-    let space = if ir::memref_memory_space(r.r#type()).is_some() {
-        ", #gpu.address_space<workgroup>"
-    } else {
-        ""
-    };
-    let layout = |offset: &str| {
-        format!(
-            "memref<{dims}{elem}, strided<[{}], offset: {offset}>{space}>",
-            strides.join(", ")
-        )
-    };
-    let t = b.ty(&layout(&offset));
+    // The view stays where the ref is (GMEM refs have no memory space).
+    let space = ir::memref_memory_space(r.r#type());
+    let layout = |offset: i64| ir::strided_memref_type(&sizes, elem, &strides, offset, space);
+    let t = layout(offset);
     let mut view_operands = vec![r];
     view_operands.extend(&dyn_offsets);
     let segments = b.dense_i32_attr(&[1, dyn_offsets.len() as i32, 0, 0]);
@@ -104,9 +92,13 @@ fn access<'c, 'a>(
         ],
     );
     // Seen with a dynamic offset, as JAX's ref slicing leaves views.
-    if offset != "?" {
-        let dynamic = b.ty(&layout("?"));
-        return Ok(Access::Slice(b.val("memref.cast", &[view], dynamic, &[])));
+    if offset != DYNAMIC {
+        return Ok(Access::Slice(b.val(
+            "memref.cast",
+            &[view],
+            layout(DYNAMIC),
+            &[],
+        )));
     }
     Ok(Access::Slice(view))
 }

@@ -10,7 +10,8 @@
 //! memory sized and sliced by the planner ([`resources`]). Ref accesses
 //! become `mosaic_gpu` vector loads and stores ([`load_store`]); whole-tile
 //! compute keeps its `arith`/`math`/`vector` ops in the forms the Mosaic GPU
-//! dialect takes ([`elementwise`]).
+//! dialect takes ([`elementwise`]); WGMMAs and their register accumulators
+//! become `mosaic_gpu.wgmma` on values carried through the body ([`wgmma`]).
 //!
 //! The pass checks every GPU kernel first ([`checks`]) and reports JAX's
 //! rejections and the forms not yet supported at the offending op; only
@@ -18,6 +19,7 @@
 //! the other passes.
 
 mod checks;
+mod collectives;
 mod debug;
 mod elementwise;
 mod grid;
@@ -26,6 +28,8 @@ mod load_store;
 mod pipeline;
 mod resources;
 mod tma;
+mod transforms;
+mod wgmma;
 
 use melior::ir::operation::OperationRef;
 

@@ -19,9 +19,9 @@ use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::r#type::Type;
 use melior::ir::{RegionLike, Value, ValueLike};
 
-use super::kernel::{allocation, barrier_ref, wait_barrier, BarrierGroup, Ctx};
+use super::kernel::{allocation, barrier_ref, wait_barrier, wait_barrier_mask, BarrierGroup, Ctx};
 use super::pipeline::{commit_smem, expect_and_load, store, wait_stores};
-use super::resources::{block_bytes, Alloc, SCOPED_OFFSETS_ATTR};
+use super::resources::{block_bytes, scoped_allocs};
 use crate::conversion::common::builder::{dense_i64, B, DYNAMIC};
 use crate::ir::{self, value, MemorySpace};
 
@@ -41,92 +41,227 @@ enum Start<'c, 'a> {
     Dynamic(Value<'c, 'a>),
 }
 
-/// A GMEM ref seen through subviews: the whole array and the start of the
-/// slice in each dim (a dynamic start only from the outermost view).
-fn gmem_slice<'c, 'a>(v: Value<'c, 'a>) -> Result<(Value<'c, 'a>, Vec<Start<'c, 'a>>), String> {
+/// A GMEM ref seen through subviews: the whole array, the start of the
+/// slice in each of its dims (nested views add up), and the array dim of
+/// each dim of the view (views may drop unit dims).
+type GmemSlice<'c, 'a> = (Value<'c, 'a>, Vec<Start<'c, 'a>>, Vec<usize>);
+
+fn gmem_slice<'c, 'a>(b: &B<'_, 'c, 'a>, v: Value<'c, 'a>) -> Result<GmemSlice<'c, 'a>, String> {
     let rank = ir::memref_shape(v.r#type()).len();
     let Some(view) = ir::defining_op(v).filter(|o| ir::op_name_of(o) == "memref.subview") else {
-        return Ok((v, vec![Start::Static(0); rank]));
+        return Ok((v, vec![Start::Static(0); rank], (0..rank).collect()));
     };
-    let (base, outer) = gmem_slice(value(view.operand(0).map_err(|e| e.to_string())?))?;
-    let offsets = view
-        .attribute("static_offsets")
-        .map(dense_i64)
-        .map_err(|e| e.to_string())?;
-    if offsets.len() != outer.len() {
-        return Err("not yet supported: rank-reducing GMEM subviews".into());
+    let (base, mut starts, dims) =
+        gmem_slice(b, value(view.operand(0).map_err(|e| e.to_string())?))?;
+    let attr = |n: &str| view.attribute(n).map(dense_i64).map_err(|e| e.to_string());
+    let (offsets, sizes) = (attr("static_offsets")?, attr("static_sizes")?);
+    if offsets.len() != dims.len() {
+        return Err("a GMEM view whose offsets do not match its source".into());
     }
     let mut dynamic = (1..view.operand_count()).map(|i| view.operand(i).map(value));
-    let mut starts = vec![];
-    for (o, &off) in outer.iter().zip(&offsets) {
-        starts.push(match (*o, off) {
-            (Start::Static(0), DYNAMIC) => Start::Dynamic(
-                dynamic
-                    .next()
-                    .ok_or("a dynamic offset without its operand")?
-                    .map_err(|e| e.to_string())?,
-            ),
-            (Start::Static(a), b) if b != DYNAMIC => Start::Static(a + b),
-            (Start::Dynamic(v), 0) => Start::Dynamic(v),
-            _ => return Err("not yet supported: dynamic offsets in nested GMEM subviews".into()),
-        });
+    for (k, &off) in offsets.iter().enumerate() {
+        let add = if off == DYNAMIC {
+            let v = dynamic
+                .next()
+                .ok_or("a dynamic offset without its operand")?
+                .map_err(|e| e.to_string())?;
+            // A constant operand is a static start (as JAX folds it).
+            constant_index(v).map_or(Start::Dynamic(v), Start::Static)
+        } else {
+            Start::Static(off)
+        };
+        let d = dims[k];
+        starts[d] = match (starts[d], add) {
+            (Start::Static(x), Start::Static(y)) => Start::Static(x + y),
+            (Start::Static(0), s) | (s, Start::Static(0)) => s,
+            (x, y) => {
+                let as_index = |s| match s {
+                    Start::Static(c) => b.cidx(c),
+                    Start::Dynamic(v) => v,
+                };
+                Start::Dynamic(b.add(as_index(x), as_index(y)))
+            }
+        };
     }
-    Ok((base, starts))
+    let kept = kept_dims(
+        &sizes,
+        &ir::memref_shape(ir::value_type(ir::result_of(view, 0))),
+    )
+    .ok_or("a GMEM view that drops dims other than unit ones")?;
+    Ok((base, starts, kept.into_iter().map(|k| dims[k]).collect()))
 }
 
-/// Checks a GMEM `memref.subview` the copies can fold: unit strides, the
-/// same rank; a dynamic offset only on a view of the whole array.
+/// The dims of a subview of slice `sizes` that its result of shape `shape`
+/// keeps (the others are unit dims it drops), matched first to last.
+fn kept_dims(sizes: &[i64], shape: &[i64]) -> Option<Vec<usize>> {
+    let mut kept = vec![];
+    for (k, &n) in sizes.iter().enumerate() {
+        if kept.len() < shape.len() && shape[kept.len()] == n {
+            kept.push(k);
+        } else if n != 1 {
+            return None;
+        }
+    }
+    (kept.len() == shape.len()).then_some(kept)
+}
+
+/// The TMA slice lengths of a copy between `view` (of a GMEM array of rank
+/// `rank`, its dims `dims` of the array) and shared memory: the view's
+/// sizes, -1 for the array dims it drops.
+fn slice_lengths(rank: usize, dims: &[usize], view: &[i64]) -> Vec<i64> {
+    let mut lengths = vec![-1; rank];
+    for (&d, &n) in dims.iter().zip(view) {
+        lengths[d] = n;
+    }
+    lengths
+}
+
+/// Checks a GMEM `memref.subview` the copies can fold: static sizes, unit
+/// strides; only unit dims dropped.
 pub fn check_gmem_subview(op: &OperationRef) -> Result<(), String> {
     let attr = |n: &str| op.attribute(n).map(dense_i64).unwrap_or_default();
-    let sizes_static = !attr("static_sizes").contains(&DYNAMIC);
+    let sizes = attr("static_sizes");
     let unit = attr("static_strides").iter().all(|&s| s == 1);
-    let src = op.operand(0).map_err(|e| e.to_string())?;
     let dst = ir::value_type(ir::result_of(*op, 0));
-    let nested_dynamic = op.operand_count() > 1
-        && ir::defining_op(src).is_some_and(|o| ir::op_name_of(&o) == "memref.subview");
-    if !sizes_static
-        || !unit
-        || nested_dynamic
-        || ir::memref_shape(src.r#type()).len() != ir::memref_shape(dst).len()
-    {
+    if sizes.contains(&DYNAMIC) || !unit || kept_dims(&sizes, &ir::memref_shape(dst)).is_none() {
         return Err(
-            "not yet supported: GMEM subviews with dynamic sizes or strides, fewer dims, or dynamic offsets on a view".into(),
+            "not yet supported: GMEM subviews with dynamic sizes or strides, or dropping dims of more than one element".into(),
         );
     }
     Ok(())
 }
 
+/// The TMA store of `src` into the `lengths` slice of `dst` at `indices`,
+/// issued when `predicate` holds, combining with `dst` by TMA reduction
+/// `reduction`, into `dst` of device `peer`.
+fn store_with<'c, 'a>(
+    b: &B<'_, 'c, 'a>,
+    (src, dst, indices, lengths): (Value<'c, 'a>, Value<'c, 'a>, &[Value<'c, 'a>], &[i64]),
+    commit_group: bool,
+    predicate: Option<Value<'c, 'a>>,
+    peer: Option<Value<'c, 'a>>,
+    reduction: Option<i64>,
+) {
+    let mut operands = vec![src, dst];
+    operands.extend(indices);
+    operands.extend(predicate);
+    operands.extend(peer);
+    let segments = [
+        1,
+        1,
+        indices.len() as i32,
+        i32::from(predicate.is_some()),
+        i32::from(peer.is_some()),
+    ];
+    let commit = b.attr(if commit_group { "true" } else { "false" });
+    let mut attrs = vec![
+        ("commit_group", commit),
+        ("is_global_broadcast", b.attr("false")),
+        ("operandSegmentSizes", b.dense_i32_attr(&segments)),
+        ("slice_lengths", b.dense_i64_attr(lengths)),
+    ];
+    if let Some(r) = reduction {
+        attrs.push(("reduction_op", b.attr(&format!("{r} : i32"))));
+    }
+    b.op("mosaic_gpu.async_store", &operands, &[], &attrs);
+}
+
+/// Which barrier of its group an op names.
+#[derive(Clone, Copy)]
+enum BarrierIndex<'c, 'a> {
+    Static(i64),
+    /// An i32 value.
+    Dynamic(Value<'c, 'a>),
+}
+
 /// Barrier `index` of the group whose first barrier `first` is: the group,
-/// its address, its ref and its bit in the phase bits. Indices are
-/// constants (the checks see to it).
+/// its address, its ref and its index.
 fn barrier_elem<'c, 'a>(
     b: &B<'_, 'c, 'a>,
     ctx: &Ctx<'c, 'a>,
     first: Value<'c, 'a>,
     indices: &[Value<'c, 'a>],
-) -> Result<(BarrierGroup<'c, 'a>, Value<'c, 'a>, Value<'c, 'a>, i64), String> {
+) -> Result<
+    (
+        BarrierGroup<'c, 'a>,
+        Value<'c, 'a>,
+        Value<'c, 'a>,
+        BarrierIndex<'c, 'a>,
+    ),
+    String,
+> {
     let group = *ctx
         .barriers
         .iter()
         .find(|g| g.first == first)
         .ok_or("a barrier ref that is not an allocated barrier")?;
     let index = match indices.first() {
-        None => 0,
-        Some(v) => constant_index(*v).ok_or("not yet supported: dynamic barrier indices")?,
+        None => BarrierIndex::Static(0),
+        Some(v) => match constant_index(*v) {
+            Some(i) => BarrierIndex::Static(i),
+            None => BarrierIndex::Dynamic(b.val("arith.index_castui", &[*v], b.i32(), &[])),
+        },
     };
-    if index == 0 {
-        return Ok((group, group.ptr, group.first, 0));
-    }
-    let ptr = b.val(
-        "llvm.getelementptr",
-        &[group.ptr],
-        b.ty("!llvm.ptr<3>"),
+    let ptr3 = b.ty("!llvm.ptr<3>");
+    let elem_type = ("elem_type", b.attr("i64"));
+    let ptr = match index {
+        BarrierIndex::Static(0) => return Ok((group, group.ptr, group.first, index)),
+        BarrierIndex::Static(i) => b.val(
+            "llvm.getelementptr",
+            &[group.ptr],
+            ptr3,
+            &[
+                elem_type,
+                ("rawConstantIndices", b.dense_i32_attr(&[i as i32])),
+            ],
+        ),
+        // i32::MIN marks the index that is an operand.
+        BarrierIndex::Dynamic(i) => b.val(
+            "llvm.getelementptr",
+            &[group.ptr, i],
+            ptr3,
+            &[
+                elem_type,
+                ("rawConstantIndices", b.dense_i32_attr(&[i32::MIN])),
+            ],
+        ),
+    };
+    Ok((group, ptr, barrier_ref(b, ptr), index))
+}
+
+/// Arrives on the cluster barrier at `ptr` in every CTA of `mask`: each of
+/// the 16 CTAs a cluster may have is signalled by one thread of the
+/// warpgroup (thread 8 k for CTA k), through the CTA's shared memory window.
+fn arrive_in_cluster<'c, 'a>(
+    b: &B<'_, 'c, 'a>,
+    ctx: &Ctx<'c, 'a>,
+    ptr: Value<'c, 'a>,
+    mask: Value<'c, 'a>,
+) {
+    let in_group = b.bin("arith.remui", ctx.linear, b.ci32(128));
+    let cta = b.bin("arith.divui", in_group, b.ci32(8));
+    let bit = b.bin("arith.shli", b.ci32(1), cta);
+    let mine = b.bin("arith.andi", bit, mask);
+    let member = b.cmpi("ne", mine, b.ci32(0));
+    let lane = b.bin("arith.remui", in_group, b.ci32(8));
+    let signaller = b.cmpi("eq", lane, b.ci32(0));
+    let arrive = b.bin("arith.andi", member, signaller);
+    b.op(
+        "llvm.inline_asm",
+        &[arrive, ptr, cta],
+        &[b.ty("!llvm.void")],
         &[
-            ("elem_type", b.attr("i64")),
-            ("rawConstantIndices", b.dense_i32_attr(&[index as i32])),
+            (
+                "asm_string",
+                ir::string_attr(
+                    b.loc,
+                    "{\n.reg .b32 remote;\n@$0 mapa.shared::cluster.u32 remote, $1, $2;\n@$0 mbarrier.arrive.shared::cluster.b64 _, [remote];\n}",
+                ),
+            ),
+            ("constraints", ir::string_attr(b.loc, "b,r,r")),
+            ("has_side_effects", b.attr("unit")),
         ],
     );
-    Ok((group, ptr, barrier_ref(b, ptr), index))
 }
 
 /// The value of an `index` constant.
@@ -192,7 +327,20 @@ pub fn rewrite<'c, 'a>(
         "memref.subview" => {
             let src = operand(0)?;
             if is_gmem(src.r#type()) {
-                // Folded into the copies that use it; erased once unused.
+                // A view the copies fold (erased once unused) and the other
+                // accesses read through: the same subview of the GMEM
+                // memref, without a memory space.
+                let text = ir::value_type(ir::result_of(*op, 0))
+                    .to_string()
+                    .replace(", #pallas.memory_space<gmem>", "");
+                let operands: Vec<Value> = (0..op.operand_count())
+                    .map(&operand)
+                    .collect::<Result<_, _>>()?;
+                let attrs = subview_attrs(op);
+                let attrs: Vec<(&str, melior::ir::attribute::Attribute)> =
+                    attrs.iter().map(|(n, a)| (n.as_str(), *a)).collect();
+                let view = b.val("memref.subview", &operands, b.ty(&text), &attrs);
+                b.rw.replace_op(op, &[view]);
                 return Ok(true);
             }
             let mut t = super::kernel::workgroup_type(b, ir::value_type(ir::result_of(*op, 0)));
@@ -206,15 +354,7 @@ pub fn rewrite<'c, 'a>(
             let operands: Vec<Value> = (0..op.operand_count())
                 .map(&operand)
                 .collect::<Result<_, _>>()?;
-            let attrs: Vec<(String, melior::ir::attribute::Attribute)> = [
-                "operandSegmentSizes",
-                "static_offsets",
-                "static_sizes",
-                "static_strides",
-            ]
-            .iter()
-            .filter_map(|n| op.attribute(n).ok().map(|a| (n.to_string(), a)))
-            .collect();
+            let attrs = subview_attrs(op);
             let attrs: Vec<(&str, melior::ir::attribute::Attribute)> =
                 attrs.iter().map(|(n, a)| (n.as_str(), *a)).collect();
             let view = b.val("memref.subview", &operands, t, &attrs);
@@ -227,9 +367,11 @@ pub fn rewrite<'c, 'a>(
             b.rw.replace_op(op, &[seen]);
         }
         "pallas.copy_gmem_to_smem" => {
-            let (base, offsets) = gmem_slice(operand(0)?)?;
+            let src = operand(0)?;
+            let (base, offsets, dims) = gmem_slice(b, src)?;
             let dst = operand(1)?;
-            let lengths = ir::memref_shape(dst.r#type());
+            let view = ir::memref_shape(src.r#type());
+            let lengths = slice_lengths(offsets.len(), &dims, &view);
             let bits = ir::bit_width(ir::element_type(dst.r#type())).ok_or("unsized elements")?;
             let rest: Vec<Value> = (3..op.operand_count())
                 .map(&operand)
@@ -240,7 +382,7 @@ pub fn rewrite<'c, 'a>(
             expect_and_load(
                 b,
                 barrier,
-                block_bytes(&lengths, bits),
+                block_bytes(&view, bits),
                 base,
                 dst,
                 (&idx, &lengths),
@@ -250,29 +392,60 @@ pub fn rewrite<'c, 'a>(
         }
         "pallas.copy_smem_to_gmem" => {
             let src = operand(0)?;
-            let (base, offsets) = gmem_slice(operand(1)?)?;
-            let lengths = ir::memref_shape(src.r#type());
+            let dst = operand(1)?;
+            let (base, offsets, dims) = gmem_slice(b, dst)?;
+            let lengths = slice_lengths(offsets.len(), &dims, &ir::memref_shape(dst.r#type()));
             let commit = op
                 .attribute("commit_group")
                 .map(|a| a.to_string() == "true")
                 .unwrap_or(true);
             let idx = indices(b, &offsets);
-            store(b, src, base, &idx, &lengths, commit);
+            let seg = op
+                .attribute("operandSegmentSizes")
+                .map(ir::dense_i32)
+                .unwrap_or_default();
+            let predicate = (seg.get(2) == Some(&1)).then(|| operand(2)).transpose()?;
+            let peer = (seg.get(3) == Some(&1))
+                .then(|| operand(op.operand_count() - 1))
+                .transpose()?;
+            let reduction = ir::int_attr(op, "reduction");
+            if predicate.is_none() && peer.is_none() && reduction.is_none() {
+                store(b, src, base, &idx, &lengths, commit);
+            } else {
+                store_with(
+                    b,
+                    (src, base, &idx, &lengths),
+                    commit,
+                    predicate,
+                    peer,
+                    reduction,
+                );
+            }
             b.rw.erase_op(op);
         }
         "pallas.barrier_wait" => {
             let rest: Vec<Value> = (1..op.operand_count())
                 .map(&operand)
                 .collect::<Result<_, _>>()?;
-            let (group, ptr, _, bit) = barrier_elem(b, ctx, operand(0)?, &rest)?;
-            wait_barrier(b, ptr, group.phases, bit);
+            let (group, ptr, _, index) = barrier_elem(b, ctx, operand(0)?, &rest)?;
+            match index {
+                BarrierIndex::Static(bit) => wait_barrier(b, ptr, group.phases, bit),
+                BarrierIndex::Dynamic(i) => {
+                    wait_barrier_mask(b, ptr, group.phases, |b| b.bin("arith.shli", b.ci32(1), i));
+                }
+            }
             b.rw.erase_op(op);
         }
         "pallas.barrier_arrive" => {
             let rest: Vec<Value> = (1..op.operand_count())
                 .map(&operand)
                 .collect::<Result<_, _>>()?;
-            let (group, _, bar, _) = barrier_elem(b, ctx, operand(0)?, &rest)?;
+            let (group, ptr, bar, _) = barrier_elem(b, ctx, operand(0)?, &rest)?;
+            if let Some(mask) = group.cluster_mask {
+                arrive_in_cluster(b, ctx, ptr, mask);
+                b.rw.erase_op(op);
+                return Ok(true);
+            }
             let orders = if group.orders_tensor_core {
                 "true"
             } else {
@@ -318,24 +491,22 @@ pub fn rewrite<'c, 'a>(
             b.rw.erase_op(op);
         }
         "pallas.run_scoped" => {
-            let offsets = op
-                .attribute(SCOPED_OFFSETS_ATTR)
-                .map(dense_i64)
-                .map_err(|_| "run_scoped without planned offsets")?;
+            let allocs = scoped_allocs(op)?;
             let body = op
                 .region(0)
                 .ok()
                 .and_then(|r| r.first_block())
                 .ok_or("run_scoped without a body")?;
             let mut args = vec![];
-            for (i, &at) in offsets.iter().enumerate() {
+            for (i, alloc) in allocs.into_iter().enumerate() {
                 let t = ir::value_type(value(body.argument(i).map_err(|e| e.to_string())?));
-                let alloc = if at < 0 {
-                    Alloc::Barrier((-1 - at) as usize)
-                } else {
-                    Alloc::Smem(at)
-                };
-                args.push(allocation(b, alloc, t, &ctx.barriers)?);
+                args.push(allocation(
+                    b,
+                    alloc,
+                    t,
+                    &ctx.barriers,
+                    &ctx.collective.sem_bases,
+                )?);
             }
             let yielded: Vec<Value> = match body.terminator() {
                 Some(t) if ir::op_name_of(&t) == "pallas.yield" => {
@@ -358,6 +529,21 @@ pub fn rewrite<'c, 'a>(
         _ => return Ok(false),
     }
     Ok(true)
+}
+
+/// The inherent attributes of a `memref.subview`.
+fn subview_attrs<'c>(
+    op: &OperationRef<'c, '_>,
+) -> Vec<(String, melior::ir::attribute::Attribute<'c>)> {
+    [
+        "operandSegmentSizes",
+        "static_offsets",
+        "static_sizes",
+        "static_strides",
+    ]
+    .iter()
+    .filter_map(|n| op.attribute(n).ok().map(|a| (n.to_string(), a)))
+    .collect()
 }
 
 /// Erases the GMEM subviews the copies folded.

@@ -351,7 +351,7 @@ fn lower_kernel<'c, 'a>(
     // `semaphore_signal ... core(c)` adds to core c's): they are stacked on
     // a leading axis of the number of cores, and each core's steps see their
     // row (see [`core_semaphores`]).
-    let sc_cores = sparsecore_cores(&op, &grid);
+    let sc_cores = sparsecore_cores(&op);
     let mut scratch = vec![];
     let mut per_core = vec![];
     for i in (n_fixed..n_args).filter(|_| images.is_none()) {
@@ -520,40 +520,11 @@ fn overwritten_first<'c, 'a>(body: melior::ir::BlockRef<'c, 'a>, arg: Value<'c, 
     false
 }
 
-/// What the CPU reference rejects in a `pallas.kernel` before anything is
-/// rewritten: a scratch buffer whose shape has a dynamic dim, which has no
-/// size to allocate (JAX's scratch shapes are static; Mosaic could not
-/// allocate it either).
-pub fn check(op: &OperationRef) -> Result<(), String> {
-    if crate::ir::op_name_of(op) != "pallas.kernel" {
-        return Ok(());
-    }
-    let count = |n: &str| {
-        op.attribute(n)
-            .map(|a| array_elements(a).len())
-            .unwrap_or(0)
-    };
-    let fixed = count("scalar_prefetch") + count("in_specs") + count("out_specs");
-    let Some(body) = op.region(0).ok().and_then(|r| r.first_block()) else {
-        return Ok(());
-    };
-    for k in fixed..body.argument_count() {
-        let t = body.argument(k).map_err(|e| e.to_string())?.r#type();
-        if crate::ir::is_memref(t) && memref_shape(t).contains(&DYNAMIC) {
-            return Err(format!(
-                "scratch[{}] of type {t} has a dynamic shape: there is no size to allocate (give it a static shape)",
-                k - fixed
-            ));
-        }
-    }
-    Ok(())
-}
-
 /// The number of cores of a SparseCore kernel (its first grid axis), whose
 /// scratch semaphores are per core; `None` for a TensorCore kernel.
-fn sparsecore_cores(op: &OperationRef, grid: &[i64]) -> Option<i64> {
+pub(super) fn sparsecore_cores(op: &OperationRef) -> Option<i64> {
     let core = crate::conversion::pallas_to_tpu::kernel::Core::of(op)?;
-    let n = *grid.first()?;
+    let n = *dense_i64(op.attribute("grid").ok()?).first()?;
     (core.is_sparsecore() && n != DYNAMIC).then_some(n)
 }
 
@@ -916,15 +887,19 @@ fn copy_window<'c, 'a>(
             drop.push(true);
             continue;
         }
+        // Both offsets stay inside their memref even when the window lies
+        // wholly outside the array (padding of any size): an offset past
+        // the end, times the strides, could leave i64.
         let size_v = b.ofr(*size);
-        let lo = b.max(*start, zero);
+        let lo = b.min(b.max(*start, zero), dim);
         let end = b.add(*start, size_v);
-        let hi = b.min(end, dim);
-        let len = b.max(b.sub(hi, lo), zero);
+        let hi = b.max(b.min(end, dim), lo);
+        let len = b.sub(hi, lo);
         arr_off.push(Ofr::Dynamic(lo));
         arr_size.push(Ofr::Dynamic(len));
         drop.push(false);
-        buf_off.push(Ofr::Dynamic(b.sub(lo, *start)));
+        let into_window = b.min(b.max(b.sub(lo, *start), zero), size_v);
+        buf_off.push(Ofr::Dynamic(into_window));
         buf_size.push(Ofr::Dynamic(len));
     }
     let arr = b.subview(w.array, &arr_off, &arr_size, &vec![1; rank], &drop);

@@ -9,7 +9,8 @@
 //!   14 GB; 2^31 never finished).
 //! * The buffers the CPU reference allocates for a kernel (one per window,
 //!   each scratch operand, every `run_scoped` allocation, counted per
-//!   device) total at most [`MAX_ALLOCATED_BYTES`] (4 GiB): larger kernels
+//!   device, and per subcore where subcore barriers give each subcore its
+//!   own, subcores.rs) total at most [`MAX_ALLOCATED_BYTES`] (4 GiB): larger kernels
 //!   are not a reference test case, and every buffer is on the heap.
 //! * Every ref type (arrays too) has a byte size that fits in an `i64`, the
 //!   width of the index arithmetic that addresses it.
@@ -19,6 +20,7 @@ use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::r#type::Type;
 use melior::ir::{RegionLike, ValueLike};
 
+use super::kernel::sparsecore_cores;
 use super::types::cpu_type;
 use crate::ir::{self, BlockSpec, MemorySpace};
 
@@ -135,6 +137,25 @@ fn allocations<'c, 'a>(kernel: &OperationRef<'c, 'a>) -> Result<(), Failure<'c, 
         .map(|a| crate::conversion::common::builder::array_elements(a).len())
         .unwrap_or(0);
     let first_scratch = n_prefetch + specs.len();
+    // With subcore barriers, each subcore has its own scratch outside
+    // HBM / VMEM_SHARED and its own buffers of scopes holding a barrier;
+    // the barriers' counters and the schedule's state take 8 bytes per
+    // subcore.
+    let subcores =
+        super::subcores::holds_barrier(kernel).then(|| super::subcores::subcores_of(kernel));
+    let per_subcore = |what: &str, bytes: i64| -> Result<i64, Failure<'c, 'a>> {
+        match subcores {
+            Some(n) => bytes
+                .checked_mul(n)
+                .ok_or_else(|| overflow(format!("{what}, one per subcore of {n},"))),
+            None => Ok(bytes),
+        }
+    };
+    if let Some(n) = subcores {
+        let what = format!("the subcore barriers' state (8 bytes for each of {n} subcores)");
+        let bytes = n.checked_mul(8).ok_or_else(|| overflow(what.clone()))?;
+        allocated.push((what, bytes, None));
+    }
     for k in 0..body.argument_count() {
         let Ok(arg) = body.argument(k) else { continue };
         let ty = arg.r#type();
@@ -148,8 +169,23 @@ fn allocations<'c, 'a>(kernel: &OperationRef<'c, 'a>) -> Result<(), Failure<'c, 
         } else {
             format!("scratch[{}] {}", k - first_scratch, cpu_type(ty))
         };
-        let bytes = bytes_of(ty).ok_or_else(|| overflow(what.clone()))?;
+        let mut bytes = bytes_of(ty).ok_or_else(|| overflow(what.clone()))?;
         if k >= first_scratch {
+            // A SparseCore kernel keeps one copy of its semaphores per core.
+            if let Some(cores) =
+                sparsecore_cores(kernel).filter(|_| ir::SemaphoreKind::of_memref(ty).is_some())
+            {
+                bytes = bytes
+                    .checked_mul(cores)
+                    .ok_or_else(|| overflow(format!("{what}, one per core of {cores},")))?;
+            }
+            let shared = matches!(
+                MemorySpace::of_memref(ty),
+                Some(MemorySpace::Hbm | MemorySpace::VmemShared | MemorySpace::Any)
+            );
+            if !shared {
+                bytes = per_subcore(&what, bytes)?;
+            }
             allocated.push((what, bytes, None));
         }
     }
@@ -168,8 +204,13 @@ fn allocations<'c, 'a>(kernel: &OperationRef<'c, 'a>) -> Result<(), Failure<'c, 
                 continue;
             }
             let what = format!("scoped allocation {k} {}", cpu_type(ty));
-            match bytes_of(ty) {
-                Some(bytes) => allocated.push((what, bytes, Some(op))),
+            let own = super::subcores::holds_barrier(&op);
+            match bytes_of(ty).map(|b| if own { per_subcore(&what, b) } else { Ok(b) }) {
+                Some(Ok(bytes)) => allocated.push((what, bytes, Some(op))),
+                Some(Err((_, message))) => {
+                    failure = Some((Some(op), message));
+                    return;
+                }
                 None => {
                     failure = Some((Some(op), format!("{what} has more than 2^63 - 1 bytes")));
                     return;

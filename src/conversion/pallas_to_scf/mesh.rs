@@ -39,6 +39,11 @@
 //!   semaphore; `semaphore_signal ... device(t)` bumps t's semaphore; a
 //!   device id outside the mesh fails at run time. Waits are local.
 //!
+//! * **subcores**: a SparseCore kernel with subcore barriers has a slot per
+//!   subcore for its scratch outside HBM / VMEM_SHARED, its scoped buffers
+//!   and its PRNG state (an image of S subcores' slots per device), and all
+//!   devices' subcores take turns (subcores.rs).
+//!
 //! Every array operand of `pallas.call` of such a kernel with D > 1 holds
 //! the D device-local arrays stacked on a new leading axis (device order).
 
@@ -390,6 +395,9 @@ struct Devices<'r, 'c, 'a> {
 struct Group<'c> {
     space: Option<Attribute<'c>>,
     bytes: i64,
+    /// A slot per subcore of the device (kernels with subcore barriers):
+    /// `bytes` counts one subcore's until the layout is done.
+    per_subcore: bool,
 }
 
 /// Bytes of one element of a ref (semaphores are i32 counters here).
@@ -465,7 +473,7 @@ pub(super) fn slot_view<'c, 'a>(
 }
 
 /// Bytes of a ref that can have a slot in a device image ([`slot_elements`]).
-fn slot_bytes(t: Type) -> Option<i64> {
+pub(super) fn slot_bytes(t: Type) -> Option<i64> {
     Some(slot_elements(t)? * element_bytes(t)?)
 }
 
@@ -515,6 +523,10 @@ impl<'r, 'c, 'a> Devices<'r, 'c, 'a> {
         let body = ir::body_block(&k).ok_or_else(|| fail(&k, "a kernel without a body".into()))?;
         let b = B::new(rw, k.location());
 
+        // A kernel with subcore barriers: every subcore of every device
+        // takes turns (subcores.rs), each with its own scratch, scoped
+        // buffers and PRNG (slots per subcore in the images).
+        let subcores = super::subcores::holds_barrier(&k).then(|| super::subcores::subcores_of(&k));
         self.inline_scopes()?;
         super::mesh_schedule::check_waits(&k, self.devices)?;
 
@@ -563,25 +575,52 @@ impl<'r, 'c, 'a> Devices<'r, 'c, 'a> {
             slot_types.push(b.ty(super::prng::STATE_TYPE));
             slot_types.len() - 1
         });
-        let (groups, slots) = self.layout(&slot_types, n_orig)?;
+        let count = |name: &str| {
+            k.attribute(name)
+                .map(|a| array_elements(a).len())
+                .unwrap_or(0)
+        };
+        let n_fixed = count("scalar_prefetch") + count("in_specs") + count("out_specs");
+        let private = |i: usize| {
+            subcores.is_some()
+                && ((i >= n_fixed
+                    && i < n_orig
+                    && !matches!(
+                        ir::MemorySpace::of_memref(slot_types[i]),
+                        Some(
+                            ir::MemorySpace::Hbm
+                                | ir::MemorySpace::VmemShared
+                                | ir::MemorySpace::Any
+                        )
+                    ))
+                    || i >= first_scoped)
+        };
+        let (mut groups, slots) = self.layout(&slot_types, n_orig, &private)?;
+        let mut unit_bytes = vec![0; groups.len()];
+        for (g, ub) in groups.iter_mut().zip(&mut unit_bytes) {
+            *ub = g.bytes;
+            if g.per_subcore {
+                g.bytes *= subcores.unwrap_or(1);
+            }
+        }
         let ctx = ir::op_context(&k);
         let attr = |text: &str| ir::parse_attribute(ctx, text).expect("an attribute");
+        // `array<i64>` when empty (a kernel without operands).
+        let i64_array = |v: &[String]| {
+            if v.is_empty() {
+                "array<i64>".to_string()
+            } else {
+                format!("array<i64: {}>", v.join(", "))
+            }
+        };
         let flat: Vec<String> = slots
             .iter()
             .flat_map(|(g, o)| [g.to_string(), o.to_string()])
             .collect();
         let images: Vec<String> = groups.iter().map(|g| g.bytes.to_string()).collect();
         ir::set_attribute(&k, DEVICES_ATTR, attr(&format!("{} : i64", self.devices)));
-        ir::set_attribute(
-            &k,
-            SLOTS_ATTR,
-            attr(&format!("array<i64: {}>", flat.join(", "))),
-        );
-        ir::set_attribute(
-            &k,
-            IMAGES_ATTR,
-            attr(&format!("array<i64: {}>", images.join(", "))),
-        );
+        ir::set_attribute(&k, SLOTS_ATTR, attr(&i64_array(&flat)));
+        ir::set_attribute(&k, IMAGES_ATTR, attr(&i64_array(&images)));
         let mut image_args = vec![];
         for g in &groups {
             let t = b.ty(&format!(
@@ -599,10 +638,20 @@ impl<'r, 'c, 'a> Devices<'r, 'c, 'a> {
             .ok_or_else(|| fail(&k, "an empty kernel body".into()))?;
         rw.set_insertion_point_before(&first);
         let image_bytes: Vec<Value<'c, 'a>> = groups.iter().map(|g| b.cidx(g.bytes)).collect();
-        let me = b.cidx(0);
+        let unit_bytes: Vec<Value<'c, 'a>> = unit_bytes.iter().map(|n| b.cidx(*n)).collect();
+        // With subcores, the placeholder is the unit (device * S + subcore).
+        let unit = b.cidx(0);
+        let me = match subcores {
+            Some(n) => b.bin("arith.divui", unit, b.cidx(n)),
+            None => unit,
+        };
         let view = |slot: usize, ty: Type<'c>| -> Value<'c, 'a> {
             let (g, offset) = slots[slot];
-            let base = b.mul(me, image_bytes[g]);
+            let base = if groups[g].per_subcore {
+                b.mul(unit, unit_bytes[g])
+            } else {
+                b.mul(me, image_bytes[g])
+            };
             let at = b.add(base, b.cidx(offset));
             slot_view(&b, image_args[g], at, ty)
         };
@@ -698,7 +747,17 @@ impl<'r, 'c, 'a> Devices<'r, 'c, 'a> {
             self.resolve_remote(&o, me, &groups, &image_bytes, &image_args)?;
         }
 
-        super::mesh_schedule::schedule(rw, &k, body, me, self.devices)
+        if subcores.is_some() {
+            return super::subcores::lower_on_devices(rw, &k, unit, me, self.devices);
+        }
+        super::mesh_schedule::schedule(
+            rw,
+            &k,
+            body,
+            me,
+            self.devices,
+            super::mesh_schedule::DEVICES,
+        )
     }
 
     /// Inlines the kernel's named scopes: they only name stretches of the
@@ -774,6 +833,7 @@ impl<'r, 'c, 'a> Devices<'r, 'c, 'a> {
         &self,
         slot_types: &[Type<'c>],
         n_orig: usize,
+        private: &dyn Fn(usize) -> bool,
     ) -> Result<(Vec<Group<'c>>, Vec<(usize, i64)>), Failure<'c, 'a>> {
         let k = self.kernel;
         let fail = |at: &OperationRef<'c, 'a>, m: String| (*at, m);
@@ -792,10 +852,18 @@ impl<'r, 'c, 'a> Devices<'r, 'c, 'a> {
                 ));
             };
             let space = ir::memref_memory_space(*t);
-            let g = match groups.iter().position(|g| same_space(g.space, space)) {
+            let per_subcore = private(i);
+            let g = match groups
+                .iter()
+                .position(|g| same_space(g.space, space) && g.per_subcore == per_subcore)
+            {
                 Some(g) => g,
                 None => {
-                    groups.push(Group { space, bytes: 0 });
+                    groups.push(Group {
+                        space,
+                        bytes: 0,
+                        per_subcore,
+                    });
                     groups.len() - 1
                 }
             };

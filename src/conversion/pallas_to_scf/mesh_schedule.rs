@@ -30,6 +30,10 @@
 //!   device has finished. A round in which no device made progress is a
 //!   deadlock: the run prints, for every device still waiting, the wait it
 //!   is blocked in (op and location) and exits with status 1.
+//!
+//! The same machinery runs the subcores of a SparseCore core
+//! (subcores.rs): there the units are subcores and the waits are the
+//! subcore barriers only ([`Units`]).
 
 use std::collections::HashMap;
 
@@ -48,7 +52,7 @@ use crate::ir;
 const DEVICE_BODY: &str = "pallas.cpu_mesh_device_body";
 
 /// The structured ops a wait may sit in (they are flattened around it).
-const FLATTENED: &[&str] = &[
+pub(super) const FLATTENED: &[&str] = &[
     "scf.for",
     "scf.if",
     "scf.while",
@@ -77,7 +81,29 @@ pub(super) fn is_wait(op: &OperationRef) -> bool {
     )
 }
 
-fn contains_wait(op: &OperationRef) -> bool {
+/// What [`schedule`] runs in turn and where they suspend.
+#[derive(Clone, Copy)]
+pub(super) struct Units {
+    /// The unit, in messages ("device", "subcore").
+    pub noun: &'static str,
+    /// The ops a unit suspends at.
+    pub is_wait: fn(&OperationRef) -> bool,
+    /// A wait's name in the deadlock report (default: the op's name).
+    pub wait_name: Option<&'static str>,
+    /// What a value crossing a wait crosses, in the "not yet supported"
+    /// message.
+    pub crossing: &'static str,
+}
+
+/// The devices of a mesh, waiting at semaphore and DMA waits.
+pub(super) const DEVICES: Units = Units {
+    noun: "device",
+    is_wait,
+    wait_name: None,
+    crossing: "a wait and used after it on a mesh",
+};
+
+fn contains_wait(op: &OperationRef, is_wait: fn(&OperationRef) -> bool) -> bool {
     let mut found = false;
     ir::walk_nested(op, &mut |o| found |= is_wait(&o));
     found
@@ -131,15 +157,16 @@ pub(super) fn check_waits<'c, 'a>(
     Ok(())
 }
 
-/// Runs the ops of the kernel body `body` (all but its terminator) as
-/// `devices` devices scheduled as the module docs say; `me` is the
-/// placeholder of the device id (an `index` constant) that the ops use.
+/// Runs the ops of the block `body` (all but its terminator) as `devices`
+/// units scheduled as the module docs say; `me` is the placeholder of the
+/// unit's id (an `index` constant) that the ops use.
 pub(super) fn schedule<'c, 'a>(
     rw: &Rewriter<'c, 'a>,
     kernel: &OperationRef<'c, 'a>,
     body: BlockRef<'c, 'a>,
     me: Value<'c, 'a>,
     devices: i64,
+    units: Units,
 ) -> Result<(), Failure<'c, 'a>> {
     let loc = kernel.location();
     let b = B::new(rw, loc);
@@ -266,7 +293,7 @@ pub(super) fn schedule<'c, 'a>(
 
     // Flatten the structured ops that hold a wait (the mark only tells the
     // flattening to leave the device's region itself alone).
-    flatten(&dev)?;
+    flatten(&dev, units.is_wait)?;
     ir::remove_attribute(&dev, DEVICE_BODY);
 
     let region = dev.region(0).expect("region");
@@ -275,7 +302,7 @@ pub(super) fn schedule<'c, 'a>(
     while let Some(bl) = blk {
         let mut o = bl.first_operation();
         while let Some(op) = o {
-            if is_wait(&op) {
+            if (units.is_wait)(&op) {
                 waits.push(ir::op_ref(op));
             }
             o = op.next_in_block();
@@ -358,7 +385,7 @@ pub(super) fn schedule<'c, 'a>(
     rw.insert(switch);
 
     // Values whose definitions no longer dominate their uses.
-    let mut fix = Repair::new(rw, loc, region, state, d, devices);
+    let mut fix = Repair::new(rw, loc, region, state, d, devices, units.crossing);
     fix.run()?;
 
     // The deadlock report: every device still waiting, and where. (Without
@@ -367,7 +394,7 @@ pub(super) fn schedule<'c, 'a>(
         let report_if = report.parent_operation().expect("the report's if");
         rw.erase_op(&ir::op_ref(report_if));
     } else {
-        deadlock_report(&b, state, devices, &waits, report);
+        deadlock_report(&b, state, devices, &waits, report, units);
     }
 
     // Buffers out at the end of the step.
@@ -387,6 +414,7 @@ fn deadlock_report<'c, 'a>(
     devices: i64,
     waits: &[OperationRef<'c, 'a>],
     report: OperationRef<'c, 'a>,
+    units: Units,
 ) {
     let rw = b.rw;
     let i32t = b.i32();
@@ -400,12 +428,16 @@ fn deadlock_report<'c, 'a>(
         let here = b.cmpi("eq", rs, b.ci32(k as i64 + 1));
         let then = b.if_then(here);
         rw.set_insertion_point_before(&then);
-        let msg = super::dma::blocked(&op_name(wait), wait);
+        let name = units
+            .wait_name
+            .map_or_else(|| op_name(wait), str::to_string);
+        let msg = super::dma::blocked(&name, wait);
+        let noun = units.noun;
         b.op(
             "vector.print",
             &[],
             &[],
-            &[("stringLiteral", b.attr(&format!("\"{msg} on device \"")))],
+            &[("stringLiteral", b.attr(&format!("\"{msg} on {noun} \"")))],
         );
         b.op(
             "vector.print",
@@ -419,7 +451,9 @@ fn deadlock_report<'c, 'a>(
             &[],
             &[(
                 "stringLiteral",
-                b.attr("\" (every device that has not finished waits)\\0A\""),
+                b.attr(&format!(
+                    "\" (every {noun} that has not finished waits)\\0A\""
+                )),
             )],
         );
         rw.set_insertion_point_before(&rend);
@@ -435,8 +469,11 @@ fn deadlock_report<'c, 'a>(
 }
 
 /// Flattens the structured ops of `dev`'s region that hold a wait.
-fn flatten<'c, 'a>(dev: &OperationRef<'c, 'a>) -> Result<(), Failure<'c, 'a>> {
-    if !contains_wait(dev) {
+fn flatten<'c, 'a>(
+    dev: &OperationRef<'c, 'a>,
+    is_wait: fn(&OperationRef) -> bool,
+) -> Result<(), Failure<'c, 'a>> {
+    if !contains_wait(dev, is_wait) {
         return Ok(());
     }
     let mut target = ConversionTarget::new(dev);
@@ -444,12 +481,12 @@ fn flatten<'c, 'a>(dev: &OperationRef<'c, 'a>) -> Result<(), Failure<'c, 'a>> {
     // the ops already there may stay unknown).
     target.legal_dialects(&["cf", "arith", "ub"]);
     for dialect in ["scf", "affine"] {
-        target.dynamically_legal_dialect(dialect, |op| {
+        target.dynamically_legal_dialect(dialect, move |op| {
             let name = op_name(&op);
             if !FLATTENED.contains(&name.as_str()) {
                 return Some(true);
             }
-            Some(op.attribute(DEVICE_BODY).is_ok() || !contains_wait(&op))
+            Some(op.attribute(DEVICE_BODY).is_ok() || !contains_wait(&op, is_wait))
         });
     }
     let mut patterns = PatternSet::new(dev);
@@ -546,6 +583,8 @@ struct Repair<'r, 'c, 'a> {
     state: Value<'c, 'a>,
     device: Value<'c, 'a>,
     devices: i64,
+    /// See [`Units::crossing`].
+    crossing: &'static str,
 }
 
 impl<'r, 'c, 'a> Repair<'r, 'c, 'a> {
@@ -556,6 +595,7 @@ impl<'r, 'c, 'a> Repair<'r, 'c, 'a> {
         state: Value<'c, 'a>,
         device: Value<'c, 'a>,
         devices: i64,
+        crossing: &'static str,
     ) -> Self {
         let mut blocks = vec![];
         let mut blk = region.first_block();
@@ -644,6 +684,7 @@ impl<'r, 'c, 'a> Repair<'r, 'c, 'a> {
             state,
             device,
             devices,
+            crossing,
         }
     }
 
@@ -753,7 +794,8 @@ impl<'r, 'c, 'a> Repair<'r, 'c, 'a> {
                 .map(|d| op_name(&d))
                 .unwrap_or("a block argument".into());
             return Err(format!(
-                "not yet supported: a value of {what} ({ty}) computed before a wait and used after it on a mesh in the CPU reference"
+                "not yet supported: a value of {what} ({ty}) computed before {} in the CPU reference",
+                self.crossing
             ));
         }
         let b = B::new(self.rw, self.loc);

@@ -16,7 +16,8 @@
 //! mesh runs as D simulated devices that take turns, each until it finishes
 //! or blocks in a wait, with remote DMAs and signals into the other
 //! devices' memory ([`mesh`], [`mesh_schedule`]). The SparseCore ops are lane loops over memory
-//! ([`sparsecore`]). Ops without a CPU lowering are reported as "not yet
+//! ([`sparsecore`]); the subcores of a kernel with subcore barriers take
+//! turns as a mesh's devices do ([`subcores`]). Ops without a CPU lowering are reported as "not yet
 //! supported".
 
 mod bitcast;
@@ -35,6 +36,7 @@ mod refs;
 mod roll;
 mod scoped;
 mod sparsecore;
+mod subcores;
 mod transpose;
 mod types;
 mod vector_ops;
@@ -156,14 +158,13 @@ fn check_supported(module: &OperationRef) -> bool {
         if name == "pallas.kernel" && !limits::check_kernel(&op) {
             ok = false;
         }
-        if let Err(message) = refs::check(&op)
-            .and_then(|_| kernel::check(&op))
-            .and_then(|_| scoped::check(&op))
+        if let Err(message) = types::check(&op)
+            .and_then(|_| refs::check(&op))
             .and_then(|_| bitcast::check(&op))
             .and_then(|_| mesh::check(&op))
             .and_then(|_| sparsecore::check(&op, &name))
             .and_then(|_| match name.as_str() {
-                "pallas.subcore_barrier" => sparsecore::check_barrier(&op),
+                "pallas.subcore_barrier" => subcores::check_barrier(&op),
                 _ => Ok(()),
             })
         {
@@ -192,7 +193,8 @@ fn run(module: OperationRef, options: &OptionValues) -> Result<(), ()> {
         crate::ir::emit_op_error(&module, &message);
         return Err(());
     }
-    // The run-time checks of waits and device ids exit through `exit`.
+    // The run-time checks of waits and device ids, and a deadlock at a
+    // subcore barrier, exit through `exit`.
     let mut checks = false;
     crate::ir::walk_nested(&module, &mut |op| {
         checks |= matches!(
@@ -200,16 +202,20 @@ fn run(module: OperationRef, options: &OptionValues) -> Result<(), ()> {
             Ok("pallas.semaphore_wait"
                 | "pallas.dma_wait"
                 | "pallas.semaphore_signal"
-                | "pallas.dma_start")
+                | "pallas.dma_start"
+                | "pallas.subcore_barrier")
         );
     });
     if checks {
         dma::declare_exit(&module);
     }
-    sparsecore::split_at_barriers(&module)?;
     unroll::expand_loops(&module, &|_| true, ParallelLoops::Sequential).map_err(|_| ())?;
     // After unrolling: a loop it expands may hold waits and carry values.
+    // On a mesh, the subcores of a kernel with subcore barriers take turns
+    // with the other devices' (mesh.rs hands it to subcores.rs); on one
+    // device, with its own.
     mesh::lower(&module, &mesh_shape)?;
+    subcores::schedule_barriers(&module)?;
     let tc = types::converter();
     let mut target = ConversionTarget::new(&module);
     target

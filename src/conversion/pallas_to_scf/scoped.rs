@@ -18,27 +18,6 @@ use crate::conversion::common::builder::{B, DYNAMIC};
 use crate::conversion::framework::{PatternSet, TypeConverter};
 use crate::ir::{memref_shape, SemaphoreKind};
 
-/// What the CPU reference rejects in a `pallas.run_scoped` before anything
-/// is rewritten: an allocation whose shape has a dynamic dim, which has no
-/// size (the TPU lowering rejects it too: "Cannot allocate").
-pub fn check(op: &OperationRef) -> Result<(), String> {
-    if crate::ir::op_name_of(op) != "pallas.run_scoped" {
-        return Ok(());
-    }
-    let Some(body) = op.region(0).ok().and_then(|r| r.first_block()) else {
-        return Ok(());
-    };
-    for k in 0..body.argument_count() {
-        let t = body.argument(k).map_err(|e| e.to_string())?.r#type();
-        if crate::ir::is_memref(t) && memref_shape(t).contains(&DYNAMIC) {
-            return Err(format!(
-                "allocation {k} of type {t} has a dynamic shape: there is no size to allocate (give it a static shape)"
-            ));
-        }
-    }
-    Ok(())
-}
-
 pub fn add_patterns(set: &mut PatternSet, tc: &TypeConverter) {
     set.add("pallas.run_scoped", Some(tc), |op, _operands, rw| {
         let b = B::new(rw, op.location());

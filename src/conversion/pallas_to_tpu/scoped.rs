@@ -11,9 +11,9 @@ use melior::ir::{Block, Region, RegionLike, Value, ValueLike};
 
 use super::load_store::space_of;
 use super::types::tpu_type;
-use crate::conversion::common::builder::{value, B, DYNAMIC};
+use crate::conversion::common::builder::{value, B};
 use crate::conversion::framework::{PatternSet, TypeConverter};
-use crate::ir::{is_memref, memref_shape, SemaphoreKind};
+use crate::ir::{is_memref, SemaphoreKind};
 
 /// How a scoped allocation of type `ty` is made in Mosaic.
 enum Alloc {
@@ -25,7 +25,7 @@ enum Alloc {
 /// JAX rejects anything else with "Cannot allocate <type>.".
 fn alloc_kind(ty: Type) -> Result<Alloc, String> {
     let cannot = || format!("Cannot allocate {ty}.");
-    if !is_memref(ty) || memref_shape(ty).contains(&DYNAMIC) {
+    if !is_memref(ty) {
         return Err(cannot());
     }
     match SemaphoreKind::of_memref(ty) {

@@ -21,9 +21,6 @@ use crate::ir::tpu_view::{attr_text, Op, Ty, Verified};
 const SMEM: i32 = ffi::MosaicGpuSpaceSmem as i32;
 const TMEM: i32 = ffi::MosaicGpuSpaceTmem as i32;
 
-/// MLIR's ShapedType::kDynamic.
-const DYNAMIC: i64 = i64::MIN;
-
 /// Verifies a `mosaic_gpu` op (called by the generated C++ `verify()`).
 pub(crate) fn verify_op(op: &OperationRef) -> Result<(), ()> {
     verify(Op::of(op)).map_err(|_| ())
@@ -95,13 +92,10 @@ fn space_text(t: Ty) -> String {
         .unwrap_or_else(|| "<<NULL ATTRIBUTE>>".into())
 }
 
-/// The element count of a static shape; `None` when a size is dynamic.
+/// The element count of a static shape; `None` when a size is dynamic or
+/// the count is past `i64`.
 fn num_elements(t: Ty) -> Option<i64> {
-    let shape = t.shape();
-    if shape.contains(&DYNAMIC) {
-        return None;
-    }
-    Some(shape.iter().product())
+    crate::ir::element_count(&t.shape())
 }
 
 /// The integers of an ArrayAttr of IntegerAttrs (others skipped).

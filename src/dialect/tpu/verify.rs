@@ -258,8 +258,8 @@ fn reshape(op: Op) -> Verified {
     if !src.elem().same_as(dst.elem()) {
         return op.fail("element type must match");
     }
-    let count = |t: Ty| t.shape().iter().product::<i64>();
-    op.ensure(count(src) == count(dst), || {
+    let count = |t: Ty| crate::ir::element_count(&t.shape());
+    op.ensure(count(src).is_some() && count(src) == count(dst), || {
         "element count must match".into()
     })
 }
@@ -395,9 +395,10 @@ fn bitcast(op: Op) -> Verified {
             );
         }
         let (il, ol) = (ins.len(), outs.len());
-        ins[il - 2] *= ib;
-        outs[ol - 2] *= ob;
-        if ins != outs {
+        let scaled = |d: i64, bits| d.checked_mul(bits).unwrap_or(DYNAMIC);
+        ins[il - 2] = scaled(ins[il - 2], ib);
+        outs[ol - 2] = scaled(outs[ol - 2], ob);
+        if ins != outs || ins[il - 2] == DYNAMIC {
             return op.fail_plain(
                 "Expected input and output shapes are the same after multiplying the second-minor dimension by the ratio of bitwidths.",
             );
@@ -858,8 +859,8 @@ fn memref_reshape(op: Op) -> Verified {
     if !src.elem().same_as(dst.elem()) {
         return op.fail("Element types don't match.");
     }
-    let count = |t: Ty| t.shape().iter().product::<i64>();
-    if count(src) != count(dst) {
+    let count = |t: Ty| crate::ir::element_count(&t.shape());
+    if count(src).is_none() || count(src) != count(dst) {
         return op.fail("Number of elements doesn't match between input and output memref type.");
     }
     if src.is_identity_layout() && dst.is_identity_layout() {

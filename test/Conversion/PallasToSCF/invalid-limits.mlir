@@ -58,3 +58,16 @@ pallas.kernel @k grid(1) outs(%o: memref<8x128xf32> block [8, 128] map affine_ma
   }
   pallas.return
 }
+
+// -----
+
+// A SparseCore kernel keeps a copy of its scratch semaphores per core (its
+// first grid axis): 2^62 cores of one i32 counter is past i64 (a fuzzer
+// mutant of run_sc_core_signal.mlir; this used to overflow in the lowering).
+// expected-error @+1 {{scratch[0] memref<i32>, one per core of 4611686018427387904, has more than 2^63 - 1 bytes}}
+pallas.kernel @k grid(4611686018427387904) names("core")
+    outs(%o: memref<6xi32> block [6] map affine_map<(c) -> (0)> in hbm)
+    scratch(%sem: memref<!pallas.semaphore, #pallas.memory_space<semaphore>>)
+    attributes {compiler_params = {mosaic_tpu = {kernel_type = "sc_scalar_subcore"}}} {
+  pallas.return
+}

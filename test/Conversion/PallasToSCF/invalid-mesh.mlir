@@ -64,28 +64,3 @@ pallas.kernel @k outs(%o: memref<8xi32> block [8] map affine_map<() -> (0)>)
   memref.store %c1, %t[%c0] : memref<8xi32>
 }
 
-// -----
-
-// A scoped buffer on a mesh needs a slot in the devices' images: a static
-// shape and a static strided layout (the TPU pass cannot allocate this one
-// either).
-pallas.kernel @k outs(%o: memref<8xi32> block [8] map affine_map<() -> (0)>)
-    attributes {compiler_params = {mosaic_tpu = {mesh_axes = ["x"], mesh_shape = array<i64: 2>}}} {
-  %me = pallas.axis_index "x"
-  // (A dynamic shape has no size at all, mesh or not: invalid-dynamic-alloc.mlir.)
-  // expected-error @+1 {{'pallas.run_scoped' op allocation 0 of type memref<?xi32, #pallas.memory_space<vmem>> has a dynamic shape: there is no size to allocate (give it a static shape)}}
-  pallas.run_scoped {
-  ^bb0(%b: memref<?xi32, #pallas.memory_space<vmem>>):
-    pallas.yield
-  }
-}
-
-// -----
-
-// So does every body operand (a scratch buffer of unknown size has none).
-// expected-error @+1 {{'pallas.kernel' op scratch[0] of type memref<?xi32, #pallas.memory_space<vmem>> has a dynamic shape: there is no size to allocate (give it a static shape)}}
-pallas.kernel @k outs(%o: memref<8xi32> block [8] map affine_map<() -> (0)>)
-    scratch(%s: memref<?xi32, #pallas.memory_space<vmem>>)
-    attributes {compiler_params = {mosaic_tpu = {mesh_axes = ["x"], mesh_shape = array<i64: 2>}}} {
-  %me = pallas.axis_index "x"
-}

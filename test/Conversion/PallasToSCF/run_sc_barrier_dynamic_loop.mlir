@@ -1,9 +1,9 @@
 // RUN: %mlir_opt -p 'builtin.module(convert-pallas-to-scf,%cpu_pipeline)' %s \
 // RUN:   | %mlir_runner -e main -entry-point-result=void %runner_libs | FileCheck %s
 
-// Subcore barriers inside an scf.for and an scf.if (split into one scf.if
-// per stretch between barriers). The loop's trip count is read from memory
-// (dynamic: the loop runs around the subcores' phases of its body). Subcore s of
+// Subcore barriers inside an scf.for and an scf.if. The loop's trip count
+// is read from memory (dynamic bounds; each subcore runs the loop itself
+// and suspends at its barriers until all 4 arrive). Subcore s of
 // 4 keeps 8 lanes a_s (from x[8s:8s+8], x[i] = i); each of 3 rounds
 // publishes a_s to the shared sh, waits at a barrier, adds its neighbour's
 // (s + 1 mod 4), and waits again; then, under a uniform condition, it

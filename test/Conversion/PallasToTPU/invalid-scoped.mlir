@@ -23,16 +23,6 @@ pallas.kernel @k grid(1) {
 // -----
 
 pallas.kernel @k grid(1) {
-  // expected-error @+1 {{Cannot allocate memref<?x128xf32, #pallas.memory_space<vmem>>.}}
-  pallas.run_scoped {
-  ^bb0(%buf: memref<?x128xf32, #pallas.memory_space<vmem>>):
-    pallas.yield
-  }
-}
-
-// -----
-
-pallas.kernel @k grid(1) {
   // expected-error @+1 {{run_scoped cannot return a ref}}
   %r = pallas.run_scoped -> memref<8x128xf32> {
   ^bb0(%buf: memref<8x128xf32>):

@@ -29,7 +29,7 @@ pallas.index_map @rows(%i: i32, %ids: memref<8xi32>) -> (i32, i32) {
 
 // -----
 
-pallas.kernel @k grid(2) scratch(%r: memref<16x16xf32, #pallas.memory_space<vmem>>, %d: memref<2x!pallas.dma_semaphore, #pallas.memory_space<semaphore>>, %s: memref<!pallas.semaphore, #pallas.memory_space<semaphore>>, %b: memref<2x!pallas.barrier, #pallas.memory_space<shared>>, %q: memref<?xf32, #pallas.memory_space<vmem>>, %g: memref<16x16xf32, #pallas.memory_space<gmem>>, %iv: memref<16xi32, #pallas.memory_space<vmem>>) {
+pallas.kernel @k grid(2) scratch(%r: memref<16x16xf32, #pallas.memory_space<vmem>>, %d: memref<2x!pallas.dma_semaphore, #pallas.memory_space<semaphore>>, %s: memref<!pallas.semaphore, #pallas.memory_space<semaphore>>, %b: memref<2x!pallas.barrier, #pallas.memory_space<shared>>, %q16: memref<16xf32, #pallas.memory_space<vmem>>, %g: memref<16x16xf32, #pallas.memory_space<gmem>>, %iv: memref<16xi32, #pallas.memory_space<vmem>>) {
   %c0 = arith.constant 0 : index
   %one = arith.constant 1 : i32
   %v16 = arith.constant dense<0.0> : vector<16xf32>
@@ -39,7 +39,7 @@ pallas.kernel @k grid(2) scratch(%r: memref<16x16xf32, #pallas.memory_space<vmem
 
 // -----
 
-pallas.kernel @k grid(2) scratch(%r: memref<16x16xf32, #pallas.memory_space<vmem>>, %d: memref<2x!pallas.dma_semaphore, #pallas.memory_space<semaphore>>, %s: memref<!pallas.semaphore, #pallas.memory_space<semaphore>>, %b: memref<2x!pallas.barrier, #pallas.memory_space<shared>>, %q: memref<?xf32, #pallas.memory_space<vmem>>, %g: memref<16x16xf32, #pallas.memory_space<gmem>>, %iv: memref<16xi32, #pallas.memory_space<vmem>>) {
+pallas.kernel @k grid(2) scratch(%r: memref<16x16xf32, #pallas.memory_space<vmem>>, %d: memref<2x!pallas.dma_semaphore, #pallas.memory_space<semaphore>>, %s: memref<!pallas.semaphore, #pallas.memory_space<semaphore>>, %b: memref<2x!pallas.barrier, #pallas.memory_space<shared>>, %q16: memref<16xf32, #pallas.memory_space<vmem>>, %g: memref<16x16xf32, #pallas.memory_space<gmem>>, %iv: memref<16xi32, #pallas.memory_space<vmem>>) {
   %c0 = arith.constant 0 : index
   %one = arith.constant 1 : i32
   %v16 = arith.constant dense<0.0> : vector<16xf32>
@@ -49,7 +49,7 @@ pallas.kernel @k grid(2) scratch(%r: memref<16x16xf32, #pallas.memory_space<vmem
 
 // -----
 
-pallas.kernel @k grid(2) scratch(%r: memref<16x16xf32, #pallas.memory_space<vmem>>, %d: memref<2x!pallas.dma_semaphore, #pallas.memory_space<semaphore>>, %s: memref<!pallas.semaphore, #pallas.memory_space<semaphore>>, %b: memref<2x!pallas.barrier, #pallas.memory_space<shared>>, %q: memref<?xf32, #pallas.memory_space<vmem>>, %g: memref<16x16xf32, #pallas.memory_space<gmem>>, %iv: memref<16xi32, #pallas.memory_space<vmem>>) {
+pallas.kernel @k grid(2) scratch(%r: memref<16x16xf32, #pallas.memory_space<vmem>>, %d: memref<2x!pallas.dma_semaphore, #pallas.memory_space<semaphore>>, %s: memref<!pallas.semaphore, #pallas.memory_space<semaphore>>, %b: memref<2x!pallas.barrier, #pallas.memory_space<shared>>, %q16: memref<16xf32, #pallas.memory_space<vmem>>, %g: memref<16x16xf32, #pallas.memory_space<gmem>>, %iv: memref<16xi32, #pallas.memory_space<vmem>>) {
   %c0 = arith.constant 0 : index
   %one = arith.constant 1 : i32
   %v16 = arith.constant dense<0.0> : vector<16xf32>
@@ -59,17 +59,19 @@ pallas.kernel @k grid(2) scratch(%r: memref<16x16xf32, #pallas.memory_space<vmem
 
 // -----
 
-pallas.kernel @k grid(2) scratch(%r: memref<16x16xf32, #pallas.memory_space<vmem>>, %d: memref<2x!pallas.dma_semaphore, #pallas.memory_space<semaphore>>, %s: memref<!pallas.semaphore, #pallas.memory_space<semaphore>>, %b: memref<2x!pallas.barrier, #pallas.memory_space<shared>>, %q: memref<?xf32, #pallas.memory_space<vmem>>, %g: memref<16x16xf32, #pallas.memory_space<gmem>>, %iv: memref<16xi32, #pallas.memory_space<vmem>>) {
+pallas.kernel @k grid(2) scratch(%r: memref<16x16xf32, #pallas.memory_space<vmem>>, %d: memref<2x!pallas.dma_semaphore, #pallas.memory_space<semaphore>>, %s: memref<!pallas.semaphore, #pallas.memory_space<semaphore>>, %b: memref<2x!pallas.barrier, #pallas.memory_space<shared>>, %q16: memref<16xf32, #pallas.memory_space<vmem>>, %g: memref<16x16xf32, #pallas.memory_space<gmem>>, %iv: memref<16xi32, #pallas.memory_space<vmem>>) {
   %c0 = arith.constant 0 : index
   %one = arith.constant 1 : i32
   %v16 = arith.constant dense<0.0> : vector<16xf32>
-  // expected-error @+1 {{cannot access the whole of memref<?xf32, #pallas.memory_space<vmem>>, which has dynamic dims; give an indexer}}
-  %x = pallas.load %q[] : memref<?xf32, #pallas.memory_space<vmem>> -> vector<16xf32>
+  %c8 = arith.constant 8 : index
+  %q = memref.subview %q16[0] [%c8] [1] : memref<16xf32, #pallas.memory_space<vmem>> to memref<?xf32, strided<[1]>, #pallas.memory_space<vmem>>
+  // expected-error @+1 {{cannot access the whole of memref<?xf32, strided<[1]>, #pallas.memory_space<vmem>>, which has dynamic dims; give an indexer}}
+  %x = pallas.load %q[] : memref<?xf32, strided<[1]>, #pallas.memory_space<vmem>> -> vector<16xf32>
 }
 
 // -----
 
-pallas.kernel @k grid(2) scratch(%r: memref<16x16xf32, #pallas.memory_space<vmem>>, %d: memref<2x!pallas.dma_semaphore, #pallas.memory_space<semaphore>>, %s: memref<!pallas.semaphore, #pallas.memory_space<semaphore>>, %b: memref<2x!pallas.barrier, #pallas.memory_space<shared>>, %q: memref<?xf32, #pallas.memory_space<vmem>>, %g: memref<16x16xf32, #pallas.memory_space<gmem>>, %iv: memref<16xi32, #pallas.memory_space<vmem>>) {
+pallas.kernel @k grid(2) scratch(%r: memref<16x16xf32, #pallas.memory_space<vmem>>, %d: memref<2x!pallas.dma_semaphore, #pallas.memory_space<semaphore>>, %s: memref<!pallas.semaphore, #pallas.memory_space<semaphore>>, %b: memref<2x!pallas.barrier, #pallas.memory_space<shared>>, %q16: memref<16xf32, #pallas.memory_space<vmem>>, %g: memref<16x16xf32, #pallas.memory_space<gmem>>, %iv: memref<16xi32, #pallas.memory_space<vmem>>) {
   %c0 = arith.constant 0 : index
   %one = arith.constant 1 : i32
   %v16 = arith.constant dense<0.0> : vector<16xf32>
@@ -79,7 +81,7 @@ pallas.kernel @k grid(2) scratch(%r: memref<16x16xf32, #pallas.memory_space<vmem
 
 // -----
 
-pallas.kernel @k grid(2) scratch(%r: memref<16x16xf32, #pallas.memory_space<vmem>>, %d: memref<2x!pallas.dma_semaphore, #pallas.memory_space<semaphore>>, %s: memref<!pallas.semaphore, #pallas.memory_space<semaphore>>, %b: memref<2x!pallas.barrier, #pallas.memory_space<shared>>, %q: memref<?xf32, #pallas.memory_space<vmem>>, %g: memref<16x16xf32, #pallas.memory_space<gmem>>, %iv: memref<16xi32, #pallas.memory_space<vmem>>) {
+pallas.kernel @k grid(2) scratch(%r: memref<16x16xf32, #pallas.memory_space<vmem>>, %d: memref<2x!pallas.dma_semaphore, #pallas.memory_space<semaphore>>, %s: memref<!pallas.semaphore, #pallas.memory_space<semaphore>>, %b: memref<2x!pallas.barrier, #pallas.memory_space<shared>>, %q16: memref<16xf32, #pallas.memory_space<vmem>>, %g: memref<16x16xf32, #pallas.memory_space<gmem>>, %iv: memref<16xi32, #pallas.memory_space<vmem>>) {
   %c0 = arith.constant 0 : index
   %one = arith.constant 1 : i32
   %v16 = arith.constant dense<0.0> : vector<16xf32>
@@ -89,7 +91,7 @@ pallas.kernel @k grid(2) scratch(%r: memref<16x16xf32, #pallas.memory_space<vmem
 
 // -----
 
-pallas.kernel @k grid(2) scratch(%r: memref<16x16xf32, #pallas.memory_space<vmem>>, %d: memref<2x!pallas.dma_semaphore, #pallas.memory_space<semaphore>>, %s: memref<!pallas.semaphore, #pallas.memory_space<semaphore>>, %b: memref<2x!pallas.barrier, #pallas.memory_space<shared>>, %q: memref<?xf32, #pallas.memory_space<vmem>>, %g: memref<16x16xf32, #pallas.memory_space<gmem>>, %iv: memref<16xi32, #pallas.memory_space<vmem>>) {
+pallas.kernel @k grid(2) scratch(%r: memref<16x16xf32, #pallas.memory_space<vmem>>, %d: memref<2x!pallas.dma_semaphore, #pallas.memory_space<semaphore>>, %s: memref<!pallas.semaphore, #pallas.memory_space<semaphore>>, %b: memref<2x!pallas.barrier, #pallas.memory_space<shared>>, %q16: memref<16xf32, #pallas.memory_space<vmem>>, %g: memref<16x16xf32, #pallas.memory_space<gmem>>, %iv: memref<16xi32, #pallas.memory_space<vmem>>) {
   %c0 = arith.constant 0 : index
   %one = arith.constant 1 : i32
   %v16 = arith.constant dense<0.0> : vector<16xf32>
@@ -99,7 +101,7 @@ pallas.kernel @k grid(2) scratch(%r: memref<16x16xf32, #pallas.memory_space<vmem
 
 // -----
 
-pallas.kernel @k grid(2) scratch(%r: memref<16x16xf32, #pallas.memory_space<vmem>>, %d: memref<2x!pallas.dma_semaphore, #pallas.memory_space<semaphore>>, %s: memref<!pallas.semaphore, #pallas.memory_space<semaphore>>, %b: memref<2x!pallas.barrier, #pallas.memory_space<shared>>, %q: memref<?xf32, #pallas.memory_space<vmem>>, %g: memref<16x16xf32, #pallas.memory_space<gmem>>, %iv: memref<16xi32, #pallas.memory_space<vmem>>) {
+pallas.kernel @k grid(2) scratch(%r: memref<16x16xf32, #pallas.memory_space<vmem>>, %d: memref<2x!pallas.dma_semaphore, #pallas.memory_space<semaphore>>, %s: memref<!pallas.semaphore, #pallas.memory_space<semaphore>>, %b: memref<2x!pallas.barrier, #pallas.memory_space<shared>>, %q16: memref<16xf32, #pallas.memory_space<vmem>>, %g: memref<16x16xf32, #pallas.memory_space<gmem>>, %iv: memref<16xi32, #pallas.memory_space<vmem>>) {
   %c0 = arith.constant 0 : index
   %one = arith.constant 1 : i32
   %v16 = arith.constant dense<0.0> : vector<16xf32>
@@ -109,7 +111,7 @@ pallas.kernel @k grid(2) scratch(%r: memref<16x16xf32, #pallas.memory_space<vmem
 
 // -----
 
-pallas.kernel @k grid(2) scratch(%r: memref<16x16xf32, #pallas.memory_space<vmem>>, %d: memref<2x!pallas.dma_semaphore, #pallas.memory_space<semaphore>>, %s: memref<!pallas.semaphore, #pallas.memory_space<semaphore>>, %b: memref<2x!pallas.barrier, #pallas.memory_space<shared>>, %q: memref<?xf32, #pallas.memory_space<vmem>>, %g: memref<16x16xf32, #pallas.memory_space<gmem>>, %iv: memref<16xi32, #pallas.memory_space<vmem>>) {
+pallas.kernel @k grid(2) scratch(%r: memref<16x16xf32, #pallas.memory_space<vmem>>, %d: memref<2x!pallas.dma_semaphore, #pallas.memory_space<semaphore>>, %s: memref<!pallas.semaphore, #pallas.memory_space<semaphore>>, %b: memref<2x!pallas.barrier, #pallas.memory_space<shared>>, %q16: memref<16xf32, #pallas.memory_space<vmem>>, %g: memref<16x16xf32, #pallas.memory_space<gmem>>, %iv: memref<16xi32, #pallas.memory_space<vmem>>) {
   %c0 = arith.constant 0 : index
   %one = arith.constant 1 : i32
   %v16 = arith.constant dense<0.0> : vector<16xf32>
@@ -119,7 +121,7 @@ pallas.kernel @k grid(2) scratch(%r: memref<16x16xf32, #pallas.memory_space<vmem
 
 // -----
 
-pallas.kernel @k grid(2) scratch(%r: memref<16x16xf32, #pallas.memory_space<vmem>>, %d: memref<2x!pallas.dma_semaphore, #pallas.memory_space<semaphore>>, %s: memref<!pallas.semaphore, #pallas.memory_space<semaphore>>, %b: memref<2x!pallas.barrier, #pallas.memory_space<shared>>, %q: memref<?xf32, #pallas.memory_space<vmem>>, %g: memref<16x16xf32, #pallas.memory_space<gmem>>, %iv: memref<16xi32, #pallas.memory_space<vmem>>) {
+pallas.kernel @k grid(2) scratch(%r: memref<16x16xf32, #pallas.memory_space<vmem>>, %d: memref<2x!pallas.dma_semaphore, #pallas.memory_space<semaphore>>, %s: memref<!pallas.semaphore, #pallas.memory_space<semaphore>>, %b: memref<2x!pallas.barrier, #pallas.memory_space<shared>>, %q16: memref<16xf32, #pallas.memory_space<vmem>>, %g: memref<16x16xf32, #pallas.memory_space<gmem>>, %iv: memref<16xi32, #pallas.memory_space<vmem>>) {
   %c0 = arith.constant 0 : index
   %one = arith.constant 1 : i32
   %v16 = arith.constant dense<0.0> : vector<16xf32>
@@ -129,7 +131,7 @@ pallas.kernel @k grid(2) scratch(%r: memref<16x16xf32, #pallas.memory_space<vmem
 
 // -----
 
-pallas.kernel @k grid(2) scratch(%r: memref<16x16xf32, #pallas.memory_space<vmem>>, %d: memref<2x!pallas.dma_semaphore, #pallas.memory_space<semaphore>>, %s: memref<!pallas.semaphore, #pallas.memory_space<semaphore>>, %b: memref<2x!pallas.barrier, #pallas.memory_space<shared>>, %q: memref<?xf32, #pallas.memory_space<vmem>>, %g: memref<16x16xf32, #pallas.memory_space<gmem>>, %iv: memref<16xi32, #pallas.memory_space<vmem>>) {
+pallas.kernel @k grid(2) scratch(%r: memref<16x16xf32, #pallas.memory_space<vmem>>, %d: memref<2x!pallas.dma_semaphore, #pallas.memory_space<semaphore>>, %s: memref<!pallas.semaphore, #pallas.memory_space<semaphore>>, %b: memref<2x!pallas.barrier, #pallas.memory_space<shared>>, %q16: memref<16xf32, #pallas.memory_space<vmem>>, %g: memref<16x16xf32, #pallas.memory_space<gmem>>, %iv: memref<16xi32, #pallas.memory_space<vmem>>) {
   %c0 = arith.constant 0 : index
   %one = arith.constant 1 : i32
   %v16 = arith.constant dense<0.0> : vector<16xf32>
@@ -140,7 +142,7 @@ pallas.kernel @k grid(2) scratch(%r: memref<16x16xf32, #pallas.memory_space<vmem
 
 // -----
 
-pallas.kernel @k grid(2) scratch(%r: memref<16x16xf32, #pallas.memory_space<vmem>>, %d: memref<2x!pallas.dma_semaphore, #pallas.memory_space<semaphore>>, %s: memref<!pallas.semaphore, #pallas.memory_space<semaphore>>, %b: memref<2x!pallas.barrier, #pallas.memory_space<shared>>, %q: memref<?xf32, #pallas.memory_space<vmem>>, %g: memref<16x16xf32, #pallas.memory_space<gmem>>, %iv: memref<16xi32, #pallas.memory_space<vmem>>) {
+pallas.kernel @k grid(2) scratch(%r: memref<16x16xf32, #pallas.memory_space<vmem>>, %d: memref<2x!pallas.dma_semaphore, #pallas.memory_space<semaphore>>, %s: memref<!pallas.semaphore, #pallas.memory_space<semaphore>>, %b: memref<2x!pallas.barrier, #pallas.memory_space<shared>>, %q16: memref<16xf32, #pallas.memory_space<vmem>>, %g: memref<16x16xf32, #pallas.memory_space<gmem>>, %iv: memref<16xi32, #pallas.memory_space<vmem>>) {
   %c0 = arith.constant 0 : index
   %one = arith.constant 1 : i32
   %v16 = arith.constant dense<0.0> : vector<16xf32>
@@ -151,7 +153,7 @@ pallas.kernel @k grid(2) scratch(%r: memref<16x16xf32, #pallas.memory_space<vmem
 
 // -----
 
-pallas.kernel @k grid(2) scratch(%r: memref<16x16xf32, #pallas.memory_space<vmem>>, %d: memref<2x!pallas.dma_semaphore, #pallas.memory_space<semaphore>>, %s: memref<!pallas.semaphore, #pallas.memory_space<semaphore>>, %b: memref<2x!pallas.barrier, #pallas.memory_space<shared>>, %q: memref<?xf32, #pallas.memory_space<vmem>>, %g: memref<16x16xf32, #pallas.memory_space<gmem>>, %iv: memref<16xi32, #pallas.memory_space<vmem>>) {
+pallas.kernel @k grid(2) scratch(%r: memref<16x16xf32, #pallas.memory_space<vmem>>, %d: memref<2x!pallas.dma_semaphore, #pallas.memory_space<semaphore>>, %s: memref<!pallas.semaphore, #pallas.memory_space<semaphore>>, %b: memref<2x!pallas.barrier, #pallas.memory_space<shared>>, %q16: memref<16xf32, #pallas.memory_space<vmem>>, %g: memref<16x16xf32, #pallas.memory_space<gmem>>, %iv: memref<16xi32, #pallas.memory_space<vmem>>) {
   %c0 = arith.constant 0 : index
   %one = arith.constant 1 : i32
   %v16 = arith.constant dense<0.0> : vector<16xf32>
@@ -161,7 +163,7 @@ pallas.kernel @k grid(2) scratch(%r: memref<16x16xf32, #pallas.memory_space<vmem
 
 // -----
 
-pallas.kernel @k grid(2) scratch(%r: memref<16x16xf32, #pallas.memory_space<vmem>>, %d: memref<2x!pallas.dma_semaphore, #pallas.memory_space<semaphore>>, %s: memref<!pallas.semaphore, #pallas.memory_space<semaphore>>, %b: memref<2x!pallas.barrier, #pallas.memory_space<shared>>, %q: memref<?xf32, #pallas.memory_space<vmem>>, %g: memref<16x16xf32, #pallas.memory_space<gmem>>, %iv: memref<16xi32, #pallas.memory_space<vmem>>) {
+pallas.kernel @k grid(2) scratch(%r: memref<16x16xf32, #pallas.memory_space<vmem>>, %d: memref<2x!pallas.dma_semaphore, #pallas.memory_space<semaphore>>, %s: memref<!pallas.semaphore, #pallas.memory_space<semaphore>>, %b: memref<2x!pallas.barrier, #pallas.memory_space<shared>>, %q16: memref<16xf32, #pallas.memory_space<vmem>>, %g: memref<16x16xf32, #pallas.memory_space<gmem>>, %iv: memref<16xi32, #pallas.memory_space<vmem>>) {
   %c0 = arith.constant 0 : index
   %one = arith.constant 1 : i32
   %v16 = arith.constant dense<0.0> : vector<16xf32>
@@ -171,7 +173,7 @@ pallas.kernel @k grid(2) scratch(%r: memref<16x16xf32, #pallas.memory_space<vmem
 
 // -----
 
-pallas.kernel @k grid(2) scratch(%r: memref<16x16xf32, #pallas.memory_space<vmem>>, %d: memref<2x!pallas.dma_semaphore, #pallas.memory_space<semaphore>>, %s: memref<!pallas.semaphore, #pallas.memory_space<semaphore>>, %b: memref<2x!pallas.barrier, #pallas.memory_space<shared>>, %q: memref<?xf32, #pallas.memory_space<vmem>>, %g: memref<16x16xf32, #pallas.memory_space<gmem>>, %iv: memref<16xi32, #pallas.memory_space<vmem>>) {
+pallas.kernel @k grid(2) scratch(%r: memref<16x16xf32, #pallas.memory_space<vmem>>, %d: memref<2x!pallas.dma_semaphore, #pallas.memory_space<semaphore>>, %s: memref<!pallas.semaphore, #pallas.memory_space<semaphore>>, %b: memref<2x!pallas.barrier, #pallas.memory_space<shared>>, %q16: memref<16xf32, #pallas.memory_space<vmem>>, %g: memref<16x16xf32, #pallas.memory_space<gmem>>, %iv: memref<16xi32, #pallas.memory_space<vmem>>) {
   %c0 = arith.constant 0 : index
   %one = arith.constant 1 : i32
   %v16 = arith.constant dense<0.0> : vector<16xf32>
@@ -181,7 +183,7 @@ pallas.kernel @k grid(2) scratch(%r: memref<16x16xf32, #pallas.memory_space<vmem
 
 // -----
 
-pallas.kernel @k grid(2) scratch(%r: memref<16x16xf32, #pallas.memory_space<vmem>>, %d: memref<2x!pallas.dma_semaphore, #pallas.memory_space<semaphore>>, %s: memref<!pallas.semaphore, #pallas.memory_space<semaphore>>, %b: memref<2x!pallas.barrier, #pallas.memory_space<shared>>, %q: memref<?xf32, #pallas.memory_space<vmem>>, %g: memref<16x16xf32, #pallas.memory_space<gmem>>, %iv: memref<16xi32, #pallas.memory_space<vmem>>) {
+pallas.kernel @k grid(2) scratch(%r: memref<16x16xf32, #pallas.memory_space<vmem>>, %d: memref<2x!pallas.dma_semaphore, #pallas.memory_space<semaphore>>, %s: memref<!pallas.semaphore, #pallas.memory_space<semaphore>>, %b: memref<2x!pallas.barrier, #pallas.memory_space<shared>>, %q16: memref<16xf32, #pallas.memory_space<vmem>>, %g: memref<16x16xf32, #pallas.memory_space<gmem>>, %iv: memref<16xi32, #pallas.memory_space<vmem>>) {
   %c0 = arith.constant 0 : index
   %one = arith.constant 1 : i32
   %v16 = arith.constant dense<0.0> : vector<16xf32>
@@ -191,7 +193,7 @@ pallas.kernel @k grid(2) scratch(%r: memref<16x16xf32, #pallas.memory_space<vmem
 
 // -----
 
-pallas.kernel @k grid(2) scratch(%r: memref<16x16xf32, #pallas.memory_space<vmem>>, %d: memref<2x!pallas.dma_semaphore, #pallas.memory_space<semaphore>>, %s: memref<!pallas.semaphore, #pallas.memory_space<semaphore>>, %b: memref<2x!pallas.barrier, #pallas.memory_space<shared>>, %q: memref<?xf32, #pallas.memory_space<vmem>>, %g: memref<16x16xf32, #pallas.memory_space<gmem>>, %iv: memref<16xi32, #pallas.memory_space<vmem>>) {
+pallas.kernel @k grid(2) scratch(%r: memref<16x16xf32, #pallas.memory_space<vmem>>, %d: memref<2x!pallas.dma_semaphore, #pallas.memory_space<semaphore>>, %s: memref<!pallas.semaphore, #pallas.memory_space<semaphore>>, %b: memref<2x!pallas.barrier, #pallas.memory_space<shared>>, %q16: memref<16xf32, #pallas.memory_space<vmem>>, %g: memref<16x16xf32, #pallas.memory_space<gmem>>, %iv: memref<16xi32, #pallas.memory_space<vmem>>) {
   %c0 = arith.constant 0 : index
   %one = arith.constant 1 : i32
   %v16 = arith.constant dense<0.0> : vector<16xf32>
@@ -202,7 +204,7 @@ pallas.kernel @k grid(2) scratch(%r: memref<16x16xf32, #pallas.memory_space<vmem
 
 // -----
 
-pallas.kernel @k grid(2) scratch(%r: memref<16x16xf32, #pallas.memory_space<vmem>>, %d: memref<2x!pallas.dma_semaphore, #pallas.memory_space<semaphore>>, %s: memref<!pallas.semaphore, #pallas.memory_space<semaphore>>, %b: memref<2x!pallas.barrier, #pallas.memory_space<shared>>, %q: memref<?xf32, #pallas.memory_space<vmem>>, %g: memref<16x16xf32, #pallas.memory_space<gmem>>, %iv: memref<16xi32, #pallas.memory_space<vmem>>) {
+pallas.kernel @k grid(2) scratch(%r: memref<16x16xf32, #pallas.memory_space<vmem>>, %d: memref<2x!pallas.dma_semaphore, #pallas.memory_space<semaphore>>, %s: memref<!pallas.semaphore, #pallas.memory_space<semaphore>>, %b: memref<2x!pallas.barrier, #pallas.memory_space<shared>>, %q16: memref<16xf32, #pallas.memory_space<vmem>>, %g: memref<16x16xf32, #pallas.memory_space<gmem>>, %iv: memref<16xi32, #pallas.memory_space<vmem>>) {
   %c0 = arith.constant 0 : index
   %one = arith.constant 1 : i32
   %v16 = arith.constant dense<0.0> : vector<16xf32>
@@ -212,7 +214,7 @@ pallas.kernel @k grid(2) scratch(%r: memref<16x16xf32, #pallas.memory_space<vmem
 
 // -----
 
-pallas.kernel @k grid(2) scratch(%r: memref<16x16xf32, #pallas.memory_space<vmem>>, %d: memref<2x!pallas.dma_semaphore, #pallas.memory_space<semaphore>>, %s: memref<!pallas.semaphore, #pallas.memory_space<semaphore>>, %b: memref<2x!pallas.barrier, #pallas.memory_space<shared>>, %q: memref<?xf32, #pallas.memory_space<vmem>>, %g: memref<16x16xf32, #pallas.memory_space<gmem>>, %iv: memref<16xi32, #pallas.memory_space<vmem>>) {
+pallas.kernel @k grid(2) scratch(%r: memref<16x16xf32, #pallas.memory_space<vmem>>, %d: memref<2x!pallas.dma_semaphore, #pallas.memory_space<semaphore>>, %s: memref<!pallas.semaphore, #pallas.memory_space<semaphore>>, %b: memref<2x!pallas.barrier, #pallas.memory_space<shared>>, %q16: memref<16xf32, #pallas.memory_space<vmem>>, %g: memref<16x16xf32, #pallas.memory_space<gmem>>, %iv: memref<16xi32, #pallas.memory_space<vmem>>) {
   %c0 = arith.constant 0 : index
   %one = arith.constant 1 : i32
   %v16 = arith.constant dense<0.0> : vector<16xf32>
@@ -222,7 +224,7 @@ pallas.kernel @k grid(2) scratch(%r: memref<16x16xf32, #pallas.memory_space<vmem
 
 // -----
 
-pallas.kernel @k grid(2) scratch(%r: memref<16x16xf32, #pallas.memory_space<vmem>>, %d: memref<2x!pallas.dma_semaphore, #pallas.memory_space<semaphore>>, %s: memref<!pallas.semaphore, #pallas.memory_space<semaphore>>, %b: memref<2x!pallas.barrier, #pallas.memory_space<shared>>, %q: memref<?xf32, #pallas.memory_space<vmem>>, %g: memref<16x16xf32, #pallas.memory_space<gmem>>, %iv: memref<16xi32, #pallas.memory_space<vmem>>) {
+pallas.kernel @k grid(2) scratch(%r: memref<16x16xf32, #pallas.memory_space<vmem>>, %d: memref<2x!pallas.dma_semaphore, #pallas.memory_space<semaphore>>, %s: memref<!pallas.semaphore, #pallas.memory_space<semaphore>>, %b: memref<2x!pallas.barrier, #pallas.memory_space<shared>>, %q16: memref<16xf32, #pallas.memory_space<vmem>>, %g: memref<16x16xf32, #pallas.memory_space<gmem>>, %iv: memref<16xi32, #pallas.memory_space<vmem>>) {
   %c0 = arith.constant 0 : index
   %one = arith.constant 1 : i32
   %v16 = arith.constant dense<0.0> : vector<16xf32>
@@ -232,7 +234,7 @@ pallas.kernel @k grid(2) scratch(%r: memref<16x16xf32, #pallas.memory_space<vmem
 
 // -----
 
-pallas.kernel @k grid(2) scratch(%r: memref<16x16xf32, #pallas.memory_space<vmem>>, %d: memref<2x!pallas.dma_semaphore, #pallas.memory_space<semaphore>>, %s: memref<!pallas.semaphore, #pallas.memory_space<semaphore>>, %b: memref<2x!pallas.barrier, #pallas.memory_space<shared>>, %q: memref<?xf32, #pallas.memory_space<vmem>>, %g: memref<16x16xf32, #pallas.memory_space<gmem>>, %iv: memref<16xi32, #pallas.memory_space<vmem>>) {
+pallas.kernel @k grid(2) scratch(%r: memref<16x16xf32, #pallas.memory_space<vmem>>, %d: memref<2x!pallas.dma_semaphore, #pallas.memory_space<semaphore>>, %s: memref<!pallas.semaphore, #pallas.memory_space<semaphore>>, %b: memref<2x!pallas.barrier, #pallas.memory_space<shared>>, %q16: memref<16xf32, #pallas.memory_space<vmem>>, %g: memref<16x16xf32, #pallas.memory_space<gmem>>, %iv: memref<16xi32, #pallas.memory_space<vmem>>) {
   %c0 = arith.constant 0 : index
   %one = arith.constant 1 : i32
   %v16 = arith.constant dense<0.0> : vector<16xf32>
@@ -243,7 +245,7 @@ pallas.kernel @k grid(2) scratch(%r: memref<16x16xf32, #pallas.memory_space<vmem
 
 // -----
 
-pallas.kernel @k grid(2) scratch(%r: memref<16x16xf32, #pallas.memory_space<vmem>>, %d: memref<2x!pallas.dma_semaphore, #pallas.memory_space<semaphore>>, %s: memref<!pallas.semaphore, #pallas.memory_space<semaphore>>, %b: memref<2x!pallas.barrier, #pallas.memory_space<shared>>, %q: memref<?xf32, #pallas.memory_space<vmem>>, %g: memref<16x16xf32, #pallas.memory_space<gmem>>, %iv: memref<16xi32, #pallas.memory_space<vmem>>) {
+pallas.kernel @k grid(2) scratch(%r: memref<16x16xf32, #pallas.memory_space<vmem>>, %d: memref<2x!pallas.dma_semaphore, #pallas.memory_space<semaphore>>, %s: memref<!pallas.semaphore, #pallas.memory_space<semaphore>>, %b: memref<2x!pallas.barrier, #pallas.memory_space<shared>>, %q16: memref<16xf32, #pallas.memory_space<vmem>>, %g: memref<16x16xf32, #pallas.memory_space<gmem>>, %iv: memref<16xi32, #pallas.memory_space<vmem>>) {
   %c0 = arith.constant 0 : index
   %one = arith.constant 1 : i32
   %v16 = arith.constant dense<0.0> : vector<16xf32>
@@ -254,7 +256,7 @@ pallas.kernel @k grid(2) scratch(%r: memref<16x16xf32, #pallas.memory_space<vmem
 
 // -----
 
-pallas.kernel @k grid(2) scratch(%r: memref<16x16xf32, #pallas.memory_space<vmem>>, %d: memref<2x!pallas.dma_semaphore, #pallas.memory_space<semaphore>>, %s: memref<!pallas.semaphore, #pallas.memory_space<semaphore>>, %b: memref<2x!pallas.barrier, #pallas.memory_space<shared>>, %q: memref<?xf32, #pallas.memory_space<vmem>>, %g: memref<16x16xf32, #pallas.memory_space<gmem>>, %iv: memref<16xi32, #pallas.memory_space<vmem>>) {
+pallas.kernel @k grid(2) scratch(%r: memref<16x16xf32, #pallas.memory_space<vmem>>, %d: memref<2x!pallas.dma_semaphore, #pallas.memory_space<semaphore>>, %s: memref<!pallas.semaphore, #pallas.memory_space<semaphore>>, %b: memref<2x!pallas.barrier, #pallas.memory_space<shared>>, %q16: memref<16xf32, #pallas.memory_space<vmem>>, %g: memref<16x16xf32, #pallas.memory_space<gmem>>, %iv: memref<16xi32, #pallas.memory_space<vmem>>) {
   %c0 = arith.constant 0 : index
   %one = arith.constant 1 : i32
   %v16 = arith.constant dense<0.0> : vector<16xf32>
@@ -264,7 +266,7 @@ pallas.kernel @k grid(2) scratch(%r: memref<16x16xf32, #pallas.memory_space<vmem
 
 // -----
 
-pallas.kernel @k grid(2) scratch(%r: memref<16x16xf32, #pallas.memory_space<vmem>>, %d: memref<2x!pallas.dma_semaphore, #pallas.memory_space<semaphore>>, %s: memref<!pallas.semaphore, #pallas.memory_space<semaphore>>, %b: memref<2x!pallas.barrier, #pallas.memory_space<shared>>, %q: memref<?xf32, #pallas.memory_space<vmem>>, %g: memref<16x16xf32, #pallas.memory_space<gmem>>, %iv: memref<16xi32, #pallas.memory_space<vmem>>) {
+pallas.kernel @k grid(2) scratch(%r: memref<16x16xf32, #pallas.memory_space<vmem>>, %d: memref<2x!pallas.dma_semaphore, #pallas.memory_space<semaphore>>, %s: memref<!pallas.semaphore, #pallas.memory_space<semaphore>>, %b: memref<2x!pallas.barrier, #pallas.memory_space<shared>>, %q16: memref<16xf32, #pallas.memory_space<vmem>>, %g: memref<16x16xf32, #pallas.memory_space<gmem>>, %iv: memref<16xi32, #pallas.memory_space<vmem>>) {
   %c0 = arith.constant 0 : index
   %one = arith.constant 1 : i32
   %v16 = arith.constant dense<0.0> : vector<16xf32>
@@ -274,7 +276,7 @@ pallas.kernel @k grid(2) scratch(%r: memref<16x16xf32, #pallas.memory_space<vmem
 
 // -----
 
-pallas.kernel @k grid(2) scratch(%r: memref<16x16xf32, #pallas.memory_space<vmem>>, %d: memref<2x!pallas.dma_semaphore, #pallas.memory_space<semaphore>>, %s: memref<!pallas.semaphore, #pallas.memory_space<semaphore>>, %b: memref<2x!pallas.barrier, #pallas.memory_space<shared>>, %q: memref<?xf32, #pallas.memory_space<vmem>>, %g: memref<16x16xf32, #pallas.memory_space<gmem>>, %iv: memref<16xi32, #pallas.memory_space<vmem>>) {
+pallas.kernel @k grid(2) scratch(%r: memref<16x16xf32, #pallas.memory_space<vmem>>, %d: memref<2x!pallas.dma_semaphore, #pallas.memory_space<semaphore>>, %s: memref<!pallas.semaphore, #pallas.memory_space<semaphore>>, %b: memref<2x!pallas.barrier, #pallas.memory_space<shared>>, %q16: memref<16xf32, #pallas.memory_space<vmem>>, %g: memref<16x16xf32, #pallas.memory_space<gmem>>, %iv: memref<16xi32, #pallas.memory_space<vmem>>) {
   %c0 = arith.constant 0 : index
   %one = arith.constant 1 : i32
   %v16 = arith.constant dense<0.0> : vector<16xf32>
@@ -284,7 +286,7 @@ pallas.kernel @k grid(2) scratch(%r: memref<16x16xf32, #pallas.memory_space<vmem
 
 // -----
 
-pallas.kernel @k grid(2) scratch(%r: memref<16x16xf32, #pallas.memory_space<vmem>>, %d: memref<2x!pallas.dma_semaphore, #pallas.memory_space<semaphore>>, %s: memref<!pallas.semaphore, #pallas.memory_space<semaphore>>, %b: memref<2x!pallas.barrier, #pallas.memory_space<shared>>, %q: memref<?xf32, #pallas.memory_space<vmem>>, %g: memref<16x16xf32, #pallas.memory_space<gmem>>, %iv: memref<16xi32, #pallas.memory_space<vmem>>) {
+pallas.kernel @k grid(2) scratch(%r: memref<16x16xf32, #pallas.memory_space<vmem>>, %d: memref<2x!pallas.dma_semaphore, #pallas.memory_space<semaphore>>, %s: memref<!pallas.semaphore, #pallas.memory_space<semaphore>>, %b: memref<2x!pallas.barrier, #pallas.memory_space<shared>>, %q16: memref<16xf32, #pallas.memory_space<vmem>>, %g: memref<16x16xf32, #pallas.memory_space<gmem>>, %iv: memref<16xi32, #pallas.memory_space<vmem>>) {
   %c0 = arith.constant 0 : index
   %one = arith.constant 1 : i32
   %v16 = arith.constant dense<0.0> : vector<16xf32>
@@ -294,7 +296,7 @@ pallas.kernel @k grid(2) scratch(%r: memref<16x16xf32, #pallas.memory_space<vmem
 
 // -----
 
-pallas.kernel @k grid(2) scratch(%r: memref<16x16xf32, #pallas.memory_space<vmem>>, %d: memref<2x!pallas.dma_semaphore, #pallas.memory_space<semaphore>>, %s: memref<!pallas.semaphore, #pallas.memory_space<semaphore>>, %b: memref<2x!pallas.barrier, #pallas.memory_space<shared>>, %q: memref<?xf32, #pallas.memory_space<vmem>>, %g: memref<16x16xf32, #pallas.memory_space<gmem>>, %iv: memref<16xi32, #pallas.memory_space<vmem>>) {
+pallas.kernel @k grid(2) scratch(%r: memref<16x16xf32, #pallas.memory_space<vmem>>, %d: memref<2x!pallas.dma_semaphore, #pallas.memory_space<semaphore>>, %s: memref<!pallas.semaphore, #pallas.memory_space<semaphore>>, %b: memref<2x!pallas.barrier, #pallas.memory_space<shared>>, %q16: memref<16xf32, #pallas.memory_space<vmem>>, %g: memref<16x16xf32, #pallas.memory_space<gmem>>, %iv: memref<16xi32, #pallas.memory_space<vmem>>) {
   %c0 = arith.constant 0 : index
   %one = arith.constant 1 : i32
   %v16 = arith.constant dense<0.0> : vector<16xf32>
@@ -305,7 +307,7 @@ pallas.kernel @k grid(2) scratch(%r: memref<16x16xf32, #pallas.memory_space<vmem
 
 // -----
 
-pallas.kernel @k grid(2) scratch(%r: memref<16x16xf32, #pallas.memory_space<vmem>>, %d: memref<2x!pallas.dma_semaphore, #pallas.memory_space<semaphore>>, %s: memref<!pallas.semaphore, #pallas.memory_space<semaphore>>, %b: memref<2x!pallas.barrier, #pallas.memory_space<shared>>, %q: memref<?xf32, #pallas.memory_space<vmem>>, %g: memref<16x16xf32, #pallas.memory_space<gmem>>, %iv: memref<16xi32, #pallas.memory_space<vmem>>) {
+pallas.kernel @k grid(2) scratch(%r: memref<16x16xf32, #pallas.memory_space<vmem>>, %d: memref<2x!pallas.dma_semaphore, #pallas.memory_space<semaphore>>, %s: memref<!pallas.semaphore, #pallas.memory_space<semaphore>>, %b: memref<2x!pallas.barrier, #pallas.memory_space<shared>>, %q16: memref<16xf32, #pallas.memory_space<vmem>>, %g: memref<16x16xf32, #pallas.memory_space<gmem>>, %iv: memref<16xi32, #pallas.memory_space<vmem>>) {
   %c0 = arith.constant 0 : index
   %one = arith.constant 1 : i32
   %v16 = arith.constant dense<0.0> : vector<16xf32>
@@ -316,7 +318,7 @@ pallas.kernel @k grid(2) scratch(%r: memref<16x16xf32, #pallas.memory_space<vmem
 
 // -----
 
-pallas.kernel @k grid(2) scratch(%r: memref<16x16xf32, #pallas.memory_space<vmem>>, %d: memref<2x!pallas.dma_semaphore, #pallas.memory_space<semaphore>>, %s: memref<!pallas.semaphore, #pallas.memory_space<semaphore>>, %b: memref<2x!pallas.barrier, #pallas.memory_space<shared>>, %q: memref<?xf32, #pallas.memory_space<vmem>>, %g: memref<16x16xf32, #pallas.memory_space<gmem>>, %iv: memref<16xi32, #pallas.memory_space<vmem>>) {
+pallas.kernel @k grid(2) scratch(%r: memref<16x16xf32, #pallas.memory_space<vmem>>, %d: memref<2x!pallas.dma_semaphore, #pallas.memory_space<semaphore>>, %s: memref<!pallas.semaphore, #pallas.memory_space<semaphore>>, %b: memref<2x!pallas.barrier, #pallas.memory_space<shared>>, %q16: memref<16xf32, #pallas.memory_space<vmem>>, %g: memref<16x16xf32, #pallas.memory_space<gmem>>, %iv: memref<16xi32, #pallas.memory_space<vmem>>) {
   %c0 = arith.constant 0 : index
   %one = arith.constant 1 : i32
   %v16 = arith.constant dense<0.0> : vector<16xf32>
@@ -327,7 +329,7 @@ pallas.kernel @k grid(2) scratch(%r: memref<16x16xf32, #pallas.memory_space<vmem
 
 // -----
 
-pallas.kernel @k grid(2) scratch(%r: memref<16x16xf32, #pallas.memory_space<vmem>>, %d: memref<2x!pallas.dma_semaphore, #pallas.memory_space<semaphore>>, %s: memref<!pallas.semaphore, #pallas.memory_space<semaphore>>, %b: memref<2x!pallas.barrier, #pallas.memory_space<shared>>, %q: memref<?xf32, #pallas.memory_space<vmem>>, %g: memref<16x16xf32, #pallas.memory_space<gmem>>, %iv: memref<16xi32, #pallas.memory_space<vmem>>) {
+pallas.kernel @k grid(2) scratch(%r: memref<16x16xf32, #pallas.memory_space<vmem>>, %d: memref<2x!pallas.dma_semaphore, #pallas.memory_space<semaphore>>, %s: memref<!pallas.semaphore, #pallas.memory_space<semaphore>>, %b: memref<2x!pallas.barrier, #pallas.memory_space<shared>>, %q16: memref<16xf32, #pallas.memory_space<vmem>>, %g: memref<16x16xf32, #pallas.memory_space<gmem>>, %iv: memref<16xi32, #pallas.memory_space<vmem>>) {
   %c0 = arith.constant 0 : index
   %one = arith.constant 1 : i32
   %v16 = arith.constant dense<0.0> : vector<16xf32>
@@ -337,7 +339,7 @@ pallas.kernel @k grid(2) scratch(%r: memref<16x16xf32, #pallas.memory_space<vmem
 
 // -----
 
-pallas.kernel @k grid(2) scratch(%r: memref<16x16xf32, #pallas.memory_space<vmem>>, %d: memref<2x!pallas.dma_semaphore, #pallas.memory_space<semaphore>>, %s: memref<!pallas.semaphore, #pallas.memory_space<semaphore>>, %b: memref<2x!pallas.barrier, #pallas.memory_space<shared>>, %q: memref<?xf32, #pallas.memory_space<vmem>>, %g: memref<16x16xf32, #pallas.memory_space<gmem>>, %iv: memref<16xi32, #pallas.memory_space<vmem>>) {
+pallas.kernel @k grid(2) scratch(%r: memref<16x16xf32, #pallas.memory_space<vmem>>, %d: memref<2x!pallas.dma_semaphore, #pallas.memory_space<semaphore>>, %s: memref<!pallas.semaphore, #pallas.memory_space<semaphore>>, %b: memref<2x!pallas.barrier, #pallas.memory_space<shared>>, %q16: memref<16xf32, #pallas.memory_space<vmem>>, %g: memref<16x16xf32, #pallas.memory_space<gmem>>, %iv: memref<16xi32, #pallas.memory_space<vmem>>) {
   %c0 = arith.constant 0 : index
   %one = arith.constant 1 : i32
   %v16 = arith.constant dense<0.0> : vector<16xf32>
@@ -347,7 +349,7 @@ pallas.kernel @k grid(2) scratch(%r: memref<16x16xf32, #pallas.memory_space<vmem
 
 // -----
 
-pallas.kernel @k grid(2) scratch(%r: memref<16x16xf32, #pallas.memory_space<vmem>>, %d: memref<2x!pallas.dma_semaphore, #pallas.memory_space<semaphore>>, %s: memref<!pallas.semaphore, #pallas.memory_space<semaphore>>, %b: memref<2x!pallas.barrier, #pallas.memory_space<shared>>, %q: memref<?xf32, #pallas.memory_space<vmem>>, %g: memref<16x16xf32, #pallas.memory_space<gmem>>, %iv: memref<16xi32, #pallas.memory_space<vmem>>) {
+pallas.kernel @k grid(2) scratch(%r: memref<16x16xf32, #pallas.memory_space<vmem>>, %d: memref<2x!pallas.dma_semaphore, #pallas.memory_space<semaphore>>, %s: memref<!pallas.semaphore, #pallas.memory_space<semaphore>>, %b: memref<2x!pallas.barrier, #pallas.memory_space<shared>>, %q16: memref<16xf32, #pallas.memory_space<vmem>>, %g: memref<16x16xf32, #pallas.memory_space<gmem>>, %iv: memref<16xi32, #pallas.memory_space<vmem>>) {
   %c0 = arith.constant 0 : index
   %one = arith.constant 1 : i32
   %v16 = arith.constant dense<0.0> : vector<16xf32>
@@ -357,17 +359,17 @@ pallas.kernel @k grid(2) scratch(%r: memref<16x16xf32, #pallas.memory_space<vmem
 
 // -----
 
-pallas.kernel @k grid(2) scratch(%r: memref<16x16xf32, #pallas.memory_space<vmem>>, %d: memref<2x!pallas.dma_semaphore, #pallas.memory_space<semaphore>>, %s: memref<!pallas.semaphore, #pallas.memory_space<semaphore>>, %b: memref<2x!pallas.barrier, #pallas.memory_space<shared>>, %q: memref<?xf32, #pallas.memory_space<vmem>>, %g: memref<16x16xf32, #pallas.memory_space<gmem>>, %iv: memref<16xi32, #pallas.memory_space<vmem>>) {
+pallas.kernel @k grid(2) scratch(%r: memref<16x16xf32, #pallas.memory_space<vmem>>, %d: memref<2x!pallas.dma_semaphore, #pallas.memory_space<semaphore>>, %s: memref<!pallas.semaphore, #pallas.memory_space<semaphore>>, %b: memref<2x!pallas.barrier, #pallas.memory_space<shared>>, %q16: memref<16xf32, #pallas.memory_space<vmem>>, %g: memref<16x16xf32, #pallas.memory_space<gmem>>, %iv: memref<16xi32, #pallas.memory_space<vmem>>) {
   %c0 = arith.constant 0 : index
   %one = arith.constant 1 : i32
   %v16 = arith.constant dense<0.0> : vector<16xf32>
-  // expected-error @+1 {{input vector<16xf32> has 512 bits but result vector<16xi16> has 256; a bitcast keeps the total bit count}}
+  // expected-error @+1 {{input vector<16xf32> has 512 bits but result vector<16xi16> has 256 bits; a bitcast keeps the total bit count}}
   %x = pallas.bitcast %v16 : vector<16xf32> -> vector<16xi16>
 }
 
 // -----
 
-pallas.kernel @k grid(2) scratch(%r: memref<16x16xf32, #pallas.memory_space<vmem>>, %d: memref<2x!pallas.dma_semaphore, #pallas.memory_space<semaphore>>, %s: memref<!pallas.semaphore, #pallas.memory_space<semaphore>>, %b: memref<2x!pallas.barrier, #pallas.memory_space<shared>>, %q: memref<?xf32, #pallas.memory_space<vmem>>, %g: memref<16x16xf32, #pallas.memory_space<gmem>>, %iv: memref<16xi32, #pallas.memory_space<vmem>>) {
+pallas.kernel @k grid(2) scratch(%r: memref<16x16xf32, #pallas.memory_space<vmem>>, %d: memref<2x!pallas.dma_semaphore, #pallas.memory_space<semaphore>>, %s: memref<!pallas.semaphore, #pallas.memory_space<semaphore>>, %b: memref<2x!pallas.barrier, #pallas.memory_space<shared>>, %q16: memref<16xf32, #pallas.memory_space<vmem>>, %g: memref<16x16xf32, #pallas.memory_space<gmem>>, %iv: memref<16xi32, #pallas.memory_space<vmem>>) {
   %c0 = arith.constant 0 : index
   %one = arith.constant 1 : i32
   %v16 = arith.constant dense<0.0> : vector<16xf32>
@@ -377,7 +379,7 @@ pallas.kernel @k grid(2) scratch(%r: memref<16x16xf32, #pallas.memory_space<vmem
 
 // -----
 
-pallas.kernel @k grid(2) scratch(%r: memref<16x16xf32, #pallas.memory_space<vmem>>, %d: memref<2x!pallas.dma_semaphore, #pallas.memory_space<semaphore>>, %s: memref<!pallas.semaphore, #pallas.memory_space<semaphore>>, %b: memref<2x!pallas.barrier, #pallas.memory_space<shared>>, %q: memref<?xf32, #pallas.memory_space<vmem>>, %g: memref<16x16xf32, #pallas.memory_space<gmem>>, %iv: memref<16xi32, #pallas.memory_space<vmem>>) {
+pallas.kernel @k grid(2) scratch(%r: memref<16x16xf32, #pallas.memory_space<vmem>>, %d: memref<2x!pallas.dma_semaphore, #pallas.memory_space<semaphore>>, %s: memref<!pallas.semaphore, #pallas.memory_space<semaphore>>, %b: memref<2x!pallas.barrier, #pallas.memory_space<shared>>, %q16: memref<16xf32, #pallas.memory_space<vmem>>, %g: memref<16x16xf32, #pallas.memory_space<gmem>>, %iv: memref<16xi32, #pallas.memory_space<vmem>>) {
   %c0 = arith.constant 0 : index
   %one = arith.constant 1 : i32
   %v16 = arith.constant dense<0.0> : vector<16xf32>
@@ -387,7 +389,7 @@ pallas.kernel @k grid(2) scratch(%r: memref<16x16xf32, #pallas.memory_space<vmem
 
 // -----
 
-pallas.kernel @k grid(2) scratch(%r: memref<16x16xf32, #pallas.memory_space<vmem>>, %d: memref<2x!pallas.dma_semaphore, #pallas.memory_space<semaphore>>, %s: memref<!pallas.semaphore, #pallas.memory_space<semaphore>>, %b: memref<2x!pallas.barrier, #pallas.memory_space<shared>>, %q: memref<?xf32, #pallas.memory_space<vmem>>, %g: memref<16x16xf32, #pallas.memory_space<gmem>>, %iv: memref<16xi32, #pallas.memory_space<vmem>>) {
+pallas.kernel @k grid(2) scratch(%r: memref<16x16xf32, #pallas.memory_space<vmem>>, %d: memref<2x!pallas.dma_semaphore, #pallas.memory_space<semaphore>>, %s: memref<!pallas.semaphore, #pallas.memory_space<semaphore>>, %b: memref<2x!pallas.barrier, #pallas.memory_space<shared>>, %q16: memref<16xf32, #pallas.memory_space<vmem>>, %g: memref<16x16xf32, #pallas.memory_space<gmem>>, %iv: memref<16xi32, #pallas.memory_space<vmem>>) {
   %c0 = arith.constant 0 : index
   %one = arith.constant 1 : i32
   %v16 = arith.constant dense<0.0> : vector<16xf32>
@@ -400,7 +402,7 @@ pallas.kernel @k grid(2) scratch(%r: memref<16x16xf32, #pallas.memory_space<vmem
 
 // -----
 
-pallas.kernel @k grid(2) scratch(%r: memref<16x16xf32, #pallas.memory_space<vmem>>, %d: memref<2x!pallas.dma_semaphore, #pallas.memory_space<semaphore>>, %s: memref<!pallas.semaphore, #pallas.memory_space<semaphore>>, %b: memref<2x!pallas.barrier, #pallas.memory_space<shared>>, %q: memref<?xf32, #pallas.memory_space<vmem>>, %g: memref<16x16xf32, #pallas.memory_space<gmem>>, %iv: memref<16xi32, #pallas.memory_space<vmem>>) {
+pallas.kernel @k grid(2) scratch(%r: memref<16x16xf32, #pallas.memory_space<vmem>>, %d: memref<2x!pallas.dma_semaphore, #pallas.memory_space<semaphore>>, %s: memref<!pallas.semaphore, #pallas.memory_space<semaphore>>, %b: memref<2x!pallas.barrier, #pallas.memory_space<shared>>, %q16: memref<16xf32, #pallas.memory_space<vmem>>, %g: memref<16x16xf32, #pallas.memory_space<gmem>>, %iv: memref<16xi32, #pallas.memory_space<vmem>>) {
   %c0 = arith.constant 0 : index
   %one = arith.constant 1 : i32
   %v16 = arith.constant dense<0.0> : vector<16xf32>
@@ -422,7 +424,7 @@ pallas.kernel @k grid(2) {
 
 // -----
 
-pallas.kernel @k grid(2) scratch(%r: memref<16x16xf32, #pallas.memory_space<vmem>>, %d: memref<2x!pallas.dma_semaphore, #pallas.memory_space<semaphore>>, %s: memref<!pallas.semaphore, #pallas.memory_space<semaphore>>, %b: memref<2x!pallas.barrier, #pallas.memory_space<shared>>, %q: memref<?xf32, #pallas.memory_space<vmem>>, %g: memref<16x16xf32, #pallas.memory_space<gmem>>, %iv: memref<16xi32, #pallas.memory_space<vmem>>) {
+pallas.kernel @k grid(2) scratch(%r: memref<16x16xf32, #pallas.memory_space<vmem>>, %d: memref<2x!pallas.dma_semaphore, #pallas.memory_space<semaphore>>, %s: memref<!pallas.semaphore, #pallas.memory_space<semaphore>>, %b: memref<2x!pallas.barrier, #pallas.memory_space<shared>>, %q16: memref<16xf32, #pallas.memory_space<vmem>>, %g: memref<16x16xf32, #pallas.memory_space<gmem>>, %iv: memref<16xi32, #pallas.memory_space<vmem>>) {
   %c0 = arith.constant 0 : index
   %one = arith.constant 1 : i32
   %v16 = arith.constant dense<0.0> : vector<16xf32>
@@ -432,7 +434,7 @@ pallas.kernel @k grid(2) scratch(%r: memref<16x16xf32, #pallas.memory_space<vmem
 
 // -----
 
-pallas.kernel @k grid(2) scratch(%r: memref<16x16xf32, #pallas.memory_space<vmem>>, %d: memref<2x!pallas.dma_semaphore, #pallas.memory_space<semaphore>>, %s: memref<!pallas.semaphore, #pallas.memory_space<semaphore>>, %b: memref<2x!pallas.barrier, #pallas.memory_space<shared>>, %q: memref<?xf32, #pallas.memory_space<vmem>>, %g: memref<16x16xf32, #pallas.memory_space<gmem>>, %iv: memref<16xi32, #pallas.memory_space<vmem>>) {
+pallas.kernel @k grid(2) scratch(%r: memref<16x16xf32, #pallas.memory_space<vmem>>, %d: memref<2x!pallas.dma_semaphore, #pallas.memory_space<semaphore>>, %s: memref<!pallas.semaphore, #pallas.memory_space<semaphore>>, %b: memref<2x!pallas.barrier, #pallas.memory_space<shared>>, %q16: memref<16xf32, #pallas.memory_space<vmem>>, %g: memref<16x16xf32, #pallas.memory_space<gmem>>, %iv: memref<16xi32, #pallas.memory_space<vmem>>) {
   %c0 = arith.constant 0 : index
   %one = arith.constant 1 : i32
   %v16 = arith.constant dense<0.0> : vector<16xf32>
@@ -442,7 +444,7 @@ pallas.kernel @k grid(2) scratch(%r: memref<16x16xf32, #pallas.memory_space<vmem
 
 // -----
 
-pallas.kernel @k grid(2) scratch(%r: memref<16x16xf32, #pallas.memory_space<vmem>>, %d: memref<2x!pallas.dma_semaphore, #pallas.memory_space<semaphore>>, %s: memref<!pallas.semaphore, #pallas.memory_space<semaphore>>, %b: memref<2x!pallas.barrier, #pallas.memory_space<shared>>, %q: memref<?xf32, #pallas.memory_space<vmem>>, %g: memref<16x16xf32, #pallas.memory_space<gmem>>, %iv: memref<16xi32, #pallas.memory_space<vmem>>) {
+pallas.kernel @k grid(2) scratch(%r: memref<16x16xf32, #pallas.memory_space<vmem>>, %d: memref<2x!pallas.dma_semaphore, #pallas.memory_space<semaphore>>, %s: memref<!pallas.semaphore, #pallas.memory_space<semaphore>>, %b: memref<2x!pallas.barrier, #pallas.memory_space<shared>>, %q16: memref<16xf32, #pallas.memory_space<vmem>>, %g: memref<16x16xf32, #pallas.memory_space<gmem>>, %iv: memref<16xi32, #pallas.memory_space<vmem>>) {
   %c0 = arith.constant 0 : index
   %one = arith.constant 1 : i32
   %v16 = arith.constant dense<0.0> : vector<16xf32>
@@ -452,7 +454,7 @@ pallas.kernel @k grid(2) scratch(%r: memref<16x16xf32, #pallas.memory_space<vmem
 
 // -----
 
-pallas.kernel @k grid(2) scratch(%r: memref<16x16xf32, #pallas.memory_space<vmem>>, %d: memref<2x!pallas.dma_semaphore, #pallas.memory_space<semaphore>>, %s: memref<!pallas.semaphore, #pallas.memory_space<semaphore>>, %b: memref<2x!pallas.barrier, #pallas.memory_space<shared>>, %q: memref<?xf32, #pallas.memory_space<vmem>>, %g: memref<16x16xf32, #pallas.memory_space<gmem>>, %iv: memref<16xi32, #pallas.memory_space<vmem>>) {
+pallas.kernel @k grid(2) scratch(%r: memref<16x16xf32, #pallas.memory_space<vmem>>, %d: memref<2x!pallas.dma_semaphore, #pallas.memory_space<semaphore>>, %s: memref<!pallas.semaphore, #pallas.memory_space<semaphore>>, %b: memref<2x!pallas.barrier, #pallas.memory_space<shared>>, %q16: memref<16xf32, #pallas.memory_space<vmem>>, %g: memref<16x16xf32, #pallas.memory_space<gmem>>, %iv: memref<16xi32, #pallas.memory_space<vmem>>) {
   %c0 = arith.constant 0 : index
   %one = arith.constant 1 : i32
   %v16 = arith.constant dense<0.0> : vector<16xf32>
@@ -462,7 +464,7 @@ pallas.kernel @k grid(2) scratch(%r: memref<16x16xf32, #pallas.memory_space<vmem
 
 // -----
 
-pallas.kernel @k grid(2) scratch(%r: memref<16x16xf32, #pallas.memory_space<vmem>>, %d: memref<2x!pallas.dma_semaphore, #pallas.memory_space<semaphore>>, %s: memref<!pallas.semaphore, #pallas.memory_space<semaphore>>, %b: memref<2x!pallas.barrier, #pallas.memory_space<shared>>, %q: memref<?xf32, #pallas.memory_space<vmem>>, %g: memref<16x16xf32, #pallas.memory_space<gmem>>, %iv: memref<16xi32, #pallas.memory_space<vmem>>) {
+pallas.kernel @k grid(2) scratch(%r: memref<16x16xf32, #pallas.memory_space<vmem>>, %d: memref<2x!pallas.dma_semaphore, #pallas.memory_space<semaphore>>, %s: memref<!pallas.semaphore, #pallas.memory_space<semaphore>>, %b: memref<2x!pallas.barrier, #pallas.memory_space<shared>>, %q16: memref<16xf32, #pallas.memory_space<vmem>>, %g: memref<16x16xf32, #pallas.memory_space<gmem>>, %iv: memref<16xi32, #pallas.memory_space<vmem>>) {
   %c0 = arith.constant 0 : index
   %one = arith.constant 1 : i32
   %v16 = arith.constant dense<0.0> : vector<16xf32>

@@ -59,7 +59,8 @@ def Pallas_KernelOp : Pallas_VerifiedOp<"kernel", [
       block ref: the block shape without squeezed dims, in the block's
       memory space.
     * `scratch(%s: TYPE)`: buffers allocated per launch, persistent across
-      grid steps, uninitialized.
+      grid steps, uninitialized; their shapes are static (every target
+      sizes them before the kernel runs).
     * `aliases(0 -> 0)`: input/output aliases, inputs counted over
       `prefetch ++ ins`.
     * attributes: `compiler_params = {mosaic_tpu = {...}, mosaic_gpu = {...}}`,
@@ -496,8 +497,8 @@ def Pallas_RunScopedOp : Pallas_BodyOp<"run_scoped", [
       pallas.yield %v : i32
     }
     ```
-    The block argument types are the allocations; they live until the
-    region ends and start uninitialized.
+    The block argument types are the allocations (static shapes, like
+    scratch); they live until the region ends and start uninitialized.
 
     GPU: allocations in `shared` are `plgpu.SMEM` (their layout in
     `gpu_transforms = {"<index>" = #pallas.gpu_transforms<...>}`), memrefs of

@@ -692,29 +692,35 @@ fn verify_repeat(op: &OperationRef) -> Verified {
         format!("times must be at least 1, got {times}")
     })?;
     let mut expected = a.clone();
-    expected[dim as usize] *= times;
+    let repeated = expected[dim as usize].checked_mul(times);
+    expected[dim as usize] = repeated.unwrap_or(DYNAMIC);
     ensure(
         op,
-        element_type(input) == element_type(result) && expected == b,
+        element_type(input) == element_type(result) && repeated.is_some() && expected == b,
         || format!("repeating {input} {times} times along dim {dim} does not give {result}"),
     )
 }
 
 fn verify_bitcast(op: &OperationRef) -> Verified {
     let (input, result) = (operand_types(op)[0], result_type(op, 0));
-    let bits = |t: Type| -> Option<i128> {
-        let width = bit_width(element_type(t))? as i128;
-        Some(shape_of(t).iter().map(|d| *d as i128).product::<i128>() * width)
-    };
-    match (bits(input), bits(result)) {
-        (Some(a), Some(b)) => ensure(op, a == b, || {
-            format!("input {input} has {a} bits but result {result} has {b}; a bitcast keeps the total bit count")
-        }),
-        _ => fail(
+    let width = |t: Type| bit_width(element_type(t)).map(|w| w as i64);
+    let (Some(wi), Some(wr)) = (width(input), width(result)) else {
+        return fail(
             op,
             format!("bitcast needs integer or float elements, got {input} -> {result}"),
-        ),
-    }
+        );
+    };
+    let bits = |t: Type, w: i64| {
+        crate::ir::element_count(&shape_of(t))
+            .and_then(|n| n.checked_mul(w))
+            .map_or("more than 2^63 - 1 bits".to_string(), |b| {
+                format!("{b} bits")
+            })
+    };
+    let (a, b) = (bits(input, wi), bits(result, wr));
+    ensure(op, a == b && !a.starts_with("more"), || {
+        format!("input {input} has {a} but result {result} has {b}; a bitcast keeps the total bit count")
+    })
 }
 
 fn verify_run_scoped(op: &OperationRef) -> Verified {

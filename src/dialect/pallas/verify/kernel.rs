@@ -509,6 +509,12 @@ pub(super) fn verify_allocation(op: &OperationRef, what: &str, t: Type) -> Verif
     if !is_memref(t) {
         return fail(op, format!("{what} must be a memref, got {t}"));
     }
+    // JAX's scratch shapes and run_scoped allocations are static: the
+    // compiler sizes every buffer before the kernel runs (Mosaic's scratch
+    // operands, the CPU reference's buffers, shared memory on GPU).
+    ensure(op, !memref_shape(t).contains(&DYNAMIC), || {
+        format!("{what} of type {t} has a dynamic shape: scratch buffers and scoped allocations need a static shape (their size is fixed before the kernel runs)")
+    })?;
     let space = MemorySpace::of_memref(t);
     match SemaphoreKind::of_memref(t) {
         Some(SemaphoreKind::Barrier) => ensure(op, space == Some(MemorySpace::Shared), || {

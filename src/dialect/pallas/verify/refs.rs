@@ -56,14 +56,21 @@ pub(super) fn verify_ref_reshape(op: &OperationRef) -> Verified {
         )
     })?;
     let (from, to) = (memref_shape(src), memref_shape(dst));
-    let (n, m) = (from.iter().product::<i64>(), to.iter().product::<i64>());
-    ensure(op, n == m, || {
-        format!(
+    let count = |shape: &[i64]| {
+        crate::ir::element_count(shape).map_or("more than 2^63 - 1".to_string(), |n| n.to_string())
+    };
+    let (n, m) = (count(&from), count(&to));
+    ensure(
+        op,
+        crate::ir::element_count(&from).is_some() && n == m,
+        || {
+            format!(
             "cannot reshape ref of shape {} into shape {}: ref {src} has {n} elements, result {dst} has {m}",
             py_shape(&from),
             py_shape(&to)
         )
-    })?;
+        },
+    )?;
     let Some((strides, offset)) = memref_strides_and_offset(src) else {
         return fail(op, format!("ref {src} has a layout that is not strided"));
     };
@@ -206,20 +213,20 @@ pub(crate) fn reshape_strides(
         j += 1;
         while a != b {
             if a < b {
-                a *= old.get(i)?.0;
+                a = a.checked_mul(old.get(i)?.0)?;
                 i += 1;
             } else {
-                b *= new[*kept.get(j)?];
+                b = b.checked_mul(new[*kept.get(j)?])?;
                 j += 1;
             }
         }
-        if (i0..i - 1).any(|k| old[k].1 != old[k + 1].0 * old[k + 1].1) {
+        if (i0..i - 1).any(|k| Some(old[k].1) != old[k + 1].0.checked_mul(old[k + 1].1)) {
             return None;
         }
         let mut s = old[i - 1].1;
         for k in (j0..j).rev() {
             out[kept[k]] = Some(s);
-            s *= new[kept[k]];
+            s = s.checked_mul(new[kept[k]])?;
         }
     }
     (i == old.len() && j == kept.len()).then_some(out)
