@@ -337,7 +337,7 @@ fn check_body_op(op: &OperationRef) -> Result<(), String> {
             if !is_gmem(operand(0)?) || !is_shared(operand(1)?) {
                 return Err("not yet supported: copy_gmem_to_smem other than from a GMEM operand (or its static slice) to shared memory".into());
             }
-            Ok(())
+            barrier_indices_in_range(op, 2)
         }
         "pallas.copy_smem_to_gmem" => {
             if !is_shared(operand(0)?) || !is_gmem(operand(1)?) {
@@ -345,7 +345,7 @@ fn check_body_op(op: &OperationRef) -> Result<(), String> {
             }
             Ok(())
         }
-        "pallas.barrier_wait" | "pallas.barrier_arrive" => Ok(()),
+        "pallas.barrier_wait" | "pallas.barrier_arrive" => barrier_indices_in_range(op, 0),
         "pallas.set_max_registers" => Ok(()),
         // Grid axes and the warpgroup axis (the verifier knows the names;
         // cluster axes only come with clusters, rejected above).
@@ -361,4 +361,25 @@ fn check_body_op(op: &OperationRef) -> Result<(), String> {
             "not yet supported: `{name}` in convert-pallas-to-mosaic-gpu"
         )),
     }
+}
+
+/// The constant indices of the barrier operand `at` of `op` (the operands
+/// after it) are within its array: a barrier's phase is a bit picked by its
+/// index, and an index past the array is past any barrier.
+fn barrier_indices_in_range(op: &OperationRef, at: usize) -> Result<(), String> {
+    let Ok(barriers) = op.operand(at) else {
+        return Ok(());
+    };
+    let shape = ir::memref_shape(barriers.r#type());
+    for (d, (i, size)) in (at + 1..op.operand_count()).zip(shape).enumerate() {
+        let index = op.operand(i).map_err(|e| e.to_string())?;
+        if let Some(c) = tma::constant_index(ir::value(index)) {
+            if c < 0 || c >= size {
+                return Err(format!(
+                    "barrier index {c} (dim {d}) is out of range for the array of {size} barriers"
+                ));
+            }
+        }
+    }
+    Ok(())
 }

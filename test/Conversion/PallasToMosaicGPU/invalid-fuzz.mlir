@@ -30,3 +30,21 @@ pallas.kernel @k grid(1073741824)
     attributes {compiler_params = {mosaic_gpu = {lowering_semantics = "warpgroup", cluster = array<i64: 2>, cluster_names = ["c"]}}} {
   pallas.return
 }
+
+// -----
+
+// A constant barrier index past the barrier array (the fuzzer's 2^62
+// panicked making the phase bit); a copy's barrier index is checked too.
+pallas.kernel @k grid(1)
+    ins(%x: memref<128x128xf32> block [128, 128] map affine_map<(i) -> (0, 0)> in gmem)
+    scratch(%s: memref<128x128xf32, #pallas.memory_space<shared>>,
+            %b: memref<2x!pallas.barrier, #pallas.memory_space<shared>>)
+    attributes {compiler_params = {mosaic_gpu = {lowering_semantics = "warpgroup"}}} {
+  %c2 = arith.constant 2 : index
+  %big = arith.constant 4611686018427387904 : index
+  // expected-error @+1 {{'pallas.copy_gmem_to_smem' op barrier index 4611686018427387904 (dim 0) is out of range for the array of 2 barriers}}
+  pallas.copy_gmem_to_smem %x -> %s, %b[%big] : memref<128x128xf32, #pallas.memory_space<gmem>> -> memref<128x128xf32, #pallas.memory_space<shared>>, memref<2x!pallas.barrier, #pallas.memory_space<shared>>
+  // expected-error @+1 {{'pallas.barrier_wait' op barrier index 2 (dim 0) is out of range for the array of 2 barriers}}
+  pallas.barrier_wait %b[%c2] : memref<2x!pallas.barrier, #pallas.memory_space<shared>>
+  pallas.return
+}
