@@ -351,6 +351,18 @@ fn check_body_op(op: &OperationRef) -> Result<(), String> {
         // cluster axes only come with clusters, rejected above).
         "pallas.axis_index" => Ok(()),
         _ if name.starts_with("arith.") || name.starts_with("math.") => Ok(()),
+        // The generated mosaic_gpu.multimem_load_reduce reduces integers
+        // of 32 and 64 bits only.
+        "pallas.multimem_load_reduce" => {
+            let t = op.result(0).map_err(|e| e.to_string())?.r#type();
+            let elem = ir::element_type(t);
+            match ir::integer_width(elem) {
+                Some(w) if w != 32 && w != 64 => Err(format!(
+                    "multimem_load_reduce of {elem}: only 32- and 64-bit integers reduce in multimem"
+                )),
+                _ => Ok(()),
+            }
+        }
         _ if collectives::OPS.contains(&name) => Ok(()),
         // Slices keep their upstream op (whose verifier allows unit strides
         // only, as JAX's slice rule does).

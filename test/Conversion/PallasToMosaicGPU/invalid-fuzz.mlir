@@ -48,3 +48,16 @@ pallas.kernel @k grid(1)
   pallas.barrier_wait %b[%c2] : memref<2x!pallas.barrier, #pallas.memory_space<shared>>
   pallas.return
 }
+
+// -----
+
+// A multimem load-reduce of i16 (the fuzzer made one of i4): the generated
+// mosaic_gpu op reduces 32- and 64-bit integers only.
+pallas.kernel @k grid(1)
+    ins(%x: memref<32x128xi16> block [32, 128] map affine_map<(b) -> (0, 0)> in gmem)
+    outs(%y: memref<32x128xi16> block [32, 128] map affine_map<(b) -> (0, 0)> in gmem)
+    attributes {compiler_params = {mosaic_gpu = {lowering_semantics = "warpgroup", mesh_axes = ["x"], mesh_shape = array<i64: 2>}}} {
+  // expected-error @+1 {{'pallas.multimem_load_reduce' op multimem_load_reduce of i16: only 32- and 64-bit integers reduce in multimem}}
+  %sum = pallas.multimem_load_reduce %x add {collective_axes = ["x"]} : memref<32x128xi16, #pallas.memory_space<gmem>> -> vector<32x128xi16>
+  pallas.return
+}
