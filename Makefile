@@ -22,7 +22,7 @@ help:
 	@echo "make jax-check lower examples/{tpu,sparsecore} + test/Conversion/PallasTo{TPU,SparseCore}, verify with jaxlib, compare with JAX; verify the GPU references, check examples/gpu"
 	@echo "make jax-references  regenerate test/Reference/{TPU,SparseCore,GPU} with JAX (scripts/jax/{tpu,sc,gpu}_kernels.py)"
 	@echo "make bench     release build, then lowering time vs JAX (TPU, SparseCore, GPU) and scaling (bench/tpu_lowering.py)"
-	@echo "make memcheck  every example and lit input through the three passes under valgrind memcheck (slow)"
+	@echo "make memcheck  every example and lit input through the four passes under valgrind memcheck (slow; JOBS=N, PALLAS_OPT=...)"
 	@echo "make docs      regenerate docs/{Pallas,TPU,MosaicGPU}Dialect.md with mlir-tblgen"
 	@echo "make fmt       cargo fmt --check   (make fmt-fix to apply)"
 	@echo "make lint      cargo clippy -- -D warnings"
@@ -202,6 +202,9 @@ fuzz-check: venv build
 
 # Memory errors (invalid reads/writes, uninitialised values, bad frees) of
 # the Rust + C++ plugin under valgrind: every example and lit input through
-# the three conversions (scripts/memcheck.sh; README "Testing").
+# the four conversions (scripts/memcheck.sh; README "Testing under
+# valgrind"). JOBS=N runs N valgrinds at once; PALLAS_OPT=... checks
+# another build (a release build is far faster under valgrind).
+JOBS ?= 1
 memcheck: build
-	scripts/memcheck.sh target/debug/pallas-opt
+	JOBS=$(JOBS) scripts/memcheck.sh $(PALLAS_OPT)

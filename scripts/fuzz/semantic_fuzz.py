@@ -5,7 +5,7 @@
       [--pallas-opt target/debug/pallas-opt] [--out DIR] [--minimize]
       [--save-corpus DIR] [--known FILE] [--corpus DIR]
 
-Takes the seed kernels (examples/*.mlir, examples/{tpu,sparsecore,cpu}/*.mlir
+Takes the seed kernels (examples/*.mlir, examples/{tpu,sparsecore,cpu,gpu}/*.mlir
 and the chunks of the test/Conversion/PallasTo*/ lit tests that expect no error)
 and makes N mutants that still parse as text but change the semantics: block,
 array, grid and vector extents, element types, memory spaces, index-map
@@ -18,20 +18,24 @@ ops wrapped in up to 1000 nested regions.
 Mutant i of seed S is the same on every machine (its random generator is
 seeded with "S:i").
 
-Every mutant goes through convert-pallas-to-tpu, convert-pallas-to-sparsecore
-and convert-pallas-to-scf, each with a timeout. A run fails (its class is the
+Every mutant goes through convert-pallas-to-tpu, convert-pallas-to-sparsecore,
+convert-pallas-to-scf and convert-pallas-to-mosaic-gpu, each with a timeout. A run fails (its class is the
 pass, the kind and a normalised message) when:
   * it timed out, died on a signal or panicked ("panicked" in stderr);
   * it exited 0 and its output still holds `pallas` ops the pass owns (the TPU
     pass leaves SparseCore kernels, `kernel_type = "sc_*"`; the SparseCore
-    pass leaves TensorCore kernels; both leave `pallas.call`s of those);
+    pass leaves TensorCore kernels; both leave `pallas.call`s of those; the
+    Mosaic GPU pass leaves the kernels without `mosaic_gpu` compiler params);
   * it exited 0 and jaxlib's `tpu` dialect rejects the TPU/SparseCore output
     (scripts/jax/verify_tpu.py's check, when nothing of pallas is left; every
     output is verified, one over 16 MB in a child process that gets 60 s + 2 s
-    per MB, and no verdict in that time is a failure too), or the CPU output
+    per MB, and no verdict in that time is a failure too), jaxlib with its
+    `mosaic_gpu` dialect rejects the Mosaic GPU output (parse, verify, print
+    and parse back: scripts/jax/gpu_verify.py's check), or the CPU output
     fails scripts/cpu-pipeline.txt (`pallas-opt -p`);
   * it exited 1 without an `error:` at a `file:line:col` location, or with
-    only generated `tpu` ops failing their verifier (or the generated
+    only generated `tpu`, `mosaic_gpu`, `gpu` or `nvvm` ops failing their
+    verifier (or the generated
     module's symbol table: "redefinition of symbol"), or with a generic
     "failed to legalize" (a check that should have named the user's op is
     missing);
@@ -66,9 +70,9 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, os.path.join(ROOT, "scripts", "jax"))
 
-PASSES = ("tpu", "sparsecore", "scf")
+PASSES = ("tpu", "sparsecore", "scf", "mosaic-gpu")
 SEED_GLOBS = ("examples/*.mlir", "examples/tpu/*.mlir", "examples/sparsecore/*.mlir",
-              "examples/cpu/*.mlir", "test/Conversion/PallasTo*/*.mlir")
+              "examples/cpu/*.mlir", "examples/gpu/*.mlir", "test/Conversion/PallasTo*/*.mlir")
 SC_TYPES = ("sc_vector_subcore", "sc_scalar_subcore")
 
 # ---------------------------------------------------------------------------
@@ -264,6 +268,36 @@ def mut_compiler_param(rng, text):
           + text[m.end(1):])
 
 
+GPU_PARAMS = [
+    ("lowering_semantics", ['"warpgroup"', '"lane"', '"bogus"', '""', "1 : i64"]),
+    ("max_concurrent_steps", ["0 : i64", "1 : i64", "-1 : i64", "4294967296 : i64", '"2"']),
+    ("delay_release", ["0 : i64", "-1 : i64", "2147483648 : i64", "1.5 : f32"]),
+    ("approx_math", ["true", "false", "1 : i64", '"yes"']),
+    ("reduction_scratch_bytes", ["0 : i64", "-8 : i64", "9223372036854775807 : i64"]),
+    ("cluster", ["array<i64: 2>", "array<i64: 2, 1>", "array<i64: 0>", "array<i64: -1>",
+                 "array<i64: 1, 1, 1, 1>", "array<i32: 2>", "array<i64: 4294967296>", '"x"']),
+    ("cluster_names", ['["c"]', '["c", "c"]', '[""]', '[1]', '"c"']),
+    ("num_threads", ["1 : i64", "2 : i64", "0 : i64", "-2 : i64", "4294967296 : i64"]),
+    ("thread_name", ['"wg"', '""', "1 : i64"]),
+    ("mesh_axes", MESH_AXES), ("mesh_shape", MESH_SHAPES),
+]
+
+
+def mut_gpu_param(rng, text):
+  """Sets one `mosaic_gpu` compiler_params entry to a value of the wrong
+  kind or range (or adds it)."""
+  m = _pick_match(rng, r"mosaic_gpu = \{", text)
+  if not m:
+    return None
+  key, vals = rng.choice(GPU_PARAMS)
+  val = rng.choice(vals)
+  old = _pick_match(rng, r"\b%s = (\"[^\"]*\"|\[[^\]]*\]|array<[^>]*>|true|false|-?\d+(?: : i\d+)?)" % key,
+                    text)
+  if old:
+    return _splice(text, old, 1, val)
+  return text[:m.end()] + "%s = %s%s" % (key, val, "" if text[m.end()] == "}" else ", ") + text[m.end():]
+
+
 def mut_params_kind(rng, text):
   """compiler_params itself, or mosaic_tpu, of the wrong kind."""
   m = _pick_match(rng, r"compiler_params = (\{mosaic_tpu = \{[^}]*\}\})", text)
@@ -368,7 +402,7 @@ MUTATORS = [
     (mut_memspace, 4), (mut_scratch_gpu, 2), (mut_semantics, 2), (mut_index_map, 5),
     (mut_compiler_param, 5), (mut_params_kind, 1), (mut_symbol, 3), (mut_constant, 3),
     (mut_pad, 2), (mut_delete_line, 3), (mut_duplicate_kernel, 1), (mut_semaphore_index, 2),
-    (mut_nest, 1),
+    (mut_nest, 1), (mut_gpu_param, 4),
 ]
 
 
@@ -421,14 +455,15 @@ def verify_timeout(size, timeout):
   return max(timeout, 60 + 2 * size / (1 << 20))
 
 
-def jaxlib_problems_child(text, path, timeout):
+def jaxlib_problems_child(text, path, timeout, gpu=False):
   """jaxlib's verdict on a large output, from a child process; None if it
   did not finish in time."""
   out = path + ".out.mlir"
   with open(out, "w") as f:
     f.write(text)
   try:
-    rc, stdout, stderr = run_proc([sys.executable, os.path.abspath(__file__), "--verify-output", out],
+    rc, stdout, stderr = run_proc([sys.executable, os.path.abspath(__file__),
+                                   "--verify-gpu-output" if gpu else "--verify-output", out],
                                   timeout)
   finally:
     os.unlink(out)
@@ -449,6 +484,34 @@ def jaxlib_problems(text):
   _VERIFY_USES += 1
   problems, _ = verify_tpu.check_text(_VERIFY_CTX, text, require_kernel=False)
   return problems
+
+
+_MGPU_CTX = None
+_MGPU_USES = 0
+
+
+def mgpu_problems(text):
+  """jaxlib's verdict on Mosaic GPU output: it must parse and verify with
+  the `mosaic_gpu` dialect registered, print, and parse back (the check of
+  scripts/jax/gpu_verify.py, in a context kept for 200 uses)."""
+  global _MGPU_CTX, _MGPU_USES
+  from jax._src.interpreters import mlir as jax_mlir
+  from jax._src.lib.mlir import ir
+  from jax.experimental.mosaic import gpu as mgpu
+  if _MGPU_CTX is None or _MGPU_USES > 200:
+    _MGPU_CTX = jax_mlir.make_ir_context()
+    mgpu.dialect.register_dialect(_MGPU_CTX)
+    _MGPU_USES = 0
+  _MGPU_USES += 1
+  with _MGPU_CTX:
+    try:
+      module = ir.Module.parse(text)
+      if not module.operation.verify():
+        return ["verify: does not verify"]
+      ir.Module.parse(module.operation.get_asm(enable_debug_info=False))
+    except Exception as e:  # jaxlib raises MLIRError (and others) on bad IR
+      return ["parse: " + str(e).strip()]
+  return []
 
 
 def _strip_strings(text):
@@ -482,18 +545,20 @@ def left_pallas_ops(pass_name, out):
       if lines[k].rstrip().endswith(" {"):
         break
     km = re.search(r'kernel_type = "([^"]*)"', "\n".join(header))
-    spans.append((what, name, i, min(j, len(lines) - 1), km.group(1) if km else "tc"))
+    gpu = re.search(r"\bmosaic_gpu\s*=", "\n".join(header)) is not None
+    spans.append((what, name, i, min(j, len(lines) - 1), km.group(1) if km else "tc", gpu))
     i = j + 1
   left_kernels = set()
   left_text = ""
-  for what, name, a, b, ktype in spans:
+  for what, name, a, b, ktype, gpu in spans:
     if what == "kernel" and ((pass_name == "tpu" and ktype in SC_TYPES)
-                             or (pass_name == "sparsecore" and ktype == "tc")):
+                             or (pass_name == "sparsecore" and ktype == "tc")
+                             or (pass_name == "mosaic-gpu" and not gpu)):
       left_kernels.add(name)
       left_text += "\n".join(lines[a:b + 1])
       for k in range(a, b + 1):
         keep[k] = False
-  for what, name, a, b, _ in spans:
+  for what, name, a, b, _, _ in spans:
     # Index maps stay with the kernels that stay (and the SparseCore pass
     # has no use for any).
     if what == "index_map" and (pass_name == "sparsecore"
@@ -577,15 +642,16 @@ def classify(opt, pass_name, path, timeout, verify=True):
     if not verify:
       return None
     _OUTCOME[0] = "exit 0"
-    if pass_name in ("tpu", "sparsecore"):
+    if pass_name in ("tpu", "sparsecore", "mosaic-gpu"):
+      gpu = pass_name == "mosaic-gpu"
       if len(rest) > MAX_VERIFY_BYTES:
         _OUTCOME[0] = "exit 0 over 16 MB"
         limit = verify_timeout(len(rest), timeout)
-        problems = jaxlib_problems_child(rest, path, limit)
+        problems = jaxlib_problems_child(rest, path, limit, gpu)
         if problems is None:
           return ("exit0-jaxlib-verify-timeout", "%d bytes, no verdict after %.0fs" % (len(rest), limit))
       else:
-        problems = jaxlib_problems(rest)
+        problems = mgpu_problems(rest) if gpu else jaxlib_problems(rest)
       if problems:
         first = problems[0].split("\n")[0]
         first = re.sub(r"^[^:]*loc\([^)]*\)[^:]*: ", "", first)
@@ -613,6 +679,10 @@ def classify(opt, pass_name, path, timeout, verify=True):
     def generated(m):
       if re.match(r"'(tpu|mosaic_gpu)\.", m.group(4)):
         return True
+      # The Mosaic GPU pass generates the `gpu` and `nvvm` ops (a pallas
+      # kernel holds none of them).
+      if pass_name == "mosaic-gpu" and re.match(r"'(gpu|nvvm)\.", m.group(4)):
+        return True
       nxt = ERR_LOC_RE.search(err, m.end())
       tail = err[m.end():nxt.start() if nxt else len(err)]
       cur = re.search(r'see current operation:\s*"?([\w.]+)', tail)
@@ -626,7 +696,8 @@ def classify(opt, pass_name, path, timeout, verify=True):
                         % re.escape(red.group(1)), src)
       return len(defs) < 2
     if all(generated(m) for m in located):
-      kind = "exit1-tpu-verifier" if msgs[0].startswith("'") else "exit1-generated-symbol"
+      kind = (("exit1-gpu-verifier" if pass_name == "mosaic-gpu" else "exit1-tpu-verifier")
+              if msgs[0].startswith("'") else "exit1-generated-symbol")
       return ("%s %s" % (kind, norm(msgs[0])), err[-3000:])
     return None
   return ("exit%d" % rc, err[-2000:])
@@ -794,11 +865,13 @@ def main():
                   help="stop making mutants after this many seconds (then minimise)")
   ap.add_argument("-v", "--verbose", action="store_true")
   ap.add_argument("--verify-output", default=None, help=argparse.SUPPRESS)
+  ap.add_argument("--verify-gpu-output", default=None, help=argparse.SUPPRESS)
   args = ap.parse_args()
-  if args.verify_output:
+  if args.verify_output or args.verify_gpu_output:
     # The child process of jaxlib_problems_child: the problems as JSON.
-    with open(args.verify_output) as f:
-      print(json.dumps(jaxlib_problems(f.read())))
+    with open(args.verify_output or args.verify_gpu_output) as f:
+      text = f.read()
+    print(json.dumps(jaxlib_problems(text) if args.verify_output else mgpu_problems(text)))
     return 0
 
   opt = os.path.abspath(args.pallas_opt)

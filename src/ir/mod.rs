@@ -604,11 +604,13 @@ pub fn defining_op<'c, 'a>(v: Value<'c, 'a>) -> Option<OperationRef<'c, 'a>> {
 /// The ops using `v`, once each, in use-list order.
 pub fn users<'c, 'a>(v: Value<'c, 'a>) -> Vec<OperationRef<'c, 'a>> {
     let mut out: Vec<OperationRef<'c, 'a>> = vec![];
+    // A set, not a scan of `out`: a splat may have thousands of users.
+    let mut seen = std::collections::HashSet::new();
     unsafe {
         let mut use_ = mlirValueGetFirstUse(v.to_raw());
         while !use_.ptr.is_null() {
             let owner = OperationRef::from_raw(mlirOpOperandGetOwner(use_));
-            if !out.iter().any(|o| o.to_raw().ptr == owner.to_raw().ptr) {
+            if seen.insert(owner.to_raw().ptr) {
                 out.push(owner);
             }
             use_ = mlirOpOperandGetNextUse(use_);

@@ -36,7 +36,7 @@
 //! allocation made long before copies from that buffer row by row, when no
 //! op in between may write it.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationRef};
@@ -60,14 +60,6 @@ pub static PASS: PassDef = PassDef {
 
 fn name_of(op: &OperationRef) -> String {
     op.name().as_string_ref().as_str().unwrap_or("").to_string()
-}
-
-fn same<'c>(a: Value<'c, '_>, b: Value<'c, '_>) -> bool {
-    a.to_raw().ptr == b.to_raw().ptr
-}
-
-fn same_op(a: &OperationRef, b: &OperationRef) -> bool {
-    a.to_raw().ptr == b.to_raw().ptr
 }
 
 /// The shape of `ty` if it is a vector of rank >= 2 with static dims, of
@@ -120,11 +112,122 @@ fn is_inert(name: &str) -> bool {
     }
 }
 
-/// A memory access of a cluster: its memref and indices.
-struct Access<'c, 'a> {
-    base: Value<'c, 'a>,
-    indices: Vec<Value<'c, 'a>>,
+/// A memory access of a cluster, reduced to what the conflict checks
+/// compare: the allocation (or other memory) it is in, and its memref and
+/// indices (equal signatures: exactly the same elements).
+struct Access {
+    root: usize,
+    /// The root is a `memref.alloc`/`alloca`: different from any other
+    /// memory.
+    allocated: bool,
+    signature: Signature,
     write: bool,
+}
+
+/// The memref of an access and its indices, each the value or, for a
+/// constant, its attribute's text (equal constants are the same index).
+#[derive(Clone, PartialEq, Eq, Hash)]
+struct Signature(usize, Vec<IndexKey>);
+
+#[derive(Clone, PartialEq, Eq, Hash)]
+enum IndexKey {
+    Value(usize),
+    Constant(String),
+}
+
+impl Access {
+    fn new(base: Value, indices: &[Value], write: bool) -> Self {
+        let memory = root(base);
+        let index_key = |v: Value| match ir::defining_op(v)
+            .filter(|d| name_of(d) == "arith.constant")
+            .and_then(|d| d.attribute("value").ok())
+        {
+            Some(a) => IndexKey::Constant(a.to_string()),
+            None => IndexKey::Value(key(v)),
+        };
+        Access {
+            root: key(memory),
+            allocated: is_allocation(memory),
+            signature: Signature(key(base), indices.iter().map(|v| index_key(*v)).collect()),
+            write,
+        }
+    }
+}
+
+/// The accesses of a cluster, counted per memory so that whether a new
+/// access conflicts with any of them is a few lookups, not a scan.
+#[derive(Default)]
+struct Accesses {
+    by_root: HashMap<usize, RootAccesses>,
+    /// Accesses (and writes) to memory not known to be an allocation (a
+    /// function argument, a view of one): any two may overlap.
+    unknown: usize,
+    unknown_writes: usize,
+}
+
+#[derive(Default)]
+struct RootAccesses {
+    total: usize,
+    writes: usize,
+    /// Whether each distinct signature is written.
+    signatures: HashMap<Signature, bool>,
+    written_signatures: usize,
+}
+
+impl Accesses {
+    fn add(&mut self, a: &Access) {
+        let r = self.by_root.entry(a.root).or_default();
+        r.total += 1;
+        r.writes += usize::from(a.write);
+        let written = r.signatures.entry(a.signature.clone()).or_insert(false);
+        if a.write && !*written {
+            *written = true;
+            r.written_signatures += 1;
+        }
+        if !a.allocated {
+            self.unknown += 1;
+            self.unknown_writes += usize::from(a.write);
+        }
+    }
+
+    fn touch(&self, memory: usize) -> bool {
+        self.by_root.contains_key(&memory)
+    }
+
+    /// Whether `a` conflicts with an access here (one of the two a write):
+    /// when both go in one loop (`same_loop`) row r of each runs before row
+    /// r + 1 of the other, so they must be to other memory or to exactly
+    /// the same elements; in loops of their own, to other memory.
+    fn conflict(&self, a: &Access, same_loop: bool) -> bool {
+        let (total, writes) = match self.by_root.get(&a.root) {
+            Some(r) => {
+                let own = r.signatures.get(&a.signature);
+                let clash = if !same_loop {
+                    if a.write {
+                        r.total > 0
+                    } else {
+                        r.writes > 0
+                    }
+                } else if a.write {
+                    r.signatures.len() > usize::from(own.is_some())
+                } else {
+                    r.written_signatures > usize::from(own == Some(&true))
+                };
+                if clash {
+                    return true;
+                }
+                (r.total, r.writes)
+            }
+            None => (0, 0),
+        };
+        // Other memory overlaps only where neither is an allocation.
+        !a.allocated
+            && if a.write {
+                self.unknown > total
+            } else {
+                self.unknown_writes > writes
+            }
+    }
 }
 
 /// The allocation a memref value comes from, through views.
@@ -149,37 +252,10 @@ fn root<'c, 'a>(mut v: Value<'c, 'a>) -> Value<'c, 'a> {
     v
 }
 
-/// The same value, or two constants that are equal.
-fn same_index(a: Value, b: Value) -> bool {
-    let constant = |v: Value| {
-        ir::defining_op(v)
-            .filter(|d| name_of(d) == "arith.constant")
-            .and_then(|d| d.attribute("value").ok().map(|a| a.to_string()))
-    };
-    same(a, b) || matches!((constant(a), constant(b)), (Some(x), Some(y)) if x == y)
-}
-
 fn is_allocation(v: Value) -> bool {
     ir::defining_op(v)
         .map(|d| matches!(name_of(&d).as_str(), "memref.alloc" | "memref.alloca"))
         .unwrap_or(false)
-}
-
-/// Whether two accesses, one a write, can run row-interleaved.
-fn compatible(a: &Access, b: &Access) -> bool {
-    let exact = same(a.base, b.base)
-        && a.indices.len() == b.indices.len()
-        && a.indices
-            .iter()
-            .zip(&b.indices)
-            .all(|(x, y)| same_index(*x, *y));
-    exact || disjoint(a, b)
-}
-
-/// Whether two accesses are to different allocations.
-fn disjoint(a: &Access, b: &Access) -> bool {
-    let (ra, rb) = (root(a.base), root(b.base));
-    !same(ra, rb) && (is_allocation(ra) || is_allocation(rb))
 }
 
 /// How an op takes part in a cluster of shape `shape`.
@@ -305,7 +381,9 @@ fn splat_text(attr: &str) -> Option<String> {
 struct Cluster<'c, 'a> {
     shape: Vec<i64>,
     ops: Vec<(OperationRef<'c, 'a>, Kind)>,
-    accesses: Vec<Access<'c, 'a>>,
+    /// The ops, by address.
+    members: HashSet<usize>,
+    accesses: Accesses,
     /// Deallocations met inside the cluster of memory it accesses: they
     /// move after the loop.
     deferred: Vec<OperationRef<'c, 'a>>,
@@ -315,15 +393,31 @@ struct Cluster<'c, 'a> {
 }
 
 impl<'c, 'a> Cluster<'c, 'a> {
+    fn new(shape: &[i64]) -> Self {
+        Cluster {
+            shape: shape.to_vec(),
+            ops: vec![],
+            members: HashSet::new(),
+            accesses: Accesses::default(),
+            deferred: vec![],
+            forwarded: vec![],
+        }
+    }
+
+    fn push(&mut self, op: OperationRef<'c, 'a>, kind: Kind) {
+        self.members.insert(op_key(&op));
+        self.ops.push((op, kind));
+    }
+
     fn defines(&self, v: Value) -> bool {
         match ir::defining_op(v) {
-            Some(d) => self.ops.iter().any(|(o, _)| same_op(o, &d)),
+            Some(d) => self.ops_contain(&d),
             None => false,
         }
     }
 
     fn ops_contain(&self, op: &OperationRef) -> bool {
-        self.ops.iter().any(|(o, _)| same_op(o, op))
+        self.members.contains(&op_key(op))
     }
 
     /// Worth a loop: it computes something or writes to memory.
@@ -422,6 +516,7 @@ fn clusters<'c, 'a>(
                     .collect();
                 let mut k = keep.iter();
                 c.ops.retain(|_| *k.next().expect("one flag per op"));
+                c.members = c.ops.iter().map(|(o, _)| op_key(o)).collect();
                 if c.worth_it() {
                     done.push(c);
                 }
@@ -430,19 +525,19 @@ fn clusters<'c, 'a>(
             }
         }
     };
+    let mut writers = Writers::default();
     let mut next = block.first_operation();
     while let Some(op) = next {
         let op: OperationRef<'c, 'a> = ir::op_ref(op);
         next = op.next_in_block();
+        writers.positions.insert(op_key(&op), writers.ops.len());
+        writers.ops.push(op);
         let uses = |c: &Cluster| op.operands().any(|v| c.defines(ir::value(v)));
         let Some((kind, shape)) = classify(&op) else {
             let name = name_of(&op);
             if name == "memref.dealloc" && !open.iter().any(&uses) {
                 let freed = root(ir::value(op.operand(0).expect("dealloc operand")));
-                if let Some(c) = open
-                    .iter_mut()
-                    .find(|c| c.accesses.iter().any(|a| same(root(a.base), freed)))
-                {
+                if let Some(c) = open.iter_mut().find(|c| c.accesses.touch(key(freed))) {
                     c.deferred.push(op);
                 }
                 continue;
@@ -468,14 +563,10 @@ fn clusters<'c, 'a>(
                 let (base_at, first_index) = if kind == Kind::Read { (0, 1) } else { (1, 2) };
                 let base = ir::value(op.operand(base_at).expect("transfer base"));
                 let rank = memref_shape(base.r#type()).len();
-                let indices = (first_index..first_index + rank)
+                let indices: Vec<Value> = (first_index..first_index + rank)
                     .map(|i| ir::value(op.operand(i).expect("transfer index")))
                     .collect();
-                Some(Access {
-                    base,
-                    indices,
-                    write: kind == Kind::Write,
-                })
+                Some(Access::new(base, &indices, kind == Kind::Write))
             }
             _ => None,
         };
@@ -483,14 +574,7 @@ fn clusters<'c, 'a>(
             // Within the cluster rows interleave; another cluster's loop
             // runs whole before or after this one's.
             close(&mut open, &mut done, &|c| {
-                c.accesses.iter().any(|b| {
-                    (a.write || b.write)
-                        && !(if c.shape == shape {
-                            compatible(a, b)
-                        } else {
-                            disjoint(a, b)
-                        })
-                })
+                c.accesses.conflict(a, c.shape == shape)
             });
         }
         // A write of an n-D value from outside the cluster stays a plain
@@ -503,7 +587,7 @@ fn clusters<'c, 'a>(
                 && leaf_kind(v, &shape).is_none()
                 && read_back_buffer(v, read_backs).is_none()
             {
-                from_read = forwardable_read(v, &op);
+                from_read = forwardable_read(v, &op, &mut writers);
                 if from_read.is_none() {
                     close(&mut open, &mut done, &|c| c.shape == shape);
                     continue;
@@ -513,53 +597,36 @@ fn clusters<'c, 'a>(
                 // The write copies the read's buffer row by row: the read
                 // becomes an access of the cluster.
                 let base = ir::value(read.operand(0).expect("base"));
-                let a = Access {
-                    base,
-                    indices: (1..=shape.len())
-                        .map(|i| ir::value(read.operand(i).expect("index")))
-                        .collect(),
-                    write: false,
-                };
+                let indices: Vec<Value> = (1..=shape.len())
+                    .map(|i| ir::value(read.operand(i).expect("index")))
+                    .collect();
+                let a = Access::new(base, &indices, false);
                 close(&mut open, &mut done, &|c| {
-                    c.accesses.iter().any(|b| {
-                        b.write
-                            && !(if c.shape == shape {
-                                compatible(&a, b)
-                            } else {
-                                disjoint(&a, b)
-                            })
-                    })
+                    c.accesses.conflict(&a, c.shape == shape)
                 });
                 forwarded.insert(read.to_raw().ptr as usize, read);
-                if let Some(c) = open.iter_mut().find(|c| c.shape == shape) {
-                    c.accesses.push(a);
-                    c.forwarded.push(read);
-                } else {
-                    open.push(Cluster {
-                        shape: shape.clone(),
-                        ops: vec![],
-                        accesses: vec![a],
-                        deferred: vec![],
-                        forwarded: vec![read],
-                    });
+                if !open.iter().any(|c| c.shape == shape) {
+                    open.push(Cluster::new(&shape));
                 }
+                let c = open
+                    .iter_mut()
+                    .find(|c| c.shape == shape)
+                    .expect("open cluster");
+                c.accesses.add(&a);
+                c.forwarded.push(read);
             }
         }
         if !open.iter().any(|c| c.shape == shape) {
-            open.push(Cluster {
-                shape: shape.clone(),
-                ops: vec![],
-                accesses: vec![],
-                deferred: vec![],
-                forwarded: vec![],
-            });
+            open.push(Cluster::new(&shape));
         }
         let c = open
             .iter_mut()
             .find(|c| c.shape == shape)
             .expect("open cluster");
-        c.ops.push((op, kind));
-        c.accesses.extend(access);
+        c.push(op, kind);
+        if let Some(a) = &access {
+            c.accesses.add(a);
+        }
     }
     close(&mut open, &mut done, &|_| true);
     done
@@ -600,59 +667,55 @@ fn read_back_buffer<'c, 'a>(
         .then(|| (ir::value(src_def.operand(0).expect("buffer")), true))
 }
 
-/// If `v` is a whole-buffer read of an allocation (a plain transfer at
-/// zero indices of a memref of the tile's shape) in the block of `at`, and
-/// nothing between the read and `at` may write that allocation: the read.
-fn forwardable_read<'c, 'a>(
-    v: Value<'c, 'a>,
-    at: &OperationRef<'c, 'a>,
-) -> Option<OperationRef<'c, 'a>> {
-    let def = ir::defining_op(v)?;
-    let (kind, shape) = classify(&def)?;
-    let base = ir::value(def.operand(0).ok()?);
-    let zero_indices = (1..=shape.len()).all(|i| {
-        def.operand(i)
-            .ok()
-            .and_then(|x| ir::defining_op(ir::value(x)))
-            .filter(|d| name_of(d) == "arith.constant")
-            .and_then(|d| d.attribute("value").ok())
-            .map(|a| a.to_string() == "0 : index")
-            .unwrap_or(false)
-    });
-    let memory = root(base);
-    if kind != Kind::Read
-        || memref_shape(base.r#type()) != shape
-        || !zero_indices
-        || !is_allocation(memory)
-    {
-        return None;
-    }
-    if def.block().map(|b| b.to_raw().ptr) != at.block().map(|b| b.to_raw().ptr) {
-        return None;
-    }
-    let mut next = def.next_in_block();
-    while let Some(x) = next {
-        if same_op(&x, at) {
-            return Some(def);
-        }
-        let mut safe = leaves_memory(&x, memory);
-        ir::walk_nested(&x, &mut |y| safe &= leaves_memory(&y, memory));
-        if !safe {
-            return None;
-        }
-        next = x.next_in_block();
-    }
-    None
+/// What the ops of a block met so far may write, for [`forwardable_read`]:
+/// each op's position, and (for the ops up to `recorded`, regions
+/// included) the last position that may write each allocation and the last
+/// that may write anything. Filled as far as a query needs, so each op is
+/// looked into at most once per scan of its block.
+#[derive(Default)]
+struct Writers<'c, 'a> {
+    ops: Vec<OperationRef<'c, 'a>>,
+    positions: HashMap<usize, usize>,
+    recorded: usize,
+    last_write: HashMap<usize, usize>,
+    last_any: Option<usize>,
 }
 
-/// Whether `op` (not looking inside its regions) cannot write or free
-/// `memory`, an allocation.
-fn leaves_memory(op: &OperationRef, memory: Value) -> bool {
+impl Writers<'_, '_> {
+    /// Records the ops before position `end`.
+    fn record_to(&mut self, end: usize) {
+        while self.recorded < end {
+            let pos = self.recorded;
+            let op = self.ops[pos];
+            let mut note = |x: &OperationRef| match written_memory(x) {
+                Written::Nothing => {}
+                Written::Root(r) => {
+                    self.last_write.insert(r, pos);
+                }
+                Written::Anything => self.last_any = Some(pos),
+            };
+            note(&op);
+            ir::walk_nested(&op, &mut |y| note(&y));
+            self.recorded += 1;
+        }
+    }
+}
+
+/// The memory an op (not looking inside its regions) may write or free.
+enum Written {
+    Nothing,
+    Root(usize),
+    Anything,
+}
+
+fn written_memory(op: &OperationRef) -> Written {
     let name = name_of(op);
     let target = |i: usize| {
-        op.operand(i)
-            .map(|t| !same(root(ir::value(t)), memory))
-            .unwrap_or(false)
+        if i < op.operand_count() {
+            Written::Root(key(root(ir::value(op.operand(i).expect("operand")))))
+        } else {
+            Written::Anything
+        }
     };
     match name.as_str() {
         "memref.store"
@@ -669,9 +732,52 @@ fn leaves_memory(op: &OperationRef, memory: Value) -> bool {
         | "vector.gather"
         | "scf.for"
         | "scf.if"
-        | "scf.yield" => true,
-        _ => is_inert(&name),
+        | "scf.yield" => Written::Nothing,
+        _ if is_inert(&name) => Written::Nothing,
+        _ => Written::Anything,
     }
+}
+
+/// If `v` is a whole-buffer read of an allocation (a plain transfer at
+/// zero indices of a memref of the tile's shape) in the block of `at`, and
+/// nothing between the read and `at` may write that allocation: the read.
+/// `writers` holds the ops of the block up to `at`.
+fn forwardable_read<'c, 'a>(
+    v: Value<'c, 'a>,
+    at: &OperationRef<'c, 'a>,
+    writers: &mut Writers<'c, 'a>,
+) -> Option<OperationRef<'c, 'a>> {
+    let def = ir::defining_op(v)?;
+    let (kind, shape) = classify(&def)?;
+    if kind != Kind::Read {
+        return None;
+    }
+    let base = ir::value(def.operand(0).ok()?);
+    let zero_indices = (1..=shape.len()).all(|i| {
+        def.operand(i)
+            .ok()
+            .and_then(|x| ir::defining_op(ir::value(x)))
+            .filter(|d| name_of(d) == "arith.constant")
+            .and_then(|d| d.attribute("value").ok())
+            .map(|a| a.to_string() == "0 : index")
+            .unwrap_or(false)
+    });
+    let memory = root(base);
+    if memref_shape(base.r#type()) != shape || !zero_indices || !is_allocation(memory) {
+        return None;
+    }
+    if def.block().map(|b| b.to_raw().ptr) != at.block().map(|b| b.to_raw().ptr) {
+        return None;
+    }
+    let (&from, &to) = (
+        writers.positions.get(&op_key(&def))?,
+        writers.positions.get(&op_key(at))?,
+    );
+    writers.record_to(to);
+    let written_after = |last: Option<&usize>| last.is_some_and(|p| *p > from);
+    (!written_after(writers.last_any.as_ref())
+        && !written_after(writers.last_write.get(&key(memory))))
+    .then_some(def)
 }
 
 /// Whether the elements of vector type `ty` take whole bytes in memory
@@ -702,9 +808,9 @@ fn needs_packed_buffer<'c, 'a>(
                 let t = v.r#type();
                 // Splats and broadcast scalars are remade without a buffer.
                 let bufferless = leaf_kind(v, &c.shape).is_some_and(|d| {
-                    d.operand(0)
-                        .map(|s| !ir::is_vector(s.r#type()))
-                        .unwrap_or(true)
+                    d.operands()
+                        .next()
+                        .is_none_or(|s| !ir::is_vector(s.r#type()))
                 }) && read_back_buffer(v, read_backs).is_none();
                 ir::is_vector(t) && !whole_bytes(t) && !c.defines(v) && !bufferless
             });
@@ -731,9 +837,9 @@ fn rewrite<'c, 'a>(
     let zero = b.cidx(0);
     // The buffer a value was read back from, if it was (given the value's
     // unit last dim where a shape_cast added one).
+    let forwarded_here: HashSet<usize> = c.forwarded.iter().map(op_key).collect();
     let buffer_of = |v: Value<'c, 'a>| {
-        if let Some(read) = ir::defining_op(v).filter(|d| c.forwarded.iter().any(|f| same_op(f, d)))
-        {
+        if let Some(read) = ir::defining_op(v).filter(|d| forwarded_here.contains(&op_key(d))) {
             return Some(ir::value(read.operand(0).expect("base")));
         }
         read_back_buffer(v, read_backs).map(|(buf, expand)| {
@@ -756,7 +862,7 @@ fn rewrite<'c, 'a>(
             )
         })
     };
-    let in_cluster = |u: &OperationRef| c.ops.iter().any(|(o, _)| same_op(o, u));
+    let in_cluster = |u: &OperationRef| c.ops_contain(u);
 
     // Values used outside the cluster get a buffer each; a reduction's
     // result (one element per row) gets one of the row count, and its
@@ -783,8 +889,11 @@ fn rewrite<'c, 'a>(
     }
     // n-D operands from outside, other than splats and broadcasts (remade
     // per chunk), are spilled; so are broadcast sources other than scalars.
-    let mut spilled: HashMap<usize, Value<'c, 'a>> = HashMap::new();
+    // (In the order first met: the loop reads them in that order.)
+    let mut spilled: Vec<(usize, Value<'c, 'a>)> = vec![];
+    let mut spilled_keys: HashSet<usize> = HashSet::new();
     let mut leaves = vec![];
+    let mut leaf_keys: HashSet<usize> = HashSet::new();
     for (op, kind) in &c.ops {
         let values: Vec<Value> = match kind {
             Kind::Write | Kind::Reduce => vec![ir::value(op.operand(0).expect("value"))],
@@ -792,14 +901,11 @@ fn rewrite<'c, 'a>(
             _ => continue,
         };
         for v in values {
-            if !ir::is_vector(v.r#type()) || c.defines(v) || spilled.contains_key(&key(v)) {
+            if !ir::is_vector(v.r#type()) || c.defines(v) || spilled_keys.contains(&key(v)) {
                 continue;
             }
             if let Some(def) = leaf_kind(v, &c.shape) {
-                if !leaves
-                    .iter()
-                    .any(|(l, _, _): &(Value, OperationRef, _)| same(*l, v))
-                {
+                if leaf_keys.insert(key(v)) {
                     let src = (name_of(&def) == "vector.broadcast")
                         .then(|| ir::value(def.operand(0).expect("broadcast source")))
                         .filter(|s| ir::is_vector(s.r#type()))
@@ -821,14 +927,16 @@ fn rewrite<'c, 'a>(
                 continue;
             }
             if let Some(buf) = buffer_of(v) {
-                spilled.insert(key(v), buf);
+                spilled_keys.insert(key(v));
+                spilled.push((key(v), buf));
                 continue;
             }
             let buf = alloca(&b, &c.shape, element_type(v.r#type()));
             let mut operands = vec![v, buf];
             operands.extend(std::iter::repeat_n(zero, rank));
             b.transfer_write(&operands, rank, &identity_map(rank), false);
-            spilled.insert(key(v), buf);
+            spilled_keys.insert(key(v));
+            spilled.push((key(v), buf));
         }
     }
 
@@ -1078,6 +1186,10 @@ fn leaf_kind<'c, 'a>(v: Value<'c, 'a>, shape: &[i64]) -> Option<OperationRef<'c,
 
 fn key(v: Value) -> usize {
     v.to_raw().ptr as usize
+}
+
+fn op_key(op: &OperationRef) -> usize {
+    op.to_raw().ptr as usize
 }
 
 /// `affine_map<(d0, .., d{n-1}) -> (d{n-rank}, ..)>`: the transfer map of a

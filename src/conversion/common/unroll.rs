@@ -202,7 +202,64 @@ fn check_constant_bounds(op: &OperationRef) -> Result<(), String> {
             "not yet supported: {UNROLL_ATTR} making {copies} copies of the loop body (at most {MAX_COPIES})"
         ));
     }
+    // Many copies of a big body: megabytes of code that take the lowerings
+    // (and the CPU pipeline after them) minutes; a limit, not a timeout.
+    let body = body_size(op);
+    let total = copies.saturating_mul(body);
+    if total > MAX_UNROLLED_OPS {
+        return Err(format!(
+            "not yet supported: {UNROLL_ATTR} making {copies} copies of a body of {body} ops ({total} ops; at most {MAX_UNROLLED_OPS} in all)"
+        ));
+    }
     Ok(())
+}
+
+/// The most ops the copies of an unrolled body may hold in all.
+const MAX_UNROLLED_OPS: i128 = 1 << 18;
+
+/// The ops nested in `op`, those in the body of a nested unrolled loop
+/// once per copy it will make.
+fn body_size(op: &OperationRef) -> i128 {
+    let mut size: i128 = 0;
+    for region in op.regions() {
+        let mut block = region.first_block();
+        while let Some(bl) = block {
+            let mut o = bl.first_operation();
+            while let Some(x) = o {
+                let copies = if ir::op_name_of(&x) == "scf.for" {
+                    unroll_copies(&x).unwrap_or(1)
+                } else {
+                    1
+                };
+                size = size.saturating_add(1 + body_size(&x).saturating_mul(copies));
+                o = x.next_in_block();
+            }
+            block = bl.next_in_region();
+        }
+    }
+    size
+}
+
+/// The copies of its body an unrolled `scf.for` with constant bounds
+/// makes.
+fn unroll_copies(op: &OperationRef) -> Option<i128> {
+    let unroll = Unroll::of(op)?;
+    if op.operand_count() < 3 {
+        return None;
+    }
+    let (l, u, s) = (
+        const_int(operand(op, 0))? as i128,
+        const_int(operand(op, 1))? as i128,
+        const_int(operand(op, 2))? as i128,
+    );
+    if s <= 0 {
+        return None;
+    }
+    let trip = if u > l { (u - l + s - 1) / s } else { 0 };
+    Some(match unroll {
+        Unroll::Factor(n) => trip.min(2 * n as i128),
+        _ => trip,
+    })
 }
 
 fn const_int(v: Value) -> Option<i64> {

@@ -8,7 +8,7 @@ use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::{RegionLike, Value, ValueLike};
 
 use super::elementwise::Layout;
-use super::{collectives, debug, elementwise, pipeline, resources, tma, transforms, wgmma};
+use super::{collectives, debug, elementwise, grid, pipeline, resources, tma, transforms, wgmma};
 use crate::conversion::common::builder::DYNAMIC;
 use crate::conversion::pallas_to_tpu::kernel::KernelInfo;
 use crate::dialect::pallas::gpu_params::{LoweringSemantics, MosaicGpuParams};
@@ -135,9 +135,8 @@ pub fn check_kernel(k: &OperationRef, params: &MosaicGpuParams) -> bool {
     }
     // The sequential dims are steps inside the CTA; the parallel ones the
     // CUDA grid.
-    let parallel = pipeline::Schedule::of(k, &info.grid, params)
-        .parallel_grid(&info.grid)
-        .len();
+    let parallel_grid = pipeline::Schedule::of(k, &info.grid, params).parallel_grid(&info.grid);
+    let parallel = parallel_grid.len();
     if parallel > 3 {
         fail(
             k,
@@ -145,6 +144,24 @@ pub fn check_kernel(k: &OperationRef, params: &MosaicGpuParams) -> bool {
                 "not yet supported: a grid of {parallel} parallel dims (more than 3 are squashed into the CUDA z dim)"
             ),
         );
+    }
+    // The CUDA grid counts CTAs: the parallel grid (reversed) times the
+    // cluster. Past CUDA's launch limits no launch of it can run (and the
+    // product may not even fit in i64).
+    if parallel <= 3 && !parallel_grid.contains(&DYNAMIC) {
+        let cluster = grid::cuda_cluster(&params.cluster);
+        let dims = grid::cuda_grid(&parallel_grid).into_iter().zip(cluster);
+        for ((n, c), (dim, max)) in dims.zip([("x", (1i64 << 31) - 1), ("y", 65535), ("z", 65535)])
+        {
+            if n.checked_mul(c).is_none_or(|ctas| ctas > max) {
+                fail(
+                    k,
+                    format!(
+                        "the CUDA grid has {n} x {c} CTAs along {dim} (grid extent times cluster extent); CUDA launches at most {max}"
+                    ),
+                );
+            }
+        }
     }
     if params.num_threads.is_some()
         && info
@@ -320,7 +337,7 @@ fn check_body_op(op: &OperationRef) -> Result<(), String> {
             if !is_gmem(operand(0)?) || !is_shared(operand(1)?) {
                 return Err("not yet supported: copy_gmem_to_smem other than from a GMEM operand (or its static slice) to shared memory".into());
             }
-            Ok(())
+            barrier_indices_in_range(op, 2)
         }
         "pallas.copy_smem_to_gmem" => {
             if !is_shared(operand(0)?) || !is_gmem(operand(1)?) {
@@ -328,12 +345,24 @@ fn check_body_op(op: &OperationRef) -> Result<(), String> {
             }
             Ok(())
         }
-        "pallas.barrier_wait" | "pallas.barrier_arrive" => Ok(()),
+        "pallas.barrier_wait" | "pallas.barrier_arrive" => barrier_indices_in_range(op, 0),
         "pallas.set_max_registers" => Ok(()),
         // Grid axes and the warpgroup axis (the verifier knows the names;
         // cluster axes only come with clusters, rejected above).
         "pallas.axis_index" => Ok(()),
         _ if name.starts_with("arith.") || name.starts_with("math.") => Ok(()),
+        // The generated mosaic_gpu.multimem_load_reduce reduces integers
+        // of 32 and 64 bits only.
+        "pallas.multimem_load_reduce" => {
+            let t = op.result(0).map_err(|e| e.to_string())?.r#type();
+            let elem = ir::element_type(t);
+            match ir::integer_width(elem) {
+                Some(w) if w != 32 && w != 64 => Err(format!(
+                    "multimem_load_reduce of {elem}: only 32- and 64-bit integers reduce in multimem"
+                )),
+                _ => Ok(()),
+            }
+        }
         _ if collectives::OPS.contains(&name) => Ok(()),
         // Slices keep their upstream op (whose verifier allows unit strides
         // only, as JAX's slice rule does).
@@ -344,4 +373,25 @@ fn check_body_op(op: &OperationRef) -> Result<(), String> {
             "not yet supported: `{name}` in convert-pallas-to-mosaic-gpu"
         )),
     }
+}
+
+/// The constant indices of the barrier operand `at` of `op` (the operands
+/// after it) are within its array: a barrier's phase is a bit picked by its
+/// index, and an index past the array is past any barrier.
+fn barrier_indices_in_range(op: &OperationRef, at: usize) -> Result<(), String> {
+    let Ok(barriers) = op.operand(at) else {
+        return Ok(());
+    };
+    let shape = ir::memref_shape(barriers.r#type());
+    for (d, (i, size)) in (at + 1..op.operand_count()).zip(shape).enumerate() {
+        let index = op.operand(i).map_err(|e| e.to_string())?;
+        if let Some(c) = tma::constant_index(ir::value(index)) {
+            if c < 0 || c >= size {
+                return Err(format!(
+                    "barrier index {c} (dim {d}) is out of range for the array of {size} barriers"
+                ));
+            }
+        }
+    }
+    Ok(())
 }

@@ -56,3 +56,49 @@ pallas.kernel @k grid(1) scratch(%t: memref<8xi32, #pallas.memory_space<smem>>) 
     memref.store %i, %t[%ix] : memref<8xi32, #pallas.memory_space<smem>>
   } {pallas.unroll = 2}
 }
+
+// -----
+
+// 20000 copies of a body of 14 ops (13 stores and the yield): 280000 ops,
+// past the 2^18 an unroll may make (the fuzzer's 65535 copies of a
+// 23-op body took the lowerings minutes).
+pallas.kernel @k grid(1) scratch(%t: memref<8xi32, #pallas.memory_space<smem>>) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %n = arith.constant 20000 : i32
+  %z = arith.constant 0 : index
+  // expected-error @+1 {{'scf.for' op not yet supported: pallas.unroll making 20000 copies of a body of 14 ops (280000 ops; at most 262144 in all)}}
+  scf.for %i = %c0 to %n step %c1 : i32 {
+    memref.store %i, %t[%z] : memref<8xi32, #pallas.memory_space<smem>>
+    memref.store %i, %t[%z] : memref<8xi32, #pallas.memory_space<smem>>
+    memref.store %i, %t[%z] : memref<8xi32, #pallas.memory_space<smem>>
+    memref.store %i, %t[%z] : memref<8xi32, #pallas.memory_space<smem>>
+    memref.store %i, %t[%z] : memref<8xi32, #pallas.memory_space<smem>>
+    memref.store %i, %t[%z] : memref<8xi32, #pallas.memory_space<smem>>
+    memref.store %i, %t[%z] : memref<8xi32, #pallas.memory_space<smem>>
+    memref.store %i, %t[%z] : memref<8xi32, #pallas.memory_space<smem>>
+    memref.store %i, %t[%z] : memref<8xi32, #pallas.memory_space<smem>>
+    memref.store %i, %t[%z] : memref<8xi32, #pallas.memory_space<smem>>
+    memref.store %i, %t[%z] : memref<8xi32, #pallas.memory_space<smem>>
+    memref.store %i, %t[%z] : memref<8xi32, #pallas.memory_space<smem>>
+    memref.store %i, %t[%z] : memref<8xi32, #pallas.memory_space<smem>>
+  } {pallas.unroll}
+}
+
+// -----
+
+// A nested unroll counts once per copy: 600 copies of (the inner loop of
+// 500 copies of a store and its yield, 1 + 500 * 2 ops, and the yield).
+pallas.kernel @k grid(1) scratch(%t: memref<8xi32, #pallas.memory_space<smem>>) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c500 = arith.constant 500 : i32
+  %c600 = arith.constant 600 : i32
+  %z = arith.constant 0 : index
+  // expected-error @+1 {{'scf.for' op not yet supported: pallas.unroll making 600 copies of a body of 1002 ops (601200 ops; at most 262144 in all)}}
+  scf.for %i = %c0 to %c600 step %c1 : i32 {
+    scf.for %j = %c0 to %c500 step %c1 : i32 {
+      memref.store %j, %t[%z] : memref<8xi32, #pallas.memory_space<smem>>
+    } {pallas.unroll}
+  } {pallas.unroll}
+}
