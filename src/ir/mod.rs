@@ -974,16 +974,14 @@ pub fn value<'c, 'a>(v: impl ValueLike<'c>) -> Value<'c, 'a> {
 /// into its error, and printing a nested op numbers the values of its whole
 /// enclosing module (a probe per op made passes quadratic).
 pub fn operand_at<'c, 'a>(op: &OperationRef<'c, '_>, i: usize) -> Option<Value<'c, 'a>> {
-    (i < op.operand_count()).then(|| unsafe {
-        Value::from_raw(mlirOperationGetOperand(op.to_raw(), i as isize))
-    })
+    (i < op.operand_count())
+        .then(|| unsafe { Value::from_raw(mlirOperationGetOperand(op.to_raw(), i as isize)) })
 }
 
 /// Result `i` of `op`; `None` when it has fewer (see [`operand_at`]).
 pub fn result_at<'c, 'a>(op: &OperationRef<'c, '_>, i: usize) -> Option<Value<'c, 'a>> {
-    (i < op.result_count()).then(|| unsafe {
-        Value::from_raw(mlirOperationGetResult(op.to_raw(), i as isize))
-    })
+    (i < op.result_count())
+        .then(|| unsafe { Value::from_raw(mlirOperationGetResult(op.to_raw(), i as isize)) })
 }
 
 /// Region `i` of `op`; `None` when it has fewer (see [`operand_at`]).

@@ -5,6 +5,10 @@
 //! (`llvm`, `gpu`, `stablehlo`, `tensor`, ...) are no kernel code; either
 //! would make a pass that exits 0 leave output Mosaic rejects.
 
+use melior::ir::operation::OperationRef;
+use melior::ir::r#type::Type;
+use melior::ir::{BlockLike, ValueLike};
+
 /// The dialects of the ops a Mosaic TPU (TensorCore or SparseCore) kernel
 /// body may hold after the lowering (`pallas` ops are the lowering's own).
 pub const MOSAIC_TPU_BODY_DIALECTS: &[&str] = &[
@@ -21,4 +25,30 @@ pub fn check_mosaic_tpu_dialect(name: &str) -> Result<(), String> {
         "is an op of dialect '{dialect}', which a Mosaic TPU kernel cannot hold (it takes ops of {})",
         MOSAIC_TPU_BODY_DIALECTS.join(", ")
     ))
+}
+
+/// The first body operand of `kernel` (prefetch, windows, scratch) whose
+/// elements are complex, with its type: no target holds complex elements
+/// (Mosaic TPU and SparseCore have no layout for them, the CPU reference no
+/// NaN to pad them with).
+pub fn complex_operand<'c>(kernel: &OperationRef<'c, '_>) -> Option<(usize, Type<'c>)> {
+    let body = crate::ir::body_block(kernel)?;
+    (0..body.argument_count()).find_map(|i| {
+        let ty = crate::ir::argument_at(&body, i)?.r#type();
+        (crate::ir::is_memref(ty)
+            && crate::ir::element_type(ty)
+                .to_string()
+                .starts_with("complex<"))
+        .then_some((i, ty))
+    })
+}
+
+/// The error for a kernel with a complex operand, in a lowering to Mosaic.
+pub fn check_no_complex_operand(kernel: &OperationRef) -> Result<(), String> {
+    match complex_operand(kernel) {
+        Some((i, ty)) => Err(format!(
+            "body operand {i} of type {ty} has complex elements, which Mosaic has no types for"
+        )),
+        None => Ok(()),
+    }
 }

@@ -221,7 +221,7 @@ fn check_block(block: BlockRef, fail: &dyn Fn(&OperationRef, String)) {
             fail(&o, m);
         } else {
             for i in 0..o.region_count() {
-                let mut b = o.region(i).ok().and_then(|r| r.first_block());
+                let mut b = crate::ir::region_at(&o, i).and_then(|r| r.first_block());
                 while let Some(blk) = b {
                     check_block(blk, fail);
                     b = blk.next_in_region();

@@ -102,7 +102,7 @@ fn device_operands<'c, 'a>(op: &OperationRef<'c, 'a>) -> Option<Vec<Value<'c, 'a
     let start: i32 = seg.iter().take(3).sum();
     let n = *seg.get(3)?;
     (start..start + n)
-        .map(|i| op.operand(i as usize).ok().map(value))
+        .map(|i| crate::ir::operand_at(&op, i as usize).map(value))
         .collect()
 }
 
@@ -327,7 +327,7 @@ fn kernel_arg_index(r: Value) -> Result<i64, String> {
             return Ok(idx);
         }
         let refs: Vec<Value> = (0..op.operand_count())
-            .filter_map(|i| op.operand(i).ok().map(value))
+            .filter_map(|i| crate::ir::operand_at(&op, i).map(value))
             .filter(|o| ir::is_memref(o.r#type()))
             .collect();
         match refs.as_slice() {

@@ -486,7 +486,7 @@ fn erase_if_unused(v: Value) {
         return;
     }
     let operands: Vec<Value> = (0..op.operand_count())
-        .filter_map(|i| op.operand(i).ok().map(value))
+        .filter_map(|i| crate::ir::operand_at(&op, i).map(value))
         .collect();
     ir::erase_operation(op);
     for o in operands {

@@ -27,7 +27,7 @@ fn transforms_of(scope: &OperationRef, index: usize) -> Option<ir::GpuTransforms
 
 /// Rejects the transforms [`apply`] does not express yet.
 pub fn check_scope(scope: &OperationRef) -> Result<(), String> {
-    let Some(body) = scope.region(0).ok().and_then(|r| r.first_block()) else {
+    let Some(body) = crate::ir::region_at(&scope, 0).and_then(|r| r.first_block()) else {
         return Ok(());
     };
     for i in 0..body.argument_count() {
@@ -162,7 +162,10 @@ pub fn slice_at_uses(launch: &OperationRef) {
         let tiled = op
             .attribute("transforms")
             .is_ok_and(|t| t.to_string().contains("#mosaic_gpu.tile<"));
-        let Some(src) = op.operand(0).ok().map(value).and_then(ir::defining_op) else {
+        let Some(src) = crate::ir::operand_at(&op, 0)
+            .map(value)
+            .and_then(ir::defining_op)
+        else {
             return;
         };
         if tiled && ir::op_name_of(&src) == "mosaic_gpu.slice_smem" {

@@ -195,7 +195,7 @@ fn is_init_store(op: &OperationRef) -> bool {
 /// region).
 fn first_use<'c, 'a>(acc: Value<'c, 'a>) -> Option<OperationRef<'c, 'a>> {
     let (owner, _) = ir::block_arg_owner(acc)?;
-    let body = owner.region(0).ok()?.first_block()?;
+    let body = crate::ir::region_at(&owner, 0)?.first_block()?;
     ops_of(body).into_iter().find(|o| {
         (0..o.operand_count()).any(|i| o.operand(i).map(value).ok() == Some(acc))
             || uses_inside(o, acc)
@@ -277,7 +277,7 @@ fn thread<'c, 'a>(
     let vt = cur.r#type();
     for op in ops_of(block) {
         let name = ir::op_name_of(&op);
-        let first = op.operand(0).ok().map(value);
+        let first = crate::ir::operand_at(&op, 0).map(value);
         let loc = op.location();
         match name {
             "pallas.wgmma" if first == Some(acc) => {
@@ -307,7 +307,7 @@ fn thread<'c, 'a>(
             // Regions that only read the accumulator see the current value.
             _ if op.region_count() > 0 && uses_inside(&op, acc) && !writes_inside(&op, acc) => {
                 for r in 0..op.region_count() {
-                    let mut block = op.region(r).ok().and_then(|r| r.first_block());
+                    let mut block = crate::ir::region_at(&op, r).and_then(|r| r.first_block());
                     while let Some(blk) = block {
                         thread(rw, blk, acc, cur)?;
                         block = blk.next_in_region();
@@ -412,7 +412,7 @@ fn thread_if<'c, 'a>(
             .ok()
             .and_then(|r| r.first_block())
             .ok_or("scf.if without a block")?;
-        match op.region(r).ok().and_then(|r| r.first_block()) {
+        match crate::ir::region_at(&op, r).and_then(|r| r.first_block()) {
             Some(src) => {
                 rw.merge_blocks(src, dest, &[]);
                 let last = thread(rw, dest, acc, cur)?;
@@ -609,7 +609,7 @@ pub fn discharge<'c, 'a>(kernel: &OperationRef<'c, 'a>) -> Result<(), String> {
     // hold other scopes: look the next scope up afresh each time rather
     // than keeping refs that rebuilding invalidates.
     while let Some(scope) = next_accumulator_scope(kernel) {
-        let Some(body) = scope.region(0).ok().and_then(|r| r.first_block()) else {
+        let Some(body) = crate::ir::region_at(&scope, 0).and_then(|r| r.first_block()) else {
             continue;
         };
         for i in (0..body.argument_count()).rev() {
@@ -652,11 +652,11 @@ fn next_accumulator_scope<'c, 'a>(kernel: &OperationRef<'c, 'a>) -> Option<Opera
         if found.is_some() || ir::op_name_of(&op) != "pallas.run_scoped" {
             return;
         }
-        let Some(body) = op.region(0).ok().and_then(|r| r.first_block()) else {
+        let Some(body) = crate::ir::region_at(&op, 0).and_then(|r| r.first_block()) else {
             return;
         };
         let has_acc = (0..body.argument_count())
-            .filter_map(|i| body.argument(i).ok())
+            .filter_map(|i| crate::ir::argument_at(&body, i))
             .any(|a| is_regs(value(a)));
         if has_acc {
             found = Some(op);

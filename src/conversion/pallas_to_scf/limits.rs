@@ -129,7 +129,7 @@ fn allocations<'c, 'a>(kernel: &OperationRef<'c, 'a>) -> Result<(), Failure<'c, 
         let bytes = bytes_of(window).ok_or_else(|| overflow(what.clone()))?;
         allocated.push((what, bytes, None));
     }
-    let Some(body) = kernel.region(0).ok().and_then(|r| r.first_block()) else {
+    let Some(body) = crate::ir::region_at(&kernel, 0).and_then(|r| r.first_block()) else {
         return Ok(());
     };
     let n_prefetch = kernel
@@ -194,7 +194,7 @@ fn allocations<'c, 'a>(kernel: &OperationRef<'c, 'a>) -> Result<(), Failure<'c, 
         if failure.is_some() || ir::op_name_of(&op) != "pallas.run_scoped" {
             return;
         }
-        let Some(block) = op.region(0).ok().and_then(|r| r.first_block()) else {
+        let Some(block) = crate::ir::region_at(&op, 0).and_then(|r| r.first_block()) else {
             return;
         };
         for k in 0..block.argument_count() {

@@ -47,23 +47,15 @@ pub fn cpu_type(ty: Type<'_>) -> Type<'_> {
 
 /// Reports a kernel operand (prefetch, window, scratch) of complex
 /// elements: the reference has no NaN to fill their padding with nor
-/// arithmetic on them (the TPU lowering rejects them too).
+/// arithmetic on them (no target takes them: common/consumer.rs).
 pub fn check(op: &melior::ir::operation::OperationRef) -> Result<(), String> {
-    use melior::ir::operation::OperationLike;
-    use melior::ir::{BlockLike, RegionLike, ValueLike};
     if ir::op_name_of(op) != "pallas.kernel" {
         return Ok(());
     }
-    let Some(body) = op.region(0).ok().and_then(|r| r.first_block()) else {
-        return Ok(());
-    };
-    for i in 0..body.argument_count() {
-        let ty = body.argument(i).map_err(|e| e.to_string())?.r#type();
-        if ir::is_memref(ty) && ir::element_type(ty).to_string().starts_with("complex<") {
-            return Err(format!(
-                "not yet supported: body operand {i} of type {ty}: complex elements in the CPU reference"
-            ));
-        }
+    match crate::conversion::common::consumer::complex_operand(op) {
+        Some((i, ty)) => Err(format!(
+            "not yet supported: body operand {i} of type {ty}: complex elements in the CPU reference"
+        )),
+        None => Ok(()),
     }
-    Ok(())
 }

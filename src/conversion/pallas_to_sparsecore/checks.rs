@@ -125,6 +125,9 @@ fn check_kernel(op: &OperationRef, core: Core, target: &Target) -> bool {
         }
     };
     let mut errors = vec![];
+    if let Err(e) = crate::conversion::common::consumer::check_no_complex_operand(op) {
+        errors.push(e);
+    }
     let mesh = if core == Core::ScVectorSubcore {
         "VectorSubcoreMesh"
     } else {
@@ -252,12 +255,12 @@ fn gpu_space(t: Type) -> Option<MemorySpace> {
 /// One error per argument of `op`'s entry block (kernel operands and
 /// scratch, scoped allocations) in a GPU memory space.
 fn gpu_space_args(op: &OperationRef, what: &str) -> Vec<String> {
-    let Some(block) = op.region(0).ok().and_then(|r| r.first_block()) else {
+    let Some(block) = crate::ir::region_at(&op, 0).and_then(|r| r.first_block()) else {
         return vec![];
     };
     (0..block.argument_count())
         .filter_map(|k| {
-            let t = block.argument(k).ok()?.r#type();
+            let t = crate::ir::argument_at(&block, k)?.r#type();
             let space = gpu_space(t)?;
             Some(format!(
                 "{what} {k} has type {t}, in the GPU memory space {}; SparseCore kernels use the TPU spaces (hbm, vmem, vmem_shared, smem, semaphore, any)",

@@ -139,6 +139,10 @@ fn check_kernel(op: &OperationRef, target: &Target) -> bool {
         }
     };
     let mut ok = true;
+    if let Err(e) = crate::conversion::common::consumer::check_no_complex_operand(op) {
+        ir::emit_op_error(op, &e);
+        ok = false;
+    }
     // The Mosaic module holds the kernel function and `transform_<i>`, one
     // per windowed operand; the kernel may not take one of their names.
     if let Some(i) = info

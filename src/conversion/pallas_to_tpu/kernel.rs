@@ -682,7 +682,7 @@ pub(crate) fn prepare_sparsecore_kernels(module: &OperationRef) {
         let (Ok(info), Some(core)) = (KernelInfo::of(&k), Core::of(&k)) else {
             continue;
         };
-        let Some(body) = k.region(0).ok().and_then(|r| r.first_block()) else {
+        let Some(body) = crate::ir::region_at(&k, 0).and_then(|r| r.first_block()) else {
             continue;
         };
         let n_fixed = info.prefetch.len() + info.specs.len();
@@ -735,7 +735,7 @@ pub(crate) fn prepare_index_maps(module: &OperationRef) -> Result<(), ()> {
         let Ok(info) = KernelInfo::of(&k) else {
             continue;
         };
-        if let Some(body) = k.region(0).ok().and_then(|r| r.first_block()) {
+        if let Some(body) = crate::ir::region_at(&k, 0).and_then(|r| r.first_block()) {
             for a in 0..info.prefetch.len().min(body.argument_count()) {
                 put_in_smem(value(body.argument(a).unwrap()));
             }
@@ -755,7 +755,7 @@ pub(crate) fn prepare_index_maps(module: &OperationRef) -> Result<(), ()> {
                 let name = private_map_name(&info.name, i);
                 let attr = ir::string_attr(copy.location(), &name);
                 ir::set_attribute(&copy, "sym_name", attr);
-                if let Some(body) = copy.region(0).ok().and_then(|r| r.first_block()) {
+                if let Some(body) = crate::ir::region_at(&copy, 0).and_then(|r| r.first_block()) {
                     for a in info.grid.len()..body.argument_count() {
                         put_in_smem(value(body.argument(a).unwrap()));
                     }

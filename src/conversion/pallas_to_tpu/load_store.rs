@@ -389,7 +389,7 @@ pub(super) fn window_squeeze<'c, 'a>(r: Value<'c, 'a>) -> Option<(Value<'c, 'a>,
     if crate::ir::op_name_of(&op) != "tpu.memref_squeeze" {
         return None;
     }
-    let src: Value = op.operand(0).ok()?;
+    let src: Value = crate::ir::operand_at(&op, 0)?;
     let is_func_arg = crate::ir::block_arg_owner(src)
         .is_some_and(|(owner, _)| crate::ir::op_name_of(&owner) == "func.func");
     if !is_func_arg {

@@ -285,7 +285,7 @@ pub(crate) fn finish(module: &OperationRef) {
         }
     });
     while let Some(view) = dead_views.pop() {
-        let source = view.operand(0).ok().and_then(ir::defining_op);
+        let source = crate::ir::operand_at(&view, 0).and_then(ir::defining_op);
         ir::erase_operation(view);
         if let Some(source) = source.filter(|s| is_dead_view(s)) {
             dead_views.push(source);

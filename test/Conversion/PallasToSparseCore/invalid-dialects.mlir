@@ -11,3 +11,11 @@ pallas.kernel @k grid(1, 16) names("core", "subcore")
     async.yield
   }
 }
+
+// -----
+
+// expected-error @+1 {{'pallas.kernel' op body operand 0 of type memref<8xcomplex<f32>, #pallas.memory_space<vmem>> has complex elements, which Mosaic has no types for}}
+pallas.kernel @k grid(1, 16) names("core", "subcore")
+    scratch(%s: memref<8xcomplex<f32>, #pallas.memory_space<vmem>>)
+    attributes {compiler_params = {mosaic_tpu = {kernel_type = "sc_vector_subcore"}}} {
+}

@@ -18,3 +18,12 @@ pallas.kernel @k grid(1) outs(%o: memref<8x128xf32> block [8, 128] map affine_ma
   // expected-error @+1 {{'llvm.mlir.zero' op is an op of dialect 'llvm', which a Mosaic TPU kernel cannot hold}}
   %z = llvm.mlir.zero : !llvm.ptr
 }
+
+// -----
+
+// Complex elements: Mosaic has no types for them (nor does any other target).
+// expected-error @+1 {{'pallas.kernel' op body operand 0 of type memref<8x128xcomplex<f32>> has complex elements, which Mosaic has no types for}}
+pallas.kernel @k grid(1)
+    ins(%x: memref<8x128xcomplex<f32>> block [8, 128] map affine_map<(i) -> (0, 0)>)
+    outs(%o: memref<8x128xf32> block [8, 128] map affine_map<(i) -> (0, 0)>) {
+}
