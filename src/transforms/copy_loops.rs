@@ -42,8 +42,8 @@ fn unit_inner_stride(ty: melior::ir::r#type::Type) -> bool {
 
 fn rewritable(op: &OperationRef) -> Option<u64> {
     let (src, dst) = (
-        crate::ir::operand_at(&op, 0)?.r#type(),
-        crate::ir::operand_at(&op, 1)?.r#type(),
+        crate::ir::operand_at(op, 0)?.r#type(),
+        crate::ir::operand_at(op, 1)?.r#type(),
     );
     if !ir::is_memref(src) || !ir::is_memref(dst) || memref_shape(src).is_empty() {
         return None;

@@ -86,7 +86,7 @@ fn own_block_dealloc<'c, 'a>(alloc: &OperationRef<'c, 'a>) -> Option<OperationRe
 
 /// The one `func.return` of `func` (directly in its body), if it has one.
 fn single_return<'c, 'a>(func: &OperationRef<'c, 'a>) -> Option<OperationRef<'c, 'a>> {
-    let region = crate::ir::region_at(&func, 0)?;
+    let region = crate::ir::region_at(func, 0)?;
     let mut found = vec![];
     let mut block = region.first_block();
     while let Some(bl) = block {

@@ -307,8 +307,8 @@ fn classify(op: &OperationRef) -> Option<(Kind, Vec<i64>)> {
     let name = name_of(op);
     match name.as_str() {
         "vector.transfer_read" => {
-            let shape = nd_shape(crate::ir::result_at(&op, 0)?.r#type())?;
-            let base = crate::ir::operand_at(&op, 0)?.r#type();
+            let shape = nd_shape(crate::ir::result_at(op, 0)?.r#type())?;
+            let base = crate::ir::operand_at(op, 0)?.r#type();
             (ir::is_memref(base)
                 && whole_bytes(base)
                 && plain_transfer(op, shape.len(), memref_shape(base).len()))
@@ -318,26 +318,26 @@ fn classify(op: &OperationRef) -> Option<(Kind, Vec<i64>)> {
             if op.result_count() != 0 {
                 return None;
             }
-            let shape = nd_shape(crate::ir::operand_at(&op, 0)?.r#type())?;
-            let base = crate::ir::operand_at(&op, 1)?.r#type();
+            let shape = nd_shape(crate::ir::operand_at(op, 0)?.r#type())?;
+            let base = crate::ir::operand_at(op, 1)?.r#type();
             (ir::is_memref(base)
                 && whole_bytes(base)
                 && plain_transfer(op, shape.len(), memref_shape(base).len()))
             .then_some((Kind::Write, shape))
         }
         "vector.multi_reduction" => {
-            let shape = nd_shape(crate::ir::operand_at(&op, 0)?.r#type())?;
+            let shape = nd_shape(crate::ir::operand_at(op, 0)?.r#type())?;
             let dims = ir::dense_i64(op.attribute("reduction_dims").ok()?);
             (shape.len() == 2 && dims == [1]).then_some((Kind::Reduce, shape))
         }
         "arith.constant" => {
-            let shape = nd_shape(crate::ir::result_at(&op, 0)?.r#type())?;
+            let shape = nd_shape(crate::ir::result_at(op, 0)?.r#type())?;
             let value = op.attribute("value").ok()?;
             splat_text(&value.to_string()).map(|_| (Kind::Splat, shape))
         }
         "vector.broadcast" => {
-            let shape = nd_shape(crate::ir::result_at(&op, 0)?.r#type())?;
-            let src = crate::ir::operand_at(&op, 0)?.r#type();
+            let shape = nd_shape(crate::ir::result_at(op, 0)?.r#type())?;
+            let src = crate::ir::operand_at(op, 0)?.r#type();
             // A scalar, or a vector whose dims (aligned to the right) are
             // the result's or 1.
             let src_shape = memref_shape(src);
@@ -354,7 +354,7 @@ fn classify(op: &OperationRef) -> Option<(Kind, Vec<i64>)> {
             && op.result_count() >= 1
             && op.region_count() == 0 =>
         {
-            let shape = nd_shape(crate::ir::result_at(&op, 0)?.r#type())?;
+            let shape = nd_shape(crate::ir::result_at(op, 0)?.r#type())?;
             let results_ok = (0..op.result_count()).all(|i| {
                 op.result(i)
                     .map(|r| memref_shape(r.r#type()) == shape && ir::is_vector(r.r#type()))

@@ -379,7 +379,7 @@ fn check_body_op(op: &OperationRef) -> Result<(), String> {
 /// after it) are within its array: a barrier's phase is a bit picked by its
 /// index, and an index past the array is past any barrier.
 fn barrier_indices_in_range(op: &OperationRef, at: usize) -> Result<(), String> {
-    let Ok(barriers) = op.operand(at) else {
+    let Some(barriers) = crate::ir::operand_at(op, at) else {
         return Ok(());
     };
     let shape = ir::memref_shape(barriers.r#type());

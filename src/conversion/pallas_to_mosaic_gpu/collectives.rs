@@ -102,7 +102,7 @@ fn device_operands<'c, 'a>(op: &OperationRef<'c, 'a>) -> Option<Vec<Value<'c, 'a
     let start: i32 = seg.iter().take(3).sum();
     let n = *seg.get(3)?;
     (start..start + n)
-        .map(|i| crate::ir::operand_at(&op, i as usize).map(value))
+        .map(|i| crate::ir::operand_at(op, i as usize).map(value))
         .collect()
 }
 

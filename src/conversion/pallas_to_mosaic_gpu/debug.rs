@@ -48,7 +48,7 @@ pub fn printf_format(format: &str, args: &[Type]) -> Result<String, String> {
 /// The operand types of `op`.
 pub fn arg_types<'c>(op: &OperationRef<'c, '_>) -> Vec<Type<'c>> {
     (0..op.operand_count())
-        .filter_map(|i| crate::ir::operand_at(&op, i).map(|v| v.r#type()))
+        .filter_map(|i| crate::ir::operand_at(op, i).map(|v| v.r#type()))
         .collect()
 }
 

@@ -552,7 +552,7 @@ pub fn erase_gmem_views(root: &OperationRef) {
         let mut dead = vec![];
         ir::walk_nested(root, &mut |op| {
             if ir::op_name_of(&op) == "memref.subview"
-                && op.operand(0).is_ok_and(|v| is_gmem(v.r#type()))
+                && crate::ir::operand_at(&op, 0).is_some_and(|v| is_gmem(v.r#type()))
                 && !ir::has_uses(ir::result_of(op, 0))
             {
                 dead.push(op);

@@ -27,7 +27,7 @@ fn transforms_of(scope: &OperationRef, index: usize) -> Option<ir::GpuTransforms
 
 /// Rejects the transforms [`apply`] does not express yet.
 pub fn check_scope(scope: &OperationRef) -> Result<(), String> {
-    let Some(body) = crate::ir::region_at(&scope, 0).and_then(|r| r.first_block()) else {
+    let Some(body) = crate::ir::region_at(scope, 0).and_then(|r| r.first_block()) else {
         return Ok(());
     };
     for i in 0..body.argument_count() {
@@ -78,7 +78,7 @@ fn mark_uses<'c, 'a>(rw: &OwnedRewriter<'c, 'a>, v: Value<'c, 'a>, text: &str) {
             &[("transforms", b.attr(text))],
         );
         for k in 0..user.operand_count() {
-            if user.operand(k).map(value).ok() == Some(v) {
+            if crate::ir::operand_at(&user, k) == Some(v) {
                 ir::set_operand(&user, k, marked);
             }
         }

@@ -90,7 +90,7 @@ pub fn check(op: &OperationRef) -> Result<(), String> {
             owning_scope(op, acc)?;
             for user in ir::users(acc) {
                 let name = ir::op_name_of(&user);
-                let writes = name == "pallas.wgmma" && user.operand(0).map(value).ok() == Some(acc);
+                let writes = name == "pallas.wgmma" && crate::ir::operand_at(&user, 0) == Some(acc);
                 // Reads and stores are checked (and reported) at their ops.
                 if !writes && name != "pallas.load" && name != "pallas.store" {
                     return Err(format!(
@@ -171,7 +171,7 @@ pub fn check(op: &OperationRef) -> Result<(), String> {
 /// before anything else uses it there: the scope starts from that value
 /// (JAX's `plgpu.ACC.init`).
 fn is_init_store(op: &OperationRef) -> bool {
-    let Ok(acc) = op.operand(1).map(value) else {
+    let Some(acc) = crate::ir::operand_at(op, 1) else {
         return false;
     };
     let whole = op
@@ -197,7 +197,7 @@ fn first_use<'c, 'a>(acc: Value<'c, 'a>) -> Option<OperationRef<'c, 'a>> {
     let (owner, _) = ir::block_arg_owner(acc)?;
     let body = crate::ir::region_at(&owner, 0)?.first_block()?;
     ops_of(body).into_iter().find(|o| {
-        (0..o.operand_count()).any(|i| o.operand(i).map(value).ok() == Some(acc))
+        (0..o.operand_count()).any(|i| crate::ir::operand_at(o, i) == Some(acc))
             || uses_inside(o, acc)
     })
 }

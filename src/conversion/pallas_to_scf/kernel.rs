@@ -502,8 +502,8 @@ fn overwritten_first<'c, 'a>(body: melior::ir::BlockRef<'c, 'a>, arg: Value<'c, 
             let stored = op.operand(0).map(|v| v.r#type()).ok();
             return op.name().as_string_ref().as_str() == Ok("pallas.store")
                 && op.operand_count() == 2
-                && op.operand(1).map(|r| r == arg).unwrap_or(false)
-                && op.operand(0).map(|v| v != arg).unwrap_or(false)
+                && crate::ir::operand_at(&op, 1).is_some_and(|r| r == arg)
+                && crate::ir::operand_at(&op, 0).is_some_and(|v| v != arg)
                 && op
                     .attribute("starts")
                     .map(dense_i64)

@@ -129,7 +129,7 @@ fn allocations<'c, 'a>(kernel: &OperationRef<'c, 'a>) -> Result<(), Failure<'c, 
         let bytes = bytes_of(window).ok_or_else(|| overflow(what.clone()))?;
         allocated.push((what, bytes, None));
     }
-    let Some(body) = crate::ir::region_at(&kernel, 0).and_then(|r| r.first_block()) else {
+    let Some(body) = crate::ir::region_at(kernel, 0).and_then(|r| r.first_block()) else {
         return Ok(());
     };
     let n_prefetch = kernel

@@ -53,7 +53,7 @@ fn kind_of(op: &OperationRef) -> Option<i64> {
 /// Whether `op` reduces a 2-D tile (more than one row) over its leading dim
 /// only, with a kind this file knows.
 pub(super) fn is_leading_reduction(op: &OperationRef) -> bool {
-    let Ok(source) = op.operand(0) else {
+    let Some(source) = crate::ir::operand_at(op, 0) else {
         return false;
     };
     let shape = memref_shape(source.r#type());

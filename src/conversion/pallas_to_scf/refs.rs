@@ -208,16 +208,16 @@ fn carried_values<'c, 'a>(
         .map(|(i, _)| i)
         .collect();
     let arg = |op: &OperationRef<'c, 'a>, region: usize, i: usize| -> Option<Value<'c, 'a>> {
-        let block = crate::ir::region_at(&op, region)?.first_block()?;
-        Some(crate::ir::argument_at(&block, i)?.into())
+        let block = crate::ir::region_at(op, region)?.first_block()?;
+        crate::ir::argument_at(&block, i)
     };
     let result = |op: &OperationRef<'c, 'a>, k: usize| -> Option<Value<'c, 'a>> {
-        Some(crate::ir::result_at(&op, k)?.into())
+        crate::ir::result_at(op, k)
     };
     // A counted loop's k-th carried value: its body's argument (after the
     // induction variable) and its result.
     let counted = |op: &OperationRef<'c, 'a>, k: usize| -> Option<Vec<Value<'c, 'a>>> {
-        let body = crate::ir::region_at(&op, 0)?.first_block()?;
+        let body = crate::ir::region_at(op, 0)?.first_block()?;
         let n = op.result_count();
         let first = body.argument_count().checked_sub(n)?;
         Some(vec![arg(op, 0, first + k)?, result(op, k)?])

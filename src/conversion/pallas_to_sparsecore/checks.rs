@@ -255,7 +255,7 @@ fn gpu_space(t: Type) -> Option<MemorySpace> {
 /// One error per argument of `op`'s entry block (kernel operands and
 /// scratch, scoped allocations) in a GPU memory space.
 fn gpu_space_args(op: &OperationRef, what: &str) -> Vec<String> {
-    let Some(block) = crate::ir::region_at(&op, 0).and_then(|r| r.first_block()) else {
+    let Some(block) = crate::ir::region_at(op, 0).and_then(|r| r.first_block()) else {
         return vec![];
     };
     (0..block.argument_count())

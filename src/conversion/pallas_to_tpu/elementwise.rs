@@ -67,12 +67,12 @@ pub(crate) fn vtext(shape: &[i64], elem: Type) -> String {
 /// The type of operand `i` of `op`.
 pub(crate) fn operand_type<'c>(op: &OperationRef<'c, '_>, i: usize) -> Option<Type<'c>> {
     // Bounds first: melior prints (and so verifies) the op when out of range.
-    (i < op.operand_count()).then(|| crate::ir::operand_at(&op, i).map(|v| v.r#type()))?
+    (i < op.operand_count()).then(|| crate::ir::operand_at(op, i).map(|v| v.r#type()))?
 }
 
 /// The type of result `i` of `op`.
 pub(crate) fn result_type<'c>(op: &OperationRef<'c, '_>, i: usize) -> Option<Type<'c>> {
-    (i < op.result_count()).then(|| crate::ir::result_at(&op, i).map(|v| v.r#type()))?
+    (i < op.result_count()).then(|| crate::ir::result_at(op, i).map(|v| v.r#type()))?
 }
 
 pub(crate) use crate::ir::int_attr;
@@ -348,7 +348,7 @@ pub fn check(op: &OperationRef) -> Result<(), String> {
         "math.ctpop" if !out_ty.map(ir::is_vector).unwrap_or(false) => {
             Err("Population count is not supported on scalars".into())
         }
-        "math.ipowi" => match crate::ir::operand_at(&op, 1).and_then(|v| constant_int(v)) {
+        "math.ipowi" => match crate::ir::operand_at(op, 1).and_then(|v| constant_int(v)) {
             Some(_) => Ok(()),
             None => Err(
                 "not yet supported: math.ipowi with a non-constant exponent in the TPU lowering (JAX's integer_pow needs a static exponent)"

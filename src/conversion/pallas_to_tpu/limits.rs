@@ -374,7 +374,7 @@ pub fn scratch_items<'c, 'a>(
     default: MemorySpace,
 ) -> Result<Vec<Item<'c, 'a>>, String> {
     let mut items = vec![];
-    let Some(body) = crate::ir::region_at(&kernel, 0).and_then(|r| r.first_block()) else {
+    let Some(body) = crate::ir::region_at(kernel, 0).and_then(|r| r.first_block()) else {
         return Ok(items);
     };
     for k in first..body.argument_count() {
@@ -473,7 +473,7 @@ fn scoped_bytes<'c, 'a>(
     if ir::op_name_of(op) != "pallas.run_scoped" {
         return Ok(0);
     }
-    let Some(body) = crate::ir::region_at(&op, 0).and_then(|r| r.first_block()) else {
+    let Some(body) = crate::ir::region_at(op, 0).and_then(|r| r.first_block()) else {
         return Ok(0);
     };
     let mut bytes: i64 = 0;

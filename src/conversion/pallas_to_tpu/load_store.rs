@@ -302,7 +302,7 @@ pub(crate) fn value_space(v: Value) -> Option<String> {
             crate::ir::op_name_of(&def),
             "memref.subview" | "pallas.ref_reshape" | "pallas.ref_bitcast"
         ) {
-            if let Ok(src) = def.operand(0) {
+            if let Some(src) = crate::ir::operand_at(&def, 0) {
                 return value_space(value(src));
             }
         }
@@ -372,7 +372,7 @@ pub(super) fn as_i32<'c, 'a>(b: &B<'_, 'c, 'a>, v: Value<'c, 'a>) -> Value<'c, '
     // An index made from an i32 (a grid id, a loaded scalar): use the i32.
     if let Some(cast) = defining_op(v) {
         if crate::ir::op_name_of(&cast) == "arith.index_cast" {
-            if let Ok(src) = cast.operand(0) {
+            if let Some(src) = crate::ir::operand_at(&cast, 0) {
                 if src.r#type() == b.i32() {
                     return value(src);
                 }

@@ -132,7 +132,9 @@ fn chain_of<'c, 'a>(v: Value<'c, 'a>) -> Vec<OperationRef<'c, 'a>> {
         if !VIEW_OPS.contains(&name.as_str()) {
             break;
         }
-        let Ok(src) = def.operand(0) else { break };
+        let Some(src) = crate::ir::operand_at(&def, 0) else {
+            break;
+        };
         let src: Value<'c, 'a> = value(src);
         if name == "tpu.memref_squeeze" && ir::defining_op(src).is_none() {
             break;

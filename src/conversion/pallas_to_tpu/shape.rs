@@ -62,7 +62,7 @@ pub fn check(op: &OperationRef) -> Result<(), String> {
                     return Err(format!("{name} {v} does not fit tpu.dynamic_rotate's si32"));
                 }
             }
-            if let Some(s) = crate::ir::operand_at(&op, 1).and_then(|v| constant_int(v)) {
+            if let Some(s) = crate::ir::operand_at(op, 1).and_then(|v| constant_int(v)) {
                 if s < 0 {
                     return Err("shift must be non-negative.".into());
                 }

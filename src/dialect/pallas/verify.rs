@@ -189,7 +189,7 @@ pub(crate) fn ancestor<'c, 'a>(
 
 /// The argument types of the entry block of region 0, when there is one.
 pub(crate) fn entry_arg_types<'c>(op: &OperationRef<'c, '_>) -> Option<Vec<Type<'c>>> {
-    let region = crate::ir::region_at(&op, 0)?;
+    let region = crate::ir::region_at(op, 0)?;
     let block = region.first_block()?;
     Some(
         (0..block.argument_count())
