@@ -17,8 +17,10 @@ in scripts/jax/tpu_kernels.py (sc_kernels.py), it measures in one run:
     from `-mlir-timing` on a module
     holding the kernel COPIES times, divided by COPIES;
 
-and prints both ratios; the target (>= 50x) is checked against the
-smaller one, "JAX mosaic" / ours. It then runs the pass on 1, 100 and 10000 copies of
+and prints both ratios; the goals (issue 11: geometric mean >= 50x, worst
+kernel >= 20x) are checked against the smaller one, "JAX mosaic" / ours.
+With --gpu it does the same for examples/gpu against JAX's Pallas -> Mosaic
+GPU step. It then runs the pass on 1, 100 and 10000 copies of
 one kernel and prints the pass time per kernel next to the parse + print
 time of the same input (scaling should be linear, and the pass no slower
 than reading and writing its input).
@@ -205,10 +207,11 @@ def compare_suite(a, kernels, folder, passes, timer_name, timer, platform, ratio
 def summary(ratios, full_ratios, what):
     if not ratios:
         return
-    worst = min(ratios)
-    print(f"speed-up over JAX's {what} lowering: geometric mean "
-          f"{statistics.geometric_mean(ratios):.0f}x, worst {worst:.0f}x "
-          f"(target >= 50x: {'met' if worst >= 50 else 'NOT met'}); over the whole "
+    worst, mean = min(ratios), statistics.geometric_mean(ratios)
+    met = mean >= 50 and worst >= 20
+    print(f"speed-up over JAX's {what} lowering: geometric mean {mean:.0f}x, worst "
+          f"{worst:.0f}x (goals: geometric mean >= 50x, worst >= 20x: "
+          f"{'met' if met else 'NOT met'}); over the whole "
           f"jit lowering: geometric mean {statistics.geometric_mean(full_ratios):.0f}x")
 
 
