@@ -124,13 +124,14 @@ class MosaicTimer:
                      "lower_jaxpr_into_unpipelined_module"):
             setattr(lowering, name, self.timed(getattr(lowering, name)))
 
-    def timed(self, f):
+    def timed(self, f, into="seconds"):
+        """`f`, adding its running time to `self.<into>`."""
         def wrapper(*args, **kwargs):
             t = time.perf_counter()
             try:
                 return f(*args, **kwargs)
             finally:
-                self.seconds += time.perf_counter() - t
+                setattr(self, into, getattr(self, into) + time.perf_counter() - t)
         return wrapper
 
 
@@ -148,16 +149,7 @@ class MosaicGpuTimer(MosaicTimer):
         lowering.lower_pipelined_jaxpr_to_module = self.timed(
             lowering.lower_pipelined_jaxpr_to_module)
         for name in ("infer_layout", "lower_mgpu_dialect"):
-            setattr(mgpu, name, self.timed_after(getattr(mgpu, name)))
-
-    def timed_after(self, f):
-        def wrapper(*args, **kwargs):
-            t = time.perf_counter()
-            try:
-                return f(*args, **kwargs)
-            finally:
-                self.after += time.perf_counter() - t
-        return wrapper
+            setattr(mgpu, name, self.timed(getattr(mgpu, name), into="after"))
 
 
 def jax_lowering_seconds(make, repeats, timer, platform):

@@ -372,11 +372,22 @@ fn thread_for<'c, 'a>(
     let carried = value(body.argument(n).map_err(|e| e.to_string())?);
     let last = thread(rw, body, acc, carried)?;
     yield_also(rw, body, last)?;
-    for i in 0..op.result_count() {
+    Ok(replace_with_carrying(rw, op, new))
+}
+
+/// Replaces `op` by `new`, which has `op`'s results and the accumulator
+/// after them; the accumulator's value after `new`.
+fn replace_with_carrying<'c, 'a>(
+    rw: &OwnedRewriter<'c, 'a>,
+    op: OperationRef<'c, 'a>,
+    new: OperationRef<'c, 'a>,
+) -> Value<'c, 'a> {
+    let n = op.result_count();
+    for i in 0..n {
         rw.replace_all_uses_with(ir::result_of(op, i), ir::result_of(new, i));
     }
     rw.erase_op(&op);
-    Ok(ir::result_of(new, results.len() - 1))
+    ir::result_of(new, n)
 }
 
 /// `scf.if` that also yields the accumulator (unchanged where a branch
@@ -424,11 +435,7 @@ fn thread_if<'c, 'a>(
             }
         }
     }
-    for i in 0..op.result_count() {
-        rw.replace_all_uses_with(ir::result_of(op, i), ir::result_of(new, i));
-    }
-    rw.erase_op(&op);
-    Ok(ir::result_of(new, results.len() - 1))
+    Ok(replace_with_carrying(rw, op, new))
 }
 
 /// A nested `run_scoped` or `named_scope` that also yields the
@@ -494,11 +501,7 @@ fn thread_scope<'c, 'a>(
     values.push(last);
     rw.set_insertion_point_to_end(body);
     B::new(rw, loc).op("pallas.yield", &values, &[], &[]);
-    for i in 0..op.result_count() {
-        rw.replace_all_uses_with(ir::result_of(op, i), ir::result_of(new, i));
-    }
-    rw.erase_op(&op);
-    Ok(ir::result_of(new, results.len() - 1))
+    Ok(replace_with_carrying(rw, op, new))
 }
 
 /// `nvvm.wgmma.wait.group.sync.aligned pending`.
