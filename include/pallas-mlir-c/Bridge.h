@@ -272,6 +272,53 @@ MlirLogicalResult pallasRewriterConvertRegionTypes(MlirRewriterBase rewriter,
 MlirLogicalResult pallasRewriterNotifyMatchFailure(MlirRewriterBase rewriter,
                                                    MlirOperation op, MlirStringRef why);
 
+/*===----------------------------------------------------------------------===
+ * Direct conversion driver (src/ir/conversion.rs, `apply_direct`)
+ *
+ * The driver's bookkeeping lives in Rust; these are the few steps that need
+ * MLIR's C++ API. `rewriter` is a plain IRRewriter.
+ *===----------------------------------------------------------------------===*/
+
+/** Whether the target says `op` is legal (statically or dynamically). */
+bool pallasConversionTargetIsLegal(PallasConversionTarget target, MlirOperation op);
+/** Whether the target says `op` is illegal (not merely unknown). */
+bool pallasConversionTargetIsIllegal(PallasConversionTarget target, MlirOperation op);
+/** Calls `fn` on `root` and every op nested in it, parents first, blocks in
+ * dominance order (the order in which MLIR's conversion driver visits them). */
+void pallasWalkConversionOrder(MlirOperation root, void (*fn)(MlirOperation, void *),
+                               void *userData);
+/** Folds `op` with the rewriter's builder at `op`. Returns -1 when it does not
+ * fold, 0 when it folded in place, 1 when `results` (one per result of `op`)
+ * replace it; `newOps` (capacity: the number of results) receives the
+ * constants materialized, `*numNewOps` their number. */
+int32_t pallasRewriterTryFold(MlirRewriterBase rewriter, MlirOperation op, MlirValue *results,
+                              MlirOperation *newOps, intptr_t *numNewOps);
+/** Moves the insertion point after `op` when it is right before `op` (an op
+ * about to be replaced keeps new ops after it). */
+void pallasRewriterStepPast(MlirRewriterBase rewriter, MlirOperation op);
+/** Moves the ops of `source` before `before` in `dest` (at its end when
+ * `before` is null), follows the insertion point if it was in `source`, and
+ * unlinks `source` from its region (the caller destroys it). */
+void pallasRewriterSpliceBlock(MlirRewriterBase rewriter, MlirBlock source, MlirBlock dest,
+                               MlirOperation before);
+/** An unrealized_conversion_cast to `type` right after the definition of
+ * `at` (at the start of its block for a block argument), taking `at` as its
+ * input when `withInput`, nothing otherwise. Returns its result. */
+MlirValue pallasBuildCastAfter(MlirValue at, bool withInput, MlirType type, MlirLocation loc);
+/** Replaces the uses of block argument `arg` by `repl`, except (when `repl`
+ * is an op result) the uses in `repl`'s block before its op. */
+void pallasReplaceBlockArgumentUses(MlirValue arg, MlirValue repl);
+/** Destroys the given unlinked ops (each at most once, nested ones with
+ * their parents) after dropping every use of their results. */
+void pallasDestroyOps(const MlirOperation *ops, intptr_t n);
+/** Destroys an unlinked block after dropping the uses of its arguments. */
+void pallasDestroyBlock(MlirBlock block);
+/** The error of a conversion cast that stayed live with no type converter to
+ * materialize it, with a note at its first user. */
+void pallasEmitLiveCastError(MlirOperation cast);
+/** The error of an illegal op no pattern or folder could legalize. */
+void pallasEmitFailedToLegalize(MlirOperation op);
+
 /** A detached op, like mlirOperationCreate but from arrays in one call
  * (no intermediate C OperationState; the op takes the regions). Attribute
  * `i` is named `attrNames[i]`. */

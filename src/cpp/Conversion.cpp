@@ -12,6 +12,7 @@
 #include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Iterators.h"
 #include "mlir/Transforms/DialectConversion.h"
 
 #include "pallas-mlir-c/Bridge.h"
@@ -203,6 +204,128 @@ MlirLogicalResult pallasRewriterNotifyMatchFailure(MlirRewriterBase rewriter, Ml
   std::string reason = unwrap(why).str();
   return wrap(unwrap(rewriter)->notifyMatchFailure(
       unwrap(op), [&](Diagnostic &diag) { diag << reason; }));
+}
+
+bool pallasConversionTargetIsLegal(PallasConversionTarget target, MlirOperation op) {
+  return unwrapTarget(target)->isLegal(unwrap(op)).has_value();
+}
+bool pallasConversionTargetIsIllegal(PallasConversionTarget target, MlirOperation op) {
+  return unwrapTarget(target)->isIllegal(unwrap(op));
+}
+
+void pallasWalkConversionOrder(MlirOperation root, void (*fn)(MlirOperation, void *),
+                               void *userData) {
+  unwrap(root)->walk<WalkOrder::PreOrder, ForwardDominanceIterator<>>(
+      [&](Operation *op) { fn(wrap(op), userData); });
+}
+
+int32_t pallasRewriterTryFold(MlirRewriterBase rewriter, MlirOperation op, MlirValue *results,
+                              MlirOperation *newOps, intptr_t *numNewOps) {
+  RewriterBase *rw = unwrap(rewriter);
+  Operation *o = unwrap(op);
+  rw->setInsertionPoint(o);
+  SmallVector<Value, 2> values;
+  SmallVector<Operation *, 2> constants;
+  *numNewOps = 0;
+  if (failed(rw->tryFold(o, values, &constants)))
+    return -1;
+  if (values.empty())
+    return 0;
+  for (auto [i, v] : llvm::enumerate(values))
+    results[i] = wrap(v);
+  // One constant at most per result.
+  for (Operation *c : constants)
+    newOps[(*numNewOps)++] = wrap(c);
+  return 1;
+}
+
+void pallasRewriterStepPast(MlirRewriterBase rewriter, MlirOperation op) {
+  RewriterBase *rw = unwrap(rewriter);
+  Operation *o = unwrap(op);
+  if (rw->getInsertionBlock() == o->getBlock() && rw->getInsertionPoint() == o->getIterator())
+    rw->setInsertionPointAfter(o);
+}
+
+void pallasRewriterSpliceBlock(MlirRewriterBase rewriter, MlirBlock source, MlirBlock dest,
+                               MlirOperation before) {
+  RewriterBase *rw = unwrap(rewriter);
+  Block *src = unwrap(source);
+  Block *dst = unwrap(dest);
+  Block::iterator at = mlirOperationIsNull(before) ? dst->end() : unwrap(before)->getIterator();
+  dst->getOperations().splice(at, src->getOperations());
+  if (rw->getInsertionBlock() == src)
+    rw->setInsertionPoint(dst, rw->getInsertionPoint());
+  src->getParent()->getBlocks().remove(src);
+}
+
+MlirValue pallasBuildCastAfter(MlirValue at, bool withInput, MlirType type, MlirLocation loc) {
+  Value v = unwrap(at);
+  Block *block = v.getParentBlock();
+  Block::iterator point = block->begin();
+  if (auto result = dyn_cast<OpResult>(v))
+    point = ++result.getOwner()->getIterator();
+  OpBuilder builder(v.getContext());
+  builder.setInsertionPoint(block, point);
+  ValueRange inputs = withInput ? ValueRange(v) : ValueRange();
+  auto cast = UnrealizedConversionCastOp::create(builder, unwrap(loc), unwrap(type), inputs);
+  return wrap(cast.getResult(0));
+}
+
+void pallasReplaceBlockArgumentUses(MlirValue arg, MlirValue repl) {
+  Value from = unwrap(arg);
+  Value to = unwrap(repl);
+  auto result = dyn_cast<OpResult>(to);
+  if (!result) {
+    from.replaceAllUsesWith(to);
+    return;
+  }
+  Operation *replOp = result.getOwner();
+  Block *replBlock = replOp->getBlock();
+  from.replaceUsesWithIf(to, [&](OpOperand &use) {
+    Operation *user = use.getOwner();
+    return user->getBlock() != replBlock || replOp->isBeforeInBlock(user);
+  });
+}
+
+void pallasDestroyOps(const MlirOperation *ops, intptr_t n) {
+  llvm::DenseSet<Operation *> gone;
+  SmallVector<Operation *> roots;
+  for (intptr_t i = 0; i < n; ++i) {
+    Operation *op = unwrap(ops[i]);
+    if (gone.contains(op))
+      continue;
+    op->walk([&](Operation *nested) {
+      gone.insert(nested);
+      nested->dropAllUses();
+      nested->dropAllReferences();
+    });
+    roots.push_back(op);
+  }
+  for (Operation *op : roots)
+    op->destroy();
+}
+
+void pallasDestroyBlock(MlirBlock block) {
+  Block *b = unwrap(block);
+  for (BlockArgument arg : b->getArguments())
+    arg.dropAllUses();
+  delete b;
+}
+
+void pallasEmitLiveCastError(MlirOperation castOp) {
+  auto op = cast<UnrealizedConversionCastOp>(unwrap(castOp));
+  InFlightDiagnostic diag = op->emitError()
+                            << "failed to legalize unresolved materialization from ("
+                            << op.getInputs().getTypes() << ") to (" << op.getResultTypes()
+                            << ") that remained live after conversion";
+  diag.attachNote(op->getUsers().begin()->getLoc())
+      << "see existing live user here: " << *op->getUsers().begin();
+}
+
+void pallasEmitFailedToLegalize(MlirOperation op) {
+  Operation *o = unwrap(op);
+  o->emitError() << "failed to legalize operation '" << o->getName()
+                 << "' that was explicitly marked illegal";
 }
 
 MlirOperation pallasOperationCreate(MlirStringRef name, MlirLocation loc, intptr_t numOperands,

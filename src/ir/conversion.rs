@@ -4,6 +4,8 @@
 //! are Rust closures; a panic in any of them becomes a diagnostic at the op
 //! and a failed match, never an unwind into C++.
 
+use std::cell::RefCell;
+use std::collections::{HashMap, HashSet};
 use std::ffi::c_void;
 
 use melior::ir::operation::{OperationLike, OperationRef};
@@ -190,6 +192,10 @@ unsafe extern "C" fn type_tramp(ty: MlirType, data: *mut c_void) -> MlirType {
 /// The ConversionPatternRewriter of the running conversion, borrowed by a pattern.
 pub struct Rewriter<'c, 'a> {
     raw: MlirRewriterBase,
+    /// The state of [`apply_direct`] when this rewriter belongs to it (null
+    /// otherwise): replacements and erasures are then recorded, and applied
+    /// when the conversion commits, as MLIR's conversion driver does.
+    direct: *const RefCell<Direct>,
     _marker: std::marker::PhantomData<(&'c (), &'a ())>,
 }
 
@@ -203,6 +209,7 @@ pub fn with_ir_rewriter<'c, 'a, R>(
     let raw = unsafe { mlirIRRewriterCreateFromOp(op.to_raw()) };
     let rw = Rewriter {
         raw,
+        direct: std::ptr::null(),
         _marker: std::marker::PhantomData,
     };
     let result = f(&rw);
@@ -229,10 +236,17 @@ impl<'c, 'a> Rewriter<'c, 'a> {
     pub fn set_insertion_point_to_end(&self, block: BlockRef) {
         unsafe { mlirRewriterBaseSetInsertionPointToEnd(self.raw, block.to_raw()) }
     }
+    fn direct(&self) -> Option<&RefCell<Direct>> {
+        unsafe { self.direct.as_ref() }
+    }
     /// Inserts a detached op at the insertion point and returns it.
     pub fn insert(&self, op: Operation<'c>) -> OperationRef<'c, 'a> {
         let raw = op.into_raw();
-        unsafe { OperationRef::from_raw(mlirRewriterBaseInsert(self.raw, raw)) }
+        let inserted = unsafe { mlirRewriterBaseInsert(self.raw, raw) };
+        if let Some(d) = self.direct() {
+            d.borrow_mut().created(inserted);
+        }
+        unsafe { OperationRef::from_raw(inserted) }
     }
     /// Inserts `op` and returns its first result.
     pub fn insert_value(&self, op: Operation<'c>) -> Value<'c, 'a> {
@@ -242,6 +256,11 @@ impl<'c, 'a> Rewriter<'c, 'a> {
     }
     pub fn replace_op(&self, op: &OperationRef, values: &[Value]) {
         let raw: Vec<MlirValue> = values.iter().map(|v| v.to_raw()).collect();
+        if let Some(d) = self.direct() {
+            unsafe { ffi::pallasRewriterStepPast(self.raw, op.to_raw()) };
+            d.borrow_mut().replace(op.to_raw(), Some(&raw));
+            return;
+        }
         unsafe {
             mlirRewriterBaseReplaceOpWithValues(
                 self.raw,
@@ -252,9 +271,20 @@ impl<'c, 'a> Rewriter<'c, 'a> {
         }
     }
     pub fn erase_op(&self, op: &OperationRef) {
+        if let Some(d) = self.direct() {
+            unsafe { ffi::pallasRewriterStepPast(self.raw, op.to_raw()) };
+            d.borrow_mut().replace(op.to_raw(), None);
+            return;
+        }
         unsafe { mlirRewriterBaseEraseOp(self.raw, op.to_raw()) }
     }
     pub fn replace_all_uses_with(&self, from: Value, to: Value) {
+        if let Some(d) = self.direct() {
+            // Recorded like a block argument's replacement: users still to
+            // be converted see `to` through the mapping.
+            d.borrow_mut().replace_value(from.to_raw(), to.to_raw());
+            return;
+        }
         unsafe { mlirRewriterBaseReplaceAllUsesWith(self.raw, from.to_raw(), to.to_raw()) }
     }
     /// Moves the blocks of `region` before `before` in `before`'s region.
@@ -264,6 +294,11 @@ impl<'c, 'a> Rewriter<'c, 'a> {
     /// Moves the ops of `source` before `before`, replacing its arguments.
     pub fn inline_block_before(&self, source: BlockRef, before: &OperationRef, args: &[Value]) {
         let raw: Vec<MlirValue> = args.iter().map(|v| v.to_raw()).collect();
+        if let Some(d) = self.direct() {
+            let dest = unsafe { mlirOperationGetBlock(before.to_raw()) };
+            self.splice_direct(d, source.to_raw(), dest, before.to_raw(), &raw);
+            return;
+        }
         unsafe {
             mlirRewriterBaseInlineBlockBefore(
                 self.raw,
@@ -277,6 +312,13 @@ impl<'c, 'a> Rewriter<'c, 'a> {
     /// Moves the ops of `source` to the end of `dest`, replacing its arguments.
     pub fn merge_blocks(&self, source: BlockRef, dest: BlockRef, args: &[Value]) {
         let raw: Vec<MlirValue> = args.iter().map(|v| v.to_raw()).collect();
+        if let Some(d) = self.direct() {
+            let end = MlirOperation {
+                ptr: std::ptr::null_mut(),
+            };
+            self.splice_direct(d, source.to_raw(), dest.to_raw(), end, &raw);
+            return;
+        }
         unsafe {
             mlirRewriterBaseMergeBlocks(
                 self.raw,
@@ -287,6 +329,24 @@ impl<'c, 'a> Rewriter<'c, 'a> {
             )
         }
     }
+    /// Moves the ops of `source` into `dest` (before `before`, or at the
+    /// end), recording its arguments' replacements and its erasure.
+    fn splice_direct(
+        &self,
+        d: &RefCell<Direct>,
+        source: MlirBlock,
+        dest: MlirBlock,
+        before: MlirOperation,
+        args: &[MlirValue],
+    ) {
+        let mut d = d.borrow_mut();
+        for (i, v) in args.iter().enumerate() {
+            let arg = unsafe { mlirBlockGetArgument(source, i as isize) };
+            d.replace_value(arg, *v);
+        }
+        unsafe { ffi::pallasRewriterSpliceBlock(self.raw, source, dest, before) };
+        d.log.push(Rewrite::EraseBlock(source));
+    }
     pub fn erase_block(&self, block: BlockRef) {
         unsafe { mlirRewriterBaseEraseBlock(self.raw, block.to_raw()) }
     }
@@ -296,6 +356,12 @@ impl<'c, 'a> Rewriter<'c, 'a> {
         region: RegionRef,
         converter: &TypeConverter,
     ) -> Result<(), String> {
+        if self.direct().is_some() {
+            return Err(
+                "not yet supported: block argument type conversion in the direct conversion driver"
+                    .into(),
+            );
+        }
         let ok = unsafe {
             ffi::pallasRewriterConvertRegionTypes(self.raw, region.to_raw(), converter.raw())
         };
@@ -307,21 +373,30 @@ impl<'c, 'a> Rewriter<'c, 'a> {
     }
 }
 
-/// A set of conversion patterns.
-pub struct PatternSet {
-    raw: Option<ffi::PallasConversionPatternSet>,
+/// One pattern of a [`PatternSet`].
+struct PatternEntry {
+    root: String,
+    converter: Option<ffi::PallasTypeConverter>,
     // Boxed twice: C++ keeps a thin pointer to the inner (fat) box.
-    #[allow(clippy::vec_box)]
-    callbacks: Vec<Box<Box<PatternFn>>>,
+    f: Box<Box<PatternFn>>,
+}
+
+/// A set of conversion patterns, kept on the Rust side until a driver
+/// applies them ([`apply_partial`] / [`apply_full`] hand them to MLIR's
+/// conversion driver, [`apply_direct`] runs them itself).
+pub struct PatternSet {
+    ctx: MlirContext,
+    entries: Vec<PatternEntry>,
+    scf_to_cf: bool,
 }
 
 impl PatternSet {
     /// A pattern set for the context of `op`.
     pub fn new(op: &OperationRef) -> Self {
-        let ctx = unsafe { mlirOperationGetContext(op.to_raw()) };
         Self {
-            raw: Some(unsafe { ffi::pallasConversionPatternSetCreate(ctx) }),
-            callbacks: vec![],
+            ctx: unsafe { mlirOperationGetContext(op.to_raw()) },
+            entries: vec![],
+            scf_to_cf: false,
         }
     }
 
@@ -338,49 +413,45 @@ impl PatternSet {
             ) -> Result<(), String>
             + 'static,
     ) -> &mut Self {
-        let boxed: Box<Box<PatternFn>> = Box::new(Box::new(f));
-        let data = &*boxed as *const Box<PatternFn> as *mut c_void;
-        self.callbacks.push(boxed);
-        let tc = converter
-            .map(|c| c.raw())
-            .unwrap_or(ffi::PallasTypeConverter {
-                ptr: std::ptr::null_mut(),
-            });
-        unsafe {
-            ffi::pallasConversionPatternSetAdd(
-                self.raw.expect("pattern set not applied yet"),
-                str_ref(root),
-                1,
-                tc,
-                Some(pattern_tramp),
-                data,
-            )
-        };
+        self.entries.push(PatternEntry {
+            root: root.to_string(),
+            converter: converter.map(|c| c.raw()),
+            f: Box::new(Box::new(f)),
+        });
         self
     }
 
     /// Adds upstream's affine-to-std and scf-to-cf patterns, which flatten
     /// the structured control flow ops the target makes illegal into blocks
-    /// of their parent region.
+    /// of their parent region (MLIR's conversion driver only).
     pub fn add_scf_to_cf(&mut self) -> &mut Self {
-        unsafe {
-            ffi::pallasConversionPatternSetAddSCFToControlFlow(
-                self.raw.expect("pattern set not applied yet"),
-            )
-        };
+        self.scf_to_cf = true;
         self
     }
 
-    fn take(&mut self) -> ffi::PallasConversionPatternSet {
-        self.raw.take().expect("a pattern set is applied once")
-    }
-}
-
-impl Drop for PatternSet {
-    fn drop(&mut self) {
-        if let Some(raw) = self.raw.take() {
-            unsafe { ffi::pallasConversionPatternSetDestroy(raw) }
+    /// The patterns as MLIR's pattern set; the closures stay owned by `self`.
+    fn to_mlir(&self) -> ffi::PallasConversionPatternSet {
+        let set = unsafe { ffi::pallasConversionPatternSetCreate(self.ctx) };
+        for e in &self.entries {
+            let data = &*e.f as *const Box<PatternFn> as *mut c_void;
+            let tc = e.converter.unwrap_or(ffi::PallasTypeConverter {
+                ptr: std::ptr::null_mut(),
+            });
+            unsafe {
+                ffi::pallasConversionPatternSetAdd(
+                    set,
+                    str_ref(&e.root),
+                    1,
+                    tc,
+                    Some(pattern_tramp),
+                    data,
+                )
+            };
         }
+        if self.scf_to_cf {
+            unsafe { ffi::pallasConversionPatternSetAddSCFToControlFlow(set) };
+        }
+        set
     }
 }
 
@@ -406,6 +477,7 @@ unsafe extern "C" fn pattern_tramp(
             let values: Vec<Value> = raw.iter().map(|v| Value::from_raw(*v)).collect();
             let rw = Rewriter {
                 raw: rewriter,
+                direct: std::ptr::null(),
                 _marker: std::marker::PhantomData,
             };
             match f(ir::borrow_op(op), &values, &rw) {
@@ -424,11 +496,12 @@ unsafe extern "C" fn pattern_tramp(
 pub fn apply_partial(
     op: &OperationRef,
     target: &ConversionTarget,
-    mut patterns: PatternSet,
+    patterns: PatternSet,
 ) -> Result<(), Reported> {
-    let raw = patterns.take();
+    let raw = patterns.to_mlir();
     let ok = unsafe { ffi::pallasApplyPartialConversion(op.to_raw(), target.raw, raw) };
     unsafe { ffi::pallasConversionPatternSetDestroy(raw) };
+    drop(patterns);
     if ok.value != 0 {
         Ok(())
     } else {
@@ -440,12 +513,611 @@ pub fn apply_partial(
 pub fn apply_full(
     op: &OperationRef,
     target: &ConversionTarget,
-    mut patterns: PatternSet,
+    patterns: PatternSet,
 ) -> Result<(), Reported> {
-    let raw = patterns.take();
+    let raw = patterns.to_mlir();
     let ok = unsafe { ffi::pallasApplyFullConversion(op.to_raw(), target.raw, raw) };
     unsafe { ffi::pallasConversionPatternSetDestroy(raw) };
+    drop(patterns);
     if ok.value != 0 {
+        Ok(())
+    } else {
+        Err(Reported)
+    }
+}
+
+//===----------------------------------------------------------------------===//
+// The direct driver
+//===----------------------------------------------------------------------===//
+
+type ValueKey = *const c_void;
+type OpKey = *mut c_void;
+
+/// What a pattern did, in order; committed (or undone) as a whole.
+enum Rewrite {
+    /// An op replaced or erased, and whether its pattern had a converter.
+    Replace(MlirOperation, bool),
+    /// A value (a block argument) replaced, same flag.
+    ReplaceValue(MlirValue, bool),
+    /// A block emptied into another and unlinked.
+    EraseBlock(MlirBlock),
+    /// An op a pattern inserted.
+    Create(MlirOperation),
+    /// A mapping entry set (key, previous target, new target).
+    Map(ValueKey, Option<MlirValue>, MlirValue),
+    /// An op marked replaced.
+    Mark(OpKey),
+    /// A cast the driver built.
+    Cast(MlirOperation),
+}
+
+/// The bookkeeping of [`apply_direct`], the same as MLIR's conversion
+/// driver keeps (so that patterns see the same IR and operands): replaced
+/// ops stay in place until the commit, uses go through a value mapping,
+/// type mismatches get `unrealized_conversion_cast`s at the same places.
+#[derive(Default)]
+pub(crate) struct Direct {
+    mapping: HashMap<ValueKey, MlirValue>,
+    mapped_to: HashMap<ValueKey, u32>,
+    /// Casts that only change a type (all the driver's casts but those made
+    /// out of nothing for erased results still in use).
+    pure_casts: HashSet<OpKey>,
+    /// Every cast the driver built, with whether a converter was in charge.
+    casts: Vec<(MlirOperation, bool)>,
+    replaced: HashSet<OpKey>,
+    log: Vec<Rewrite>,
+    /// Ops inserted by the running pattern.
+    new_ops: Vec<MlirOperation>,
+    /// Whether the running pattern has a type converter.
+    converter: bool,
+}
+
+unsafe fn value_type(v: MlirValue) -> MlirType {
+    mlirValueGetType(v)
+}
+
+unsafe fn defining_op(v: MlirValue) -> Option<MlirOperation> {
+    mlirValueIsAOpResult(v).then(|| mlirOpResultGetOwner(v))
+}
+
+fn has_uses(v: MlirValue) -> bool {
+    unsafe { !mlirOpOperandIsNull(mlirValueGetFirstUse(v)) }
+}
+
+fn is_cast_op(op: MlirOperation) -> bool {
+    unsafe {
+        let name = mlirIdentifierStr(mlirOperationGetName(op));
+        std::slice::from_raw_parts(name.data as *const u8, name.length)
+            == b"builtin.unrealized_conversion_cast"
+    }
+}
+
+impl Direct {
+    fn created(&mut self, op: MlirOperation) {
+        self.log.push(Rewrite::Create(op));
+        self.new_ops.push(op);
+    }
+
+    fn map(&mut self, from: MlirValue, to: MlirValue) {
+        let prev = self.mapping.insert(from.ptr, to);
+        *self.mapped_to.entry(to.ptr).or_default() += 1;
+        self.log.push(Rewrite::Map(from.ptr, prev, to));
+    }
+
+    fn mark(&mut self, op: MlirOperation) {
+        if self.replaced.insert(op.ptr) {
+            self.log.push(Rewrite::Mark(op.ptr));
+        }
+    }
+
+    /// Records that `op` is replaced by `values` (erased when `None`).
+    fn replace(&mut self, op: MlirOperation, values: Option<&[MlirValue]>) {
+        unsafe {
+            let n = mlirOperationGetNumResults(op);
+            for i in 0..n {
+                let result = mlirOperationGetResult(op, i);
+                match values.and_then(|v| v.get(i as usize)) {
+                    Some(v) => self.map(result, *v),
+                    None => {
+                        // An erased result still used: a value made out of
+                        // nothing stands for it (an error unless its users go).
+                        if has_uses(result) {
+                            let cast = self.build_cast(
+                                result,
+                                false,
+                                value_type(result),
+                                mlirValueGetLocation(result),
+                            );
+                            self.map(result, cast);
+                        }
+                    }
+                }
+            }
+            self.log.push(Rewrite::Replace(op, self.converter));
+            if mlirOperationGetNumRegions(op) == 0 {
+                self.mark(op);
+            } else {
+                let mut nested = vec![];
+                walk(op, &mut |o| nested.push(o));
+                for o in nested {
+                    self.mark(o);
+                }
+            }
+        }
+    }
+
+    fn replace_value(&mut self, from: MlirValue, to: MlirValue) {
+        self.log.push(Rewrite::ReplaceValue(from, self.converter));
+        self.map(from, to);
+    }
+
+    fn build_cast(
+        &mut self,
+        at: MlirValue,
+        with_input: bool,
+        ty: MlirType,
+        loc: MlirLocation,
+    ) -> MlirValue {
+        let v = unsafe { ffi::pallasBuildCastAfter(at, with_input, ty, loc) };
+        let op = unsafe { mlirOpResultGetOwner(v) };
+        if with_input {
+            self.pure_casts.insert(op.ptr);
+        }
+        self.casts.push((op, self.converter));
+        self.log.push(Rewrite::Cast(op));
+        v
+    }
+
+    fn is_pure(&self, v: MlirValue) -> bool {
+        unsafe { defining_op(v) }.is_some_and(|op| self.pure_casts.contains(&op.ptr))
+    }
+
+    /// The value `from` stands for now: the deepest mapped value of type
+    /// `desired` (none if there is none), or without a desired type the
+    /// deepest one (skipping type-only casts when `skip_pure`).
+    fn lookup(
+        &self,
+        from: MlirValue,
+        desired: Option<MlirType>,
+        skip_pure: bool,
+    ) -> Option<MlirValue> {
+        let mut found = None;
+        let mut current = from;
+        let mut last_real = from;
+        loop {
+            let mut matches =
+                desired.is_some_and(|t| unsafe { mlirTypeEqual(value_type(current), t) });
+            if skip_pure {
+                let pure = self.is_pure(current);
+                matches &= !pure;
+                if !pure {
+                    last_real = current;
+                }
+            }
+            if matches {
+                found = Some(current);
+            }
+            match self.mapping.get(&current.ptr) {
+                Some(next) => current = *next,
+                None => break,
+            }
+        }
+        if desired.is_some() {
+            found
+        } else if skip_pure {
+            Some(last_real)
+        } else {
+            Some(current)
+        }
+    }
+
+    /// `lookup`, but `None` when `from` stands for itself.
+    fn lookup_other(&self, from: MlirValue, desired: Option<MlirType>) -> Option<MlirValue> {
+        self.lookup(from, desired, false)
+            .filter(|v| v.ptr != from.ptr)
+    }
+
+    /// The operand a pattern receives for `v`.
+    fn remap(&mut self, v: MlirValue, converter: Option<ffi::PallasTypeConverter>) -> MlirValue {
+        let Some(c) = converter else {
+            return self.lookup(v, None, true).unwrap_or(v);
+        };
+        let orig = unsafe { value_type(v) };
+        let desired = unsafe { ffi::pallasTypeConverterConvertType(c, orig) };
+        if desired.ptr.is_null() {
+            // The converter keeps every type it does not convert.
+            return self.lookup(v, None, true).unwrap_or(v);
+        }
+        if let Some(found) = self.lookup(v, Some(desired), false) {
+            return found;
+        }
+        let repl = self.lookup(v, None, true).unwrap_or(v);
+        let cast = self.build_cast(repl, true, desired, unsafe { mlirValueGetLocation(v) });
+        self.map(repl, cast);
+        cast
+    }
+
+    /// What replaces `value` for the users left when committing: a mapped
+    /// value of its type, or a cast of the latest one to it; `None` when it
+    /// has no replacement or no user left.
+    fn replacement_for_commit(&mut self, value: MlirValue) -> Option<MlirValue> {
+        let ty = unsafe { value_type(value) };
+        if let Some(r) = self.lookup_other(value, Some(ty)) {
+            return Some(r);
+        }
+        let mut all_replaced = true;
+        let mut use_ = unsafe { mlirValueGetFirstUse(value) };
+        while !unsafe { mlirOpOperandIsNull(use_) } {
+            let owner = unsafe { mlirOpOperandGetOwner(use_) };
+            if !self.replaced.contains(&owner.ptr) {
+                all_replaced = false;
+                break;
+            }
+            use_ = unsafe { mlirOpOperandGetNextUse(use_) };
+        }
+        if all_replaced && !self.mapped_to.get(&value.ptr).is_some_and(|n| *n > 0) {
+            return None;
+        }
+        let repl = self.lookup_other(value, None)?;
+        let cast = self.build_cast(repl, true, ty, unsafe { mlirValueGetLocation(value) });
+        self.map(repl, cast);
+        Some(cast)
+    }
+
+    /// Undoes what was recorded after `mark` (a pattern that failed).
+    fn undo(&mut self, mark: usize) {
+        while self.log.len() > mark {
+            match self.log.pop().expect("log entry") {
+                Rewrite::Map(from, prev, to) => {
+                    match prev {
+                        Some(p) => self.mapping.insert(from, p),
+                        None => self.mapping.remove(&from),
+                    };
+                    if let Some(n) = self.mapped_to.get_mut(&to.ptr) {
+                        *n -= 1;
+                    }
+                }
+                Rewrite::Mark(op) => {
+                    self.replaced.remove(&op);
+                }
+                Rewrite::Create(op) | Rewrite::Cast(op) => unsafe {
+                    self.casts.retain(|(c, _)| c.ptr != op.ptr);
+                    self.pure_casts.remove(&op.ptr);
+                    mlirOperationRemoveFromParent(op);
+                    ffi::pallasDestroyOps(&op, 1);
+                },
+                // Moved ops are not moved back: the patterns of the passes
+                // that use this driver decline before moving anything.
+                Rewrite::Replace(..) | Rewrite::ReplaceValue(..) | Rewrite::EraseBlock(_) => {}
+            }
+        }
+        self.new_ops.clear();
+    }
+}
+
+/// Calls `f` on `op` and every op nested in it, parents first, in the order
+/// MLIR's conversion driver visits them.
+fn walk(op: MlirOperation, f: &mut dyn FnMut(MlirOperation)) {
+    unsafe extern "C" fn tramp(op: MlirOperation, data: *mut c_void) {
+        let f = &mut *(data as *mut &mut dyn FnMut(MlirOperation));
+        f(op)
+    }
+    let mut f = f;
+    unsafe {
+        ffi::pallasWalkConversionOrder(
+            op,
+            Some(tramp),
+            &mut f as *mut &mut dyn FnMut(MlirOperation) as *mut c_void,
+        )
+    }
+}
+
+struct Driver<'p> {
+    target: &'p ConversionTarget,
+    /// The patterns of each op name (an interned identifier).
+    by_name: HashMap<*const c_void, Vec<&'p PatternEntry>>,
+    rewriter: MlirRewriterBase,
+    state: RefCell<Direct>,
+}
+
+impl Driver<'_> {
+    /// Makes `op` legal: nothing to do when the target says so, else
+    /// folding, else the first pattern that applies and whose new ops are
+    /// all legalized in turn.
+    fn legalize(&self, op: MlirOperation) -> bool {
+        if self.state.borrow().replaced.contains(&op.ptr) {
+            return true;
+        }
+        if unsafe { ffi::pallasConversionTargetIsLegal(self.target.raw, op) } {
+            return true;
+        }
+        match self.fold(op) {
+            Some(true) => return true,
+            Some(false) => return self.legalize(op),
+            None => {}
+        }
+        let name = unsafe { mlirOperationGetName(op).ptr };
+        let Some(patterns) = self.by_name.get(&name) else {
+            return false;
+        };
+        patterns.iter().any(|p| self.apply(op, p))
+    }
+
+    /// Folds `op`: `Some(true)` replaced, `Some(false)` changed in place.
+    fn fold(&self, op: MlirOperation) -> Option<bool> {
+        let n = unsafe { mlirOperationGetNumResults(op) } as usize;
+        let mut results = vec![
+            MlirValue {
+                ptr: std::ptr::null()
+            };
+            n
+        ];
+        let mut constants = vec![
+            MlirOperation {
+                ptr: std::ptr::null_mut()
+            };
+            n
+        ];
+        let mut n_constants = 0isize;
+        let status = unsafe {
+            ffi::pallasRewriterTryFold(
+                self.rewriter,
+                op,
+                results.as_mut_ptr(),
+                constants.as_mut_ptr(),
+                &mut n_constants,
+            )
+        };
+        match status {
+            0 => Some(false),
+            1 => {
+                let mark = {
+                    let mut st = self.state.borrow_mut();
+                    st.converter = false;
+                    let mark = st.log.len();
+                    for c in &constants[..n_constants as usize] {
+                        st.log.push(Rewrite::Create(*c));
+                    }
+                    st.replace(op, Some(&results));
+                    mark
+                };
+                for c in &constants[..n_constants as usize] {
+                    if !self.legalize(*c) {
+                        self.state.borrow_mut().undo(mark);
+                        return None;
+                    }
+                }
+                Some(true)
+            }
+            _ => None,
+        }
+    }
+
+    /// Runs one pattern on `op`, then legalizes what it created.
+    fn apply(&self, op: MlirOperation, pattern: &PatternEntry) -> bool {
+        let (mark, operands) = {
+            let mut st = self.state.borrow_mut();
+            st.new_ops.clear();
+            st.converter = pattern.converter.is_some();
+            let mark = st.log.len();
+            let n = unsafe { mlirOperationGetNumOperands(op) };
+            let operands: Vec<MlirValue> = (0..n)
+                .map(|i| {
+                    let v = unsafe { mlirOperationGetOperand(op, i) };
+                    st.remap(v, pattern.converter)
+                })
+                .collect();
+            (mark, operands)
+        };
+        unsafe { mlirRewriterBaseSetInsertionPointBefore(self.rewriter, op) };
+        let rw = Rewriter {
+            raw: self.rewriter,
+            direct: &self.state as *const RefCell<Direct>,
+            _marker: std::marker::PhantomData,
+        };
+        let ok = unsafe {
+            ir::guard(
+                mlirOperationGetLocation(op),
+                "a conversion pattern",
+                false,
+                || {
+                    let values: Vec<Value> = operands.iter().map(|v| Value::from_raw(*v)).collect();
+                    (pattern.f)(ir::borrow_op(op), &values, &rw).is_ok()
+                },
+            )
+        };
+        if !ok {
+            self.state.borrow_mut().undo(mark);
+            return false;
+        }
+        let created = std::mem::take(&mut self.state.borrow_mut().new_ops);
+        for new in created {
+            if !self.legalize(new) {
+                self.state.borrow_mut().undo(mark);
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Applies the recorded replacements, erases what was replaced, and
+    /// folds away the casts that cancel out or have no use.
+    fn commit(&self) -> bool {
+        let mut st = self.state.borrow_mut();
+        let mut erased_ops = vec![];
+        let mut erased_blocks = vec![];
+        let mut i = 0;
+        while i < st.log.len() {
+            match st.log[i] {
+                Rewrite::Replace(op, converter) => unsafe {
+                    st.converter = converter;
+                    for k in 0..mlirOperationGetNumResults(op) {
+                        let result = mlirOperationGetResult(op, k);
+                        if let Some(v) = st.replacement_for_commit(result) {
+                            mlirValueReplaceAllUsesOfWith(result, v);
+                        }
+                    }
+                    mlirOperationRemoveFromParent(op);
+                    erased_ops.push(op);
+                },
+                Rewrite::ReplaceValue(value, converter) => unsafe {
+                    st.converter = converter;
+                    if let Some(v) = st.replacement_for_commit(value) {
+                        if mlirValueIsABlockArgument(v) || !mlirValueIsABlockArgument(value) {
+                            mlirValueReplaceAllUsesOfWith(value, v);
+                        } else {
+                            ffi::pallasReplaceBlockArgumentUses(value, v);
+                        }
+                    }
+                },
+                Rewrite::EraseBlock(b) => erased_blocks.push(b),
+                _ => {}
+            }
+            i += 1;
+        }
+        // Casts inside erased ops go with them.
+        let erased: HashSet<OpKey> = erased_ops.iter().map(|o| o.ptr).collect();
+        let mut casts = std::mem::take(&mut st.casts);
+        casts.retain(|(c, _)| {
+            let mut cur = unsafe { mlirOperationGetParentOperation(*c) };
+            while !cur.ptr.is_null() {
+                if erased.contains(&cur.ptr) {
+                    return false;
+                }
+                cur = unsafe { mlirOperationGetParentOperation(cur) };
+            }
+            true
+        });
+        unsafe { ffi::pallasDestroyOps(erased_ops.as_ptr(), erased_ops.len() as isize) };
+        for b in erased_blocks {
+            unsafe { ffi::pallasDestroyBlock(b) };
+        }
+        drop(st);
+        reconcile(casts)
+    }
+}
+
+/// Erases the driver's casts that have no use and those a chain of casts
+/// undoes (MLIR's reconcileUnrealizedCasts, on the driver's casts); a cast
+/// left with no converter in charge is an error.
+fn reconcile(casts: Vec<(MlirOperation, bool)>) -> bool {
+    let mut worklist: Vec<MlirOperation> = casts.iter().map(|(c, _)| *c).collect();
+    let mut queued: HashSet<OpKey> = worklist.iter().map(|c| c.ptr).collect();
+    let mut erased: HashSet<OpKey> = HashSet::new();
+    let inputs = |c: MlirOperation| -> Vec<MlirValue> {
+        unsafe {
+            (0..mlirOperationGetNumOperands(c))
+                .map(|i| mlirOperationGetOperand(c, i))
+                .collect()
+        }
+    };
+    let outputs = |c: MlirOperation| -> Vec<MlirValue> {
+        unsafe {
+            (0..mlirOperationGetNumResults(c))
+                .map(|i| mlirOperationGetResult(c, i))
+                .collect()
+        }
+    };
+    let types_equal = |a: &[MlirValue], b: &[MlirValue]| {
+        a.len() == b.len()
+            && a.iter()
+                .zip(b)
+                .all(|(x, y)| unsafe { mlirTypeEqual(value_type(*x), value_type(*y)) })
+    };
+    let input_cast = |c: MlirOperation| -> Option<MlirOperation> {
+        let ins = inputs(c);
+        let first = *ins.first()?;
+        let def = unsafe { defining_op(first) }.filter(|d| is_cast_op(*d))?;
+        let outs = outputs(def);
+        (outs.len() == ins.len() && outs.iter().zip(&ins).all(|(a, b)| a.ptr == b.ptr))
+            .then_some(def)
+    };
+    let enqueue =
+        |c: MlirOperation, worklist: &mut Vec<MlirOperation>, queued: &mut HashSet<OpKey>| {
+            for v in inputs(c) {
+                if let Some(def) = unsafe { defining_op(v) }.filter(|d| is_cast_op(*d)) {
+                    if queued.insert(def.ptr) {
+                        worklist.push(def);
+                    }
+                }
+            }
+        };
+    while let Some(c) = worklist.pop() {
+        queued.remove(&c.ptr);
+        let outs = outputs(c);
+        if outs.iter().all(|v| !has_uses(*v)) {
+            enqueue(c, &mut worklist, &mut queued);
+            erased.insert(c.ptr);
+            unsafe {
+                mlirOperationRemoveFromParent(c);
+                ffi::pallasDestroyOps(&c, 1);
+            }
+            continue;
+        }
+        let mut next = Some(c);
+        while let Some(n) = next {
+            let ins = inputs(n);
+            if types_equal(&ins, &outs) {
+                enqueue(c, &mut worklist, &mut queued);
+                for (o, i) in outs.iter().zip(&ins) {
+                    unsafe { mlirValueReplaceAllUsesOfWith(*o, *i) };
+                }
+                erased.insert(c.ptr);
+                unsafe {
+                    mlirOperationRemoveFromParent(c);
+                    ffi::pallasDestroyOps(&c, 1);
+                }
+                break;
+            }
+            next = input_cast(n);
+        }
+    }
+    for (c, converter) in casts {
+        if !erased.contains(&c.ptr) && !converter {
+            unsafe { ffi::pallasEmitLiveCastError(c) };
+            return false;
+        }
+    }
+    true
+}
+
+/// Converts what `patterns` can under `target` like [`apply_partial`],
+/// with output identical to it, without MLIR's conversion driver: one walk
+/// over the ops in the driver's order, the target asked once per op, each
+/// illegal op folded or given to its pattern, the ops a pattern creates
+/// legalized in turn, then the replacements committed. An illegal op left
+/// is an error at it. Patterns must decline before changing the IR (there
+/// is no rollback of moved ops).
+pub fn apply_direct(
+    root: &OperationRef,
+    target: &ConversionTarget,
+    patterns: PatternSet,
+) -> Result<(), Reported> {
+    let mut by_name: HashMap<*const c_void, Vec<&PatternEntry>> = HashMap::new();
+    for e in &patterns.entries {
+        let id = unsafe { mlirIdentifierGet(patterns.ctx, str_ref(&e.root)).ptr };
+        by_name.entry(id).or_default().push(e);
+    }
+    let mut order = vec![];
+    walk(root.to_raw(), &mut |op| order.push(op));
+    let driver = Driver {
+        target,
+        by_name,
+        rewriter: unsafe { mlirIRRewriterCreateFromOp(root.to_raw()) },
+        state: RefCell::new(Direct::default()),
+    };
+    let mut ok = true;
+    for op in order {
+        if !driver.legalize(op) && unsafe { ffi::pallasConversionTargetIsIllegal(target.raw, op) } {
+            unsafe { ffi::pallasEmitFailedToLegalize(op) };
+            ok = false;
+            break;
+        }
+    }
+    // On failure the IR stays as the patterns left it (the pass fails).
+    let ok = ok && driver.commit();
+    unsafe { mlirIRRewriterDestroy(driver.rewriter) };
+    if ok {
         Ok(())
     } else {
         Err(Reported)
@@ -462,6 +1134,7 @@ impl<'c, 'a> OwnedRewriter<'c, 'a> {
         let raw = unsafe { mlirIRRewriterCreateFromOp(op.to_raw()) };
         Self(Rewriter {
             raw,
+            direct: std::ptr::null(),
             _marker: std::marker::PhantomData,
         })
     }
