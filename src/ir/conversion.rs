@@ -3,6 +3,11 @@
 //! C ABI is src/cpp/Conversion.cpp. Patterns, legality and type conversions
 //! are Rust closures; a panic in any of them becomes a diagnostic at the op
 //! and a failed match, never an unwind into C++.
+//!
+//! [`apply_direct`] runs the same patterns and target without MLIR's driver
+//! (the TPU and SparseCore lowerings use it): its output is the one
+//! [`apply_partial`] gives, at a fraction of the cost, for patterns that
+//! decline before changing the IR.
 
 use std::cell::RefCell;
 use std::collections::{HashMap, HashSet};
@@ -766,6 +771,10 @@ impl Direct {
 
     /// Undoes what was recorded after `mark` (a pattern that failed).
     fn undo(&mut self, mark: usize) {
+        // Created ops are unlinked first and destroyed together, so that
+        // one nested in another (inserted into its detached body) is not
+        // destroyed twice.
+        let mut created = vec![];
         while self.log.len() > mark {
             match self.log.pop().expect("log entry") {
                 Rewrite::Map(from, prev, to) => {
@@ -780,17 +789,18 @@ impl Direct {
                 Rewrite::Mark(op) => {
                     self.replaced.remove(&op);
                 }
-                Rewrite::Create(op) | Rewrite::Cast(op) => unsafe {
+                Rewrite::Create(op) | Rewrite::Cast(op) => {
                     self.casts.retain(|(c, _)| c.ptr != op.ptr);
                     self.pure_casts.remove(&op.ptr);
-                    mlirOperationRemoveFromParent(op);
-                    ffi::pallasDestroyOps(&op, 1);
-                },
+                    unsafe { mlirOperationRemoveFromParent(op) };
+                    created.push(op);
+                }
                 // Moved ops are not moved back: the patterns of the passes
                 // that use this driver decline before moving anything.
                 Rewrite::Replace(..) | Rewrite::ReplaceValue(..) | Rewrite::EraseBlock(_) => {}
             }
         }
+        unsafe { ffi::pallasDestroyOps(created.as_ptr(), created.len() as isize) };
         self.new_ops.clear();
     }
 }

@@ -27,7 +27,7 @@ use melior::ir::operation::OperationRef;
 
 use crate::conversion::common::retype;
 use crate::conversion::common::unroll::{self, ParallelLoops};
-use crate::conversion::framework::{apply_direct, apply_partial, ConversionTarget, PatternSet};
+use crate::conversion::framework::{apply_direct, ConversionTarget, PatternSet};
 use crate::conversion::pallas_to_tpu::kernel::{self, enclosing_core, Core};
 use crate::conversion::pallas_to_tpu::{
     dma, finish, in_mosaic_module, load_store, misc, refs, scoped, types,
@@ -86,12 +86,7 @@ fn run(module: OperationRef, options: &OptionValues) -> Result<(), ()> {
     misc::add_patterns(&mut patterns, &tc);
     vector_ops::add_patterns(&mut patterns, &tc);
     retype::add_patterns(&mut patterns, &tc, RETYPED, types::tpu_type);
-    // TEMPORARY switch while the direct driver is compared with MLIR's.
-    let result = if std::env::var_os("PALLAS_MLIR_DRIVER").is_some() {
-        apply_partial(&module, &target, patterns)
-    } else {
-        apply_direct(&module, &target, patterns)
-    };
+    let result = apply_direct(&module, &target, patterns);
     drop(tc);
     result.map_err(|_| ())?;
     finish(&module);

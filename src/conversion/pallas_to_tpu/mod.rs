@@ -44,7 +44,7 @@ use melior::ir::operation::{OperationLike, OperationRef};
 
 use crate::conversion::common::retype;
 use crate::conversion::common::unroll::{self, ParallelLoops};
-use crate::conversion::framework::{apply_direct, apply_partial, ConversionTarget, PatternSet};
+use crate::conversion::framework::{apply_direct, ConversionTarget, PatternSet};
 use crate::ir;
 use crate::passes::{OptionValues, PassDef};
 
@@ -226,12 +226,7 @@ fn run(module: OperationRef, options: &OptionValues) -> Result<(), ()> {
     shape::add_patterns(&mut patterns, &tc);
     misc::add_patterns(&mut patterns, &tc);
     retype::add_patterns(&mut patterns, &tc, RETYPED, types::tpu_type);
-    // TEMPORARY switch while the direct driver is compared with MLIR's.
-    let result = if std::env::var_os("PALLAS_MLIR_DRIVER").is_some() {
-        apply_partial(&module, &target, patterns)
-    } else {
-        apply_direct(&module, &target, patterns)
-    };
+    let result = apply_direct(&module, &target, patterns);
     drop(tc);
     result.map_err(|_| ())?;
     finish(&module);
