@@ -760,7 +760,7 @@ impl Direct {
             }
             use_ = unsafe { mlirOpOperandGetNextUse(use_) };
         }
-        if all_replaced && !self.mapped_to.get(&value.ptr).is_some_and(|n| *n > 0) {
+        if all_replaced && self.mapped_to.get(&value.ptr).is_none_or(|n| *n == 0) {
             return None;
         }
         let repl = self.lookup_other(value, None)?;
