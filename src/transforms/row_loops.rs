@@ -62,15 +62,17 @@ fn name_of(op: &OperationRef) -> String {
     op.name().as_string_ref().as_str().unwrap_or("").to_string()
 }
 
-/// The shape of `ty` if it is a vector of rank >= 2 with static dims, of
+/// The shape of `ty` if it is a vector of rank >= 1 with static dims, of
 /// floats or signless integers (the buffers' padding values are constants
-/// of the element type, which other integer types have no form of).
+/// of the element type, which other integer types have no form of). A 1-D
+/// vector is one row: LLVM takes a whole 1-D vector as one value, and
+/// instruction selection on one of 2^16 elements or more aborts.
 fn nd_shape(ty: Type) -> Option<Vec<i64>> {
     if !ir::is_vector(ty) || !ir::is_signless_int_or_float(element_type(ty)) {
         return None;
     }
     let shape = memref_shape(ty);
-    (shape.len() >= 2 && shape.iter().all(|d| *d > 0)).then_some(shape)
+    (!shape.is_empty() && shape.iter().all(|d| *d > 0)).then_some(shape)
 }
 
 /// Ops that neither touch memory nor have regions: a cluster may span them.
@@ -266,7 +268,10 @@ enum Kind {
     Compute,
     Splat,
     Broadcast,
-    /// A `vector.multi_reduction` of a 2-D tile over its last dim.
+    /// An iota (vector_ops.rs): the `arith.index_cast` of a `vector.step`
+    /// broadcast along one dim.
+    Iota,
+    /// A `vector.multi_reduction` over the last dim only.
     Reduce,
 }
 
@@ -328,7 +333,11 @@ fn classify(op: &OperationRef) -> Option<(Kind, Vec<i64>)> {
         "vector.multi_reduction" => {
             let shape = nd_shape(crate::ir::operand_at(op, 0)?.r#type())?;
             let dims = ir::dense_i64(op.attribute("reduction_dims").ok()?);
-            (shape.len() == 2 && dims == [1]).then_some((Kind::Reduce, shape))
+            (dims == [shape.len() as i64 - 1]).then_some((Kind::Reduce, shape))
+        }
+        "arith.index_cast" => {
+            let shape = nd_shape(crate::ir::result_at(op, 0)?.r#type())?;
+            iota_dim(op, &shape).map(|_| (Kind::Iota, shape))
         }
         "arith.constant" => {
             let shape = nd_shape(crate::ir::result_at(op, 0)?.r#type())?;
@@ -376,6 +385,38 @@ fn splat_text(attr: &str) -> Option<String> {
     let end = inner.rfind("> : ")?;
     let lit = &inner[..end];
     (!lit.starts_with('[') && !lit.starts_with('"')).then(|| lit.to_string())
+}
+
+/// The dim along which `op`, an `arith.index_cast` to a vector of shape
+/// `shape`, counts if it is an iota as vector_ops.rs builds it: the cast of
+/// `vector.step` of that dim's size, given unit dims after it by a
+/// `vector.shape_cast` and broadcast to `shape` (aligned to the right).
+fn iota_dim(op: &OperationRef, shape: &[i64]) -> Option<usize> {
+    let rank = shape.len();
+    let mut v = ir::value(crate::ir::operand_at(op, 0)?);
+    let mut def = ir::defining_op(v)?;
+    if name_of(&def) == "vector.broadcast" {
+        v = ir::value(crate::ir::operand_at(&def, 0)?);
+        if !ir::is_vector(v.r#type()) {
+            return None;
+        }
+        def = ir::defining_op(v)?;
+    }
+    let counts = memref_shape(v.r#type());
+    if name_of(&def) == "vector.shape_cast" {
+        def = ir::defining_op(ir::value(crate::ir::operand_at(&def, 0)?))?;
+    }
+    if name_of(&def) != "vector.step" {
+        return None;
+    }
+    let steps = memref_shape(crate::ir::result_at(&def, 0)?.r#type());
+    let k = counts.len();
+    let dim = rank.checked_sub(k)?;
+    (k >= 1
+        && steps == [counts[0]]
+        && counts[1..].iter().all(|d| *d == 1)
+        && shape[dim] == counts[0])
+        .then_some(dim)
 }
 
 struct Cluster<'c, 'a> {
@@ -552,7 +593,7 @@ fn clusters<'c, 'a>(
         // What uses a value of a cluster other than the one it joins comes
         // after that cluster's loop.
         close(&mut open, &mut done, &|c| c.shape != shape && uses(c));
-        if matches!(kind, Kind::Splat | Kind::Broadcast) {
+        if matches!(kind, Kind::Splat | Kind::Broadcast | Kind::Iota) {
             // Leaves: remade per row where a cluster uses them (so after
             // every cluster whose value they take, closed above).
             close(&mut open, &mut done, &|c| uses(c));
@@ -808,9 +849,10 @@ fn needs_packed_buffer<'c, 'a>(
                 let t = v.r#type();
                 // Splats and broadcast scalars are remade without a buffer.
                 let bufferless = leaf_kind(v, &c.shape).is_some_and(|d| {
-                    d.operands()
-                        .next()
-                        .is_none_or(|s| !ir::is_vector(s.r#type()))
+                    name_of(&d) == "arith.index_cast"
+                        || d.operands()
+                            .next()
+                            .is_none_or(|s| !ir::is_vector(s.r#type()))
                 }) && read_back_buffer(v, read_backs).is_none();
                 ir::is_vector(t) && !whole_bytes(t) && !c.defines(v) && !bufferless
             });
@@ -865,18 +907,27 @@ fn rewrite<'c, 'a>(
     let in_cluster = |u: &OperationRef| c.ops_contain(u);
 
     // Values used outside the cluster get a buffer each; a reduction's
-    // result (one element per row) gets one of the row count, and its
-    // initial values are read from another.
+    // result (one element per row) gets one of the leading dims' shape, and
+    // its initial values are read from another (a 1-D reduction's are
+    // scalars: the chunk loop carries the accumulator in and the result
+    // out).
     let mut outgoing = vec![];
     let mut reductions = vec![];
     for (op, kind) in &c.ops {
         if *kind == Kind::Reduce {
+            if rank == 1 {
+                reductions.push((*op, None));
+                continue;
+            }
             let acc = ir::value(op.operand(1).expect("reduction acc"));
             let elem = element_type(acc.r#type());
-            let init = alloca(&b, &c.shape[..rank - 1], elem);
-            b.transfer_write(&[acc, init, zero], 1, &identity_map(1), false);
-            let out = alloca(&b, &c.shape[..rank - 1], elem);
-            reductions.push((*op, init, out));
+            let lead = &c.shape[..rank - 1];
+            let init = alloca(&b, lead, elem);
+            let mut operands = vec![acc, init];
+            operands.extend(std::iter::repeat_n(zero, rank - 1));
+            b.transfer_write(&operands, rank - 1, &identity_map(rank - 1), false);
+            let out = alloca(&b, lead, elem);
+            reductions.push((*op, Some((init, out))));
             continue;
         }
         for i in 0..op.result_count() {
@@ -952,11 +1003,22 @@ fn rewrite<'c, 'a>(
         rw.set_insertion_point_before(&end);
         rows.push(iv);
     }
+    let at_row = |buf: Value<'c, 'a>| {
+        let mut at = vec![buf];
+        at.extend_from_slice(&rows);
+        at
+    };
     let inits: Vec<Value> = reductions
         .iter()
-        .map(|(op, init, _)| {
-            let elem = element_type(op.operand(1).expect("acc").r#type());
-            b.val("memref.load", &[*init, rows[0]], elem, &[])
+        .map(|(op, bufs)| {
+            let acc = ir::value(op.operand(1).expect("acc"));
+            match bufs {
+                Some((init, _)) => {
+                    let elem = element_type(acc.r#type());
+                    b.val("memref.load", &at_row(*init), elem, &[])
+                }
+                None => acc,
+            }
         })
         .collect();
     let chunks = for_iter(&b, zero, b.cidx(n), b.cidx(w), &inits);
@@ -1004,6 +1066,20 @@ fn rewrite<'c, 'a>(
                 let x = b.val("memref.load", &at, elem, &[]);
                 b.val("vector.broadcast", &[x], ty, &[])
             }
+        } else if let Some(d) = (name_of(def) == "arith.index_cast")
+            .then(|| iota_dim(def, &c.shape))
+            .flatten()
+        {
+            // The chunk's counts: the row's index along a leading dim, or
+            // the chunk's lanes along the last.
+            let counts_ty = b.vector(&[w], b.index());
+            let counts = if d == rank - 1 {
+                let lanes = b.val("vector.step", &[], counts_ty, &[]);
+                b.add(lanes, b.val("vector.broadcast", &[col], counts_ty, &[]))
+            } else {
+                b.val("vector.broadcast", &[rows[d]], counts_ty, &[])
+            };
+            b.val("arith.index_cast", &[counts], ty, &[])
         } else if name_of(def) == "arith.constant" {
             let lit =
                 splat_text(&def.attribute("value").expect("value").to_string()).expect("splat");
@@ -1078,7 +1154,7 @@ fn rewrite<'c, 'a>(
                 let t = tree(&b, row_of[&key(src)], combine);
                 reduced.push(b.bin(combine, acc, t));
             }
-            Kind::Splat | Kind::Broadcast => {}
+            Kind::Splat | Kind::Broadcast | Kind::Iota => {}
             Kind::Compute => {
                 let copy = rw.insert(ir::clone_detached(op));
                 for (i, v) in op.operands().enumerate() {
@@ -1103,13 +1179,20 @@ fn rewrite<'c, 'a>(
     }
     b.op("scf.yield", &reduced, &[], &[]);
     rw.set_insertion_point_after(&chunks.0);
-    for (i, (_, _, out)) in reductions.iter().enumerate() {
+    for (i, (op, bufs)) in reductions.iter().enumerate() {
         let r = ir::result_of(chunks.0, i);
-        b.op("memref.store", &[r, *out, rows[0]], &[], &[]);
+        match bufs {
+            Some((_, out)) => {
+                let mut operands = vec![r];
+                operands.extend(at_row(*out));
+                b.op("memref.store", &operands, &[], &[]);
+            }
+            None => ir::replace_all_uses(ir::result_of(*op, 0), r),
+        }
     }
 
     // Read back what is used after the loops, then drop the cluster's ops.
-    let outer = outer.expect("rank >= 2");
+    let outer = outer.unwrap_or(chunks.0);
     rw.set_insertion_point_after(&outer);
     let mut after = outer;
     let mut read_back = |v: Value<'c, 'a>, buf: Value<'c, 'a>| {
@@ -1132,8 +1215,10 @@ fn rewrite<'c, 'a>(
     for (v, buf) in &outgoing {
         read_back(*v, *buf);
     }
-    for (op, _, out) in &reductions {
-        read_back(ir::result_of(*op, 0), *out);
+    for (op, bufs) in &reductions {
+        if let Some((_, out)) = bufs {
+            read_back(ir::result_of(*op, 0), *out);
+        }
     }
     if let Some(next) = after.next_in_block() {
         for d in &c.deferred {
@@ -1147,7 +1232,27 @@ fn rewrite<'c, 'a>(
     }
     for (v, def, _) in &leaves {
         if !ir::has_uses(*v) {
-            rw.erase_op(def);
+            erase_dead(rw, *def);
+        }
+    }
+}
+
+/// Erases `op`, which has no uses, then the `vector.step`s, shape casts
+/// and broadcasts feeding it that are left without uses (an iota's: its
+/// step, lowered, would be a literal of the whole dim).
+fn erase_dead<'c, 'a>(rw: &OwnedRewriter<'c, 'a>, op: OperationRef<'c, 'a>) {
+    let inputs: Vec<Value<'c, 'a>> = op.operands().map(ir::value).collect();
+    rw.erase_op(&op);
+    for v in inputs {
+        if let Some(def) = ir::defining_op(v).filter(|d| {
+            matches!(
+                name_of(d).as_str(),
+                "vector.step" | "vector.shape_cast" | "vector.broadcast"
+            )
+        }) {
+            if !ir::has_uses(v) {
+                erase_dead(rw, def);
+            }
         }
     }
 }
@@ -1179,7 +1284,7 @@ fn for_iter<'c, 'a>(
 fn leaf_kind<'c, 'a>(v: Value<'c, 'a>, shape: &[i64]) -> Option<OperationRef<'c, 'a>> {
     let def = ir::defining_op(v)?;
     match classify(&def) {
-        Some((Kind::Splat | Kind::Broadcast, s)) if s == shape => Some(def),
+        Some((Kind::Splat | Kind::Broadcast | Kind::Iota, s)) if s == shape => Some(def),
         _ => None,
     }
 }

@@ -1,7 +1,5 @@
-//! The pallas vector compute ops on the CPU: `pallas.iota` is a constant
-//! (of an n-D tile: the counts along its dim only, broadcast to the tile,
-//! so a 256x256 iota is not a 256 KB literal and `pallas-row-loops` can
-//! remake it per row),
+//! The pallas vector compute ops on the CPU: `pallas.iota` is a
+//! `vector.step` broadcast to the tile (see [`iota`]),
 //! `pallas.reciprocal` a division (the approximation is exact here),
 //! `pallas.concatenate` / `pallas.repeat` insert their pieces into a zero
 //! vector, and `pallas.named_scope` is its body.
@@ -18,21 +16,9 @@ use crate::ir::{element_type, memref_shape};
 pub fn add_patterns(set: &mut PatternSet, tc: &TypeConverter) {
     set.add("pallas.iota", Some(tc), |op, _, rw| {
         let ty = op.result(0).map_err(|e| e.to_string())?.r#type();
-        let shape = memref_shape(ty);
         let dim = int_attr(&op, "dimension")? as usize;
         let b = B::new(rw, op.location());
-        if shape.len() < 2 {
-            let v = b.constant(&iota_literal(&shape, dim, ty), ty);
-            rw.replace_op(&op, &[v]);
-            return Ok(());
-        }
-        // The counts along `dim` followed by unit dims (the leading unit
-        // dims left out: a broadcast aligns to the right).
-        let mut counts = vec![1i64; shape.len() - dim];
-        counts[0] = shape[dim];
-        let small = b.vector(&counts, element_type(ty));
-        let c = b.constant(&iota_literal(&counts, 0, small), small);
-        let v = b.val("vector.broadcast", &[c], ty, &[]);
+        let v = iota(&b, ty, dim);
         rw.replace_op(&op, &[v]);
         Ok(())
     });
@@ -80,49 +66,27 @@ fn int_attr(op: &OperationRef, name: &str) -> Result<i64, String> {
     crate::ir::int_attr(op, name).ok_or_else(|| format!("missing integer attribute {name}"))
 }
 
-/// `dense<[[0, 1, ..], ..]>` with each element its index along `dim`; in
-/// an integer type narrower than the indices they wrap around (two's
-/// complement, `i1` as 0/1), as integer arithmetic does.
-fn iota_literal(shape: &[i64], dim: usize, ty: Type) -> String {
-    let width = crate::ir::integer_width(element_type(ty)).unwrap_or(64);
-    let wrap = move |idx: i64| -> i64 {
-        match width {
-            1 => idx & 1,
-            w if w < 64 => (idx << (64 - w)) >> (64 - w),
-            _ => idx,
-        }
-    };
-    fn rec(
-        shape: &[i64],
-        at: usize,
-        dim: usize,
-        idx: i64,
-        out: &mut String,
-        wrap: &dyn Fn(i64) -> i64,
-    ) {
-        if at == shape.len() {
-            out.push_str(&wrap(idx).to_string());
-            return;
-        }
-        out.push('[');
-        for i in 0..shape[at] {
-            if i > 0 {
-                out.push_str(", ");
-            }
-            rec(
-                shape,
-                at + 1,
-                dim,
-                if at == dim { i } else { idx },
-                out,
-                wrap,
-            );
-        }
-        out.push(']');
+/// A vector of integer type `ty` whose elements are their index along
+/// `dim`: `vector.step` (the counts along `dim`), given unit dims after it
+/// by a `vector.shape_cast` and broadcast to `ty` (leading dims are left
+/// to the broadcast, which aligns to the right), then cast from `index`
+/// (truncating: narrower types wrap around, two's complement, `i1` as the
+/// low bit, as integer arithmetic does). `pallas-row-loops` recognises
+/// this form and remakes each chunk from the loop's indices, so nothing
+/// in it grows with the vector; the PRNG builds its counters from it too.
+pub(super) fn iota<'c, 'a>(b: &B<'_, 'c, 'a>, ty: Type<'c>, dim: usize) -> Value<'c, 'a> {
+    let shape = memref_shape(ty);
+    let index = b.index();
+    let mut v = b.val("vector.step", &[], b.vector(&[shape[dim]], index), &[]);
+    if dim + 1 < shape.len() {
+        let mut counts = vec![1i64; shape.len() - dim];
+        counts[0] = shape[dim];
+        v = b.val("vector.shape_cast", &[v], b.vector(&counts, index), &[]);
     }
-    let mut s = String::new();
-    rec(shape, 0, dim, 0, &mut s, &wrap);
-    format!("dense<{s}> : {ty}")
+    if shape.len() > 1 {
+        v = b.val("vector.broadcast", &[v], b.vector(&shape, index), &[]);
+    }
+    b.val("arith.index_cast", &[v], ty, &[])
 }
 
 /// Places `pieces` one after another along `dim` in a vector of the op's
