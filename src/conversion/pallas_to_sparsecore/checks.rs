@@ -92,6 +92,8 @@ fn unimplemented(core: Core, primitive: &str) -> String {
 /// `target`.
 pub fn check_module(module: &OperationRef, target: &Target) -> bool {
     let mut ok = true;
+    // A chip without SparseCore is reported at each kernel.
+    let vmem = target.sc_vmem();
     ir::walk_nested(module, &mut |op| {
         let name = op_name(&op);
         if name == "pallas.kernel" {
@@ -108,7 +110,10 @@ pub fn check_module(module: &OperationRef, target: &Target) -> bool {
         let Some(core) = enclosing_core(&op).filter(|c| c.is_sparsecore()) else {
             return;
         };
-        if let Err(message) = check_op(&op, name, core) {
+        let vector = vmem
+            .as_ref()
+            .and_then(|limit| limits::vector_result_error(&op, limit));
+        if let Some(message) = check_op(&op, name, core).err().or(vector) {
             ir::emit_op_error(&op, &message);
             ok = false;
         }

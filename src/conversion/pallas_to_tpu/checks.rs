@@ -78,6 +78,7 @@ const FAMILY_CHECKS: &[Check] = &[
 /// `target`.
 pub(crate) fn check_module(module: &OperationRef, target: &Target, kernels: &TcKernels) -> bool {
     let mut ok = true;
+    let vmem = target.vmem();
     ir::walk_nested(module, &mut |op| {
         let name = crate::ir::op_name_of(&op);
         if name == "pallas.kernel" {
@@ -103,6 +104,9 @@ pub(crate) fn check_module(module: &OperationRef, target: &Target, kernels: &TcK
             return;
         }
         if let Err(message) = check_op(&op, name) {
+            ir::emit_op_error(&op, &message);
+            ok = false;
+        } else if let Some(message) = limits::vector_result_error(&op, &vmem) {
             ir::emit_op_error(&op, &message);
             ok = false;
         }
