@@ -62,17 +62,19 @@ fn name_of(op: &OperationRef) -> String {
     op.name().as_string_ref().as_str().unwrap_or("").to_string()
 }
 
-/// The shape of `ty` if it is a vector of rank >= 1 with static dims, of
-/// floats or signless integers (the buffers' padding values are constants
-/// of the element type, which other integer types have no form of). A 1-D
-/// vector is one row: LLVM takes a whole 1-D vector as one value, and
-/// instruction selection on one of 2^16 elements or more aborts.
+/// The shape of `ty` if it is a vector of rank >= 2, or a 1-D one of more
+/// than [`MAX_LANES`], with static dims, of floats or signless integers
+/// (the buffers' padding values are constants of the element type, which
+/// other integer types have no form of). A long 1-D vector is one row
+/// (LLVM takes a whole 1-D vector as one value: instruction selection on
+/// one of 2^16 elements or more aborts); a short one is a chunk already.
 fn nd_shape(ty: Type) -> Option<Vec<i64>> {
     if !ir::is_vector(ty) || !ir::is_signless_int_or_float(element_type(ty)) {
         return None;
     }
     let shape = memref_shape(ty);
-    (!shape.is_empty() && shape.iter().all(|d| *d > 0)).then_some(shape)
+    let rows = shape.len() >= 2 || shape.first().is_some_and(|n| *n > MAX_LANES);
+    (rows && shape.iter().all(|d| *d > 0)).then_some(shape)
 }
 
 /// Ops that neither touch memory nor have regions: a cluster may span them.
@@ -679,7 +681,7 @@ const MAX_LANES: i64 = 64;
 /// The chunk of the last dim each iteration computes: the whole dim up to
 /// `MAX_LANES`, else its largest divisor not above that (a long row as one
 /// vector would be one huge straight-line block for LLVM).
-fn chunk_width(n: i64) -> i64 {
+pub(crate) fn chunk_width(n: i64) -> i64 {
     if n <= MAX_LANES {
         return n;
     }

@@ -1,6 +1,7 @@
 //! `vector.multi_reduction` over the leading dim of a 2-D tile -> the tile
-//! written to a buffer and a loop folding its rows, one 1-D vector at a
-//! time, into the accumulator.
+//! written to a buffer and a loop folding its rows, in chunks of at most 64
+//! lanes, into the accumulator (a buffer; `pallas-row-loops` computes the
+//! tile into the buffer and its users from the result, chunk by chunk).
 //!
 //! The pipeline's `lower-vector-multi-reduction{lowering-strategy=
 //! inner-reduction}` keeps reductions over the minor dim compact (one
@@ -84,17 +85,25 @@ pub fn add_patterns(set: &mut PatternSet, tc: &TypeConverter) {
         let acc = b.alloc(b.memref(&shape[1..], elem));
         let zero = b.cidx(0);
         b.transfer_write(&[source, tile, zero, zero], 2, &identity_map(2), false);
-        let row_ty = init.r#type();
-        b.op("vector.store", &[init, acc, zero], &[], &[]);
+        b.transfer_write(&[init, acc, zero], 1, &identity_map(1), false);
+        // Row by row, in chunks of at most 64 lanes (a whole long row as
+        // one vector would reach LLVM as one value).
+        let w = crate::transforms::row_loops::chunk_width(shape[1]);
+        let (chunk, step) = (b.vector(&[w], elem), b.cidx(w));
         let (r, r_end) = b.for_loop(zero, b.cidx(shape[0]));
         rw.set_insertion_point_before(&r_end);
-        let so_far = b.val("vector.load", &[acc, zero], row_ty, &[]);
-        let row = b.val("vector.load", &[tile, r, zero], row_ty, &[]);
+        let (c, c_end) = b.for_loop(zero, b.cidx(shape[1]));
+        let lanes = c_end.parent_operation().ok_or("scf.for without parent")?;
+        crate::ir::set_operand(&lanes, 2, step);
+        rw.set_insertion_point_before(&c_end);
+        let so_far = b.val("vector.load", &[acc, c], chunk, &[]);
+        let row = b.val("vector.load", &[tile, r, c], chunk, &[]);
         let next = b.bin(combine, so_far, row);
-        b.op("vector.store", &[next, acc, zero], &[], &[]);
+        b.op("vector.store", &[next, acc, c], &[], &[]);
         let outer = r_end.parent_operation().ok_or("scf.for without parent")?;
         rw.set_insertion_point_after(&outer);
-        let result = b.val("vector.load", &[acc, zero], row_ty, &[]);
+        let pad = b.zero(elem);
+        let result = b.transfer_read(&[acc, zero, pad], 1, &identity_map(1), false, init.r#type());
         for buf in [tile, acc] {
             b.op("memref.dealloc", &[buf], &[], &[]);
         }

@@ -9,7 +9,7 @@ use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::r#type::Type;
 use melior::ir::{RegionLike, Value, ValueLike};
 
-use crate::conversion::common::builder::{is_float, B};
+use crate::conversion::common::builder::{identity_map, is_float, B};
 use crate::conversion::framework::{PatternSet, Rewriter, TypeConverter};
 use crate::ir::{element_type, memref_shape};
 
@@ -90,7 +90,13 @@ pub(super) fn iota<'c, 'a>(b: &B<'_, 'c, 'a>, ty: Type<'c>, dim: usize) -> Value
 }
 
 /// Places `pieces` one after another along `dim` in a vector of the op's
-/// result type.
+/// result type: each is written into a buffer of that type at its offset,
+/// and the buffer is read whole. (Inserting them into a vector instead is
+/// unrolled element by element by the vector lowering: 1.5 MB of LLVM IR
+/// for 2^16 elements.) `pallas-row-loops` computes the pieces into the
+/// buffer and reads it in chunks. Sub-byte elements (`i1` masks, 4-bit
+/// types) are inserted into a vector: LLVM stores such vectors packed, so
+/// a piece written at an offset would not be where a read looks.
 fn assemble<'c, 'a>(
     op: &OperationRef<'c, 'a>,
     rw: &Rewriter<'c, 'a>,
@@ -99,6 +105,38 @@ fn assemble<'c, 'a>(
 ) -> Result<(), String> {
     let ty = op.result(0).map_err(|e| e.to_string())?.r#type();
     let b = B::new(rw, op.location());
+    let (shape, elem) = (memref_shape(ty), element_type(ty));
+    let rank = shape.len();
+    if crate::ir::bit_width(elem).is_some_and(|w| w < 8) {
+        return assemble_in_vector(&b, op, rw, pieces, dim);
+    }
+    let buf = super::roll::alloc(&b, &shape, elem);
+    let zero = b.cidx(0);
+    let mut at = 0i64;
+    for p in pieces {
+        let mut operands = vec![*p, buf];
+        operands.extend((0..rank).map(|d| if d == dim { b.cidx(at) } else { zero }));
+        b.transfer_write(&operands, rank, &identity_map(rank), false);
+        at += memref_shape(p.r#type())[dim];
+    }
+    let mut operands = vec![buf];
+    operands.extend(std::iter::repeat_n(zero, rank));
+    operands.push(b.zero(elem));
+    let v = b.transfer_read(&operands, rank, &identity_map(rank), false, ty);
+    b.op("memref.dealloc", &[buf], &[], &[]);
+    rw.replace_op(op, &[v]);
+    Ok(())
+}
+
+/// [`assemble`] by inserting the pieces into a zero vector.
+fn assemble_in_vector<'c, 'a>(
+    b: &B<'_, 'c, 'a>,
+    op: &OperationRef<'c, 'a>,
+    rw: &Rewriter<'c, 'a>,
+    pieces: &[Value<'c, 'a>],
+    dim: usize,
+) -> Result<(), String> {
+    let ty = op.result(0).map_err(|e| e.to_string())?.r#type();
     let zero = if is_float(element_type(ty)) {
         "0.0"
     } else {
