@@ -36,6 +36,7 @@
 //! allocation made long before copies from that buffer row by row, when no
 //! op in between may write it.
 
+use std::cell::RefCell;
 use std::collections::{HashMap, HashSet};
 
 use melior::ir::block::BlockLike;
@@ -874,6 +875,7 @@ fn rewrite<'c, 'a>(
     }
     let (last, _) = c.ops[c.ops.len() - 1];
     let b = B::new(rw, last.location());
+    let heap = RefCell::new(vec![]);
     let rank = c.shape.len();
     let n = c.shape[rank - 1];
     let w = chunk_width(n);
@@ -924,18 +926,18 @@ fn rewrite<'c, 'a>(
             let acc = ir::value(op.operand(1).expect("reduction acc"));
             let elem = element_type(acc.r#type());
             let lead = &c.shape[..rank - 1];
-            let init = alloca(&b, lead, elem);
+            let init = alloca(&b, &heap, lead, elem);
             let mut operands = vec![acc, init];
             operands.extend(std::iter::repeat_n(zero, rank - 1));
             b.transfer_write(&operands, rank - 1, &identity_map(rank - 1), false);
-            let out = alloca(&b, lead, elem);
+            let out = alloca(&b, &heap, lead, elem);
             reductions.push((*op, Some((init, out))));
             continue;
         }
         for i in 0..op.result_count() {
             let v = ir::result_of(*op, i);
             if ir::users(v).iter().any(|u| !in_cluster(u)) {
-                let buf = alloca(&b, &c.shape, element_type(v.r#type()));
+                let buf = alloca(&b, &heap, &c.shape, element_type(v.r#type()));
                 outgoing.push((v, buf));
             }
         }
@@ -969,7 +971,7 @@ fn rewrite<'c, 'a>(
                             return buf;
                         }
                         let shape = memref_shape(src.r#type());
-                        let buf = alloca(&b, &shape, element_type(src.r#type()));
+                        let buf = alloca(&b, &heap, &shape, element_type(src.r#type()));
                         let mut operands = vec![src, buf];
                         operands.extend(std::iter::repeat_n(zero, shape.len()));
                         b.transfer_write(&operands, shape.len(), &identity_map(shape.len()), false);
@@ -984,7 +986,7 @@ fn rewrite<'c, 'a>(
                 spilled.push((key(v), buf));
                 continue;
             }
-            let buf = alloca(&b, &c.shape, element_type(v.r#type()));
+            let buf = alloca(&b, &heap, &c.shape, element_type(v.r#type()));
             let mut operands = vec![v, buf];
             operands.extend(std::iter::repeat_n(zero, rank));
             b.transfer_write(&operands, rank, &identity_map(rank), false);
@@ -1227,6 +1229,19 @@ fn rewrite<'c, 'a>(
             ir::move_before(d, &next);
         }
     }
+    // Heap buffers live to the end of the block (later clusters may read
+    // them in place of the values read back).
+    let heap = heap.into_inner();
+    if !heap.is_empty() {
+        let block = last.block().expect("an op in a block");
+        match block.terminator() {
+            Some(t) => rw.set_insertion_point_before(&ir::op_ref(t)),
+            None => rw.set_insertion_point_to_end(block),
+        }
+        for buf in heap {
+            b.op("memref.dealloc", &[buf], &[], &[]);
+        }
+    }
     for (op, _) in c.ops.iter().rev() {
         read_backs.remove(&(op.to_raw().ptr as usize));
         forwarded.remove(&(op.to_raw().ptr as usize));
@@ -1305,9 +1320,29 @@ fn identity_map_of(n: usize, rank: usize) -> String {
     minor_identity(n, rank)
 }
 
-/// A stack buffer for one tile (`pallas-hoist-loop-allocas` later moves it
-/// out of any loop).
-fn alloca<'c, 'a>(b: &B<'_, 'c, 'a>, shape: &[i64], elem: Type<'c>) -> Value<'c, 'a> {
+/// The most bytes of a buffer a rewrite puts on the stack.
+const STACK_BYTES: i64 = 1 << 18;
+
+/// A buffer for one tile: on the stack (`pallas-hoist-loop-allocas` later
+/// moves it out of any loop) up to [`STACK_BYTES`], else on the heap (a
+/// tile of megabytes would overflow the stack), noted in `heap` to be
+/// freed at the end of its block.
+fn alloca<'c, 'a>(
+    b: &B<'_, 'c, 'a>,
+    heap: &RefCell<Vec<Value<'c, 'a>>>,
+    shape: &[i64],
+    elem: Type<'c>,
+) -> Value<'c, 'a> {
+    let width = ir::bit_width(elem).map_or(8, |w| w.div_ceil(8) as i64);
+    let bytes = shape
+        .iter()
+        .try_fold(width, |n, d| n.checked_mul(*d))
+        .unwrap_or(i64::MAX);
+    if bytes > STACK_BYTES {
+        let buf = b.alloc(b.memref(shape, elem));
+        heap.borrow_mut().push(buf);
+        return buf;
+    }
     let segments = b.attr("array<i32: 0, 0>");
     b.val(
         "memref.alloca",

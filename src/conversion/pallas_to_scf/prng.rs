@@ -102,6 +102,11 @@ pub(super) fn random_bits<'c, 'a>(
     let shape = memref_shape(ty);
     let load = |i: i64| b.val("memref.load", &[state, b.cidx(i)], b.i32(), &[]);
     let (k0, k1, draw) = (load(0), load(1), load(2));
+    // The draw is counted first: a store between the bits' computation and
+    // their use would end `pallas-row-loops`' cluster there, and the bits
+    // would go through a tile-sized buffer.
+    let next = b.add(draw, b.ci32(1));
+    b.op("memref.store", &[next, state, b.cidx(2)], &[], &[]);
     // The row-major flat index of each element, as a sum of iotas times
     // the dims' strides: no literal that grows with the vector, and a form
     // `pallas-row-loops` computes chunk by chunk.
@@ -125,8 +130,6 @@ pub(super) fn random_bits<'c, 'a>(
         [splat(b, k0, ty), splat(b, k1, ty)],
         [splat(b, draw, ty), indices],
     );
-    let next = b.add(draw, b.ci32(1));
-    b.op("memref.store", &[next, state, b.cidx(2)], &[], &[]);
     bits
 }
 

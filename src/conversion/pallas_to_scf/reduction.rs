@@ -51,16 +51,18 @@ fn kind_of(op: &OperationRef) -> Option<i64> {
     names.iter().position(|n| *n == name).map(|p| p as i64)
 }
 
-/// Whether `op` reduces a 2-D tile (more than one row) over its leading dim
-/// only, with a kind this file knows.
+/// Whether `op` reduces a 2-D tile (more than one row, or one long row)
+/// over its leading dim only, with a kind this file knows.
 pub(super) fn is_leading_reduction(op: &OperationRef) -> bool {
     let Some(source) = crate::ir::operand_at(op, 0) else {
         return false;
     };
     let shape = memref_shape(source.r#type());
     let float = crate::conversion::common::builder::is_float(element_type(source.r#type()));
+    // (A single row is a chunked loop too when it is long: the vector
+    // lowering's form of it did not finish for 2^20 lanes.)
     shape.len() == 2
-        && shape[0] > 1
+        && (shape[0] > 1 || shape[1] > 64)
         && op
             .attribute("reduction_dims")
             .map(|d| dense_i64(d) == [0])

@@ -14,21 +14,29 @@ use crate::conversion::framework::{PatternSet, TypeConverter};
 use crate::ir::{element_type, memref_shape};
 
 /// Whether the op is a transpose this file rewrites: rank 2, both dims
-/// larger than one (a transpose with a unit dim is a shape cast, which the
-/// vector lowering handles compactly).
+/// larger than one, or a large one with a unit dim (a reshape, see
+/// [`is_reshape`]).
 pub(super) fn is_tile_transpose(op: &melior::ir::operation::OperationRef) -> bool {
     op.operand_count() == 1
         && op
             .operand(0)
             .map(|v| {
                 let shape = memref_shape(v.r#type());
-                shape.len() == 2 && shape.iter().all(|d| *d > 1)
+                shape.len() == 2 && (shape.iter().all(|d| *d > 1) || is_reshape(op))
             })
             .unwrap_or(false)
         && op
             .attribute("permutation")
             .map(|p| dense_i64(p) == [1, 0])
             .unwrap_or(false)
+}
+
+/// A transpose with a unit dim moves no element: it is a shape cast, which
+/// the vector lowering does compactly when small, and reshape.rs when large.
+fn is_reshape(op: &melior::ir::operation::OperationRef) -> bool {
+    super::reshape::is_large_reshape(op)
+        && crate::ir::operand_at(op, 0)
+            .is_some_and(|v| memref_shape(v.r#type()).contains(&1))
 }
 
 pub fn add_patterns(set: &mut PatternSet, tc: &TypeConverter) {
@@ -38,6 +46,12 @@ pub fn add_patterns(set: &mut PatternSet, tc: &TypeConverter) {
         }
         let b = B::new(rw, op.location());
         let v = operands[0];
+        if is_reshape(&op) {
+            let res_ty = op.result(0).map_err(|e| e.to_string())?.r#type();
+            let r = super::reshape::reshaped(&b, v, res_ty);
+            rw.replace_op(&op, &[r]);
+            return Ok(());
+        }
         let elem = element_type(v.r#type());
         let dst = transposed_buffer(&b, v)?;
         let zero = b.cidx(0);
