@@ -40,7 +40,7 @@ use std::cell::RefCell;
 use std::collections::{HashMap, HashSet};
 
 use melior::ir::block::BlockLike;
-use melior::ir::operation::{OperationLike, OperationRef};
+use melior::ir::operation::{OperationBuilder, OperationLike, OperationRef};
 use melior::ir::r#type::Type;
 use melior::ir::{BlockRef, RegionLike, Value, ValueLike};
 
@@ -493,6 +493,10 @@ fn run(module: OperationRef, _options: &OptionValues) -> Result<(), ()> {
     let mut read_backs: HashMap<usize, OperationRef> = HashMap::new();
     // Whole-buffer reads whose value a cluster copies from the buffer.
     let mut forwarded: HashMap<usize, OperationRef> = HashMap::new();
+    let mut globals = Globals {
+        module,
+        names: HashMap::new(),
+    };
     for block in blocks {
         // A value a cluster hands on is read back whole from its buffer;
         // another round lets a later cluster read that buffer row by row
@@ -503,7 +507,7 @@ fn run(module: OperationRef, _options: &OptionValues) -> Result<(), ()> {
                 break;
             }
             for cluster in found {
-                rewrite(&rw, &cluster, &mut read_backs, &mut forwarded);
+                rewrite(&rw, &cluster, &mut read_backs, &mut forwarded, &mut globals);
             }
         }
     }
@@ -869,6 +873,7 @@ fn rewrite<'c, 'a>(
     c: &Cluster<'c, 'a>,
     read_backs: &mut HashMap<usize, OperationRef<'c, 'a>>,
     forwarded: &mut HashMap<usize, OperationRef<'c, 'a>>,
+    globals: &mut Globals<'c, 'a>,
 ) {
     if needs_packed_buffer(c, read_backs) {
         return;
@@ -949,6 +954,7 @@ fn rewrite<'c, 'a>(
     let mut spilled_keys: HashSet<usize> = HashSet::new();
     let mut leaves = vec![];
     let mut leaf_keys: HashSet<usize> = HashSet::new();
+    let mut constants = vec![];
     for (op, kind) in &c.ops {
         let values: Vec<Value> = match kind {
             Kind::Write | Kind::Reduce => vec![ir::value(op.operand(0).expect("value"))],
@@ -986,11 +992,25 @@ fn rewrite<'c, 'a>(
                 spilled.push((key(v), buf));
                 continue;
             }
+            spilled_keys.insert(key(v));
+            if let Some(name) = dense_constant(v).and_then(|def| globals.of(&def)) {
+                // A constant other than a splat is read in chunks from a
+                // global holding it (it is left to LLVM whole only where
+                // something else uses it).
+                let buf = b.val(
+                    "memref.get_global",
+                    &[],
+                    b.memref(&c.shape, element_type(v.r#type())),
+                    &[("name", b.attr(&format!("@{name}")))],
+                );
+                spilled.push((key(v), buf));
+                constants.push(v);
+                continue;
+            }
             let buf = alloca(&b, &heap, &c.shape, element_type(v.r#type()));
             let mut operands = vec![v, buf];
             operands.extend(std::iter::repeat_n(zero, rank));
             b.transfer_write(&operands, rank, &identity_map(rank), false);
-            spilled_keys.insert(key(v));
             spilled.push((key(v), buf));
         }
     }
@@ -1251,6 +1271,68 @@ fn rewrite<'c, 'a>(
         if !ir::has_uses(*v) {
             erase_dead(rw, *def);
         }
+    }
+    for v in constants {
+        if !ir::has_uses(v) {
+            rw.erase_op(&ir::defining_op(v).expect("arith.constant"));
+        }
+    }
+}
+
+/// The `arith.constant` defining `v` if it is a dense vector constant
+/// other than a splat.
+fn dense_constant<'c, 'a>(v: Value<'c, 'a>) -> Option<OperationRef<'c, 'a>> {
+    let def = ir::defining_op(v).filter(|d| name_of(d) == "arith.constant")?;
+    let text = def.attribute("value").ok()?.to_string();
+    (text.starts_with("dense<") && splat_text(&text).is_none()).then_some(def)
+}
+
+/// The private constant `memref.global`s holding the dense constants
+/// clusters read in chunks, one per constant op.
+struct Globals<'c, 'a> {
+    module: OperationRef<'c, 'a>,
+    names: HashMap<usize, String>,
+}
+
+impl<'c, 'a> Globals<'c, 'a> {
+    /// The name of the global holding the value of `constant`, added to
+    /// the module the first time.
+    fn of(&mut self, constant: &OperationRef<'c, 'a>) -> Option<String> {
+        if let Some(name) = self.names.get(&op_key(constant)) {
+            return Some(name.clone());
+        }
+        let value = constant.attribute("value").ok()?.to_string();
+        let ty = crate::ir::result_at(constant, 0)?.r#type();
+        // The same elements with a tensor type, as `memref.global` takes.
+        let (elements, _) = value.rsplit_once(" : vector<")?;
+        let shape = memref_shape(ty);
+        let dims: String = shape.iter().map(|d| format!("{d}x")).collect();
+        let elem = element_type(ty);
+        let initial = format!("{elements} : tensor<{dims}{elem}>");
+        let ctx = ir::op_context(&self.module);
+        let symbols = ir::SymbolTable::of(&self.module);
+        let name = (self.names.len()..)
+            .map(|i| format!("__pallas_row_loops_constant_{i}"))
+            .find(|n| symbols.lookup(n).is_none())?;
+        let attr = |text: &str| ir::parse_attribute(ctx, text);
+        let attrs = [
+            ("sym_name", attr(&format!("\"{name}\""))?),
+            ("sym_visibility", attr("\"private\"")?),
+            ("type", attr(&format!("memref<{dims}{elem}>"))?),
+            ("initial_value", attr(&initial)?),
+            ("constant", attr("unit")?),
+        ];
+        let attrs: Vec<_> = attrs
+            .iter()
+            .map(|(n, a)| (ir::identifier(ctx, n), *a))
+            .collect();
+        let global = OperationBuilder::new("memref.global", self.module.location())
+            .add_attributes(&attrs)
+            .build()
+            .ok()?;
+        ir::body_block(&self.module)?.insert_operation(0, global);
+        self.names.insert(op_key(constant), name.clone());
+        Some(name)
     }
 }
 

@@ -1,4 +1,5 @@
 // RUN: %mlir_opt -p 'builtin.module(pallas-row-loops)' %s | FileCheck %s
+// RUN: %mlir_opt -p 'builtin.module(pallas-row-loops)' %s | FileCheck %s --check-prefix=GLOBAL
 
 // A long 1-D vector is one row: its cluster is one loop over 64-lane
 // chunks. An iota (the index_cast of a vector.step, as convert-pallas-to-scf
@@ -94,5 +95,28 @@ func.func @short(%src: memref<64xf32>, %dst: memref<64xf32>) {
   %x = vector.transfer_read %src[%c0], %pad {in_bounds = [true]} : memref<64xf32>, vector<64xf32>
   %y = arith.addf %x, %x : vector<64xf32>
   vector.transfer_write %y, %dst[%c0] {in_bounds = [true]} : vector<64xf32>, memref<64xf32>
+  return
+}
+
+// A constant other than a splat is not remade per chunk: it is put in a
+// private constant memref.global (the same elements, as a tensor) and read
+// chunk by chunk from it; the vector constant is erased.
+// GLOBAL: memref.global "private" constant @__pallas_row_loops_constant_0 : memref<2x3xi32> = dense<{{\[\[}}1, 2, 3], [4, 5, 6]]>
+// CHECK-LABEL: func.func @table
+// CHECK-NOT: arith.constant dense<{{\[\[}}
+// CHECK: %[[G:.*]] = memref.get_global @__pallas_row_loops_constant_0 : memref<2x3xi32>
+// CHECK: scf.for %[[R:.*]] =
+// CHECK: scf.for %[[C:.*]] =
+// CHECK: %[[K:.*]] = vector.transfer_read %[[G]][%[[R]], %[[C]]], %{{.*}} {in_bounds = [true]} : memref<2x3xi32>, vector<3xi32>
+// CHECK: arith.addi %{{.*}}, %[[K]] : vector<3xi32>
+// CHECK: return
+func.func @table(%dst: memref<2x3xi32>) {
+  %src = memref.alloc() : memref<2x3xi32>
+  %c0 = arith.constant 0 : index
+  %pad = arith.constant 0 : i32
+  %x = vector.transfer_read %src[%c0, %c0], %pad {in_bounds = [true, true]} : memref<2x3xi32>, vector<2x3xi32>
+  %k = arith.constant dense<[[1, 2, 3], [4, 5, 6]]> : vector<2x3xi32>
+  %y = arith.addi %x, %k : vector<2x3xi32>
+  vector.transfer_write %y, %dst[%c0, %c0] {in_bounds = [true, true]} : vector<2x3xi32>, memref<2x3xi32>
   return
 }

@@ -1,0 +1,81 @@
+// RUN: %mlir_opt -p 'builtin.module(convert-pallas-to-scf)' %s | FileCheck %s
+// RUN: %mlir_opt -p 'builtin.module(convert-pallas-to-scf,%cpu_pipeline)' %s \
+// RUN:   | %mlir_runner -e main -entry-point-result=void %runner_libs | FileCheck %s --check-prefix=OUT
+
+// Vector forms whose upstream lowering grows with the vector go through a
+// buffer, which pallas-row-loops then fills and reads in chunks:
+// * a shape cast of more than 4096 elements: written to a buffer of its
+//   source shape, read whole through a memref.reinterpret_cast view of the
+//   result shape (row-major both: every element keeps its place);
+// * a transpose with a unit dim (a reshape) likewise;
+// * pallas.concatenate: each piece written at its offset into a buffer of
+//   the result, read whole.
+// A shape cast of at most 4096 elements is left to the vector lowering.
+// CHECK-LABEL: func.func @large
+// CHECK: %[[B:.*]] = memref.alloc() : memref<64x128xi32>
+// CHECK: vector.transfer_write %{{.*}}, %[[B]][%{{.*}}, %{{.*}}] {in_bounds = [true, true]} : vector<64x128xi32>, memref<64x128xi32>
+// CHECK: %[[V:.*]] = memref.reinterpret_cast %[[B]] to offset: [0], sizes: [8192], strides: [1] : memref<64x128xi32> to memref<8192xi32>
+// CHECK: vector.transfer_read %[[V]][%{{.*}}], %{{.*}} {in_bounds = [true]} : memref<8192xi32>, vector<8192xi32>
+// CHECK: memref.dealloc %[[B]] : memref<64x128xi32>
+// CHECK: %[[T:.*]] = memref.alloc() : memref<1x8192xi32>
+// CHECK: memref.reinterpret_cast %[[T]] to offset: [0], sizes: [8192, 1], strides: [1, 1] : memref<1x8192xi32> to memref<8192x1xi32>
+// CHECK-NOT: vector.transpose
+// CHECK: %[[C:.*]] = memref.alloc() : memref<8x128xi32>
+// CHECK: vector.transfer_write %{{.*}}, %[[C]][%{{.*}}, %[[AT0:.*]]] {in_bounds = [true, true]} : vector<8x64xi32>, memref<8x128xi32>
+// CHECK: vector.transfer_write %{{.*}}, %[[C]][%{{.*}}, %[[AT64:.*]]] {in_bounds = [true, true]} : vector<8x64xi32>, memref<8x128xi32>
+// CHECK: vector.transfer_read %[[C]]
+// CHECK-NOT: vector.insert_strided_slice
+// CHECK: vector.shape_cast %{{.*}} : vector<8x128xi32> to vector<1024xi32>
+// CHECK: return
+
+// Row-major flat indices survive the reshapes: f = row * 128 + col cast to
+// 8192 elements equals iota(8192) (the OR of their differences is 0), and
+// its last element is 8191; element 5000 of the transposed 1 x 8192 row is
+// 5000; the concatenation of (x, x + 1000) puts element (3, 70) at
+// x[3, 6] + 1000 = 3 * 128 + 6 + 1000 = 1390 (by hand).
+// OUT: Unranked Memref
+// OUT-NEXT: [0,  8191,  5000,  1390,  1000]
+module {
+  pallas.kernel @large grid(1)
+      outs(%o: memref<5xi32> block [5] map affine_map<(i) -> (0)>) {
+    %r = pallas.iota dim 0 : vector<64x128xi32>
+    %c = pallas.iota dim 1 : vector<64x128xi32>
+    %k = arith.constant dense<128> : vector<64x128xi32>
+    %rk = arith.muli %r, %k : vector<64x128xi32>
+    %f = arith.addi %rk, %c : vector<64x128xi32>
+    %flat = vector.shape_cast %f : vector<64x128xi32> to vector<8192xi32>
+    %i = pallas.iota dim 0 : vector<8192xi32>
+    %d = arith.subi %flat, %i : vector<8192xi32>
+    %z = arith.constant 0 : i32
+    %bad = vector.multi_reduction <or>, %d, %z [0] : vector<8192xi32> to i32
+    %last = vector.extract %flat[8191] : i32 from vector<8192xi32>
+    %row = vector.shape_cast %i : vector<8192xi32> to vector<1x8192xi32>
+    %col = vector.transpose %row, [1, 0] : vector<1x8192xi32> to vector<8192x1xi32>
+    %e = vector.extract %col[5000, 0] : i32 from vector<8192x1xi32>
+    %x = vector.extract_strided_slice %f {offsets = [0, 0], sizes = [8, 64], strides = [1, 1]} : vector<64x128xi32> to vector<8x64xi32>
+    %th = arith.constant dense<1000> : vector<8x64xi32>
+    %y = arith.addi %x, %th : vector<8x64xi32>
+    %cat = pallas.concatenate %x, %y dim 1 : vector<8x64xi32>, vector<8x64xi32> -> vector<8x128xi32>
+    %g = vector.extract %cat[3, 70] : i32 from vector<8x128xi32>
+    %small = vector.shape_cast %cat : vector<8x128xi32> to vector<1024xi32>
+    %h = vector.extract %small[64] : i32 from vector<1024xi32>
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c3 = arith.constant 3 : index
+    %c4 = arith.constant 4 : index
+    pallas.store %bad, %o[%c0] : i32, memref<5xi32>
+    pallas.store %last, %o[%c1] : i32, memref<5xi32>
+    pallas.store %e, %o[%c2] : i32, memref<5xi32>
+    pallas.store %g, %o[%c3] : i32, memref<5xi32>
+    pallas.store %h, %o[%c4] : i32, memref<5xi32>
+  }
+  func.func private @printMemrefI32(memref<*xi32>)
+  func.func @main() {
+    %o = memref.alloc() : memref<5xi32>
+    pallas.call @large(%o) : (memref<5xi32>) -> ()
+    %u = memref.cast %o : memref<5xi32> to memref<*xi32>
+    call @printMemrefI32(%u) : (memref<*xi32>) -> ()
+    return
+  }
+}
