@@ -70,8 +70,37 @@ pub(super) fn is_leading_reduction(op: &OperationRef) -> bool {
         && kind_of(op).and_then(|k| combiner(k, float)).is_some()
 }
 
+/// Whether `op` reduces a large vector (more than 4096 elements) over two
+/// or more of its last dims (all of them included), with a kind this file
+/// knows: the vector lowering flattens such a vector element by element
+/// (1024x1024 to a scalar did not finish in 40 s).
+fn is_suffix_reduction(op: &OperationRef) -> bool {
+    let Some(source) = crate::ir::operand_at(op, 0) else {
+        return false;
+    };
+    let shape = memref_shape(source.r#type());
+    let float = crate::conversion::common::builder::is_float(element_type(source.r#type()));
+    let dims = op
+        .attribute("reduction_dims")
+        .map(dense_i64)
+        .unwrap_or_default();
+    let rank = shape.len() as i64;
+    dims.len() >= 2
+        && dims.iter().copied().eq(rank - dims.len() as i64..rank)
+        && shape.iter().product::<i64>() > 4096
+        && kind_of(op).and_then(|k| combiner(k, float)).is_some()
+}
+
+/// Whether this file rewrites `op`.
+pub(super) fn is_rewritten(op: &OperationRef) -> bool {
+    is_leading_reduction(op) || is_suffix_reduction(op)
+}
+
 pub fn add_patterns(set: &mut PatternSet, tc: &TypeConverter) {
     set.add("vector.multi_reduction", Some(tc), |op, operands, rw| {
+        if is_suffix_reduction(&op) {
+            return reduce_suffix(&op, operands, rw);
+        }
         if !is_leading_reduction(&op) {
             return Err("not a leading-dim reduction of a 2-D tile".into());
         }
@@ -112,4 +141,68 @@ pub fn add_patterns(set: &mut PatternSet, tc: &TypeConverter) {
         rw.replace_op(&op, &[result]);
         Ok(())
     });
+}
+
+/// A reduction over the last `k >= 2` dims as `k` reductions over the last
+/// dim (`pallas-row-loops` computes those in chunks), innermost first. Only
+/// the last takes the accumulator; the others start from the kind's
+/// identity (-0.0 for a float sum: x + -0.0 is x for every x), or, for the
+/// idempotent kinds (min, max, and, or), from the accumulator too, which
+/// they may combine any number of times.
+fn reduce_suffix<'c, 'a>(
+    op: &OperationRef<'c, 'a>,
+    operands: &[melior::ir::Value<'c, 'a>],
+    rw: &crate::conversion::framework::Rewriter<'c, 'a>,
+) -> Result<(), String> {
+    let (mut v, acc) = (operands[0], operands[1]);
+    let ty = v.r#type();
+    let (shape, elem) = (memref_shape(ty), element_type(ty));
+    let float = crate::conversion::common::builder::is_float(elem);
+    let kind = kind_of(op).ok_or("unknown reduction kind")?;
+    let kind_attr = op.attribute("kind").map_err(|e| e.to_string())?;
+    let dims = dense_i64(op.attribute("reduction_dims").map_err(|e| e.to_string())?);
+    let b = B::new(rw, op.location());
+    let identity = match (kind, float) {
+        (0, true) => Some("-0.0".to_string()),
+        (0, false) | (10, false) => Some("0".to_string()),
+        (1, true) => Some("1.0".to_string()),
+        (1, false) => Some("1".to_string()),
+        _ => None,
+    };
+    let mut rank = shape.len();
+    for step in 0..dims.len() {
+        let last = step + 1 == dims.len();
+        let out_shape = &shape[..rank - 1];
+        let init = if last {
+            acc
+        } else {
+            let out_ty = b.vector(out_shape, elem);
+            match &identity {
+                Some(x) => b.constant(&format!("dense<{x}> : {out_ty}"), out_ty),
+                None if crate::ir::is_vector(acc.r#type()) => {
+                    // The accumulator has the leading dims the whole
+                    // reduction keeps; this step's result has more, which
+                    // it gets as unit dims to broadcast along.
+                    let mut unit = memref_shape(acc.r#type());
+                    unit.resize(out_shape.len(), 1);
+                    let column = b.val("vector.shape_cast", &[acc], b.vector(&unit, elem), &[]);
+                    b.val("vector.broadcast", &[column], out_ty, &[])
+                }
+                None => b.val("vector.broadcast", &[acc], out_ty, &[]),
+            }
+        };
+        let res_ty = if rank == 1 { elem } else { init.r#type() };
+        v = b.val(
+            "vector.multi_reduction",
+            &[v, init],
+            res_ty,
+            &[
+                ("kind", kind_attr),
+                ("reduction_dims", b.attr(&format!("array<i64: {}>", rank - 1))),
+            ],
+        );
+        rank -= 1;
+    }
+    rw.replace_op(op, &[v]);
+    Ok(())
 }

@@ -1,3 +1,5 @@
+//! Reshapes and slices of large vectors through a buffer.
+//!
 //! `vector.shape_cast` of a large vector -> the vector written to a buffer,
 //! the buffer viewed in the result's shape (`memref.reinterpret_cast`: both
 //! are row-major and contiguous, so a reshape keeps every element's place),
@@ -13,6 +15,10 @@
 //! sub-byte elements (LLVM stores their vectors packed, so the buffer would
 //! not hold them element by element) and those of a `vector.step` (an iota,
 //! vector_ops.rs, which `pallas-row-loops` remakes per chunk).
+//!
+//! A large `vector.extract_strided_slice` is a read of the buffer at the
+//! slice's offsets, and `vector.insert_strided_slice` a write of the piece
+//! over the destination in a buffer, read whole ([`is_large_slice`]).
 
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::r#type::Type;
@@ -40,7 +46,100 @@ pub(super) fn is_large_reshape(op: &OperationRef) -> bool {
         && !from_step
 }
 
+/// Whether `op` is a `vector.extract_strided_slice` / `insert_strided_slice`
+/// with unit strides of a large vector (the source's, the destination's)
+/// this file rewrites: the vector lowering extracts or inserts such a slice
+/// element by element when the last dim is cut (half of a 1024x1024 tile:
+/// 2.9 MB of LLVM IR).
+pub(super) fn is_large_slice(op: &OperationRef) -> bool {
+    let whole = match ir::op_name_of(op) {
+        "vector.extract_strided_slice" => 0,
+        "vector.insert_strided_slice" => 1,
+        _ => return false,
+    };
+    let Some(v) = ir::operand_at(op, whole) else {
+        return false;
+    };
+    let ty = v.r#type();
+    let elements: i64 = memref_shape(ty).iter().product();
+    let unit_strides = op
+        .attribute("strides")
+        .map(|a| ir::array_elements(a).iter().all(|e| e.to_string() == "1 : i64"))
+        .unwrap_or(false);
+    ir::is_vector(ty)
+        && elements > SMALL
+        && ir::bit_width(element_type(ty)).is_none_or(|w| w >= 8)
+        && unit_strides
+}
+
+/// The `offsets` of a strided slice op.
+fn offsets(op: &OperationRef) -> Vec<i64> {
+    op.attribute("offsets")
+        .map(|a| {
+            ir::array_elements(a)
+                .iter()
+                .filter_map(|e| e.to_string().split(' ').next()?.parse().ok())
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
 pub fn add_patterns(set: &mut PatternSet, tc: &TypeConverter) {
+    set.add("vector.extract_strided_slice", Some(tc), |op, operands, rw| {
+        if !is_large_slice(&op) {
+            return Err("a small slice".into());
+        }
+        // The source written to a buffer, the slice read from it at its
+        // offsets (dims the offsets leave out are taken whole).
+        let b = B::new(rw, op.location());
+        let v = operands[0];
+        let (shape, elem) = (memref_shape(v.r#type()), element_type(v.r#type()));
+        let rank = shape.len();
+        let res_ty = op.result(0).map_err(|e| e.to_string())?.r#type();
+        let buf = super::roll::alloc(&b, &shape, elem);
+        let zero = b.cidx(0);
+        let mut write = vec![v, buf];
+        write.extend(std::iter::repeat_n(zero, rank));
+        b.transfer_write(&write, rank, &identity_map(rank), false);
+        let at = offsets(&op);
+        let mut read = vec![buf];
+        read.extend((0..rank).map(|d| at.get(d).map_or(zero, |o| b.cidx(*o))));
+        read.push(b.zero(elem));
+        let r = b.transfer_read(&read, rank, &identity_map(rank), false, res_ty);
+        b.op("memref.dealloc", &[buf], &[], &[]);
+        rw.replace_op(&op, &[r]);
+        Ok(())
+    });
+    set.add("vector.insert_strided_slice", Some(tc), |op, operands, rw| {
+        if !is_large_slice(&op) {
+            return Err("a small slice".into());
+        }
+        // The destination written to a buffer, the piece written over it at
+        // its offsets (aligned to the right: a piece of lower rank fills
+        // the destination's last dims), the buffer read whole.
+        let b = B::new(rw, op.location());
+        let (piece, dest) = (operands[0], operands[1]);
+        let (shape, elem) = (memref_shape(dest.r#type()), element_type(dest.r#type()));
+        let rank = shape.len();
+        let piece_rank = memref_shape(piece.r#type()).len();
+        let buf = super::roll::alloc(&b, &shape, elem);
+        let zero = b.cidx(0);
+        let mut write = vec![dest, buf];
+        write.extend(std::iter::repeat_n(zero, rank));
+        b.transfer_write(&write, rank, &identity_map(rank), false);
+        let at = offsets(&op);
+        let mut write = vec![piece, buf];
+        write.extend((0..rank).map(|d| at.get(d).map_or(zero, |o| b.cidx(*o))));
+        b.transfer_write(&write, rank, &minor_identity(rank, piece_rank), false);
+        let mut read = vec![buf];
+        read.extend(std::iter::repeat_n(zero, rank));
+        read.push(b.zero(elem));
+        let res_ty = op.result(0).map_err(|e| e.to_string())?.r#type();
+        let r = b.transfer_read(&read, rank, &identity_map(rank), false, res_ty);
+        b.op("memref.dealloc", &[buf], &[], &[]);
+        rw.replace_op(&op, &[r]);
+        Ok(())
+    });
     set.add("vector.shape_cast", Some(tc), |op, operands, rw| {
         if !is_large_reshape(&op) {
             return Err("a small shape cast".into());
@@ -94,4 +193,15 @@ pub(super) fn reshaped<'c, 'a>(
     let r = b.transfer_read(&read, to.len(), &identity_map(to.len()), false, res_ty);
     b.op("memref.dealloc", &[buf], &[], &[]);
     r
+}
+
+/// `affine_map<(d0, .., d{n-1}) -> (d{n-k}, .., d{n-1})>`: the map of a
+/// transfer of a `k`-D vector in an `n`-D memref.
+fn minor_identity(n: usize, k: usize) -> String {
+    let dims: Vec<String> = (0..n).map(|i| format!("d{i}")).collect();
+    format!(
+        "affine_map<({}) -> ({})>",
+        dims.join(", "),
+        dims[n - k..].join(", ")
+    )
 }

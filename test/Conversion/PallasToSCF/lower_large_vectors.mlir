@@ -9,7 +9,13 @@
 //   result shape (row-major both: every element keeps its place);
 // * a transpose with a unit dim (a reshape) likewise;
 // * pallas.concatenate: each piece written at its offset into a buffer of
-//   the result, read whole.
+//   the result, read whole;
+// * vector.extract_strided_slice of more than 4096 elements: a read of the
+//   buffer at the offsets; vector.insert_strided_slice: the piece written
+//   over the destination in a buffer, read whole;
+// * a multi_reduction over the last k >= 2 dims of more than 4096
+//   elements: k reductions over the last dim (pallas-row-loops' form), the
+//   inner ones from the kind's identity, the last from the accumulator.
 // A shape cast of at most 4096 elements is left to the vector lowering.
 // CHECK-LABEL: func.func @large
 // CHECK: %[[B:.*]] = memref.alloc() : memref<64x128xi32>
@@ -20,24 +26,37 @@
 // CHECK: %[[T:.*]] = memref.alloc() : memref<1x8192xi32>
 // CHECK: memref.reinterpret_cast %[[T]] to offset: [0], sizes: [8192, 1], strides: [1, 1] : memref<1x8192xi32> to memref<8192x1xi32>
 // CHECK-NOT: vector.transpose
+// CHECK: %[[S:.*]] = memref.alloc() : memref<64x128xi32>
+// CHECK: %[[C3:.*]] = arith.constant 3 : index
+// CHECK: %[[C10:.*]] = arith.constant 10 : index
+// CHECK: vector.transfer_read %[[S]][%[[C3]], %[[C10]]], %{{.*}} {in_bounds = [true, true]} : memref<64x128xi32>, vector<8x64xi32>
 // CHECK: %[[C:.*]] = memref.alloc() : memref<8x128xi32>
 // CHECK: vector.transfer_write %{{.*}}, %[[C]][%{{.*}}, %[[AT0:.*]]] {in_bounds = [true, true]} : vector<8x64xi32>, memref<8x128xi32>
 // CHECK: vector.transfer_write %{{.*}}, %[[C]][%{{.*}}, %[[AT64:.*]]] {in_bounds = [true, true]} : vector<8x64xi32>, memref<8x128xi32>
 // CHECK: vector.transfer_read %[[C]]
 // CHECK-NOT: vector.insert_strided_slice
 // CHECK: vector.shape_cast %{{.*}} : vector<8x128xi32> to vector<1024xi32>
+// CHECK: %[[ID:.*]] = arith.constant dense<0> : vector<64xi32>
+// CHECK: %[[ROWS:.*]] = vector.multi_reduction <add>, %{{.*}}, %[[ID]] [1] : vector<64x128xi32> to vector<64xi32>
+// CHECK: vector.multi_reduction <add>, %[[ROWS]], %{{.*}} [0] : vector<64xi32> to i32
+// CHECK: %[[I:.*]] = memref.alloc() : memref<64x128xi32>
+// CHECK: vector.transfer_write %{{.*}}, %[[I]][%{{.*}}, %{{.*}}] {in_bounds = [true]} : vector<128xi32>, memref<64x128xi32>
+// CHECK-NOT: vector.insert_strided_slice
 // CHECK: return
 
 // Row-major flat indices survive the reshapes: f = row * 128 + col cast to
 // 8192 elements equals iota(8192) (the OR of their differences is 0), and
 // its last element is 8191; element 5000 of the transposed 1 x 8192 row is
-// 5000; the concatenation of (x, x + 1000) puts element (3, 70) at
-// x[3, 6] + 1000 = 3 * 128 + 6 + 1000 = 1390 (by hand).
+// 5000; x = f[3:11, 10:74], and the concatenation of (x, x + 1000) puts
+// element (3, 70) at x[3, 6] + 1000 = (6 * 128 + 16) + 1000 = 1784 and
+// element 64 of its flattening at x[0, 0] + 1000 = 394 + 1000 = 1394; the
+// sum of f with 5 is 5 + 8191 * 8192 / 2 = 33550341; f with row 7 replaced
+// by -1s has f[7, 3] = -1 and f[8, 3] = 8 * 128 + 3 = 1027 (by hand).
 // OUT: Unranked Memref
-// OUT-NEXT: [0,  8191,  5000,  1390,  1000]
+// OUT-NEXT: [0,  8191,  5000,  1784,  1394,  33550341,  -1,  1027]
 module {
   pallas.kernel @large grid(1)
-      outs(%o: memref<5xi32> block [5] map affine_map<(i) -> (0)>) {
+      outs(%o: memref<8xi32> block [8] map affine_map<(i) -> (0)>) {
     %r = pallas.iota dim 0 : vector<64x128xi32>
     %c = pallas.iota dim 1 : vector<64x128xi32>
     %k = arith.constant dense<128> : vector<64x128xi32>
@@ -52,29 +71,41 @@ module {
     %row = vector.shape_cast %i : vector<8192xi32> to vector<1x8192xi32>
     %col = vector.transpose %row, [1, 0] : vector<1x8192xi32> to vector<8192x1xi32>
     %e = vector.extract %col[5000, 0] : i32 from vector<8192x1xi32>
-    %x = vector.extract_strided_slice %f {offsets = [0, 0], sizes = [8, 64], strides = [1, 1]} : vector<64x128xi32> to vector<8x64xi32>
+    %x = vector.extract_strided_slice %f {offsets = [3, 10], sizes = [8, 64], strides = [1, 1]} : vector<64x128xi32> to vector<8x64xi32>
     %th = arith.constant dense<1000> : vector<8x64xi32>
     %y = arith.addi %x, %th : vector<8x64xi32>
     %cat = pallas.concatenate %x, %y dim 1 : vector<8x64xi32>, vector<8x64xi32> -> vector<8x128xi32>
     %g = vector.extract %cat[3, 70] : i32 from vector<8x128xi32>
     %small = vector.shape_cast %cat : vector<8x128xi32> to vector<1024xi32>
     %h = vector.extract %small[64] : i32 from vector<1024xi32>
+    %five = arith.constant 5 : i32
+    %total = vector.multi_reduction <add>, %f, %five [0, 1] : vector<64x128xi32> to i32
+    %ones = arith.constant dense<-1> : vector<128xi32>
+    %patched = vector.insert_strided_slice %ones, %f {offsets = [7, 0], strides = [1]} : vector<128xi32> into vector<64x128xi32>
+    %p7 = vector.extract %patched[7, 3] : i32 from vector<64x128xi32>
+    %p8 = vector.extract %patched[8, 3] : i32 from vector<64x128xi32>
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
     %c2 = arith.constant 2 : index
     %c3 = arith.constant 3 : index
     %c4 = arith.constant 4 : index
-    pallas.store %bad, %o[%c0] : i32, memref<5xi32>
-    pallas.store %last, %o[%c1] : i32, memref<5xi32>
-    pallas.store %e, %o[%c2] : i32, memref<5xi32>
-    pallas.store %g, %o[%c3] : i32, memref<5xi32>
-    pallas.store %h, %o[%c4] : i32, memref<5xi32>
+    pallas.store %bad, %o[%c0] : i32, memref<8xi32>
+    pallas.store %last, %o[%c1] : i32, memref<8xi32>
+    pallas.store %e, %o[%c2] : i32, memref<8xi32>
+    pallas.store %g, %o[%c3] : i32, memref<8xi32>
+    pallas.store %h, %o[%c4] : i32, memref<8xi32>
+    %c5 = arith.constant 5 : index
+    %c6 = arith.constant 6 : index
+    %c7 = arith.constant 7 : index
+    pallas.store %total, %o[%c5] : i32, memref<8xi32>
+    pallas.store %p7, %o[%c6] : i32, memref<8xi32>
+    pallas.store %p8, %o[%c7] : i32, memref<8xi32>
   }
   func.func private @printMemrefI32(memref<*xi32>)
   func.func @main() {
-    %o = memref.alloc() : memref<5xi32>
-    pallas.call @large(%o) : (memref<5xi32>) -> ()
-    %u = memref.cast %o : memref<5xi32> to memref<*xi32>
+    %o = memref.alloc() : memref<8xi32>
+    pallas.call @large(%o) : (memref<8xi32>) -> ()
+    %u = memref.cast %o : memref<8xi32> to memref<*xi32>
     call @printMemrefI32(%u) : (memref<*xi32>) -> ()
     return
   }
