@@ -1282,30 +1282,35 @@ def roll(rng):
 
 @case
 def large_1d(rng):
-    """A 1-D block of 2^18 f32 (1 MiB): elementwise with an iota, and a
-    roll. The CPU reference computes it in 64-lane chunks (pallas-row-loops
-    takes a long 1-D vector as one row; whole, LLVM's instruction selection
-    aborts from 2^16 elements)."""
+    """A 1-D block of 2^18 f32 (1 MiB): elementwise with an iota, a masked
+    swap, and a roll. The CPU reference computes it in 64-lane chunks
+    (pallas-row-loops takes a long 1-D vector as one row; whole, LLVM's
+    instruction selection aborts from 2^16 elements)."""
     import jax
     import jax.numpy as jnp
     from jax import lax
+    from jax._src.pallas.primitives import swap  # the masked ref swap, unexported in 0.10.2
     from jax.experimental import pallas as pl
     from jax.experimental.pallas import tpu as pltpu
 
     n = 1 << 18
     x = uniform(rng, (n,))
 
-    def body(x_ref, o_ref, r_ref):
+    def body(x_ref, o_ref, r_ref, p_ref):
         v = x_ref[...]
         i = lax.broadcasted_iota(jnp.int32, v.shape, 0)
         o_ref[...] = v * 2.0 + i.astype(jnp.float32)
+        m = v > 0.0
+        old = swap(o_ref, (slice(None),), v, mask=m)
+        p_ref[...] = jnp.where(m, old, 0.0)
         r_ref[...] = pltpu.roll(v, 1000, 0)
 
     def run(x):
         shape = jax.ShapeDtypeStruct(x.shape, x.dtype)
-        return tuple(pl.pallas_call(body, out_shape=(shape, shape), interpret=interpret())(x))
+        return tuple(pl.pallas_call(body, out_shape=(shape, shape, shape),
+                                    interpret=interpret())(x))
 
-    return Case("large_1d", [("in", x)], [((n,), np.float32), ((n,), np.float32)], run)
+    return Case("large_1d", [("in", x)], [((n,), np.float32)] * 3, run)
 
 
 @case

@@ -278,9 +278,11 @@ enum Kind {
     Reduce,
 }
 
-/// Whether a transfer is in bounds, unmasked and minor-identity over `rank`
-/// vector dims.
-fn plain_transfer(op: &OperationRef, rank: usize, memref_rank: usize) -> bool {
+/// Whether a transfer of a vector of `shape` is in bounds and
+/// minor-identity, unmasked or with a mask of the vector's shape (chunk by
+/// chunk, the mask's chunk).
+fn plain_transfer(op: &OperationRef, shape: &[i64], memref_rank: usize) -> bool {
+    let rank = shape.len();
     let in_bounds = op
         .attribute("in_bounds")
         .map(|a| {
@@ -293,12 +295,24 @@ fn plain_transfer(op: &OperationRef, rank: usize, memref_rank: usize) -> bool {
         .attribute("operandSegmentSizes")
         .map(ir::dense_i32)
         .unwrap_or_default();
-    let unmasked = segments.last() == Some(&0);
+    let unmasked = segments.last() == Some(&0)
+        || transfer_mask(op).is_some_and(|m| memref_shape(m.r#type()) == shape);
     let perm = op
         .attribute("permutation_map")
         .map(|a| a.to_string())
         .unwrap_or_default();
     in_bounds && unmasked && perm == minor_identity(memref_rank, rank)
+}
+
+/// The mask of a masked transfer (its last operand).
+fn transfer_mask<'c, 'a>(op: &OperationRef<'c, 'a>) -> Option<Value<'c, 'a>> {
+    let segments = op
+        .attribute("operandSegmentSizes")
+        .map(ir::dense_i32)
+        .unwrap_or_default();
+    (segments.last() == Some(&1))
+        .then(|| crate::ir::operand_at(op, op.operand_count() - 1))
+        .flatten()
 }
 
 /// `affine_map<(d0, .., d{n-1}) -> (d{n-rank}, .., d{n-1})>` as MLIR prints it.
@@ -319,7 +333,7 @@ fn classify(op: &OperationRef) -> Option<(Kind, Vec<i64>)> {
             let base = crate::ir::operand_at(op, 0)?.r#type();
             (ir::is_memref(base)
                 && whole_bytes(base)
-                && plain_transfer(op, shape.len(), memref_shape(base).len()))
+                && plain_transfer(op, &shape, memref_shape(base).len()))
             .then_some((Kind::Read, shape))
         }
         "vector.transfer_write" => {
@@ -330,7 +344,7 @@ fn classify(op: &OperationRef) -> Option<(Kind, Vec<i64>)> {
             let base = crate::ir::operand_at(op, 1)?.r#type();
             (ir::is_memref(base)
                 && whole_bytes(base)
-                && plain_transfer(op, shape.len(), memref_shape(base).len()))
+                && plain_transfer(op, &shape, memref_shape(base).len()))
             .then_some((Kind::Write, shape))
         }
         "vector.multi_reduction" => {
@@ -797,7 +811,7 @@ fn forwardable_read<'c, 'a>(
 ) -> Option<OperationRef<'c, 'a>> {
     let def = ir::defining_op(v)?;
     let (kind, shape) = classify(&def)?;
-    if kind != Kind::Read {
+    if kind != Kind::Read || transfer_mask(&def).is_some() {
         return None;
     }
     let base = ir::value(crate::ir::operand_at(&def, 0)?);
@@ -850,7 +864,10 @@ fn needs_packed_buffer<'c, 'a>(
                 let v = ir::result_of(*op, i);
                 !whole_bytes(v.r#type()) && ir::users(v).iter().any(|u| !in_cluster(u))
             });
-        let incoming = matches!(kind, Kind::Compute | Kind::Write | Kind::Reduce)
+        let incoming = matches!(
+            kind,
+            Kind::Compute | Kind::Write | Kind::Reduce | Kind::Read
+        )
             && op.operands().any(|v| {
                 let v = ir::value(v);
                 let t = v.r#type();
@@ -957,7 +974,13 @@ fn rewrite<'c, 'a>(
     let mut constants = vec![];
     for (op, kind) in &c.ops {
         let values: Vec<Value> = match kind {
-            Kind::Write | Kind::Reduce => vec![ir::value(op.operand(0).expect("value"))],
+            Kind::Write => {
+                let mut vs = vec![ir::value(op.operand(0).expect("value"))];
+                vs.extend(transfer_mask(op));
+                vs
+            }
+            Kind::Read => transfer_mask(op).into_iter().collect(),
+            Kind::Reduce => vec![ir::value(op.operand(0).expect("value"))],
             Kind::Compute => op.operands().map(ir::value).collect(),
             _ => continue,
         };
@@ -1154,17 +1177,20 @@ fn rewrite<'c, 'a>(
                     });
                 }
                 let perm = identity_map_of(mrank, 1);
+                let mask = transfer_mask(op).map(|m| row_of[&key(m)]);
                 if *kind == Kind::Read {
                     let pad = ir::value(op.operand(1 + mrank).expect("padding"));
                     operands.push(pad);
+                    operands.extend(mask);
                     let res = ir::result_of(*op, 0);
                     let ty = b.vector(&[w], element_type(res.r#type()));
                     row_of.insert(
                         key(res),
-                        b.transfer_read(&operands, mrank, &perm, false, ty),
+                        b.transfer_read(&operands, mrank, &perm, mask.is_some(), ty),
                     );
                 } else {
-                    b.transfer_write(&operands, mrank, &perm, false);
+                    operands.extend(mask);
+                    b.transfer_write(&operands, mrank, &perm, mask.is_some());
                 }
             }
             Kind::Reduce => {

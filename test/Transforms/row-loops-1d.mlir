@@ -120,3 +120,28 @@ func.func @table(%dst: memref<2x3xi32>) {
   vector.transfer_write %y, %dst[%c0, %c0] {in_bounds = [true, true]} : vector<2x3xi32>, memref<2x3xi32>
   return
 }
+
+// Masked transfers join with their mask's chunk: a mask computed in the
+// cluster (here a comparison) is used chunk by chunk by the masked read and
+// the masked write.
+// CHECK-LABEL: func.func @masked
+// CHECK: scf.for %[[C:.*]] =
+// CHECK: %[[X:.*]] = vector.transfer_read %{{.*}}[%{{.*}}], %{{.*}} {in_bounds = [true]} : memref<128xf32>, vector<64xf32>
+// CHECK: %[[M:.*]] = arith.cmpf olt, %[[X]], %{{.*}} : vector<64xf32>
+// CHECK: %[[Y:.*]] = vector.transfer_read %{{.*}}[%{{.*}}], %{{.*}}, %[[M]] {in_bounds = [true]} : memref<128xf32>, vector<64xf32>
+// CHECK: %[[E:.*]] = math.exp %[[Y]] : vector<64xf32>
+// CHECK: vector.transfer_write %[[E]], %{{.*}}[%{{.*}}], %[[M]] {in_bounds = [true]} : vector<64xf32>, memref<128xf32>
+// CHECK-NOT: vector<128x
+// CHECK: return
+func.func @masked(%dst: memref<128xf32>) {
+  %src = memref.alloc() : memref<128xf32>
+  %c0 = arith.constant 0 : index
+  %pad = arith.constant 0.0 : f32
+  %x = vector.transfer_read %src[%c0], %pad {in_bounds = [true]} : memref<128xf32>, vector<128xf32>
+  %half = arith.constant dense<0.5> : vector<128xf32>
+  %m = arith.cmpf olt, %x, %half : vector<128xf32>
+  %y = vector.transfer_read %src[%c0], %pad, %m {in_bounds = [true]} : memref<128xf32>, vector<128xf32>
+  %e = math.exp %y : vector<128xf32>
+  vector.transfer_write %e, %dst[%c0], %m {in_bounds = [true]} : vector<128xf32>, memref<128xf32>
+  return
+}

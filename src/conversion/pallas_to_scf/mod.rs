@@ -229,12 +229,14 @@ fn run(module: OperationRef, options: &OptionValues) -> Result<(), ()> {
     // Upstream vector ops this pass rewrites into loops where the vector
     // lowering would unroll a whole tile (see transpose.rs, reduction.rs,
     // reshape.rs).
-    let tile_rules: [(&str, OpPredicate); 5] = [
+    let tile_rules: [(&str, OpPredicate); 7] = [
         ("vector.transpose", transpose::is_tile_transpose),
         ("vector.multi_reduction", reduction::is_rewritten),
         ("vector.shape_cast", reshape::is_large_reshape),
         ("vector.extract_strided_slice", reshape::is_large_slice),
         ("vector.insert_strided_slice", reshape::is_large_slice),
+        ("vector.extract", reshape::is_large_element_access),
+        ("vector.insert", reshape::is_large_element_access),
     ];
     for (name, rewritten) in tile_rules {
         let tc2 = types::converter();

@@ -18,7 +18,9 @@
 //!
 //! A large `vector.extract_strided_slice` is a read of the buffer at the
 //! slice's offsets, and `vector.insert_strided_slice` a write of the piece
-//! over the destination in a buffer, read whole ([`is_large_slice`]).
+//! over the destination in a buffer, read whole ([`is_large_slice`]); a
+//! `vector.extract` / `vector.insert` of an element or a sub-vector at a
+//! static position likewise ([`is_large_element_access`]).
 
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::r#type::Type;
@@ -84,7 +86,105 @@ fn offsets(op: &OperationRef) -> Vec<i64> {
         .unwrap_or_default()
 }
 
+/// Whether `op` is a `vector.extract` / `vector.insert` at static
+/// positions of a large vector (the source's, the destination's) this file
+/// rewrites: LLVM takes the whole vector as one value (an element of a
+/// 4096x4096 tile: the vector lowering's temporary of the whole tile
+/// overflowed the stack; of 2^24 elements, not done in 40 s).
+pub(super) fn is_large_element_access(op: &OperationRef) -> bool {
+    let whole = match ir::op_name_of(op) {
+        "vector.extract" => 0,
+        "vector.insert" => 1,
+        _ => return false,
+    };
+    let Some(v) = ir::operand_at(op, whole) else {
+        return false;
+    };
+    let ty = v.r#type();
+    let elements: i64 = memref_shape(ty).iter().product();
+    // Dynamic positions are operands past the vectors.
+    ir::is_vector(ty)
+        && op.operand_count() == whole + 1
+        && elements > SMALL
+        && ir::bit_width(element_type(ty)).is_none_or(|w| w >= 8)
+}
+
+/// The `static_position` of a `vector.extract` / `vector.insert`.
+fn position(op: &OperationRef) -> Vec<i64> {
+    op.attribute("static_position")
+        .map(ir::dense_i64)
+        .unwrap_or_default()
+}
+
 pub fn add_patterns(set: &mut PatternSet, tc: &TypeConverter) {
+    set.add("vector.extract", Some(tc), |op, operands, rw| {
+        if !is_large_element_access(&op) {
+            return Err("a small extract".into());
+        }
+        // The source written to a buffer; an element is a load from it, a
+        // sub-vector a read at its position.
+        let b = B::new(rw, op.location());
+        let v = operands[0];
+        let (shape, elem) = (memref_shape(v.r#type()), element_type(v.r#type()));
+        let rank = shape.len();
+        let buf = super::roll::alloc(&b, &shape, elem);
+        let zero = b.cidx(0);
+        let mut write = vec![v, buf];
+        write.extend(std::iter::repeat_n(zero, rank));
+        b.transfer_write(&write, rank, &identity_map(rank), false);
+        let res_ty = op.result(0).map_err(|e| e.to_string())?.r#type();
+        let pos = position(&op);
+        let mut at = vec![buf];
+        at.extend((0..rank).map(|d| pos.get(d).map_or(zero, |p| b.cidx(*p))));
+        let r = if ir::is_vector(res_ty) {
+            at.push(b.zero(elem));
+            let k = memref_shape(res_ty).len();
+            b.transfer_read(&at, rank, &minor_identity(rank, k), false, res_ty)
+        } else {
+            b.val("memref.load", &at, elem, &[])
+        };
+        b.op("memref.dealloc", &[buf], &[], &[]);
+        rw.replace_op(&op, &[r]);
+        Ok(())
+    });
+    set.add("vector.insert", Some(tc), |op, operands, rw| {
+        if !is_large_element_access(&op) {
+            return Err("a small insert".into());
+        }
+        // The destination written to a buffer, the element (or sub-vector)
+        // stored over it at its position, the buffer read whole.
+        let b = B::new(rw, op.location());
+        let (piece, dest) = (operands[0], operands[1]);
+        let (shape, elem) = (memref_shape(dest.r#type()), element_type(dest.r#type()));
+        let rank = shape.len();
+        let buf = super::roll::alloc(&b, &shape, elem);
+        let zero = b.cidx(0);
+        let mut write = vec![dest, buf];
+        write.extend(std::iter::repeat_n(zero, rank));
+        b.transfer_write(&write, rank, &identity_map(rank), false);
+        let pos = position(&op);
+        let at: Vec<_> = (0..rank)
+            .map(|d| pos.get(d).map_or(zero, |p| b.cidx(*p)))
+            .collect();
+        if ir::is_vector(piece.r#type()) {
+            let k = memref_shape(piece.r#type()).len();
+            let mut write = vec![piece, buf];
+            write.extend(at);
+            b.transfer_write(&write, rank, &minor_identity(rank, k), false);
+        } else {
+            let mut store = vec![piece, buf];
+            store.extend(at);
+            b.op("memref.store", &store, &[], &[]);
+        }
+        let mut read = vec![buf];
+        read.extend(std::iter::repeat_n(zero, rank));
+        read.push(b.zero(elem));
+        let res_ty = op.result(0).map_err(|e| e.to_string())?.r#type();
+        let r = b.transfer_read(&read, rank, &identity_map(rank), false, res_ty);
+        b.op("memref.dealloc", &[buf], &[], &[]);
+        rw.replace_op(&op, &[r]);
+        Ok(())
+    });
     set.add("vector.extract_strided_slice", Some(tc), |op, operands, rw| {
         if !is_large_slice(&op) {
             return Err("a small slice".into());
