@@ -1,5 +1,6 @@
-//! `pallas-row-loops`: clusters of elementwise ops on n-D vectors become one
-//! `scf.for` nest over the rows, computing 1-D vectors of the last dim.
+//! `pallas-row-loops`: clusters of elementwise ops on n-D vectors (and on
+//! 1-D vectors longer than a chunk, taken as one row) become one `scf.for`
+//! nest over the rows, computing 1-D vectors of the last dim.
 //!
 //! The upstream vector lowering unrolls every op on an n-D vector into one
 //! op per row of LLVM aggregates (a 128x128 tile: 128 ops for each op of the
@@ -8,7 +9,7 @@
 //! compile time. Here a maximal run of ops in one block that work row by row
 //! (in-bounds minor-identity `vector.transfer_read`s from memory, `arith` and
 //! `math` ops, same-shape `vector.bitcast`s, in-bounds `vector.transfer_write`s to memory, and
-//! `vector.multi_reduction`s of 2-D tiles over their last dim) is rewritten
+//! `vector.multi_reduction`s over their last dim only) is rewritten
 //! into a loop nest over the leading dims and over chunks of at most 64
 //! lanes of the last one, whose body does the same ops in the same order on
 //! one chunk. A reduction reduces each chunk as a halving tree and adds that
@@ -18,8 +19,12 @@
 //! adds). Integer and min/max reductions give the same bits in any order;
 //! float sums and products may differ in the last bits from the in-order
 //! form (the oracle's tolerances for row sums cover both, see `tree`).
-//! Splat constants and broadcasts (of scalars, of rows, of unit dims) are
-//! remade per chunk.
+//! Splat constants, broadcasts (of scalars, of rows, of unit dims) and
+//! iotas (`arith.index_cast` of a broadcast `vector.step`, as
+//! convert-pallas-to-scf builds them) are remade per chunk; other dense
+//! constants are read in chunks from a private constant `memref.global`.
+//! Masked transfers take their mask's chunk. Buffers larger than
+//! [`STACK_BYTES`] are heap allocations freed at the end of their block.
 //!
 //! A cluster's loop goes where its last op was, so its reads move later and
 //! its writes too: a cluster ends before any op that touches memory or has
@@ -867,19 +872,18 @@ fn needs_packed_buffer<'c, 'a>(
         let incoming = matches!(
             kind,
             Kind::Compute | Kind::Write | Kind::Reduce | Kind::Read
-        )
-            && op.operands().any(|v| {
-                let v = ir::value(v);
-                let t = v.r#type();
-                // Splats and broadcast scalars are remade without a buffer.
-                let bufferless = leaf_kind(v, &c.shape).is_some_and(|d| {
-                    name_of(&d) == "arith.index_cast"
-                        || d.operands()
-                            .next()
-                            .is_none_or(|s| !ir::is_vector(s.r#type()))
-                }) && read_back_buffer(v, read_backs).is_none();
-                ir::is_vector(t) && !whole_bytes(t) && !c.defines(v) && !bufferless
-            });
+        ) && op.operands().any(|v| {
+            let v = ir::value(v);
+            let t = v.r#type();
+            // Splats and broadcast scalars are remade without a buffer.
+            let bufferless = leaf_kind(v, &c.shape).is_some_and(|d| {
+                name_of(&d) == "arith.index_cast"
+                    || d.operands()
+                        .next()
+                        .is_none_or(|s| !ir::is_vector(s.r#type()))
+            }) && read_back_buffer(v, read_backs).is_none();
+            ir::is_vector(t) && !whole_bytes(t) && !c.defines(v) && !bufferless
+        });
         outgoing || incoming
     })
 }

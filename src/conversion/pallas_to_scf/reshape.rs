@@ -39,8 +39,7 @@ pub(super) fn is_large_reshape(op: &OperationRef) -> bool {
         return false;
     };
     let ty = src.r#type();
-    let from_step = ir::defining_op(src)
-        .is_some_and(|d| ir::op_name_of(&d) == "vector.step");
+    let from_step = ir::defining_op(src).is_some_and(|d| ir::op_name_of(&d) == "vector.step");
     let elements: i64 = memref_shape(ty).iter().product();
     ir::is_vector(ty)
         && elements > SMALL
@@ -66,7 +65,11 @@ pub(super) fn is_large_slice(op: &OperationRef) -> bool {
     let elements: i64 = memref_shape(ty).iter().product();
     let unit_strides = op
         .attribute("strides")
-        .map(|a| ir::array_elements(a).iter().all(|e| e.to_string() == "1 : i64"))
+        .map(|a| {
+            ir::array_elements(a)
+                .iter()
+                .all(|e| e.to_string() == "1 : i64")
+        })
         .unwrap_or(false);
     ir::is_vector(ty)
         && elements > SMALL
@@ -185,61 +188,69 @@ pub fn add_patterns(set: &mut PatternSet, tc: &TypeConverter) {
         rw.replace_op(&op, &[r]);
         Ok(())
     });
-    set.add("vector.extract_strided_slice", Some(tc), |op, operands, rw| {
-        if !is_large_slice(&op) {
-            return Err("a small slice".into());
-        }
-        // The source written to a buffer, the slice read from it at its
-        // offsets (dims the offsets leave out are taken whole).
-        let b = B::new(rw, op.location());
-        let v = operands[0];
-        let (shape, elem) = (memref_shape(v.r#type()), element_type(v.r#type()));
-        let rank = shape.len();
-        let res_ty = op.result(0).map_err(|e| e.to_string())?.r#type();
-        let buf = super::roll::alloc(&b, &shape, elem);
-        let zero = b.cidx(0);
-        let mut write = vec![v, buf];
-        write.extend(std::iter::repeat_n(zero, rank));
-        b.transfer_write(&write, rank, &identity_map(rank), false);
-        let at = offsets(&op);
-        let mut read = vec![buf];
-        read.extend((0..rank).map(|d| at.get(d).map_or(zero, |o| b.cidx(*o))));
-        read.push(b.zero(elem));
-        let r = b.transfer_read(&read, rank, &identity_map(rank), false, res_ty);
-        b.op("memref.dealloc", &[buf], &[], &[]);
-        rw.replace_op(&op, &[r]);
-        Ok(())
-    });
-    set.add("vector.insert_strided_slice", Some(tc), |op, operands, rw| {
-        if !is_large_slice(&op) {
-            return Err("a small slice".into());
-        }
-        // The destination written to a buffer, the piece written over it at
-        // its offsets (aligned to the right: a piece of lower rank fills
-        // the destination's last dims), the buffer read whole.
-        let b = B::new(rw, op.location());
-        let (piece, dest) = (operands[0], operands[1]);
-        let (shape, elem) = (memref_shape(dest.r#type()), element_type(dest.r#type()));
-        let rank = shape.len();
-        let piece_rank = memref_shape(piece.r#type()).len();
-        let buf = super::roll::alloc(&b, &shape, elem);
-        let zero = b.cidx(0);
-        let mut write = vec![dest, buf];
-        write.extend(std::iter::repeat_n(zero, rank));
-        b.transfer_write(&write, rank, &identity_map(rank), false);
-        let at = offsets(&op);
-        let mut write = vec![piece, buf];
-        write.extend((0..rank).map(|d| at.get(d).map_or(zero, |o| b.cidx(*o))));
-        b.transfer_write(&write, rank, &minor_identity(rank, piece_rank), false);
-        let mut read = vec![buf];
-        read.extend(std::iter::repeat_n(zero, rank));
-        read.push(b.zero(elem));
-        let res_ty = op.result(0).map_err(|e| e.to_string())?.r#type();
-        let r = b.transfer_read(&read, rank, &identity_map(rank), false, res_ty);
-        b.op("memref.dealloc", &[buf], &[], &[]);
-        rw.replace_op(&op, &[r]);
-        Ok(())
-    });
+    set.add(
+        "vector.extract_strided_slice",
+        Some(tc),
+        |op, operands, rw| {
+            if !is_large_slice(&op) {
+                return Err("a small slice".into());
+            }
+            // The source written to a buffer, the slice read from it at its
+            // offsets (dims the offsets leave out are taken whole).
+            let b = B::new(rw, op.location());
+            let v = operands[0];
+            let (shape, elem) = (memref_shape(v.r#type()), element_type(v.r#type()));
+            let rank = shape.len();
+            let res_ty = op.result(0).map_err(|e| e.to_string())?.r#type();
+            let buf = super::roll::alloc(&b, &shape, elem);
+            let zero = b.cidx(0);
+            let mut write = vec![v, buf];
+            write.extend(std::iter::repeat_n(zero, rank));
+            b.transfer_write(&write, rank, &identity_map(rank), false);
+            let at = offsets(&op);
+            let mut read = vec![buf];
+            read.extend((0..rank).map(|d| at.get(d).map_or(zero, |o| b.cidx(*o))));
+            read.push(b.zero(elem));
+            let r = b.transfer_read(&read, rank, &identity_map(rank), false, res_ty);
+            b.op("memref.dealloc", &[buf], &[], &[]);
+            rw.replace_op(&op, &[r]);
+            Ok(())
+        },
+    );
+    set.add(
+        "vector.insert_strided_slice",
+        Some(tc),
+        |op, operands, rw| {
+            if !is_large_slice(&op) {
+                return Err("a small slice".into());
+            }
+            // The destination written to a buffer, the piece written over it at
+            // its offsets (aligned to the right: a piece of lower rank fills
+            // the destination's last dims), the buffer read whole.
+            let b = B::new(rw, op.location());
+            let (piece, dest) = (operands[0], operands[1]);
+            let (shape, elem) = (memref_shape(dest.r#type()), element_type(dest.r#type()));
+            let rank = shape.len();
+            let piece_rank = memref_shape(piece.r#type()).len();
+            let buf = super::roll::alloc(&b, &shape, elem);
+            let zero = b.cidx(0);
+            let mut write = vec![dest, buf];
+            write.extend(std::iter::repeat_n(zero, rank));
+            b.transfer_write(&write, rank, &identity_map(rank), false);
+            let at = offsets(&op);
+            let mut write = vec![piece, buf];
+            write.extend((0..rank).map(|d| at.get(d).map_or(zero, |o| b.cidx(*o))));
+            b.transfer_write(&write, rank, &minor_identity(rank, piece_rank), false);
+            let mut read = vec![buf];
+            read.extend(std::iter::repeat_n(zero, rank));
+            read.push(b.zero(elem));
+            let res_ty = op.result(0).map_err(|e| e.to_string())?.r#type();
+            let r = b.transfer_read(&read, rank, &identity_map(rank), false, res_ty);
+            b.op("memref.dealloc", &[buf], &[], &[]);
+            rw.replace_op(&op, &[r]);
+            Ok(())
+        },
+    );
     set.add("vector.shape_cast", Some(tc), |op, operands, rw| {
         if !is_large_reshape(&op) {
             return Err("a small shape cast".into());
