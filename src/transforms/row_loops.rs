@@ -545,7 +545,14 @@ fn run(module: OperationRef, _options: &OptionValues) -> Result<(), ()> {
             }
         }
         if !ir::has_uses(v) {
+            // A narrow integer's read-back truncates a read of bytes.
+            let read = (name_of(op) == "arith.trunci")
+                .then(|| crate::ir::operand_at(op, 0))
+                .flatten();
             rw.erase_op(op);
+            if let Some(r) = read.filter(|r| !ir::has_uses(*r)) {
+                rw.erase_op(&ir::defining_op(r).expect("a read of bytes"));
+            }
         }
     }
     Ok(())
@@ -600,7 +607,10 @@ fn clusters<'c, 'a>(
         writers.positions.insert(op_key(&op), writers.ops.len());
         writers.ops.push(op);
         let uses = |c: &Cluster| op.operands().any(|v| c.defines(ir::value(v)));
-        let Some((kind, shape)) = classify(&op) else {
+        // (A narrow integer's read-back truncation is the read of a
+        // buffer, not a computation to put in a loop again.)
+        let read_back = read_backs.contains_key(&op_key(&op));
+        let Some((kind, shape)) = classify(&op).filter(|_| !read_back) else {
             let name = name_of(&op);
             if name == "memref.dealloc" && !open.iter().any(&uses) {
                 let freed = root(ir::value(op.operand(0).expect("dealloc operand")));
@@ -722,7 +732,7 @@ fn read_back_buffer<'c, 'a>(
     let is_read_back = |d: &OperationRef| read_backs.contains_key(&(d.to_raw().ptr as usize));
     let def = ir::defining_op(v)?;
     if is_read_back(&def) {
-        return Some((ir::value(crate::ir::operand_at(&def, 0)?), false));
+        return Some((read_back_base(&def)?, false));
     }
     if name_of(&def) != "vector.shape_cast" {
         return None;
@@ -731,7 +741,18 @@ fn read_back_buffer<'c, 'a>(
     let src_def = ir::defining_op(src).filter(|d| is_read_back(d))?;
     let (from, to) = (memref_shape(src.r#type()), memref_shape(v.r#type()));
     (from.len() == 1 && to == [from[0], 1])
-        .then(|| (ir::value(src_def.operand(0).expect("buffer")), true))
+        .then(|| read_back_base(&src_def).map(|buf| (buf, true)))
+        .flatten()
+}
+
+/// The buffer a read-back op reads: its base, or for a narrow integer's
+/// (the truncation of a read of bytes) the base of that read.
+fn read_back_base<'c, 'a>(op: &OperationRef<'c, 'a>) -> Option<Value<'c, 'a>> {
+    let base = crate::ir::operand_at(op, 0)?;
+    if name_of(op) == "arith.trunci" {
+        return crate::ir::operand_at(&ir::defining_op(base)?, 0);
+    }
+    Some(base)
 }
 
 /// What the ops of a block met so far may write, for [`forwardable_read`]:
@@ -847,6 +868,32 @@ fn forwardable_read<'c, 'a>(
     .then_some(def)
 }
 
+/// The element type a buffer holding vectors of element `elem` has: `i8`
+/// for integers narrower than a byte (`i1` masks, `i4`), which LLVM would
+/// store packed (a vector is extended on its way in and truncated on its
+/// way out, chunk by chunk in the loops), else `elem`.
+fn storage<'c>(b: &B<'_, 'c, '_>, elem: Type<'c>) -> Type<'c> {
+    if narrow_int(elem) {
+        b.ty("i8")
+    } else {
+        elem
+    }
+}
+
+fn narrow_int(elem: Type) -> bool {
+    ir::integer_width(elem).is_some_and(|w| w < 8)
+}
+
+/// `v` (a vector) in the element type `to` of its buffer: extended from a
+/// narrow integer to `i8` (unsigned: the truncation back keeps the bits).
+fn to_storage<'c, 'a>(b: &B<'_, 'c, 'a>, v: Value<'c, 'a>, to: Type<'c>) -> Value<'c, 'a> {
+    if element_type(v.r#type()) == to {
+        return v;
+    }
+    let ty = b.vector(&memref_shape(v.r#type()), to);
+    b.val("arith.extui", &[v], ty, &[])
+}
+
 /// Whether the elements of vector type `ty` take whole bytes in memory
 /// (an `i1` vector is stored packed, 8 to a byte, unlike an `i1` memref).
 fn whole_bytes(ty: Type) -> bool {
@@ -867,7 +914,10 @@ fn needs_packed_buffer<'c, 'a>(
         let outgoing = *kind != Kind::Reduce
             && (0..op.result_count()).any(|i| {
                 let v = ir::result_of(*op, i);
-                !whole_bytes(v.r#type()) && ir::users(v).iter().any(|u| !in_cluster(u))
+                let t = v.r#type();
+                !whole_bytes(t)
+                    && !narrow_int(element_type(t))
+                    && ir::users(v).iter().any(|u| !in_cluster(u))
             });
         let incoming = matches!(
             kind,
@@ -882,7 +932,13 @@ fn needs_packed_buffer<'c, 'a>(
                         .next()
                         .is_none_or(|s| !ir::is_vector(s.r#type()))
             }) && read_back_buffer(v, read_backs).is_none();
-            ir::is_vector(t) && !whole_bytes(t) && !c.defines(v) && !bufferless
+            // Narrow integers other than broadcast sources go through an
+            // `i8` buffer.
+            let via_bytes = || {
+                narrow_int(element_type(t))
+                    && leaf_kind(v, &c.shape).is_none_or(|d| name_of(&d) != "vector.broadcast")
+            };
+            ir::is_vector(t) && !whole_bytes(t) && !c.defines(v) && !bufferless && !via_bytes()
         });
         outgoing || incoming
     })
@@ -963,7 +1019,7 @@ fn rewrite<'c, 'a>(
         for i in 0..op.result_count() {
             let v = ir::result_of(*op, i);
             if ir::users(v).iter().any(|u| !in_cluster(u)) {
-                let buf = alloca(&b, &heap, &c.shape, element_type(v.r#type()));
+                let buf = alloca(&b, &heap, &c.shape, storage(&b, element_type(v.r#type())));
                 outgoing.push((v, buf));
             }
         }
@@ -973,6 +1029,7 @@ fn rewrite<'c, 'a>(
     // (In the order first met: the loop reads them in that order.)
     let mut spilled: Vec<(usize, Value<'c, 'a>)> = vec![];
     let mut spilled_keys: HashSet<usize> = HashSet::new();
+    let mut spilled_types: HashMap<usize, Type<'c>> = HashMap::new();
     let mut leaves = vec![];
     let mut leaf_keys: HashSet<usize> = HashSet::new();
     let mut constants = vec![];
@@ -1017,6 +1074,7 @@ fn rewrite<'c, 'a>(
             if let Some(buf) = buffer_of(v) {
                 spilled_keys.insert(key(v));
                 spilled.push((key(v), buf));
+                spilled_types.insert(key(v), element_type(v.r#type()));
                 continue;
             }
             spilled_keys.insert(key(v));
@@ -1031,14 +1089,17 @@ fn rewrite<'c, 'a>(
                     &[("name", b.attr(&format!("@{name}")))],
                 );
                 spilled.push((key(v), buf));
+                spilled_types.insert(key(v), element_type(v.r#type()));
                 constants.push(v);
                 continue;
             }
-            let buf = alloca(&b, &heap, &c.shape, element_type(v.r#type()));
-            let mut operands = vec![v, buf];
+            let elem = storage(&b, element_type(v.r#type()));
+            let buf = alloca(&b, &heap, &c.shape, elem);
+            let mut operands = vec![to_storage(&b, v, elem), buf];
             operands.extend(std::iter::repeat_n(zero, rank));
             b.transfer_write(&operands, rank, &identity_map(rank), false);
             spilled.push((key(v), buf));
+            spilled_types.insert(key(v), element_type(v.r#type()));
         }
     }
 
@@ -1149,13 +1210,18 @@ fn rewrite<'c, 'a>(
         let elem = element_type(buf.r#type());
         let mut operands = at_in(*buf);
         operands.push(b.zero(elem));
-        let r = b.transfer_read(
+        let mut r = b.transfer_read(
             &operands,
             rank,
             &identity_map_of(rank, 1),
             false,
             b.vector(&[w], elem),
         );
+        // A narrow integer's buffer holds bytes.
+        let want = spilled_types[v];
+        if want != elem {
+            r = b.val("arith.trunci", &[r], b.vector(&[w], want), &[]);
+        }
         row_of.insert(*v, r);
     }
     let mut reduced = vec![];
@@ -1227,7 +1293,8 @@ fn rewrite<'c, 'a>(
         }
     }
     for (v, buf) in &outgoing {
-        let mut operands = vec![row_of[&key(*v)]];
+        let chunk = to_storage(&b, row_of[&key(*v)], element_type(buf.r#type()));
+        let mut operands = vec![chunk];
         operands.extend(at_in(*buf));
         b.transfer_write(&operands, rank, &identity_map_of(rank, 1), false);
     }
@@ -1251,18 +1318,23 @@ fn rewrite<'c, 'a>(
     let mut after = outer;
     let mut read_back = |v: Value<'c, 'a>, buf: Value<'c, 'a>| {
         let shape = memref_shape(buf.r#type());
+        let stored = element_type(buf.r#type());
         let mut operands = vec![buf];
         operands.extend(std::iter::repeat_n(zero, shape.len()));
-        operands.push(b.zero(element_type(v.r#type())));
-        let whole = b.transfer_read(
+        operands.push(b.zero(stored));
+        let mut whole = b.transfer_read(
             &operands,
             shape.len(),
             &identity_map(shape.len()),
             false,
-            v.r#type(),
+            b.vector(&shape, stored),
         );
+        if stored != element_type(v.r#type()) {
+            // (A later cluster reads the bytes in chunks: read_back_buffer.)
+            whole = b.val("arith.trunci", &[whole], v.r#type(), &[]);
+        }
         ir::replace_all_uses(v, whole);
-        let op = ir::defining_op(whole).expect("transfer_read");
+        let op = ir::defining_op(whole).expect("read back");
         after = op;
         read_backs.insert(op.to_raw().ptr as usize, op);
     };
