@@ -277,6 +277,7 @@ fn gpu_space_args(op: &OperationRef, what: &str) -> Vec<String> {
 
 fn check_op(op: &OperationRef, name: &str, core: Core) -> Result<(), String> {
     crate::conversion::common::consumer::check_mosaic_tpu_dialect(name)?;
+    crate::conversion::common::views::check_view_bounds(op)?;
     if let Some((_, primitive)) = UNIMPLEMENTED.iter().find(|(n, _)| *n == name) {
         return Err(unimplemented(core, primitive));
     }

@@ -125,6 +125,7 @@ fn check_op(op: &OperationRef, name: &str) -> Result<(), String> {
     }
     check_sparsecore_forms(op, name)?;
     check_mosaic_tpu_dialect(name)?;
+    crate::conversion::common::views::check_view_bounds(op)?;
     if name.starts_with("pallas.") && !SUPPORTED.contains(&name) {
         return Err(format!("not yet supported: '{name}' in the TPU lowering"));
     }
