@@ -728,8 +728,12 @@ def classify(opt, pass_name, path, timeout, verify=True):
       # Two definitions of the name in the input are the user's error.
       with open(path) as f:
         src = f.read()
-      defs = re.findall(r"(?:pallas\.kernel|pallas\.index_map|func\.func(?: private)?) @%s\b"
-                        % re.escape(red.group(1)), src)
+      # The message names the symbol bare; the source may quote it
+      # (`@"x\"y"`, with `"` and `\` escaped).
+      name = red.group(1)
+      quoted = '"%s"' % name.replace("\\", "\\\\").replace('"', '\\"')
+      defs = re.findall(r"(?:pallas\.kernel|pallas\.index_map|func\.func(?: private)?) @(?:%s|%s)(?![\w$.])"
+                        % (re.escape(name), re.escape(quoted)), src)
       return len(defs) < 2
     if all(generated(m) for m in located):
       kind = (("exit1-gpu-verifier" if pass_name == "mosaic-gpu" else "exit1-tpu-verifier")
