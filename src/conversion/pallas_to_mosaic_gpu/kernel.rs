@@ -232,7 +232,7 @@ fn init_barrier<'c, 'a>(
         &[ptr],
         &[],
         &[
-            ("arrival_count", b.attr(&format!("{} : i64", spec.arrivals))),
+            ("arrival_count", b.int_attr(spec.arrivals, b.ty("i64"))),
             ("num_barriers", b.int_attr(spec.count, b.i32())),
             (
                 "orders_tensor_core",
