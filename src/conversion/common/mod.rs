@@ -8,3 +8,4 @@ pub mod index_map;
 pub mod retype;
 pub mod sparsecore;
 pub mod unroll;
+pub mod views;

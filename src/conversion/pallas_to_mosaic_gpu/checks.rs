@@ -303,6 +303,7 @@ fn is_gmem(v: Value) -> bool {
 }
 
 fn check_body_op(op: &OperationRef) -> Result<(), String> {
+    crate::conversion::common::views::check_view_bounds(op)?;
     let name = ir::op_name_of(op);
     let operand = |i: usize| op.operand(i).map_err(|e| e.to_string());
     // Loads and stores: a whole shared ref or a unit-stride slice of one as

@@ -158,6 +158,9 @@ fn check_supported(module: &OperationRef) -> bool {
         if name == "pallas.kernel" && !limits::check_kernel(&op) {
             ok = false;
         }
+        if name == "pallas.kernel" {
+            ok &= check_views(&op);
+        }
         if let Err(message) = types::check(&op)
             .and_then(|_| refs::check(&op))
             .and_then(|_| bitcast::check(&op))
@@ -168,6 +171,19 @@ fn check_supported(module: &OperationRef) -> bool {
                 _ => Ok(()),
             })
         {
+            emit_op_error(&op, &message);
+            ok = false;
+        }
+    });
+    ok
+}
+
+/// The views in `kernel` (common::views); upstream ops are not walked by
+/// the pallas-op checks above.
+fn check_views(kernel: &OperationRef) -> bool {
+    let mut ok = true;
+    crate::ir::walk_nested(kernel, &mut |op| {
+        if let Err(message) = crate::conversion::common::views::check_view_bounds(&op) {
             emit_op_error(&op, &message);
             ok = false;
         }

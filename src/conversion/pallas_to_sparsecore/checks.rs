@@ -92,6 +92,8 @@ fn unimplemented(core: Core, primitive: &str) -> String {
 /// `target`.
 pub fn check_module(module: &OperationRef, target: &Target) -> bool {
     let mut ok = true;
+    // A chip without SparseCore is reported at each kernel.
+    let vmem = target.sc_vmem();
     ir::walk_nested(module, &mut |op| {
         let name = op_name(&op);
         if name == "pallas.kernel" {
@@ -108,7 +110,10 @@ pub fn check_module(module: &OperationRef, target: &Target) -> bool {
         let Some(core) = enclosing_core(&op).filter(|c| c.is_sparsecore()) else {
             return;
         };
-        if let Err(message) = check_op(&op, name, core) {
+        let vector = vmem
+            .as_ref()
+            .and_then(|limit| limits::vector_result_error(&op, limit));
+        if let Some(message) = check_op(&op, name, core).err().or(vector) {
             ir::emit_op_error(&op, &message);
             ok = false;
         }
@@ -272,6 +277,7 @@ fn gpu_space_args(op: &OperationRef, what: &str) -> Vec<String> {
 
 fn check_op(op: &OperationRef, name: &str, core: Core) -> Result<(), String> {
     crate::conversion::common::consumer::check_mosaic_tpu_dialect(name)?;
+    crate::conversion::common::views::check_view_bounds(op)?;
     if let Some((_, primitive)) = UNIMPLEMENTED.iter().find(|(n, _)| *n == name) {
         return Err(unimplemented(core, primitive));
     }

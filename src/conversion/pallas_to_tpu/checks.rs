@@ -78,6 +78,7 @@ const FAMILY_CHECKS: &[Check] = &[
 /// `target`.
 pub(crate) fn check_module(module: &OperationRef, target: &Target, kernels: &TcKernels) -> bool {
     let mut ok = true;
+    let vmem = target.vmem();
     ir::walk_nested(module, &mut |op| {
         let name = crate::ir::op_name_of(&op);
         if name == "pallas.kernel" {
@@ -105,6 +106,9 @@ pub(crate) fn check_module(module: &OperationRef, target: &Target, kernels: &TcK
         if let Err(message) = check_op(&op, name) {
             ir::emit_op_error(&op, &message);
             ok = false;
+        } else if let Some(message) = limits::vector_result_error(&op, &vmem) {
+            ir::emit_op_error(&op, &message);
+            ok = false;
         }
     });
     ok
@@ -121,6 +125,7 @@ fn check_op(op: &OperationRef, name: &str) -> Result<(), String> {
     }
     check_sparsecore_forms(op, name)?;
     check_mosaic_tpu_dialect(name)?;
+    crate::conversion::common::views::check_view_bounds(op)?;
     if name.starts_with("pallas.") && !SUPPORTED.contains(&name) {
         return Err(format!("not yet supported: '{name}' in the TPU lowering"));
     }

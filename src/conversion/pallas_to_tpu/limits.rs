@@ -241,6 +241,35 @@ pub fn memref_bytes(ty: Type) -> Option<i64> {
     stored_bytes(&ir::memref_shape(ty), ir::element_type(ty))
 }
 
+/// Why `op` cannot run on a core whose vector values spill to a memory of
+/// `limit`: a vector value lives in vector registers and, when they run
+/// out, in that memory, so one larger than the memory can never be held
+/// (the TensorCore's VMEM, a SparseCore vector subcore's VMEM). JAX's
+/// lowering does not look; Mosaic fails on such a value when it compiles.
+/// The CPU reference applies the same rule with the largest TPU's VMEM,
+/// so that it runs every vector a TPU pass accepts. `None`: every vector
+/// result of `op` fits.
+pub fn vector_result_error(op: &OperationRef, limit: &Limit) -> Option<String> {
+    for (i, result) in op.results().enumerate() {
+        let ty = result.r#type();
+        if !ir::is_vector(ty) {
+            continue;
+        }
+        let bytes = stored_bytes(&ir::memref_shape(ty), ir::element_type(ty));
+        if bytes.is_some_and(|b| b <= limit.bytes) {
+            continue;
+        }
+        let size = bytes.map_or("more than 2^63 - 1 bytes".to_string(), |b| {
+            format!("{b} bytes")
+        });
+        return Some(format!(
+            "result #{i} is a {ty} of {size} (elements times their width, bools as 32-bit words), more than {}: no vector value that large can be held",
+            limit.source
+        ));
+    }
+    None
+}
+
 /// The message for a buffer whose size does not fit in an `i64`.
 pub fn too_large(what: &str) -> String {
     format!("{what} has more than 2^63 - 1 bytes")

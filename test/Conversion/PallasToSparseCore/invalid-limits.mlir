@@ -33,3 +33,14 @@ pallas.kernel @k grid(2) names("core")
     attributes {compiler_params = {mosaic_tpu = {kernel_type = "sc_scalar_subcore"}}} {
   pallas.return
 }
+
+// -----
+
+// A vector value larger than a vector subcore's VMEM: 131073 x f32 =
+// 524292 bytes.
+pallas.kernel @k grid(2, 16) names("core", "subcore")
+    attributes {compiler_params = {mosaic_tpu = {kernel_type = "sc_vector_subcore"}}} {
+  // expected-error @+1 {{'arith.constant' op result #0 is a vector<131073xf32> of 524292 bytes (elements times their width, bools as 32-bit words), more than the 524288 bytes of VMEM per SparseCore vector subcore of the largest TPU (TPU 8i; the pass option chip=<generation> checks against another): no vector value that large can be held}}
+  %c = arith.constant dense<1.0> : vector<131073xf32>
+  pallas.return
+}

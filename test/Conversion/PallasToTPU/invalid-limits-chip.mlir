@@ -34,3 +34,13 @@ pallas.kernel @k grid(1) ins(%x: memref<8x1073741824xf32> block [8, 1073741824] 
                          outs(%o: memref<9x1073741824xf32> block [9, 1073741824] map affine_map<(i) -> (0, 0)> in any) {
   pallas.return
 }
+
+// -----
+
+// A TPU v4 has 16 MiB = 16777216 bytes of VMEM; a (1024, 4097) i32 value
+// is 16781312 bytes.
+pallas.kernel @k grid(1) {
+  // expected-error @+1 {{'pallas.iota' op result #0 is a vector<1024x4097xi32> of 16781312 bytes (elements times their width, bools as 32-bit words), more than the 16777216 bytes of VMEM per TensorCore of a TPU v4 (chip=v4): no vector value that large can be held}}
+  %i = pallas.iota dim 1 : vector<1024x4097xi32>
+  pallas.return
+}

@@ -115,3 +115,40 @@ pallas.kernel @k grid(1) ins(%x: memref<2147483648x128xf32> block [2147483648, 1
 pallas.kernel @k grid(1) ins(%x: memref<1x8xf32> block [4611686018427387904, 8] map affine_map<(i) -> (0, 0)> in vmem_shared) {
   pallas.return
 }
+
+// -----
+
+// A vector value lives in vector registers and spills to VMEM: one larger
+// than VMEM can never be held. (8192, 8192) f32 = 268435456 bytes.
+pallas.kernel @k grid(1) {
+  // expected-error @+1 {{'pallas.iota' op result #0 is a vector<8192x8192xi32> of 268435456 bytes (elements times their width, bools as 32-bit words), more than the 201326592 bytes of VMEM per TensorCore of the largest TPU (TPU 8i; the pass option chip=<generation> checks against another): no vector value that large can be held}}
+  %i = pallas.iota dim 0 : vector<8192x8192xi32>
+  pallas.return
+}
+
+// -----
+
+// (4096, 12288) f32 = 201326592 bytes is the whole VMEM: accepted.
+pallas.kernel @k grid(1) {
+  %i = pallas.iota dim 0 : vector<4096x12288xi32>
+  pallas.return
+}
+
+// -----
+
+// Bools count as 32-bit words: (8192, 6145) x i1 = 201359360 bytes, over
+// by 32768 (as bytes it would be 50339840 and fit).
+pallas.kernel @k grid(1) {
+  // expected-error @+1 {{'arith.constant' op result #0 is a vector<8192x6145xi1> of 201359360 bytes}}
+  %m = arith.constant dense<true> : vector<8192x6145xi1>
+  pallas.return
+}
+
+// -----
+
+// 2^32 x 2^32 x i32: past i64 bytes.
+pallas.kernel @k grid(1) {
+  // expected-error @+1 {{'pallas.iota' op result #0 is a vector<4294967296x4294967296xi32> of more than 2^63 - 1 bytes}}
+  %i = pallas.iota dim 0 : vector<4294967296x4294967296xi32>
+  pallas.return
+}
