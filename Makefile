@@ -186,7 +186,8 @@ bench: venv
 # Semantic fuzzer (scripts/fuzz/semantic_fuzz.py; README "Semantic fuzzer"):
 # mutants of the examples through convert-pallas-to-{tpu,sparsecore,scf},
 # checked for signals, panics, timeouts, pallas ops left behind, output that
-# jaxlib or the CPU pipeline rejects, and errors without a location.
+# jaxlib or the CPU pipeline rejects or that LLVM cannot compile (llc), and
+# errors without a location.
 # fuzz-check (part of `make test`) re-runs the minimised reproducers of
 # tests/fuzz-corpus and a small fixed-seed run; classes still open are listed
 # in scripts/fuzz/known-failures.txt (which only shrinks).
