@@ -167,8 +167,12 @@ jax-check: venv build
 # scripts/cpu-pipeline.txt + mlir-runner and its JAX builder under JAX's TPU
 # interpret mode on the same inputs; outputs are compared (integers exactly,
 # floats bit-exactly or within the kernel's stated tolerance).
+# scripts/cpu_coverage.py: every kernel piece of test/, examples/ and the fuzz
+# corpus that the CPU reference declines as "not yet supported" must be
+# rejected by the TPU and SparseCore lowerings too (issue 10).
 cpu-check: venv build
 	$(JAX_PY) scripts/jax/cpu_oracle.py --pallas-opt $(PALLAS_OPT)
+	$(JAX_PY) scripts/cpu_coverage.py --pallas-opt $(PALLAS_OPT)
 
 # Lowering time of examples/tpu, examples/sparsecore and examples/gpu vs
 # JAX's own lowering, and scaling of the pass over 1/100/10000 kernels
@@ -182,7 +186,8 @@ bench: venv
 # Semantic fuzzer (scripts/fuzz/semantic_fuzz.py; README "Semantic fuzzer"):
 # mutants of the examples through convert-pallas-to-{tpu,sparsecore,scf},
 # checked for signals, panics, timeouts, pallas ops left behind, output that
-# jaxlib or the CPU pipeline rejects, and errors without a location.
+# jaxlib or the CPU pipeline rejects or that LLVM cannot compile (llc), and
+# errors without a location.
 # fuzz-check (part of `make test`) re-runs the minimised reproducers of
 # tests/fuzz-corpus and a small fixed-seed run; classes still open are listed
 # in scripts/fuzz/known-failures.txt (which only shrinks).

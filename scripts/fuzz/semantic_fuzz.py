@@ -32,7 +32,9 @@ pass, the kind and a normalised message) when:
     per MB, and no verdict in that time is a failure too), jaxlib with its
     `mosaic_gpu` dialect rejects the Mosaic GPU output (parse, verify, print
     and parse back: scripts/jax/gpu_verify.py's check), or the CPU output
-    fails scripts/cpu-pipeline.txt (`pallas-opt -p`);
+    fails scripts/cpu-pipeline.txt (`pallas-opt -p`) or what the pipeline
+    makes does not compile to machine code (`mlir-translate
+    --mlir-to-llvmir`, `llc -O0 -mcpu=native`: cpu_codegen_problem);
   * it exited 1 without an `error:` at a `file:line:col` location, or with
     only generated `tpu`, `mosaic_gpu`, `gpu` or `nvvm` ops failing their
     verifier (or the generated
@@ -595,6 +597,38 @@ def cpu_pipeline():
   return _CPU_PIPELINE
 
 
+LLVM_BIN = os.path.join(os.environ.get("LLVM_PREFIX", "/usr/lib/llvm-22"), "bin")
+LLVM_ERROR_RE = re.compile(r"^LLVM ERROR: (.*)$", re.M)
+
+
+def cpu_codegen_problem(llvm_dialect, timeout):
+  """None if the CPU pipeline's output (LLVM dialect) becomes LLVM IR and
+  LLVM's backend selects instructions for it, else (class, detail). The
+  pipeline only lowers to the LLVM dialect; what mlir-runner then compiles
+  can still abort in the backend (a vector too wide for instruction
+  selection) or hold ops no LLVM translation knows. `llc -O0
+  -filetype=null` runs instruction selection and register allocation
+  without writing an object, for the host CPU as mlir-runner's JIT
+  compiles: the verdict can depend on the machine (on the generic x86-64
+  target, one load of a `[128 x <128 x bfloat>]` aggregate takes 13 s to
+  select, 0.04 s with the host's native bf16)."""
+  steps = (("mlir-translate", ["--mlir-to-llvmir"]),
+           ("llc", ["-O0", "-mcpu=native", "-filetype=null"]))
+  text = llvm_dialect
+  for tool, flags in steps:
+    rc, text, err = run_proc([os.path.join(LLVM_BIN, tool)] + flags, timeout, stdin=text)
+    if rc is None:
+      return ("exit0-cpu-codegen timeout", "%s: no exit after %ss" % (tool, timeout))
+    if rc == 0:
+      continue
+    fatal = LLVM_ERROR_RE.search(err)
+    m = fatal or ERR_ANY_RE.search(err)
+    what = norm(m.group(1) if m else err.strip()[-100:])
+    kind = "signal %d" % -rc if rc < 0 else "exit %d" % rc
+    return ("exit0-cpu-codegen %s %s: %s" % (tool, kind, what), err[-3000:])
+  return None
+
+
 def norm(msg, limit=110):
   msg = re.sub(r'"(?:[^"\\]|\\.)*"', '"S"', msg)
   msg = re.sub(r"@[\w$.\"]+", "@S", msg)
@@ -658,12 +692,14 @@ def classify(opt, pass_name, path, timeout, verify=True):
         first = re.sub(r"^(parse|verify|round trip|nested module \S+): (\S+:\d+:\d+: )?", r"\1: ", first)
         return ("exit0-jaxlib-rejects %s" % norm(first), "\n".join(problems)[:3000])
     else:
-      rc2, _, err2 = run_proc([opt, "-p", "builtin.module(%s)" % cpu_pipeline()], timeout, stdin=out)
+      rc2, llvm_dialect, err2 = run_proc([opt, "-p", "builtin.module(%s)" % cpu_pipeline()], timeout,
+                                         stdin=out)
       if rc2 is None:
         return ("exit0-cpu-pipeline timeout", "")
       if rc2 != 0:
         m = ERR_ANY_RE.search(err2)
         return ("exit0-cpu-pipeline %s" % norm(m.group(1) if m else err2.strip()[-100:]), err2[-3000:])
+      return cpu_codegen_problem(llvm_dialect, timeout)
     return None
   if rc == 1:
     _OUTCOME[0] = "exit 1"
@@ -692,8 +728,12 @@ def classify(opt, pass_name, path, timeout, verify=True):
       # Two definitions of the name in the input are the user's error.
       with open(path) as f:
         src = f.read()
-      defs = re.findall(r"(?:pallas\.kernel|pallas\.index_map|func\.func(?: private)?) @%s\b"
-                        % re.escape(red.group(1)), src)
+      # The message names the symbol bare; the source may quote it
+      # (`@"x\"y"`, with `"` and `\` escaped).
+      name = red.group(1)
+      quoted = '"%s"' % name.replace("\\", "\\\\").replace('"', '\\"')
+      defs = re.findall(r"(?:pallas\.kernel|pallas\.index_map|func\.func(?: private)?) @(?:%s|%s)(?![\w$.])"
+                        % (re.escape(name), re.escape(quoted)), src)
       return len(defs) < 2
     if all(generated(m) for m in located):
       kind = (("exit1-gpu-verifier" if pass_name == "mosaic-gpu" else "exit1-tpu-verifier")

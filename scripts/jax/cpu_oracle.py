@@ -1280,6 +1280,74 @@ def roll(rng):
     return Case("roll", [("in", x)], [((8, 128), np.float32), ((8, 128), np.float32)], run)
 
 
+@case
+def large_1d(rng):
+    """A 1-D block of 2^18 f32 (1 MiB): elementwise with an iota, a masked
+    swap, and a roll. The CPU reference computes it in 64-lane chunks
+    (pallas-row-loops takes a long 1-D vector as one row; whole, LLVM's
+    instruction selection aborts from 2^16 elements)."""
+    import jax
+    import jax.numpy as jnp
+    from jax import lax
+    from jax._src.pallas.primitives import swap  # the masked ref swap, unexported in 0.10.2
+    from jax.experimental import pallas as pl
+    from jax.experimental.pallas import tpu as pltpu
+
+    n = 1 << 18
+    x = uniform(rng, (n,))
+
+    def body(x_ref, o_ref, r_ref, p_ref):
+        v = x_ref[...]
+        i = lax.broadcasted_iota(jnp.int32, v.shape, 0)
+        o_ref[...] = v * 2.0 + i.astype(jnp.float32)
+        m = v > 0.0
+        old = swap(o_ref, (slice(None),), v, mask=m)
+        p_ref[...] = jnp.where(m, old, 0.0)
+        r_ref[...] = pltpu.roll(v, 1000, 0)
+
+    def run(x):
+        shape = jax.ShapeDtypeStruct(x.shape, x.dtype)
+        return tuple(pl.pallas_call(body, out_shape=(shape, shape, shape),
+                                    interpret=interpret())(x))
+
+    return Case("large_1d", [("in", x)], [((n,), np.float32)] * 3, run)
+
+
+@case
+def large_2d(rng):
+    """A (1024, 512) f32 block (2 MiB): a select on iotas of both dims, a
+    roll along the rows, a transpose and a concatenation, in loops over
+    rows and 64-lane chunks on the CPU reference."""
+    import jax
+    import jax.numpy as jnp
+    from jax import lax
+    from jax.experimental import pallas as pl
+    from jax.experimental.pallas import tpu as pltpu
+
+    x = uniform(rng, (1024, 512))
+
+    def body(x_ref, o_ref, r_ref, t_ref, c_ref):
+        v = x_ref[...]
+        rows = lax.broadcasted_iota(jnp.int32, v.shape, 0)
+        cols = lax.broadcasted_iota(jnp.int32, v.shape, 1)
+        o_ref[...] = jnp.where((rows + cols) % 3 == 0, v, -v) + cols.astype(jnp.float32)
+        r_ref[...] = pltpu.roll(v, 5, 0)
+        t_ref[...] = v.T
+        c_ref[...] = jnp.concatenate([v * 2.0, v], axis=1)
+
+    def run(x):
+        shape = jax.ShapeDtypeStruct(x.shape, x.dtype)
+        t = jax.ShapeDtypeStruct((512, 1024), x.dtype)
+        c = jax.ShapeDtypeStruct((1024, 1024), x.dtype)
+        return tuple(pl.pallas_call(body, out_shape=(shape, shape, t, c),
+                                    interpret=interpret())(x))
+
+    return Case("large_2d", [("in", x)],
+                [((1024, 512), np.float32), ((1024, 512), np.float32), ((512, 1024), np.float32),
+                 ((1024, 1024), np.float32)],
+                run)
+
+
 # ---------------------------------------------------------------------------
 # Meshes: kernels inside jax.shard_map over MESH_DEVICES fake CPU devices.
 # Our twins take every operand as the devices' local arrays stacked on a

@@ -588,6 +588,15 @@ pub fn move_before(op: &OperationRef, before: &OperationRef) {
     unsafe { mlirOperationMoveBefore(op.to_raw(), before.to_raw()) }
 }
 
+/// Moves `op` (with its regions) to the end of `block`, outside any
+/// rewriter (which may be empty, unlike [`move_before`]'s anchor).
+pub fn move_to_end(op: &OperationRef, block: &BlockRef) {
+    unsafe {
+        mlirOperationRemoveFromParent(op.to_raw());
+        mlirBlockAppendOwnedOperation(block.to_raw(), op.to_raw());
+    }
+}
+
 /// Sets operand `index` of `op` (which the caller checked it has) to `v`.
 pub fn set_operand(op: &OperationRef, index: usize, v: Value) {
     unsafe { mlirOperationSetOperand(op.to_raw(), index as isize, v.to_raw()) }

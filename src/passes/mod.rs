@@ -60,7 +60,7 @@ pub struct PassDef {
 
 /// Every pass of the plugin.
 pub fn all() -> &'static [&'static PassDef] {
-    static ALL: [&PassDef; 8] = [
+    static ALL: [&PassDef; 9] = [
         &crate::conversion::pallas_to_scf::PASS,
         &crate::conversion::pallas_to_tpu::PASS,
         &crate::conversion::pallas_to_mosaic_gpu::PASS,
@@ -69,6 +69,7 @@ pub fn all() -> &'static [&'static PassDef] {
         &crate::transforms::row_loops::PASS,
         &crate::transforms::copy_loops::PASS,
         &crate::transforms::expand_exp::PASS,
+        &crate::transforms::split_blocks::PASS,
     ];
     &ALL
 }

@@ -5,3 +5,4 @@ pub mod copy_loops;
 pub mod expand_exp;
 pub mod hoist_allocas;
 pub mod row_loops;
+pub mod split_blocks;

@@ -1,5 +1,6 @@
-//! `pallas-row-loops`: clusters of elementwise ops on n-D vectors become one
-//! `scf.for` nest over the rows, computing 1-D vectors of the last dim.
+//! `pallas-row-loops`: clusters of elementwise ops on n-D vectors (and on
+//! 1-D vectors longer than a chunk, taken as one row) become one `scf.for`
+//! nest over the rows, computing 1-D vectors of the last dim.
 //!
 //! The upstream vector lowering unrolls every op on an n-D vector into one
 //! op per row of LLVM aggregates (a 128x128 tile: 128 ops for each op of the
@@ -8,7 +9,7 @@
 //! compile time. Here a maximal run of ops in one block that work row by row
 //! (in-bounds minor-identity `vector.transfer_read`s from memory, `arith` and
 //! `math` ops, same-shape `vector.bitcast`s, in-bounds `vector.transfer_write`s to memory, and
-//! `vector.multi_reduction`s of 2-D tiles over their last dim) is rewritten
+//! `vector.multi_reduction`s over their last dim only) is rewritten
 //! into a loop nest over the leading dims and over chunks of at most 64
 //! lanes of the last one, whose body does the same ops in the same order on
 //! one chunk. A reduction reduces each chunk as a halving tree and adds that
@@ -18,8 +19,12 @@
 //! adds). Integer and min/max reductions give the same bits in any order;
 //! float sums and products may differ in the last bits from the in-order
 //! form (the oracle's tolerances for row sums cover both, see `tree`).
-//! Splat constants and broadcasts (of scalars, of rows, of unit dims) are
-//! remade per chunk.
+//! Splat constants, broadcasts (of scalars, of rows, of unit dims) and
+//! iotas (`arith.index_cast` of a broadcast `vector.step`, as
+//! convert-pallas-to-scf builds them) are remade per chunk; other dense
+//! constants are read in chunks from a private constant `memref.global`.
+//! Masked transfers take their mask's chunk. Buffers larger than
+//! [`STACK_BYTES`] are heap allocations freed at the end of their block.
 //!
 //! A cluster's loop goes where its last op was, so its reads move later and
 //! its writes too: a cluster ends before any op that touches memory or has
@@ -36,10 +41,11 @@
 //! allocation made long before copies from that buffer row by row, when no
 //! op in between may write it.
 
+use std::cell::RefCell;
 use std::collections::{HashMap, HashSet};
 
 use melior::ir::block::BlockLike;
-use melior::ir::operation::{OperationLike, OperationRef};
+use melior::ir::operation::{OperationBuilder, OperationLike, OperationRef};
 use melior::ir::r#type::Type;
 use melior::ir::{BlockRef, RegionLike, Value, ValueLike};
 
@@ -62,15 +68,19 @@ fn name_of(op: &OperationRef) -> String {
     op.name().as_string_ref().as_str().unwrap_or("").to_string()
 }
 
-/// The shape of `ty` if it is a vector of rank >= 2 with static dims, of
-/// floats or signless integers (the buffers' padding values are constants
-/// of the element type, which other integer types have no form of).
+/// The shape of `ty` if it is a vector of rank >= 2, or a 1-D one of more
+/// than [`MAX_LANES`], with static dims, of floats or signless integers
+/// (the buffers' padding values are constants of the element type, which
+/// other integer types have no form of). A long 1-D vector is one row
+/// (LLVM takes a whole 1-D vector as one value: instruction selection on
+/// one of 2^16 elements or more aborts); a short one is a chunk already.
 fn nd_shape(ty: Type) -> Option<Vec<i64>> {
     if !ir::is_vector(ty) || !ir::is_signless_int_or_float(element_type(ty)) {
         return None;
     }
     let shape = memref_shape(ty);
-    (shape.len() >= 2 && shape.iter().all(|d| *d > 0)).then_some(shape)
+    let rows = shape.len() >= 2 || shape.first().is_some_and(|n| *n > MAX_LANES);
+    (rows && shape.iter().all(|d| *d > 0)).then_some(shape)
 }
 
 /// Ops that neither touch memory nor have regions: a cluster may span them.
@@ -266,13 +276,18 @@ enum Kind {
     Compute,
     Splat,
     Broadcast,
-    /// A `vector.multi_reduction` of a 2-D tile over its last dim.
+    /// An iota (vector_ops.rs): the `arith.index_cast` of a `vector.step`
+    /// broadcast along one dim.
+    Iota,
+    /// A `vector.multi_reduction` over the last dim only.
     Reduce,
 }
 
-/// Whether a transfer is in bounds, unmasked and minor-identity over `rank`
-/// vector dims.
-fn plain_transfer(op: &OperationRef, rank: usize, memref_rank: usize) -> bool {
+/// Whether a transfer of a vector of `shape` is in bounds and
+/// minor-identity, unmasked or with a mask of the vector's shape (chunk by
+/// chunk, the mask's chunk).
+fn plain_transfer(op: &OperationRef, shape: &[i64], memref_rank: usize) -> bool {
+    let rank = shape.len();
     let in_bounds = op
         .attribute("in_bounds")
         .map(|a| {
@@ -285,12 +300,24 @@ fn plain_transfer(op: &OperationRef, rank: usize, memref_rank: usize) -> bool {
         .attribute("operandSegmentSizes")
         .map(ir::dense_i32)
         .unwrap_or_default();
-    let unmasked = segments.last() == Some(&0);
+    let unmasked = segments.last() == Some(&0)
+        || transfer_mask(op).is_some_and(|m| memref_shape(m.r#type()) == shape);
     let perm = op
         .attribute("permutation_map")
         .map(|a| a.to_string())
         .unwrap_or_default();
     in_bounds && unmasked && perm == minor_identity(memref_rank, rank)
+}
+
+/// The mask of a masked transfer (its last operand).
+fn transfer_mask<'c, 'a>(op: &OperationRef<'c, 'a>) -> Option<Value<'c, 'a>> {
+    let segments = op
+        .attribute("operandSegmentSizes")
+        .map(ir::dense_i32)
+        .unwrap_or_default();
+    (segments.last() == Some(&1))
+        .then(|| crate::ir::operand_at(op, op.operand_count() - 1))
+        .flatten()
 }
 
 /// `affine_map<(d0, .., d{n-1}) -> (d{n-rank}, .., d{n-1})>` as MLIR prints it.
@@ -311,7 +338,7 @@ fn classify(op: &OperationRef) -> Option<(Kind, Vec<i64>)> {
             let base = crate::ir::operand_at(op, 0)?.r#type();
             (ir::is_memref(base)
                 && whole_bytes(base)
-                && plain_transfer(op, shape.len(), memref_shape(base).len()))
+                && plain_transfer(op, &shape, memref_shape(base).len()))
             .then_some((Kind::Read, shape))
         }
         "vector.transfer_write" => {
@@ -322,13 +349,17 @@ fn classify(op: &OperationRef) -> Option<(Kind, Vec<i64>)> {
             let base = crate::ir::operand_at(op, 1)?.r#type();
             (ir::is_memref(base)
                 && whole_bytes(base)
-                && plain_transfer(op, shape.len(), memref_shape(base).len()))
+                && plain_transfer(op, &shape, memref_shape(base).len()))
             .then_some((Kind::Write, shape))
         }
         "vector.multi_reduction" => {
             let shape = nd_shape(crate::ir::operand_at(op, 0)?.r#type())?;
             let dims = ir::dense_i64(op.attribute("reduction_dims").ok()?);
-            (shape.len() == 2 && dims == [1]).then_some((Kind::Reduce, shape))
+            (dims == [shape.len() as i64 - 1]).then_some((Kind::Reduce, shape))
+        }
+        "arith.index_cast" => {
+            let shape = nd_shape(crate::ir::result_at(op, 0)?.r#type())?;
+            iota_dim(op, &shape).map(|_| (Kind::Iota, shape))
         }
         "arith.constant" => {
             let shape = nd_shape(crate::ir::result_at(op, 0)?.r#type())?;
@@ -376,6 +407,38 @@ fn splat_text(attr: &str) -> Option<String> {
     let end = inner.rfind("> : ")?;
     let lit = &inner[..end];
     (!lit.starts_with('[') && !lit.starts_with('"')).then(|| lit.to_string())
+}
+
+/// The dim along which `op`, an `arith.index_cast` to a vector of shape
+/// `shape`, counts if it is an iota as vector_ops.rs builds it: the cast of
+/// `vector.step` of that dim's size, given unit dims after it by a
+/// `vector.shape_cast` and broadcast to `shape` (aligned to the right).
+fn iota_dim(op: &OperationRef, shape: &[i64]) -> Option<usize> {
+    let rank = shape.len();
+    let mut v = ir::value(crate::ir::operand_at(op, 0)?);
+    let mut def = ir::defining_op(v)?;
+    if name_of(&def) == "vector.broadcast" {
+        v = ir::value(crate::ir::operand_at(&def, 0)?);
+        if !ir::is_vector(v.r#type()) {
+            return None;
+        }
+        def = ir::defining_op(v)?;
+    }
+    let counts = memref_shape(v.r#type());
+    if name_of(&def) == "vector.shape_cast" {
+        def = ir::defining_op(ir::value(crate::ir::operand_at(&def, 0)?))?;
+    }
+    if name_of(&def) != "vector.step" {
+        return None;
+    }
+    let steps = memref_shape(crate::ir::result_at(&def, 0)?.r#type());
+    let k = counts.len();
+    let dim = rank.checked_sub(k)?;
+    (k >= 1
+        && steps == [counts[0]]
+        && counts[1..].iter().all(|d| *d == 1)
+        && shape[dim] == counts[0])
+        .then_some(dim)
 }
 
 struct Cluster<'c, 'a> {
@@ -449,6 +512,10 @@ fn run(module: OperationRef, _options: &OptionValues) -> Result<(), ()> {
     let mut read_backs: HashMap<usize, OperationRef> = HashMap::new();
     // Whole-buffer reads whose value a cluster copies from the buffer.
     let mut forwarded: HashMap<usize, OperationRef> = HashMap::new();
+    let mut globals = Globals {
+        module,
+        names: HashMap::new(),
+    };
     for block in blocks {
         // A value a cluster hands on is read back whole from its buffer;
         // another round lets a later cluster read that buffer row by row
@@ -459,7 +526,7 @@ fn run(module: OperationRef, _options: &OptionValues) -> Result<(), ()> {
                 break;
             }
             for cluster in found {
-                rewrite(&rw, &cluster, &mut read_backs, &mut forwarded);
+                rewrite(&rw, &cluster, &mut read_backs, &mut forwarded, &mut globals);
             }
         }
     }
@@ -478,7 +545,14 @@ fn run(module: OperationRef, _options: &OptionValues) -> Result<(), ()> {
             }
         }
         if !ir::has_uses(v) {
+            // A narrow integer's read-back truncates a read of bytes.
+            let read = (name_of(op) == "arith.trunci")
+                .then(|| crate::ir::operand_at(op, 0))
+                .flatten();
             rw.erase_op(op);
+            if let Some(r) = read.filter(|r| !ir::has_uses(*r)) {
+                rw.erase_op(&ir::defining_op(r).expect("a read of bytes"));
+            }
         }
     }
     Ok(())
@@ -533,7 +607,10 @@ fn clusters<'c, 'a>(
         writers.positions.insert(op_key(&op), writers.ops.len());
         writers.ops.push(op);
         let uses = |c: &Cluster| op.operands().any(|v| c.defines(ir::value(v)));
-        let Some((kind, shape)) = classify(&op) else {
+        // (A narrow integer's read-back truncation is the read of a
+        // buffer, not a computation to put in a loop again.)
+        let read_back = read_backs.contains_key(&op_key(&op));
+        let Some((kind, shape)) = classify(&op).filter(|_| !read_back) else {
             let name = name_of(&op);
             if name == "memref.dealloc" && !open.iter().any(&uses) {
                 let freed = root(ir::value(op.operand(0).expect("dealloc operand")));
@@ -552,7 +629,7 @@ fn clusters<'c, 'a>(
         // What uses a value of a cluster other than the one it joins comes
         // after that cluster's loop.
         close(&mut open, &mut done, &|c| c.shape != shape && uses(c));
-        if matches!(kind, Kind::Splat | Kind::Broadcast) {
+        if matches!(kind, Kind::Splat | Kind::Broadcast | Kind::Iota) {
             // Leaves: remade per row where a cluster uses them (so after
             // every cluster whose value they take, closed above).
             close(&mut open, &mut done, &|c| uses(c));
@@ -638,7 +715,7 @@ const MAX_LANES: i64 = 64;
 /// The chunk of the last dim each iteration computes: the whole dim up to
 /// `MAX_LANES`, else its largest divisor not above that (a long row as one
 /// vector would be one huge straight-line block for LLVM).
-fn chunk_width(n: i64) -> i64 {
+pub(crate) fn chunk_width(n: i64) -> i64 {
     if n <= MAX_LANES {
         return n;
     }
@@ -655,7 +732,7 @@ fn read_back_buffer<'c, 'a>(
     let is_read_back = |d: &OperationRef| read_backs.contains_key(&(d.to_raw().ptr as usize));
     let def = ir::defining_op(v)?;
     if is_read_back(&def) {
-        return Some((ir::value(crate::ir::operand_at(&def, 0)?), false));
+        return Some((read_back_base(&def)?, false));
     }
     if name_of(&def) != "vector.shape_cast" {
         return None;
@@ -664,7 +741,18 @@ fn read_back_buffer<'c, 'a>(
     let src_def = ir::defining_op(src).filter(|d| is_read_back(d))?;
     let (from, to) = (memref_shape(src.r#type()), memref_shape(v.r#type()));
     (from.len() == 1 && to == [from[0], 1])
-        .then(|| (ir::value(src_def.operand(0).expect("buffer")), true))
+        .then(|| read_back_base(&src_def).map(|buf| (buf, true)))
+        .flatten()
+}
+
+/// The buffer a read-back op reads: its base, or for a narrow integer's
+/// (the truncation of a read of bytes) the base of that read.
+fn read_back_base<'c, 'a>(op: &OperationRef<'c, 'a>) -> Option<Value<'c, 'a>> {
+    let base = crate::ir::operand_at(op, 0)?;
+    if name_of(op) == "arith.trunci" {
+        return crate::ir::operand_at(&ir::defining_op(base)?, 0);
+    }
+    Some(base)
 }
 
 /// What the ops of a block met so far may write, for [`forwardable_read`]:
@@ -749,7 +837,7 @@ fn forwardable_read<'c, 'a>(
 ) -> Option<OperationRef<'c, 'a>> {
     let def = ir::defining_op(v)?;
     let (kind, shape) = classify(&def)?;
-    if kind != Kind::Read {
+    if kind != Kind::Read || transfer_mask(&def).is_some() {
         return None;
     }
     let base = ir::value(crate::ir::operand_at(&def, 0)?);
@@ -780,6 +868,32 @@ fn forwardable_read<'c, 'a>(
     .then_some(def)
 }
 
+/// The element type a buffer holding vectors of element `elem` has: `i8`
+/// for integers narrower than a byte (`i1` masks, `i4`), which LLVM would
+/// store packed (a vector is extended on its way in and truncated on its
+/// way out, chunk by chunk in the loops), else `elem`.
+fn storage<'c>(b: &B<'_, 'c, '_>, elem: Type<'c>) -> Type<'c> {
+    if narrow_int(elem) {
+        b.ty("i8")
+    } else {
+        elem
+    }
+}
+
+fn narrow_int(elem: Type) -> bool {
+    ir::integer_width(elem).is_some_and(|w| w < 8)
+}
+
+/// `v` (a vector) in the element type `to` of its buffer: extended from a
+/// narrow integer to `i8` (unsigned: the truncation back keeps the bits).
+fn to_storage<'c, 'a>(b: &B<'_, 'c, 'a>, v: Value<'c, 'a>, to: Type<'c>) -> Value<'c, 'a> {
+    if element_type(v.r#type()) == to {
+        return v;
+    }
+    let ty = b.vector(&memref_shape(v.r#type()), to);
+    b.val("arith.extui", &[v], ty, &[])
+}
+
 /// Whether the elements of vector type `ty` take whole bytes in memory
 /// (an `i1` vector is stored packed, 8 to a byte, unlike an `i1` memref).
 fn whole_bytes(ty: Type) -> bool {
@@ -800,20 +914,32 @@ fn needs_packed_buffer<'c, 'a>(
         let outgoing = *kind != Kind::Reduce
             && (0..op.result_count()).any(|i| {
                 let v = ir::result_of(*op, i);
-                !whole_bytes(v.r#type()) && ir::users(v).iter().any(|u| !in_cluster(u))
-            });
-        let incoming = matches!(kind, Kind::Compute | Kind::Write | Kind::Reduce)
-            && op.operands().any(|v| {
-                let v = ir::value(v);
                 let t = v.r#type();
-                // Splats and broadcast scalars are remade without a buffer.
-                let bufferless = leaf_kind(v, &c.shape).is_some_and(|d| {
-                    d.operands()
+                !whole_bytes(t)
+                    && !narrow_int(element_type(t))
+                    && ir::users(v).iter().any(|u| !in_cluster(u))
+            });
+        let incoming = matches!(
+            kind,
+            Kind::Compute | Kind::Write | Kind::Reduce | Kind::Read
+        ) && op.operands().any(|v| {
+            let v = ir::value(v);
+            let t = v.r#type();
+            // Splats and broadcast scalars are remade without a buffer.
+            let bufferless = leaf_kind(v, &c.shape).is_some_and(|d| {
+                name_of(&d) == "arith.index_cast"
+                    || d.operands()
                         .next()
                         .is_none_or(|s| !ir::is_vector(s.r#type()))
-                }) && read_back_buffer(v, read_backs).is_none();
-                ir::is_vector(t) && !whole_bytes(t) && !c.defines(v) && !bufferless
-            });
+            }) && read_back_buffer(v, read_backs).is_none();
+            // Narrow integers other than broadcast sources go through an
+            // `i8` buffer.
+            let via_bytes = || {
+                narrow_int(element_type(t))
+                    && leaf_kind(v, &c.shape).is_none_or(|d| name_of(&d) != "vector.broadcast")
+            };
+            ir::is_vector(t) && !whole_bytes(t) && !c.defines(v) && !bufferless && !via_bytes()
+        });
         outgoing || incoming
     })
 }
@@ -824,12 +950,14 @@ fn rewrite<'c, 'a>(
     c: &Cluster<'c, 'a>,
     read_backs: &mut HashMap<usize, OperationRef<'c, 'a>>,
     forwarded: &mut HashMap<usize, OperationRef<'c, 'a>>,
+    globals: &mut Globals<'c, 'a>,
 ) {
     if needs_packed_buffer(c, read_backs) {
         return;
     }
     let (last, _) = c.ops[c.ops.len() - 1];
     let b = B::new(rw, last.location());
+    let heap = RefCell::new(vec![]);
     let rank = c.shape.len();
     let n = c.shape[rank - 1];
     let w = chunk_width(n);
@@ -865,24 +993,33 @@ fn rewrite<'c, 'a>(
     let in_cluster = |u: &OperationRef| c.ops_contain(u);
 
     // Values used outside the cluster get a buffer each; a reduction's
-    // result (one element per row) gets one of the row count, and its
-    // initial values are read from another.
+    // result (one element per row) gets one of the leading dims' shape, and
+    // its initial values are read from another (a 1-D reduction's are
+    // scalars: the chunk loop carries the accumulator in and the result
+    // out).
     let mut outgoing = vec![];
     let mut reductions = vec![];
     for (op, kind) in &c.ops {
         if *kind == Kind::Reduce {
+            if rank == 1 {
+                reductions.push((*op, None));
+                continue;
+            }
             let acc = ir::value(op.operand(1).expect("reduction acc"));
             let elem = element_type(acc.r#type());
-            let init = alloca(&b, &c.shape[..rank - 1], elem);
-            b.transfer_write(&[acc, init, zero], 1, &identity_map(1), false);
-            let out = alloca(&b, &c.shape[..rank - 1], elem);
-            reductions.push((*op, init, out));
+            let lead = &c.shape[..rank - 1];
+            let init = alloca(&b, &heap, lead, elem);
+            let mut operands = vec![acc, init];
+            operands.extend(std::iter::repeat_n(zero, rank - 1));
+            b.transfer_write(&operands, rank - 1, &identity_map(rank - 1), false);
+            let out = alloca(&b, &heap, lead, elem);
+            reductions.push((*op, Some((init, out))));
             continue;
         }
         for i in 0..op.result_count() {
             let v = ir::result_of(*op, i);
             if ir::users(v).iter().any(|u| !in_cluster(u)) {
-                let buf = alloca(&b, &c.shape, element_type(v.r#type()));
+                let buf = alloca(&b, &heap, &c.shape, storage(&b, element_type(v.r#type())));
                 outgoing.push((v, buf));
             }
         }
@@ -892,11 +1029,19 @@ fn rewrite<'c, 'a>(
     // (In the order first met: the loop reads them in that order.)
     let mut spilled: Vec<(usize, Value<'c, 'a>)> = vec![];
     let mut spilled_keys: HashSet<usize> = HashSet::new();
+    let mut spilled_types: HashMap<usize, Type<'c>> = HashMap::new();
     let mut leaves = vec![];
     let mut leaf_keys: HashSet<usize> = HashSet::new();
+    let mut constants = vec![];
     for (op, kind) in &c.ops {
         let values: Vec<Value> = match kind {
-            Kind::Write | Kind::Reduce => vec![ir::value(op.operand(0).expect("value"))],
+            Kind::Write => {
+                let mut vs = vec![ir::value(op.operand(0).expect("value"))];
+                vs.extend(transfer_mask(op));
+                vs
+            }
+            Kind::Read => transfer_mask(op).into_iter().collect(),
+            Kind::Reduce => vec![ir::value(op.operand(0).expect("value"))],
             Kind::Compute => op.operands().map(ir::value).collect(),
             _ => continue,
         };
@@ -916,7 +1061,7 @@ fn rewrite<'c, 'a>(
                             return buf;
                         }
                         let shape = memref_shape(src.r#type());
-                        let buf = alloca(&b, &shape, element_type(src.r#type()));
+                        let buf = alloca(&b, &heap, &shape, element_type(src.r#type()));
                         let mut operands = vec![src, buf];
                         operands.extend(std::iter::repeat_n(zero, shape.len()));
                         b.transfer_write(&operands, shape.len(), &identity_map(shape.len()), false);
@@ -929,14 +1074,32 @@ fn rewrite<'c, 'a>(
             if let Some(buf) = buffer_of(v) {
                 spilled_keys.insert(key(v));
                 spilled.push((key(v), buf));
+                spilled_types.insert(key(v), element_type(v.r#type()));
                 continue;
             }
-            let buf = alloca(&b, &c.shape, element_type(v.r#type()));
-            let mut operands = vec![v, buf];
+            spilled_keys.insert(key(v));
+            if let Some(name) = dense_constant(v).and_then(|def| globals.of(&def)) {
+                // A constant other than a splat is read in chunks from a
+                // global holding it (it is left to LLVM whole only where
+                // something else uses it).
+                let buf = b.val(
+                    "memref.get_global",
+                    &[],
+                    b.memref(&c.shape, element_type(v.r#type())),
+                    &[("name", b.attr(&format!("@{name}")))],
+                );
+                spilled.push((key(v), buf));
+                spilled_types.insert(key(v), element_type(v.r#type()));
+                constants.push(v);
+                continue;
+            }
+            let elem = storage(&b, element_type(v.r#type()));
+            let buf = alloca(&b, &heap, &c.shape, elem);
+            let mut operands = vec![to_storage(&b, v, elem), buf];
             operands.extend(std::iter::repeat_n(zero, rank));
             b.transfer_write(&operands, rank, &identity_map(rank), false);
-            spilled_keys.insert(key(v));
             spilled.push((key(v), buf));
+            spilled_types.insert(key(v), element_type(v.r#type()));
         }
     }
 
@@ -952,11 +1115,22 @@ fn rewrite<'c, 'a>(
         rw.set_insertion_point_before(&end);
         rows.push(iv);
     }
+    let at_row = |buf: Value<'c, 'a>| {
+        let mut at = vec![buf];
+        at.extend_from_slice(&rows);
+        at
+    };
     let inits: Vec<Value> = reductions
         .iter()
-        .map(|(op, init, _)| {
-            let elem = element_type(op.operand(1).expect("acc").r#type());
-            b.val("memref.load", &[*init, rows[0]], elem, &[])
+        .map(|(op, bufs)| {
+            let acc = ir::value(op.operand(1).expect("acc"));
+            match bufs {
+                Some((init, _)) => {
+                    let elem = element_type(acc.r#type());
+                    b.val("memref.load", &at_row(*init), elem, &[])
+                }
+                None => acc,
+            }
         })
         .collect();
     let chunks = for_iter(&b, zero, b.cidx(n), b.cidx(w), &inits);
@@ -1004,6 +1178,20 @@ fn rewrite<'c, 'a>(
                 let x = b.val("memref.load", &at, elem, &[]);
                 b.val("vector.broadcast", &[x], ty, &[])
             }
+        } else if let Some(d) = (name_of(def) == "arith.index_cast")
+            .then(|| iota_dim(def, &c.shape))
+            .flatten()
+        {
+            // The chunk's counts: the row's index along a leading dim, or
+            // the chunk's lanes along the last.
+            let counts_ty = b.vector(&[w], b.index());
+            let counts = if d == rank - 1 {
+                let lanes = b.val("vector.step", &[], counts_ty, &[]);
+                b.add(lanes, b.val("vector.broadcast", &[col], counts_ty, &[]))
+            } else {
+                b.val("vector.broadcast", &[rows[d]], counts_ty, &[])
+            };
+            b.val("arith.index_cast", &[counts], ty, &[])
         } else if name_of(def) == "arith.constant" {
             let lit =
                 splat_text(&def.attribute("value").expect("value").to_string()).expect("splat");
@@ -1022,13 +1210,18 @@ fn rewrite<'c, 'a>(
         let elem = element_type(buf.r#type());
         let mut operands = at_in(*buf);
         operands.push(b.zero(elem));
-        let r = b.transfer_read(
+        let mut r = b.transfer_read(
             &operands,
             rank,
             &identity_map_of(rank, 1),
             false,
             b.vector(&[w], elem),
         );
+        // A narrow integer's buffer holds bytes.
+        let want = spilled_types[v];
+        if want != elem {
+            r = b.val("arith.trunci", &[r], b.vector(&[w], want), &[]);
+        }
         row_of.insert(*v, r);
     }
     let mut reduced = vec![];
@@ -1054,17 +1247,20 @@ fn rewrite<'c, 'a>(
                     });
                 }
                 let perm = identity_map_of(mrank, 1);
+                let mask = transfer_mask(op).map(|m| row_of[&key(m)]);
                 if *kind == Kind::Read {
                     let pad = ir::value(op.operand(1 + mrank).expect("padding"));
                     operands.push(pad);
+                    operands.extend(mask);
                     let res = ir::result_of(*op, 0);
                     let ty = b.vector(&[w], element_type(res.r#type()));
                     row_of.insert(
                         key(res),
-                        b.transfer_read(&operands, mrank, &perm, false, ty),
+                        b.transfer_read(&operands, mrank, &perm, mask.is_some(), ty),
                     );
                 } else {
-                    b.transfer_write(&operands, mrank, &perm, false);
+                    operands.extend(mask);
+                    b.transfer_write(&operands, mrank, &perm, mask.is_some());
                 }
             }
             Kind::Reduce => {
@@ -1078,7 +1274,7 @@ fn rewrite<'c, 'a>(
                 let t = tree(&b, row_of[&key(src)], combine);
                 reduced.push(b.bin(combine, acc, t));
             }
-            Kind::Splat | Kind::Broadcast => {}
+            Kind::Splat | Kind::Broadcast | Kind::Iota => {}
             Kind::Compute => {
                 let copy = rw.insert(ir::clone_detached(op));
                 for (i, v) in op.operands().enumerate() {
@@ -1097,47 +1293,75 @@ fn rewrite<'c, 'a>(
         }
     }
     for (v, buf) in &outgoing {
-        let mut operands = vec![row_of[&key(*v)]];
+        let chunk = to_storage(&b, row_of[&key(*v)], element_type(buf.r#type()));
+        let mut operands = vec![chunk];
         operands.extend(at_in(*buf));
         b.transfer_write(&operands, rank, &identity_map_of(rank, 1), false);
     }
     b.op("scf.yield", &reduced, &[], &[]);
     rw.set_insertion_point_after(&chunks.0);
-    for (i, (_, _, out)) in reductions.iter().enumerate() {
+    for (i, (op, bufs)) in reductions.iter().enumerate() {
         let r = ir::result_of(chunks.0, i);
-        b.op("memref.store", &[r, *out, rows[0]], &[], &[]);
+        match bufs {
+            Some((_, out)) => {
+                let mut operands = vec![r];
+                operands.extend(at_row(*out));
+                b.op("memref.store", &operands, &[], &[]);
+            }
+            None => ir::replace_all_uses(ir::result_of(*op, 0), r),
+        }
     }
 
     // Read back what is used after the loops, then drop the cluster's ops.
-    let outer = outer.expect("rank >= 2");
+    let outer = outer.unwrap_or(chunks.0);
     rw.set_insertion_point_after(&outer);
     let mut after = outer;
     let mut read_back = |v: Value<'c, 'a>, buf: Value<'c, 'a>| {
         let shape = memref_shape(buf.r#type());
+        let stored = element_type(buf.r#type());
         let mut operands = vec![buf];
         operands.extend(std::iter::repeat_n(zero, shape.len()));
-        operands.push(b.zero(element_type(v.r#type())));
-        let whole = b.transfer_read(
+        operands.push(b.zero(stored));
+        let mut whole = b.transfer_read(
             &operands,
             shape.len(),
             &identity_map(shape.len()),
             false,
-            v.r#type(),
+            b.vector(&shape, stored),
         );
+        if stored != element_type(v.r#type()) {
+            // (A later cluster reads the bytes in chunks: read_back_buffer.)
+            whole = b.val("arith.trunci", &[whole], v.r#type(), &[]);
+        }
         ir::replace_all_uses(v, whole);
-        let op = ir::defining_op(whole).expect("transfer_read");
+        let op = ir::defining_op(whole).expect("read back");
         after = op;
         read_backs.insert(op.to_raw().ptr as usize, op);
     };
     for (v, buf) in &outgoing {
         read_back(*v, *buf);
     }
-    for (op, _, out) in &reductions {
-        read_back(ir::result_of(*op, 0), *out);
+    for (op, bufs) in &reductions {
+        if let Some((_, out)) = bufs {
+            read_back(ir::result_of(*op, 0), *out);
+        }
     }
     if let Some(next) = after.next_in_block() {
         for d in &c.deferred {
             ir::move_before(d, &next);
+        }
+    }
+    // Heap buffers live to the end of the block (later clusters may read
+    // them in place of the values read back).
+    let heap = heap.into_inner();
+    if !heap.is_empty() {
+        let block = last.block().expect("an op in a block");
+        match block.terminator() {
+            Some(t) => rw.set_insertion_point_before(&ir::op_ref(t)),
+            None => rw.set_insertion_point_to_end(block),
+        }
+        for buf in heap {
+            b.op("memref.dealloc", &[buf], &[], &[]);
         }
     }
     for (op, _) in c.ops.iter().rev() {
@@ -1147,7 +1371,89 @@ fn rewrite<'c, 'a>(
     }
     for (v, def, _) in &leaves {
         if !ir::has_uses(*v) {
-            rw.erase_op(def);
+            erase_dead(rw, *def);
+        }
+    }
+    for v in constants {
+        if !ir::has_uses(v) {
+            rw.erase_op(&ir::defining_op(v).expect("arith.constant"));
+        }
+    }
+}
+
+/// The `arith.constant` defining `v` if it is a dense vector constant
+/// other than a splat.
+fn dense_constant<'c, 'a>(v: Value<'c, 'a>) -> Option<OperationRef<'c, 'a>> {
+    let def = ir::defining_op(v).filter(|d| name_of(d) == "arith.constant")?;
+    let text = def.attribute("value").ok()?.to_string();
+    (text.starts_with("dense<") && splat_text(&text).is_none()).then_some(def)
+}
+
+/// The private constant `memref.global`s holding the dense constants
+/// clusters read in chunks, one per constant op.
+struct Globals<'c, 'a> {
+    module: OperationRef<'c, 'a>,
+    names: HashMap<usize, String>,
+}
+
+impl<'c, 'a> Globals<'c, 'a> {
+    /// The name of the global holding the value of `constant`, added to
+    /// the module the first time.
+    fn of(&mut self, constant: &OperationRef<'c, 'a>) -> Option<String> {
+        if let Some(name) = self.names.get(&op_key(constant)) {
+            return Some(name.clone());
+        }
+        let value = constant.attribute("value").ok()?.to_string();
+        let ty = crate::ir::result_at(constant, 0)?.r#type();
+        // The same elements with a tensor type, as `memref.global` takes.
+        let (elements, _) = value.rsplit_once(" : vector<")?;
+        let shape = memref_shape(ty);
+        let dims: String = shape.iter().map(|d| format!("{d}x")).collect();
+        let elem = element_type(ty);
+        let initial = format!("{elements} : tensor<{dims}{elem}>");
+        let ctx = ir::op_context(&self.module);
+        let symbols = ir::SymbolTable::of(&self.module);
+        let name = (self.names.len()..)
+            .map(|i| format!("__pallas_row_loops_constant_{i}"))
+            .find(|n| symbols.lookup(n).is_none())?;
+        let attr = |text: &str| ir::parse_attribute(ctx, text);
+        let attrs = [
+            ("sym_name", attr(&format!("\"{name}\""))?),
+            ("sym_visibility", attr("\"private\"")?),
+            ("type", attr(&format!("memref<{dims}{elem}>"))?),
+            ("initial_value", attr(&initial)?),
+            ("constant", attr("unit")?),
+        ];
+        let attrs: Vec<_> = attrs
+            .iter()
+            .map(|(n, a)| (ir::identifier(ctx, n), *a))
+            .collect();
+        let global = OperationBuilder::new("memref.global", self.module.location())
+            .add_attributes(&attrs)
+            .build()
+            .ok()?;
+        ir::body_block(&self.module)?.insert_operation(0, global);
+        self.names.insert(op_key(constant), name.clone());
+        Some(name)
+    }
+}
+
+/// Erases `op`, which has no uses, then the `vector.step`s, shape casts
+/// and broadcasts feeding it that are left without uses (an iota's: its
+/// step, lowered, would be a literal of the whole dim).
+fn erase_dead<'c, 'a>(rw: &OwnedRewriter<'c, 'a>, op: OperationRef<'c, 'a>) {
+    let inputs: Vec<Value<'c, 'a>> = op.operands().map(ir::value).collect();
+    rw.erase_op(&op);
+    for v in inputs {
+        if let Some(def) = ir::defining_op(v).filter(|d| {
+            matches!(
+                name_of(d).as_str(),
+                "vector.step" | "vector.shape_cast" | "vector.broadcast"
+            )
+        }) {
+            if !ir::has_uses(v) {
+                erase_dead(rw, def);
+            }
         }
     }
 }
@@ -1179,7 +1485,7 @@ fn for_iter<'c, 'a>(
 fn leaf_kind<'c, 'a>(v: Value<'c, 'a>, shape: &[i64]) -> Option<OperationRef<'c, 'a>> {
     let def = ir::defining_op(v)?;
     match classify(&def) {
-        Some((Kind::Splat | Kind::Broadcast, s)) if s == shape => Some(def),
+        Some((Kind::Splat | Kind::Broadcast | Kind::Iota, s)) if s == shape => Some(def),
         _ => None,
     }
 }
@@ -1198,9 +1504,29 @@ fn identity_map_of(n: usize, rank: usize) -> String {
     minor_identity(n, rank)
 }
 
-/// A stack buffer for one tile (`pallas-hoist-loop-allocas` later moves it
-/// out of any loop).
-fn alloca<'c, 'a>(b: &B<'_, 'c, 'a>, shape: &[i64], elem: Type<'c>) -> Value<'c, 'a> {
+/// The most bytes of a buffer a rewrite puts on the stack.
+const STACK_BYTES: i64 = 1 << 18;
+
+/// A buffer for one tile: on the stack (`pallas-hoist-loop-allocas` later
+/// moves it out of any loop) up to [`STACK_BYTES`], else on the heap (a
+/// tile of megabytes would overflow the stack), noted in `heap` to be
+/// freed at the end of its block.
+fn alloca<'c, 'a>(
+    b: &B<'_, 'c, 'a>,
+    heap: &RefCell<Vec<Value<'c, 'a>>>,
+    shape: &[i64],
+    elem: Type<'c>,
+) -> Value<'c, 'a> {
+    let width = ir::bit_width(elem).map_or(8, |w| w.div_ceil(8) as i64);
+    let bytes = shape
+        .iter()
+        .try_fold(width, |n, d| n.checked_mul(*d))
+        .unwrap_or(i64::MAX);
+    if bytes > STACK_BYTES {
+        let buf = b.alloc(b.memref(shape, elem));
+        heap.borrow_mut().push(buf);
+        return buf;
+    }
     let segments = b.attr("array<i32: 0, 0>");
     b.val(
         "memref.alloca",

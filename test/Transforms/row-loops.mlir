@@ -235,13 +235,18 @@ func.func @stale(%dst: memref<2x8xf32>) {
 }
 
 // Vectors of i1 are stored packed (8 to a byte), unlike i1 memrefs, so a
-// cluster that would hand an i1 tile on through a buffer is left whole; an
-// i1 tile used only inside the loop is fine (@mask_inside).
+// cluster hands an i1 tile on through a buffer of bytes: each chunk
+// extended to i8 in the loop, the tile read back as i8 and truncated; an
+// i1 tile used only inside the loop needs no buffer (@mask_inside).
 // CHECK-LABEL: func.func @mask_out
-// CHECK-NOT: scf.for
-// CHECK: arith.cmpf olt, %{{.*}}, %{{.*}} : vector<4x8xf32>
-// CHECK-NOT: scf.for
-// CHECK: return
+// CHECK: %[[BYTES:.*]] = memref.alloca() : memref<4x8xi8>
+// CHECK: scf.for
+// CHECK: %[[M:.*]] = arith.cmpf olt, %{{.*}}, %{{.*}} : vector<8xf32>
+// CHECK: %[[W:.*]] = arith.extui %[[M]] : vector<8xi1> to vector<8xi8>
+// CHECK: vector.transfer_write %[[W]], %[[BYTES]]
+// CHECK: %[[B:.*]] = vector.transfer_read %[[BYTES]][%{{.*}}, %{{.*}}], %{{.*}} {in_bounds = [true, true]} : memref<4x8xi8>, vector<4x8xi8>
+// CHECK: %[[T:.*]] = arith.trunci %[[B]] : vector<4x8xi8> to vector<4x8xi1>
+// CHECK: return %[[T]] : vector<4x8xi1>
 func.func @mask_out(%dst: memref<4x8xf32>) -> vector<4x8xi1> {
   %src = memref.alloc() : memref<4x8xf32>
   %c0 = arith.constant 0 : index

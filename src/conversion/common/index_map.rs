@@ -3,6 +3,7 @@
 //! floor/ceil division and a modulo that stays non-negative, as affine
 //! semantics say.
 
+use melior::ir::r#type::Type;
 use melior::ir::{Value, ValueLike};
 use mlir_sys::{MlirAffineExpr, MlirAffineMap};
 
@@ -10,15 +11,27 @@ use crate::ir::{affine_expr, affine_map_results, AffineExpr};
 
 use super::builder::B;
 
-/// Emits the results of `map` applied to `dims` (all `i32` or all `index`).
+/// Emits the results of `map` applied to `dims` (all `i32` or all `index`;
+/// `i32` results for a map of no dims).
 pub fn expand_affine_map<'c, 'a>(
     b: &B<'_, 'c, 'a>,
     map: MlirAffineMap,
     dims: &[Value<'c, 'a>],
 ) -> Result<Vec<Value<'c, 'a>>, String> {
+    let ty = dims.first().map(|d| d.r#type()).unwrap_or_else(|| b.i32());
+    expand_affine_map_as(b, map, dims, ty)
+}
+
+/// [`expand_affine_map`] with results of type `ty`, the type of `dims`.
+pub fn expand_affine_map_as<'c, 'a>(
+    b: &B<'_, 'c, 'a>,
+    map: MlirAffineMap,
+    dims: &[Value<'c, 'a>],
+    ty: Type<'c>,
+) -> Result<Vec<Value<'c, 'a>>, String> {
     affine_map_results(map)
         .into_iter()
-        .map(|e| expand_expr(b, e, dims))
+        .map(|e| expand_expr_as(b, e, dims, ty))
         .collect()
 }
 
@@ -29,8 +42,21 @@ pub fn expand_expr<'c, 'a>(
     dims: &[Value<'c, 'a>],
 ) -> Result<Value<'c, 'a>, String> {
     let ty = dims.first().map(|d| d.r#type()).unwrap_or_else(|| b.i32());
-    let both =
-        |l, r| -> Result<_, String> { Ok((expand_expr(b, l, dims)?, expand_expr(b, r, dims)?)) };
+    expand_expr_as(b, e, dims, ty)
+}
+
+fn expand_expr_as<'c, 'a>(
+    b: &B<'_, 'c, 'a>,
+    e: MlirAffineExpr,
+    dims: &[Value<'c, 'a>],
+    ty: Type<'c>,
+) -> Result<Value<'c, 'a>, String> {
+    let both = |l, r| -> Result<_, String> {
+        Ok((
+            expand_expr_as(b, l, dims, ty)?,
+            expand_expr_as(b, r, dims, ty)?,
+        ))
+    };
     Ok(match affine_expr(e) {
         AffineExpr::Dim(p) => {
             return dims

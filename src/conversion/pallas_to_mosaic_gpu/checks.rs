@@ -76,6 +76,21 @@ pub fn check_kernel(k: &OperationRef, params: &MosaicGpuParams) -> bool {
     for (i, spec) in info.specs.iter().enumerate() {
         let origin = info.origin(i);
         let details = || spec_details(&info.name, &origin, spec);
+        // The host entry addresses each operand with i64 offsets and
+        // strides.
+        let elem = ir::element_type(spec.array_type);
+        if let Some(bits) = ir::bit_width(elem) {
+            if resources::block_bytes(&ir::memref_shape(spec.array_type), bits).is_none() {
+                fail(
+                    k,
+                    format!(
+                        "{origin}: the array {} has more than 2^63 - 1 bytes (GPU operands are addressed with i64 offsets)",
+                        spec.array_type
+                    ),
+                );
+                continue;
+            }
+        }
         if spec.memory_space == Some(MemorySpace::Gmem) && !spec.has_trivial_window() {
             fail(
                 k,
@@ -135,7 +150,22 @@ pub fn check_kernel(k: &OperationRef, params: &MosaicGpuParams) -> bool {
     }
     // The sequential dims are steps inside the CTA; the parallel ones the
     // CUDA grid.
-    let parallel_grid = pipeline::Schedule::of(k, &info.grid, params).parallel_grid(&info.grid);
+    let schedule = pipeline::Schedule::of(k, &info.grid, params);
+    if schedule.steps > i64::from(i32::MAX) {
+        let extents: Vec<String> = schedule
+            .sequential
+            .iter()
+            .map(|&a| info.grid[a].to_string())
+            .collect();
+        fail(
+            k,
+            format!(
+                "the sequential grid dims ({}) make more than 2^31 - 1 steps; the in-kernel step loop counts them in i32",
+                extents.join(", ")
+            ),
+        );
+    }
+    let parallel_grid = schedule.parallel_grid(&info.grid);
     let parallel = parallel_grid.len();
     if parallel > 3 {
         fail(
@@ -204,8 +234,36 @@ pub fn check_kernel(k: &OperationRef, params: &MosaicGpuParams) -> bool {
                     resources::MAX_SMEM_BYTES
                 ),
             ),
-            Ok(_) => {}
-            Err(m) => fail(k, m),
+            Ok(plan) => {
+                // Block-local semaphores have a part per CTA of the launch
+                // (the CUDA grid, checked above, fits i64).
+                let cluster = grid::cuda_cluster(&params.cluster);
+                let ctas = grid::cuda_grid(&parallel_grid)
+                    .into_iter()
+                    .zip(cluster)
+                    .try_fold(1i64, |n, (g, c)| n.checked_mul(g.checked_mul(c)?));
+                for scope in &plan.semaphores {
+                    if ctas.and_then(|n| scope.elements(n)).is_some() {
+                        continue;
+                    }
+                    let how_many = if scope.global {
+                        format!("{} for the launch", scope.count)
+                    } else {
+                        format!(
+                            "{} per CTA over {} CTAs",
+                            scope.count,
+                            ctas.map_or("2^63 or more".into(), |n| n.to_string())
+                        )
+                    };
+                    fail(
+                        k,
+                        format!(
+                            "the kernel's GMEM semaphores ({how_many}) take more than 2^63 - 1 bytes"
+                        ),
+                    );
+                }
+            }
+            Err(e) => fail(e.op.as_ref().unwrap_or(k), e.message),
         }
     }
     check_block(body, &fail);

@@ -232,7 +232,7 @@ fn init_barrier<'c, 'a>(
         &[ptr],
         &[],
         &[
-            ("arrival_count", b.attr(&format!("{} : i64", spec.arrivals))),
+            ("arrival_count", b.int_attr(spec.arrivals, b.ty("i64"))),
             ("num_barriers", b.int_attr(spec.count, b.i32())),
             (
                 "orders_tensor_core",
@@ -259,7 +259,7 @@ fn init_cluster_barrier<'c, 'a>(
     spec: resources::BarrierSpec,
     dims: u8,
     cluster: &[i64; 3],
-) -> (Value<'c, 'a>, Value<'c, 'a>, Option<Value<'c, 'a>>) {
+) -> Result<(Value<'c, 'a>, Value<'c, 'a>, Option<Value<'c, 'a>>), String> {
     let mem = slice_smem(
         b,
         b.ty(&format!(
@@ -271,7 +271,10 @@ fn init_cluster_barrier<'c, 'a>(
     let ptr = barrier_address(b, mem);
     let phases = phase_counter(b);
     let collective: Vec<usize> = (0..3).filter(|d| dims & (1 << d) != 0).collect();
-    let senders = collective.iter().map(|&d| cluster[d]).sum::<i64>() - collective.len() as i64 + 1;
+    // The plan bounds the count to what an mbarrier phase counts.
+    let arrivals = spec
+        .arrival_count(cluster)
+        .ok_or("a barrier arrival count past i64")?;
     // One thread per CTA: the elected lane of warp 0.
     let elected = b.val("nvvm.elect.sync", &[], b.ty("i1"), &[]);
     let linear = grid::linear_thread_id(b);
@@ -285,7 +288,7 @@ fn init_cluster_barrier<'c, 'a>(
     );
     let first_warp = b.cmpi("eq", warp, b.ci32(0));
     let predicate = b.bin("arith.andi", first_warp, elected);
-    let count = b.ci32(spec.arrivals * senders);
+    let count = b.ci32(arrivals);
     for i in 0..spec.count {
         let at = if i == 0 {
             ptr
@@ -302,8 +305,8 @@ fn init_cluster_barrier<'c, 'a>(
         };
         b.op("nvvm.mbarrier.init", &[at, count, predicate], &[], &[]);
     }
-    if senders == 1 {
-        return (ptr, phases, None);
+    if collective.iter().all(|&d| cluster[d] == 1) {
+        return Ok((ptr, phases, None));
     }
     // CTA (x, y, z) of the cluster is bit x + y * cx + z * cx * cy; this
     // CTA's slice along the collective dims is the bits of its coordinates
@@ -356,7 +359,7 @@ fn init_cluster_barrier<'c, 'a>(
         None => pattern,
         Some(s) => b.bin("arith.shli", pattern, s),
     };
-    (ptr, phases, Some(mask))
+    Ok((ptr, phases, Some(mask)))
 }
 
 /// The address of the first barrier of the barrier array `mem`.
@@ -509,7 +512,7 @@ pub fn lower<'c, 'a>(k: OperationRef<'c, 'a>, params: &MosaicGpuParams) -> Resul
         .map(|key| transforms::kernel_operand(&k, key))
         .collect();
     wgmma::discharge(&k)?;
-    let plan = resources::plan(&k, &info, params, true)?;
+    let plan = resources::plan(&k, &info, params, true).map_err(|e| e.message)?;
     let grid_names: Vec<String> = k
         .attribute("grid_names")
         .map(|a| {
@@ -600,30 +603,6 @@ pub fn lower<'c, 'a>(k: OperationRef<'c, 'a>, params: &MosaicGpuParams) -> Resul
         .map(|(i, s)| unpack_operand(&b, buffers, arg_index(i), s.array_type, true))
         .collect();
     let n_params = info.specs.len() + 2 * n_sems;
-    let sem_buffers: Vec<Value> = plan
-        .semaphores
-        .iter()
-        .enumerate()
-        .map(|(j, scope)| {
-            let size = if scope.global {
-                scope.count
-            } else {
-                grid::cuda_grid(&info.grid).iter().product::<i64>()
-                    * grid::cuda_cluster(&params.cluster).iter().product::<i64>()
-                    * scope.count
-            };
-            let t = b.ty(&format!("memref<{size}xi32>"));
-            unpack_operand(&b, buffers, info.specs.len() + n_sems + j, t, true)
-        })
-        .collect();
-    let metadata = (collectives::has_metadata(params) && collectives::needs_metadata(&k, params))
-        .then(|| {
-            let peers: i64 = params.mesh_shape.iter().product();
-            let words = 4 + peers * n_params as i64 + n_params as i64;
-            let t = b.ty(&format!("memref<{words}xi64>"));
-            unpack_operand(&b, buffers, n_params, t, false)
-        });
-
     // The CUDA grid counts CTAs: the Pallas grid times the cluster.
     let cluster = grid::cuda_cluster(&params.cluster);
     // Sequential dims are steps inside the CTA, not CUDA blocks.
@@ -632,6 +611,35 @@ pub fn lower<'c, 'a>(k: OperationRef<'c, 'a>, params: &MosaicGpuParams) -> Resul
     for (n, c) in cuda.iter_mut().zip(cluster) {
         *n *= c;
     }
+    // Block-local semaphores: a part per CTA of the launch (the checks
+    // bound the count and the bytes).
+    let ctas: i64 = cuda.iter().product();
+    let sem_buffers: Vec<Value> = plan
+        .semaphores
+        .iter()
+        .enumerate()
+        .map(|(j, scope)| {
+            let size = scope
+                .elements(ctas)
+                .ok_or("GMEM semaphores past i64 bytes")?;
+            let t = b.ty(&format!("memref<{size}xi32>"));
+            Ok(unpack_operand(
+                &b,
+                buffers,
+                info.specs.len() + n_sems + j,
+                t,
+                true,
+            ))
+        })
+        .collect::<Result<_, String>>()?;
+    let metadata = (collectives::has_metadata(params) && collectives::needs_metadata(&k, params))
+        .then(|| {
+            let peers: i64 = params.mesh_shape.iter().product();
+            let words = 4 + peers * n_params as i64 + n_params as i64;
+            let t = b.ty(&format!("memref<{words}xi64>"));
+            unpack_operand(&b, buffers, n_params, t, false)
+        });
+
     let clustered = cluster.iter().product::<i64>() != 1;
     let mut operands = vec![token];
     let mut sizes: Vec<(i64, Value)> = vec![];
@@ -684,7 +692,7 @@ pub fn lower<'c, 'a>(k: OperationRef<'c, 'a>, params: &MosaicGpuParams) -> Resul
                 (ptr, phase_counter(&b), spec.orders_tensor_core, None)
             }
             Some(dims) => {
-                let (ptr, phases, mask) = init_cluster_barrier(&b, offset, *spec, dims, &cluster);
+                let (ptr, phases, mask) = init_cluster_barrier(&b, offset, *spec, dims, &cluster)?;
                 (ptr, phases, false, mask)
             }
         };

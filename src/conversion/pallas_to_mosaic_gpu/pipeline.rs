@@ -38,7 +38,8 @@ pub struct Schedule {
     /// The grid axes that are not parallel, in order.
     pub sequential: Vec<usize>,
     /// The steps of the in-kernel loop (the product of the sequential dims;
-    /// 1 without them).
+    /// 1 without them; i64::MAX when the product overflows, which the
+    /// checks reject).
     pub steps: i64,
     /// Buffers per pipelined operand and barriers of the pipeline:
     /// `max_concurrent_steps`, at most `steps`.
@@ -60,7 +61,10 @@ impl Schedule {
                     .collect()
             })
             .unwrap_or_default();
-        let steps: i64 = sequential.iter().map(|&a| grid[a]).product();
+        let steps = sequential
+            .iter()
+            .try_fold(1i64, |n, &a| n.checked_mul(grid[a]))
+            .unwrap_or(i64::MAX);
         Schedule {
             slots: params.max_concurrent_steps.min(steps).max(1),
             steps,
@@ -407,7 +411,7 @@ fn fetch<'c, 'a>(
         let (bar, _) = *barrier.get_or_insert_with(|| barrier_at(b, (first, ptr), slot));
         let elem = ir::element_type(spec.array_type);
         let bits = ir::bit_width(elem).ok_or("block of unsized elements")?;
-        let bytes = block_bytes(shape, bits);
+        let bytes = block_bytes(shape, bits).ok_or("a block past i64 bytes")?;
         expect_and_load(b, bar, bytes, gmem[i], view, (&indices, shape), &[]);
         views[i] = Some(view);
     }
@@ -770,7 +774,7 @@ fn fetch_at<'c, 'a>(
         expect_and_load(
             b,
             at,
-            block_bytes(shape, bits),
+            block_bytes(shape, bits).ok_or("a block past i64 bytes")?,
             gmem[i],
             view,
             (&indices, shape),

@@ -35,9 +35,51 @@ pub const SMEM_ALIGNMENT: i64 = 1024;
 pub const MAX_SMEM_BYTES: i64 = 227 * 1024;
 /// One mbarrier.
 pub const BARRIER_BYTES: i64 = 8;
+/// Barriers of one group: their phase bits are one i32 (JAX's limit).
+pub const MAX_BARRIERS_PER_GROUP: i64 = 32;
+/// The most arrivals an mbarrier phase expects (PTX's range of the count
+/// of `mbarrier.init`).
+pub const MAX_BARRIER_ARRIVALS: i64 = (1 << 20) - 1;
 
-pub fn align(n: i64, to: i64) -> i64 {
-    (n + to - 1) / to * to
+/// `n` rounded up to a multiple of `to`; `None` past i64.
+pub fn align(n: i64, to: i64) -> Option<i64> {
+    n.checked_add(to - 1).map(|m| m / to * to)
+}
+
+/// JAX's rejection of a plan whose shared memory overflows i64 on the way
+/// (its figure has no bound, ours stops at i64).
+fn smem_overflow(what: &str) -> String {
+    format!(
+        "Mosaic GPU kernel exceeds available shared memory: smem_bytes >= 2^63 ({what}) > max_smem_bytes={MAX_SMEM_BYTES}"
+    )
+}
+
+/// A planning error and the op it is at (`None`: the kernel itself).
+pub struct PlanError<'c, 'a> {
+    pub op: Option<OperationRef<'c, 'a>>,
+    pub message: String,
+}
+
+impl From<String> for PlanError<'_, '_> {
+    fn from(message: String) -> Self {
+        PlanError { op: None, message }
+    }
+}
+
+impl From<&str> for PlanError<'_, '_> {
+    fn from(message: &str) -> Self {
+        message.to_string().into()
+    }
+}
+
+impl<'c, 'a> PlanError<'c, 'a> {
+    /// Moves an error of the kernel to `op`.
+    fn at(self, op: OperationRef<'c, 'a>) -> Self {
+        PlanError {
+            op: self.op.or(Some(op)),
+            message: self.message,
+        }
+    }
 }
 
 /// Discardable attribute the planner leaves on each `pallas.run_scoped`:
@@ -75,6 +117,19 @@ pub struct SemaphoreScope {
     pub count: i64,
 }
 
+impl SemaphoreScope {
+    /// The i32 elements of the scope's operand in a launch of `ctas` CTAs
+    /// (JAX's `axis_size * num_sems`); `None` when its bytes overflow i64.
+    pub fn elements(&self, ctas: i64) -> Option<i64> {
+        let n = if self.global {
+            self.count
+        } else {
+            self.count.checked_mul(ctas)?
+        };
+        n.checked_mul(4).map(|_| n)
+    }
+}
+
 /// An mbarrier array as Mosaic GPU initializes it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BarrierSpec {
@@ -85,6 +140,26 @@ pub struct BarrierSpec {
     pub cluster_dims: Option<u8>,
     /// Barriers in the group (an array of barriers is one group).
     pub count: i64,
+}
+
+impl BarrierSpec {
+    /// The arrivals that complete a phase of each barrier of the group in
+    /// a launch of `cluster` (CUDA dims): its own, and for a cluster
+    /// barrier those of the other CTAs along each of its dims; `None` past
+    /// i64.
+    pub fn arrival_count(&self, cluster: &[i64; 3]) -> Option<i64> {
+        let senders = match self.cluster_dims {
+            None => 1,
+            Some(dims) => {
+                (0..3)
+                    .filter(|d| dims & (1 << d) != 0)
+                    .map(|d| cluster[d] - 1)
+                    .sum::<i64>()
+                    + 1
+            }
+        };
+        self.arrivals.checked_mul(senders)
+    }
 }
 
 /// Where everything lives in dynamic shared memory.
@@ -105,9 +180,15 @@ pub struct Plan {
     pub semaphores: Vec<SemaphoreScope>,
 }
 
-/// Bytes of `shape` elements of `elem_bits` bits.
-pub fn block_bytes(shape: &[i64], elem_bits: u64) -> i64 {
-    shape.iter().product::<i64>() * elem_bits as i64 / 8
+/// Bytes of `shape` elements of `elem_bits` bits; `None` past i64.
+pub fn block_bytes(shape: &[i64], elem_bits: u64) -> Option<i64> {
+    let elems = ir::element_count(shape)?;
+    let bits = i64::try_from(elem_bits).ok()?;
+    // floor(elems * bits / 8) without the product in bits, which may
+    // overflow where the bytes do not.
+    (elems / 8)
+        .checked_mul(bits)?
+        .checked_add(elems % 8 * bits / 8)
 }
 
 /// Whether a block or scratch operand of this spec is pipelined through
@@ -121,6 +202,12 @@ pub fn is_pipelined(space: Option<MemorySpace>) -> bool {
 pub fn is_gmem_semaphore(t: Type) -> bool {
     MemorySpace::of_memref(t) == Some(MemorySpace::Gmem)
         && SemaphoreKind::of_memref(t) == Some(SemaphoreKind::Regular)
+}
+
+/// The semaphores in use at once (or the global ones) overflow i64 at
+/// an allocation of type `t`.
+fn semaphore_overflow(t: Type) -> String {
+    format!("the kernel's GMEM semaphores number more than 2^63 - 1 at {t}")
 }
 
 /// Barrier groups by kind, in the order JAX's planner first meets each
@@ -176,11 +263,16 @@ fn barrier_spec(t: Type, cluster_names: &[String]) -> Result<Option<BarrierSpec>
             "not yet supported: cluster barriers ordered with the tensor core ({t})"
         ));
     }
+    let count = ir::element_count(&ir::memref_shape(t))
+        .filter(|n| *n <= MAX_BARRIERS_PER_GROUP)
+        .ok_or_else(|| {
+            format!("Only up to {MAX_BARRIERS_PER_GROUP} barriers per group supported ({t})")
+        })?;
     Ok(Some(BarrierSpec {
         arrivals: b.arrivals,
         orders_tensor_core: b.orders_tensor_core,
         cluster_dims,
-        count: ir::memref_shape(t).iter().product(),
+        count,
     }))
 }
 
@@ -248,7 +340,9 @@ impl Planner {
                 return Err("Only thread-collective allocations are supported in run_scoped. To allocate global semaphores, use pl.get_global.".into());
             }
             let at = self.sems_used;
-            self.sems_used += ir::memref_shape(t).iter().product::<i64>();
+            self.sems_used = ir::element_count(&ir::memref_shape(t))
+                .and_then(|n| at.checked_add(n))
+                .ok_or_else(|| semaphore_overflow(t))?;
             self.sems_peak = self.sems_peak.max(self.sems_used);
             return Ok(Alloc::Semaphore(at));
         }
@@ -269,13 +363,20 @@ impl Planner {
         let bits = ir::bit_width(ir::element_type(t))
             .ok_or_else(|| format!("not yet supported: shared scratch of {t}"))?;
         let at = *used;
-        *used += align(block_bytes(&ir::memref_shape(t), bits), SMEM_ALIGNMENT);
+        *used = block_bytes(&ir::memref_shape(t), bits)
+            .and_then(|n| align(n, SMEM_ALIGNMENT))
+            .and_then(|n| at.checked_add(n))
+            .ok_or_else(|| smem_overflow(&format!("at {t}")))?;
         Ok(Alloc::Smem(at))
     }
 
     /// The most shared memory the ops of `block` use at once, starting at
     /// `used` (run_scoped allocations nest; siblings reuse).
-    fn walk(&mut self, block: BlockRef, used: i64) -> Result<i64, String> {
+    fn walk<'c, 'a>(
+        &mut self,
+        block: BlockRef<'c, 'a>,
+        used: i64,
+    ) -> Result<i64, PlanError<'c, 'a>> {
         let mut peak = used;
         let mut op = block.first_operation();
         while let Some(o) = op {
@@ -299,7 +400,9 @@ impl Planner {
                         if MemorySpace::of_memref(t) == Some(MemorySpace::Regs) {
                             continue;
                         }
-                        let alloc = self.alloc(t, &mut inner, false)?;
+                        let alloc = self
+                            .alloc(t, &mut inner, false)
+                            .map_err(|m| PlanError::from(m).at(o))?;
                         if let (Alloc::Barrier(g), Some(spec)) =
                             (alloc, barrier_spec(t, &self.cluster_names)?)
                         {
@@ -333,12 +436,17 @@ impl Planner {
                 "pallas.get_global" => {
                     let t = ir::value_type(ir::result_of(o, 0));
                     if !is_gmem_semaphore(t) {
-                        return Err(format!("get_global only supports semaphores, got {t}"));
+                        return Err(PlanError::from(format!(
+                            "get_global only supports semaphores, got {t}"
+                        ))
+                        .at(o));
                     }
                     if self.annotate {
                         set_i64_array(&o, GLOBAL_SEM_OFFSET_ATTR, &[self.global_sems])?;
                     }
-                    self.global_sems += ir::memref_shape(t).iter().product::<i64>();
+                    self.global_sems = ir::element_count(&ir::memref_shape(t))
+                        .and_then(|n| self.global_sems.checked_add(n))
+                        .ok_or_else(|| PlanError::from(semaphore_overflow(t)).at(o))?;
                 }
                 "vector.multi_reduction" => {
                     // JAX reserves the reduction scratch for every reduction
@@ -351,7 +459,10 @@ impl Planner {
                         ir::set_attribute(&o, "offset", at(used)?);
                         ir::set_attribute(&o, "scratch_size", at(self.reduction_bytes)?);
                     }
-                    peak = peak.max(used + self.reduction_bytes);
+                    let end = used.checked_add(self.reduction_bytes).ok_or_else(|| {
+                        PlanError::from(smem_overflow("at the reduction scratch")).at(o)
+                    })?;
+                    peak = peak.max(end);
                 }
                 _ => {
                     for r in 0..o.region_count() {
@@ -442,12 +553,12 @@ fn semaphore_scopes(
 
 /// Plans the shared memory of `kernel`; with `annotate`, records the
 /// offsets of scoped allocations and reductions on their ops.
-pub fn plan(
-    kernel: &OperationRef,
+pub fn plan<'c, 'a>(
+    kernel: &OperationRef<'c, 'a>,
     info: &KernelInfo,
     params: &MosaicGpuParams,
     annotate: bool,
-) -> Result<Plan, String> {
+) -> Result<Plan, PlanError<'c, 'a>> {
     let body = ir::body_block(kernel).ok_or("kernel without a body")?;
     // The groups: the pipeline's first (when there is one), then as many of
     // each kind as the kernel uses at once, kinds in JAX's order.
@@ -474,6 +585,13 @@ pub fn plan(
     let slots = super::pipeline::Schedule::of(kernel, &info.grid, params).slots;
     let mut barriers = vec![];
     if pipelined_inputs > 0 {
+        if slots > MAX_BARRIERS_PER_GROUP {
+            return Err(format!(
+                "Only up to {MAX_BARRIERS_PER_GROUP} barriers per group supported (the pipeline's, one per concurrent step: max_concurrent_steps = {})",
+                params.max_concurrent_steps
+            )
+            .into());
+        }
         barriers.push(BarrierSpec {
             arrivals: pipelined_inputs,
             orders_tensor_core: false,
@@ -490,6 +608,19 @@ pub fn plan(
             return Err(
                 "not yet supported: cluster barriers that span only their own CTA (no cluster axis of more than one CTA)".into(),
             );
+        }
+    }
+    for (spec, _) in &counts {
+        if spec
+            .arrival_count(&cluster)
+            .is_none_or(|n| n > MAX_BARRIER_ARRIVALS)
+        {
+            return Err(format!(
+                "a barrier of {} arrivals{} expects more than the {MAX_BARRIER_ARRIVALS} arrivals an mbarrier phase counts",
+                spec.arrivals,
+                if spec.cluster_dims.is_some() { " from each CTA of its cluster dims" } else { "" }
+            )
+            .into());
         }
     }
     let mut pool = vec![];
@@ -533,11 +664,24 @@ pub fn plan(
         let bits =
             ir::bit_width(elem).ok_or_else(|| format!("not yet supported: blocks of {elem}"))?;
         buffers.push(Some(used));
-        used += align(slots * block_bytes(&shape, bits), SMEM_ALIGNMENT);
+        used = block_bytes(&shape, bits)
+            .and_then(|n| n.checked_mul(slots))
+            .and_then(|n| align(n, SMEM_ALIGNMENT))
+            .and_then(|n| used.checked_add(n))
+            .ok_or_else(|| {
+                smem_overflow(&format!(
+                    "at the {slots} buffers of the block of {}",
+                    spec.array_type
+                ))
+            })?;
     }
     let peak = planner.walk(body, used)?;
-    let scratch_bytes = align(peak, SMEM_ALIGNMENT);
     let barrier_count: i64 = planner.barriers.iter().map(|b| b.count).sum();
+    let scratch_bytes = align(peak, SMEM_ALIGNMENT).ok_or_else(|| smem_overflow("scratch"))?;
+    let total = barrier_count
+        .checked_mul(BARRIER_BYTES)
+        .and_then(|n| scratch_bytes.checked_add(n))
+        .ok_or_else(|| smem_overflow("with the barriers"))?;
     let grid_names: Vec<String> = kernel
         .attribute("grid_names")
         .map(|a| {
@@ -553,6 +697,6 @@ pub fn plan(
         buffers,
         barriers: planner.barriers,
         barrier_offset: scratch_bytes,
-        total: scratch_bytes + barrier_count * BARRIER_BYTES,
+        total,
     })
 }

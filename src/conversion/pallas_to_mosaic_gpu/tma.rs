@@ -382,7 +382,7 @@ pub fn rewrite<'c, 'a>(
             expect_and_load(
                 b,
                 barrier,
-                block_bytes(&view, bits),
+                block_bytes(&view, bits).ok_or("a copy past i64 bytes")?,
                 base,
                 dst,
                 (&idx, &lengths),

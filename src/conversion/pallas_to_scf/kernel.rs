@@ -695,12 +695,11 @@ fn window_position<'c, 'a>(
                     spec.to_text()
                 ));
             }
-            (0..nr)
-                .map(|i| {
-                    let a = crate::ir::affine_map_result_attr(map, i);
-                    b.val("affine.apply", &ids_idx, b.index(), &[("map", a)])
-                })
-                .collect()
+            // The shared expansion, as the TPU passes apply the map: arith
+            // ops with floor division and a floor modulo for divisors of
+            // either sign (`affine.apply` would leave a non-positive
+            // divisor to lower-affine, which cannot lower it).
+            crate::conversion::common::index_map::expand_affine_map_as(b, map, &ids_idx, b.index())?
         }
         IndexMap::Symbol(sym) => {
             let mut operands = ids.to_vec();

@@ -2,11 +2,13 @@
 //! anything is rewritten so that an oversized kernel gets a diagnostic at
 //! the user's op instead of a lowering that runs out of memory or time.
 //!
-//! * A vector value in a kernel holds at most [`MAX_VECTOR_ELEMENTS`]
-//!   (2^20) elements: the lowering builds some vectors element by element
-//!   (iota and the PRNG's counters are dense constants), so its time and
-//!   memory grow with the element count (2^23 PRNG bits took a minute and
-//!   14 GB; 2^31 never finished).
+//! * A vector value in a kernel is bounded by the TPU passes' own rule
+//!   (`pallas_to_tpu::limits::vector_result_error`, with the default
+//!   target: the largest TPU's VMEM, 192 MiB counting elements times their
+//!   width, bools as 32 bits), so the CPU reference runs every vector a TPU
+//!   pass accepts. Nothing in the lowering is built element by element
+//!   (iota and the PRNG's counters are `vector.step`s) and
+//!   `pallas-row-loops` computes vector values in 64-lane chunks.
 //! * The buffers the CPU reference allocates for a kernel (one per window,
 //!   each scratch operand, every `run_scoped` allocation, counted per
 //!   device, and per subcore where subcore barriers give each subcore its
@@ -22,10 +24,8 @@ use melior::ir::{RegionLike, ValueLike};
 
 use super::kernel::sparsecore_cores;
 use super::types::cpu_type;
+use crate::conversion::pallas_to_tpu::limits::{vector_result_error, Target};
 use crate::ir::{self, BlockSpec, MemorySpace};
-
-/// The most elements of a vector value in a kernel.
-pub const MAX_VECTOR_ELEMENTS: i64 = 1 << 20;
 
 /// The most bytes of the buffers the CPU reference allocates for a kernel.
 pub const MAX_ALLOCATED_BYTES: i64 = 1 << 32;
@@ -61,29 +61,17 @@ pub fn check_kernel(kernel: &OperationRef) -> bool {
 
 type Failure<'c, 'a> = (Option<OperationRef<'c, 'a>>, String);
 
-/// The first op of the kernel with a vector result past the bound.
+/// The first op of the kernel with a vector result larger than the TPU
+/// passes allow (with their default target).
 fn vector_sizes<'c, 'a>(kernel: &OperationRef<'c, 'a>) -> Result<(), Failure<'c, 'a>> {
+    let vmem = Target { chip: None }.vmem();
     let mut found: Option<Failure<'c, 'a>> = None;
     ir::walk_nested(kernel, &mut |op| {
         if found.is_some() {
             return;
         }
-        for r in op.results() {
-            let ty = r.r#type();
-            if !ir::is_vector(ty) {
-                continue;
-            }
-            let n = elements(&ir::memref_shape(ty));
-            if n.is_none_or(|n| n > MAX_VECTOR_ELEMENTS) {
-                let count = n.map_or("more than 2^63 - 1".to_string(), |n| n.to_string());
-                found = Some((
-                    Some(op),
-                    format!(
-                        "not yet supported: a {ty} ({count} elements) in the CPU reference, which takes vectors of at most 2^20 = {MAX_VECTOR_ELEMENTS} elements (it builds some vectors element by element)"
-                    ),
-                ));
-                return;
-            }
+        if let Some(message) = vector_result_error(&op, &vmem) {
+            found = Some((Some(op), message));
         }
     });
     found.map_or(Ok(()), Err)

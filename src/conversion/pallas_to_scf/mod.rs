@@ -33,6 +33,7 @@ mod narrow_float;
 mod prng;
 mod reduction;
 mod refs;
+mod reshape;
 mod roll;
 mod scoped;
 mod sparsecore;
@@ -242,10 +243,16 @@ fn run(module: OperationRef, options: &OptionValues) -> Result<(), ()> {
         target.dynamically_legal_dialect(d, move |op| Some(tc2.is_legal(&op)));
     }
     // Upstream vector ops this pass rewrites into loops where the vector
-    // lowering would unroll a whole tile (see transpose.rs, reduction.rs).
-    let tile_rules: [(&str, OpPredicate); 2] = [
+    // lowering would unroll a whole tile (see transpose.rs, reduction.rs,
+    // reshape.rs).
+    let tile_rules: [(&str, OpPredicate); 7] = [
         ("vector.transpose", transpose::is_tile_transpose),
-        ("vector.multi_reduction", reduction::is_leading_reduction),
+        ("vector.multi_reduction", reduction::is_rewritten),
+        ("vector.shape_cast", reshape::is_large_reshape),
+        ("vector.extract_strided_slice", reshape::is_large_slice),
+        ("vector.insert_strided_slice", reshape::is_large_slice),
+        ("vector.extract", reshape::is_large_element_access),
+        ("vector.insert", reshape::is_large_element_access),
     ];
     for (name, rewritten) in tile_rules {
         let tc2 = types::converter();
@@ -258,6 +265,7 @@ fn run(module: OperationRef, options: &OptionValues) -> Result<(), ()> {
     dot::add_patterns(&mut patterns, &tc);
     transpose::add_patterns(&mut patterns, &tc);
     reduction::add_patterns(&mut patterns, &tc);
+    reshape::add_patterns(&mut patterns, &tc);
     dma::add_patterns(&mut patterns, &tc);
     scoped::add_patterns(&mut patterns, &tc);
     sparsecore::add_patterns(&mut patterns, &tc);

@@ -24,7 +24,7 @@ use melior::ir::operation::{OperationBuilder, OperationLike, OperationRef};
 use melior::ir::r#type::Type;
 use melior::ir::{Value, ValueLike};
 
-use crate::conversion::common::builder::{join, B};
+use crate::conversion::common::builder::B;
 use crate::conversion::framework::{PatternSet, TypeConverter};
 use crate::ir::{self, memref_shape};
 
@@ -102,18 +102,34 @@ pub(super) fn random_bits<'c, 'a>(
     let shape = memref_shape(ty);
     let load = |i: i64| b.val("memref.load", &[state, b.cidx(i)], b.i32(), &[]);
     let (k0, k1, draw) = (load(0), load(1), load(2));
-    let count: i64 = shape.iter().product();
-    let flat = b.vector(&[count], b.i32());
-    let indices: Vec<i64> = (0..count).collect();
-    let indices = b.constant(&format!("dense<[{}]> : {flat}", join(&indices, ", ")), flat);
-    let indices = b.val("vector.shape_cast", &[indices], ty, &[]);
+    // The draw is counted first: a store between the bits' computation and
+    // their use would end `pallas-row-loops`' cluster there, and the bits
+    // would go through a tile-sized buffer.
+    let next = b.add(draw, b.ci32(1));
+    b.op("memref.store", &[next, state, b.cidx(2)], &[], &[]);
+    // The row-major flat index of each element, as a sum of iotas times
+    // the dims' strides: no literal that grows with the vector, and a form
+    // `pallas-row-loops` computes chunk by chunk.
+    let mut indices: Option<Value<'c, 'a>> = None;
+    let mut stride = 1i64;
+    for d in (0..shape.len()).rev() {
+        let mut along = super::vector_ops::iota(b, ty, d);
+        if stride != 1 {
+            along = b.bin("arith.muli", along, constant(b, stride, ty));
+        }
+        indices = Some(match indices {
+            Some(sum) => b.add(sum, along),
+            None => along,
+        });
+        stride *= shape[d];
+    }
+    // (A 0-D vector is its one element, index 0.)
+    let indices = indices.unwrap_or_else(|| constant(b, 0, ty));
     let (bits, _) = threefry2x32(
         b,
         [splat(b, k0, ty), splat(b, k1, ty)],
         [splat(b, draw, ty), indices],
     );
-    let next = b.add(draw, b.ci32(1));
-    b.op("memref.store", &[next, state, b.cidx(2)], &[], &[]);
     bits
 }
 

@@ -1,7 +1,5 @@
-//! The pallas vector compute ops on the CPU: `pallas.iota` is a constant
-//! (of an n-D tile: the counts along its dim only, broadcast to the tile,
-//! so a 256x256 iota is not a 256 KB literal and `pallas-row-loops` can
-//! remake it per row),
+//! The pallas vector compute ops on the CPU: `pallas.iota` is a
+//! `vector.step` broadcast to the tile (see [`iota`]),
 //! `pallas.reciprocal` a division (the approximation is exact here),
 //! `pallas.concatenate` / `pallas.repeat` insert their pieces into a zero
 //! vector, and `pallas.named_scope` is its body.
@@ -11,28 +9,16 @@ use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::r#type::Type;
 use melior::ir::{RegionLike, Value, ValueLike};
 
-use crate::conversion::common::builder::{is_float, B};
+use crate::conversion::common::builder::{identity_map, is_float, B};
 use crate::conversion::framework::{PatternSet, Rewriter, TypeConverter};
 use crate::ir::{element_type, memref_shape};
 
 pub fn add_patterns(set: &mut PatternSet, tc: &TypeConverter) {
     set.add("pallas.iota", Some(tc), |op, _, rw| {
         let ty = op.result(0).map_err(|e| e.to_string())?.r#type();
-        let shape = memref_shape(ty);
         let dim = int_attr(&op, "dimension")? as usize;
         let b = B::new(rw, op.location());
-        if shape.len() < 2 {
-            let v = b.constant(&iota_literal(&shape, dim, ty), ty);
-            rw.replace_op(&op, &[v]);
-            return Ok(());
-        }
-        // The counts along `dim` followed by unit dims (the leading unit
-        // dims left out: a broadcast aligns to the right).
-        let mut counts = vec![1i64; shape.len() - dim];
-        counts[0] = shape[dim];
-        let small = b.vector(&counts, element_type(ty));
-        let c = b.constant(&iota_literal(&counts, 0, small), small);
-        let v = b.val("vector.broadcast", &[c], ty, &[]);
+        let v = iota(&b, ty, dim);
         rw.replace_op(&op, &[v]);
         Ok(())
     });
@@ -80,53 +66,37 @@ fn int_attr(op: &OperationRef, name: &str) -> Result<i64, String> {
     crate::ir::int_attr(op, name).ok_or_else(|| format!("missing integer attribute {name}"))
 }
 
-/// `dense<[[0, 1, ..], ..]>` with each element its index along `dim`; in
-/// an integer type narrower than the indices they wrap around (two's
-/// complement, `i1` as 0/1), as integer arithmetic does.
-fn iota_literal(shape: &[i64], dim: usize, ty: Type) -> String {
-    let width = crate::ir::integer_width(element_type(ty)).unwrap_or(64);
-    let wrap = move |idx: i64| -> i64 {
-        match width {
-            1 => idx & 1,
-            w if w < 64 => (idx << (64 - w)) >> (64 - w),
-            _ => idx,
-        }
-    };
-    fn rec(
-        shape: &[i64],
-        at: usize,
-        dim: usize,
-        idx: i64,
-        out: &mut String,
-        wrap: &dyn Fn(i64) -> i64,
-    ) {
-        if at == shape.len() {
-            out.push_str(&wrap(idx).to_string());
-            return;
-        }
-        out.push('[');
-        for i in 0..shape[at] {
-            if i > 0 {
-                out.push_str(", ");
-            }
-            rec(
-                shape,
-                at + 1,
-                dim,
-                if at == dim { i } else { idx },
-                out,
-                wrap,
-            );
-        }
-        out.push(']');
+/// A vector of integer type `ty` whose elements are their index along
+/// `dim`: `vector.step` (the counts along `dim`), given unit dims after it
+/// by a `vector.shape_cast` and broadcast to `ty` (leading dims are left
+/// to the broadcast, which aligns to the right), then cast from `index`
+/// (truncating: narrower types wrap around, two's complement, `i1` as the
+/// low bit, as integer arithmetic does). `pallas-row-loops` recognises
+/// this form and remakes each chunk from the loop's indices, so nothing
+/// in it grows with the vector; the PRNG builds its counters from it too.
+pub(super) fn iota<'c, 'a>(b: &B<'_, 'c, 'a>, ty: Type<'c>, dim: usize) -> Value<'c, 'a> {
+    let shape = memref_shape(ty);
+    let index = b.index();
+    let mut v = b.val("vector.step", &[], b.vector(&[shape[dim]], index), &[]);
+    if dim + 1 < shape.len() {
+        let mut counts = vec![1i64; shape.len() - dim];
+        counts[0] = shape[dim];
+        v = b.val("vector.shape_cast", &[v], b.vector(&counts, index), &[]);
     }
-    let mut s = String::new();
-    rec(shape, 0, dim, 0, &mut s, &wrap);
-    format!("dense<{s}> : {ty}")
+    if shape.len() > 1 {
+        v = b.val("vector.broadcast", &[v], b.vector(&shape, index), &[]);
+    }
+    b.val("arith.index_cast", &[v], ty, &[])
 }
 
 /// Places `pieces` one after another along `dim` in a vector of the op's
-/// result type.
+/// result type: each is written into a buffer of that type at its offset,
+/// and the buffer is read whole. (Inserting them into a vector instead is
+/// unrolled element by element by the vector lowering: 1.5 MB of LLVM IR
+/// for 2^16 elements.) `pallas-row-loops` computes the pieces into the
+/// buffer and reads it in chunks. Sub-byte elements (`i1` masks, 4-bit
+/// types) are inserted into a vector: LLVM stores such vectors packed, so
+/// a piece written at an offset would not be where a read looks.
 fn assemble<'c, 'a>(
     op: &OperationRef<'c, 'a>,
     rw: &Rewriter<'c, 'a>,
@@ -135,6 +105,38 @@ fn assemble<'c, 'a>(
 ) -> Result<(), String> {
     let ty = op.result(0).map_err(|e| e.to_string())?.r#type();
     let b = B::new(rw, op.location());
+    let (shape, elem) = (memref_shape(ty), element_type(ty));
+    let rank = shape.len();
+    if crate::ir::bit_width(elem).is_some_and(|w| w < 8) {
+        return assemble_in_vector(&b, op, rw, pieces, dim);
+    }
+    let buf = super::roll::alloc(&b, &shape, elem);
+    let zero = b.cidx(0);
+    let mut at = 0i64;
+    for p in pieces {
+        let mut operands = vec![*p, buf];
+        operands.extend((0..rank).map(|d| if d == dim { b.cidx(at) } else { zero }));
+        b.transfer_write(&operands, rank, &identity_map(rank), false);
+        at += memref_shape(p.r#type())[dim];
+    }
+    let mut operands = vec![buf];
+    operands.extend(std::iter::repeat_n(zero, rank));
+    operands.push(b.zero(elem));
+    let v = b.transfer_read(&operands, rank, &identity_map(rank), false, ty);
+    b.op("memref.dealloc", &[buf], &[], &[]);
+    rw.replace_op(op, &[v]);
+    Ok(())
+}
+
+/// [`assemble`] by inserting the pieces into a zero vector.
+fn assemble_in_vector<'c, 'a>(
+    b: &B<'_, 'c, 'a>,
+    op: &OperationRef<'c, 'a>,
+    rw: &Rewriter<'c, 'a>,
+    pieces: &[Value<'c, 'a>],
+    dim: usize,
+) -> Result<(), String> {
+    let ty = op.result(0).map_err(|e| e.to_string())?.r#type();
     let zero = if is_float(element_type(ty)) {
         "0.0"
     } else {

@@ -58,10 +58,10 @@ pallas.kernel @k
 
 // JAX allocates GMEM semaphores in run_scoped only for the whole CTA; a
 // kernel of several warpgroups scopes them per warpgroup.
-// expected-error @+1 {{'pallas.kernel' op Only thread-collective allocations are supported in run_scoped. To allocate global semaphores, use pl.get_global.}}
 pallas.kernel @k
     outs(%o: memref<8x128xf32> block [8, 128] map affine_map<() -> (0, 0)> in gmem)
     attributes {compiler_params = {mosaic_gpu = {lowering_semantics = "warpgroup", num_threads = 2 : i64, thread_name = "wg"}}} {
+  // expected-error @+1 {{'pallas.run_scoped' op Only thread-collective allocations are supported in run_scoped. To allocate global semaphores, use pl.get_global.}}
   pallas.run_scoped {
   ^bb0(%t: memref<!pallas.semaphore, #pallas.memory_space<gmem>>):
     pallas.yield

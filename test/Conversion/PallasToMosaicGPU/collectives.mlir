@@ -171,3 +171,25 @@ pallas.kernel @mesh2d
   }
   pallas.return
 }
+
+// -----
+
+// Block-local semaphores with a sequential grid dim: JAX sizes the scope's
+// operand by the CUDA grid (the parallel dims times the cluster), since the
+// sequential dims are steps inside each CTA: grid (2, 3) parallel x 5 x 7
+// steps, 4 semaphores per CTA = 2 * 3 * 4 = 24 (not 2 * 3 * 5 * 7 * 4; the
+// four dims also overran the 3 CUDA dims there). The launch is 3 x 2 x 1
+// CTAs.
+
+// CHECK-LABEL: module @seq_sems
+// CHECK: memref<24xi32> {mosaic_gpu.from_kernel_arg_idx = 2 : i32
+// CHECK: gpu.launch async [%{{.*}}] blocks(%{{.*}}, %{{.*}}, %{{.*}}) in (%{{.*}} = %c3, %{{.*}} = %c2, %{{.*}} = %c1)
+pallas.kernel @seq_sems grid(2, 3, 5, 7) names("a", "b", "c", "d") semantics(parallel, parallel, arbitrary, arbitrary)
+    ins(%x: memref<64x128xf32> block [64, 128] map affine_map<(a, b, c, d) -> (0, 0)> in gmem)
+    scratch(%s: memref<4x!pallas.semaphore, #pallas.memory_space<gmem>>)
+    attributes {compiler_params = {mosaic_gpu = {lowering_semantics = "warpgroup"}}} {
+  %c1 = arith.constant 1 : index
+  %one = arith.constant 1 : i32
+  pallas.semaphore_wait %s[%c1], %one : memref<4x!pallas.semaphore, #pallas.memory_space<gmem>>
+  pallas.return
+}

@@ -197,10 +197,10 @@ pallas.kernel @k grid(2)
 
 // -----
 
-// expected-error @+1 {{'pallas.kernel' op not yet supported: scratch in a memory space other than shared (memref<128x8xi32, #pallas.memory_space<tmem>>)}}
 pallas.kernel @k
     ins(%x: memref<128x128xf32> block [128, 128] map affine_map<() -> (0, 0)> in gmem)
     attributes {compiler_params = {mosaic_gpu = {lowering_semantics = "warpgroup"}}} {
+  // expected-error @+1 {{'pallas.run_scoped' op not yet supported: scratch in a memory space other than shared (memref<128x8xi32, #pallas.memory_space<tmem>>)}}
   pallas.run_scoped {
   ^bb0(%t: memref<128x8xi32, #pallas.memory_space<tmem>>):
     %c0 = arith.constant 0 : index

@@ -1,23 +1,38 @@
 // RUN: %pallas_opt %s --convert-pallas-to-scf -split-input-file -verify-diagnostics
 
 // Size limits of the CPU reference (src/conversion/pallas_to_scf/limits.rs):
-// vectors of at most 2^20 = 1048576 elements, at most 2^32 = 4294967296
-// bytes of windows, scratch and scoped allocations per kernel, and byte
-// sizes within i64. Figures worked out by hand.
+// vector values as the TPU passes bound them (at most the 192 MiB =
+// 201326592 bytes of the largest TPU's VMEM, elements times their width,
+// bools as 32 bits), at most 2^32 = 4294967296 bytes of windows, scratch and
+// scoped allocations per kernel, and byte sizes within i64. Figures worked
+// out by hand.
 
-// 1024 x 1024 = 2^20 elements is the most; 1024 x 1025 is over.
-pallas.kernel @k grid(1) outs(%o: memref<1024x1024xi32> block [1024, 1024] map affine_map<(i) -> (0, 0)>) {
-  %z = arith.constant dense<0> : vector<1024x1024xi32>
-  pallas.store %z, %o[] : vector<1024x1024xi32>, memref<1024x1024xi32>
-  // expected-error @+1 {{'pallas.iota' op not yet supported: a vector<1024x1025xi32> (1049600 elements) in the CPU reference, which takes vectors of at most 2^20 = 1048576 elements (it builds some vectors element by element)}}
-  %i = pallas.iota dim 0 : vector<1024x1025xi32>
+// 4096 x 12288 x 4 bytes = 201326592 is the most; 4096 x 12289 x 4 =
+// 201342976 is over.
+pallas.kernel @k grid(1) outs(%o: memref<4096x12288xi32> block [4096, 12288] map affine_map<(i) -> (0, 0)>) {
+  %z = arith.constant dense<0> : vector<4096x12288xi32>
+  pallas.store %z, %o[] : vector<4096x12288xi32>, memref<4096x12288xi32>
+  // expected-error @+1 {{'pallas.iota' op result #0 is a vector<4096x12289xi32> of 201342976 bytes (elements times their width, bools as 32-bit words), more than the 201326592 bytes of VMEM per TensorCore of the largest TPU}}
+  %i = pallas.iota dim 0 : vector<4096x12289xi32>
 }
 
 // -----
 
-// A vector whose element count is past i64: 2^32 x 2^32.
+// Narrow elements: 201326592 x i8 is the most (one 1-D vector);
+// 2^26 x 4-bit = 33554432 bytes fits too; bools count as 32 bits:
+// 50331649 x i1 = 201326596 bytes is over.
 pallas.kernel @k grid(1) {
-  // expected-error @+1 {{not yet supported: a vector<4294967296x4294967296xi32> (more than 2^63 - 1 elements) in the CPU reference}}
+  %a = pallas.iota dim 0 : vector<201326592xi8>
+  %b = pallas.iota dim 0 : vector<67108864xi4>
+  // expected-error @+1 {{'arith.constant' op result #0 is a vector<50331649xi1> of 201326596 bytes}}
+  %m = arith.constant dense<true> : vector<50331649xi1>
+}
+
+// -----
+
+// A vector whose byte count is past i64: 2^32 x 2^32.
+pallas.kernel @k grid(1) {
+  // expected-error @+1 {{'pallas.iota' op result #0 is a vector<4294967296x4294967296xi32> of more than 2^63 - 1 bytes}}
   %i = pallas.iota dim 0 : vector<4294967296x4294967296xi32>
 }
 

@@ -5,7 +5,12 @@
 // CHECK-LABEL: func.func @add(%{{.*}}: memref<32x8xf32>, %{{.*}}: memref<32x8xf32>, %{{.*}}: memref<32x8xf32>)
 // CHECK-COUNT-3: memref.alloc() : memref<8x8xf32>
 // CHECK: scf.for %[[I:.*]] = %{{.*}} to %{{.*}} step
-// CHECK: affine.apply
+// The index map (i) -> (i, 0) applied to the grid id, the block row scaled
+// by the block's 8 rows.
+// CHECK: %[[ID:.*]] = arith.index_cast %[[I]] : index to i32
+// CHECK: %[[ROW:.*]] = arith.index_cast %[[ID]] : i32 to index
+// CHECK: %[[C8:.*]] = arith.constant 8 : index
+// CHECK: arith.muli %[[ROW]], %[[C8]] : index
 // CHECK: vector.transfer_write
 // CHECK: memref.subview %arg0
 // CHECK: memref.copy

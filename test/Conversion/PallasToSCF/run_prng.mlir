@@ -15,7 +15,14 @@
 // LOWER: memref.global "private" @__pallas_cpu_prng_state : memref<3xi32> = dense<0>
 // LOWER-LABEL: func.func @prng
 // LOWER: memref.get_global @__pallas_cpu_prng_state
-// LOWER: arith.constant dense<[0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15]> : vector<16xi32>
+// The counters (each element's row-major flat index) are iotas, row * 8 +
+// column, not a literal growing with the vector.
+// LOWER: %[[COL:.*]] = arith.index_cast %{{.*}} : vector<2x8xindex> to vector<2x8xi32>
+// LOWER: %[[ROW:.*]] = arith.index_cast %{{.*}} : vector<2x8xindex> to vector<2x8xi32>
+// LOWER: %[[EIGHT:.*]] = arith.constant dense<8> : vector<2x8xi32>
+// LOWER: %[[RS:.*]] = arith.muli %[[ROW]], %[[EIGHT]] : vector<2x8xi32>
+// LOWER: arith.addi %[[COL]], %[[RS]] : vector<2x8xi32>
+// LOWER-NOT: arith.constant dense<[
 // Two draws of 20 rounds each on the whole vector (no per-element code).
 // LOWER-COUNT-40: arith.shrui {{.*}} : vector<2x8xi32>
 // LOWER-NOT: arith.shrui {{.*}} : vector<2x8xi32>

@@ -326,53 +326,89 @@ fn verify_spec(op: &OperationRef, origin: &str, spec: &BlockSpec, grid: &[i64]) 
 /// either sign; `None` when a bound leaves i128 or the expression divides by
 /// something that is not a non-zero constant.
 fn expr_range(expr: MlirAffineExpr, grid: &[i64]) -> Option<(i128, i128)> {
+    ranges(expr, grid, &mut |_, _| Ok(())).unwrap_or(None)
+}
+
+/// [`expr_range`] of `expr`, calling `visit` on every subexpression with
+/// its range, operands before the expression (post-order, left first): one
+/// pass over the expression, stopped at the first `Err`. Iterative: an
+/// index map may nest as deep as the parser allows.
+fn ranges(
+    expr: MlirAffineExpr,
+    grid: &[i64],
+    visit: &mut dyn FnMut(MlirAffineExpr, Option<(i128, i128)>) -> Result<(), String>,
+) -> Result<Option<(i128, i128)>, String> {
     let corners = |a: (i128, i128), b: (i128, i128), f: &dyn Fn(i128, i128) -> Option<i128>| {
         let vs = [f(a.0, b.0)?, f(a.0, b.1)?, f(a.1, b.0)?, f(a.1, b.1)?];
         Some((*vs.iter().min()?, *vs.iter().max()?))
     };
-    let constant_divisor = |rhs: MlirAffineExpr| match expr_range(rhs, grid)? {
+    let constant_divisor = |r: Option<(i128, i128)>| match r? {
         (c, d) if c == d && c != 0 => Some(c),
         _ => None,
     };
-    match ir::affine_expr(expr) {
-        ir::AffineExpr::Constant(c) => Some((c as i128, c as i128)),
-        ir::AffineExpr::Dim(p) => {
-            let extent = *grid.get(p)?;
-            (extent != DYNAMIC).then_some((0, extent as i128 - 1))
+    // (expression, whether its operands are done); the ranges of finished
+    // expressions wait on `done`, the left operand's below the right's.
+    let mut todo = vec![(expr, false)];
+    let mut done: Vec<Option<(i128, i128)>> = vec![];
+    while let Some((e, operands_done)) = todo.pop() {
+        let node = ir::affine_expr(e);
+        let binary = match node {
+            ir::AffineExpr::Add(l, r)
+            | ir::AffineExpr::Mul(l, r)
+            | ir::AffineExpr::FloorDiv(l, r)
+            | ir::AffineExpr::CeilDiv(l, r)
+            | ir::AffineExpr::Mod(l, r) => Some((l, r)),
+            _ => None,
+        };
+        if let (Some((l, r)), false) = (binary, operands_done) {
+            todo.extend([(e, true), (r, false), (l, false)]);
+            continue;
         }
-        ir::AffineExpr::Symbol(_) => None,
-        ir::AffineExpr::Add(lhs, rhs) => {
-            let (a, b) = (expr_range(lhs, grid)?, expr_range(rhs, grid)?);
-            Some((a.0.checked_add(b.0)?, a.1.checked_add(b.1)?))
-        }
-        ir::AffineExpr::Mul(lhs, rhs) => {
-            let (a, b) = (expr_range(lhs, grid)?, expr_range(rhs, grid)?);
-            corners(a, b, &|x, y| x.checked_mul(y))
-        }
-        // Floor and ceil division by a constant are monotone in the
-        // dividend, so the corners bound them whatever the signs.
-        ir::AffineExpr::FloorDiv(lhs, rhs) => {
-            let (a, c) = (expr_range(lhs, grid)?, constant_divisor(rhs)?);
-            corners(a, (c, c), &|x, y| Some(floor_div(x, y)))
-        }
-        ir::AffineExpr::CeilDiv(lhs, rhs) => {
-            let (a, c) = (expr_range(lhs, grid)?, constant_divisor(rhs)?);
-            corners(a, (c, c), &|x, y| Some(-floor_div(-x, y)))
-        }
-        // MLIR folds `x mod c` to x - (x floordiv c) * c: in [0, c) for
-        // c > 0 and in (c, 0] for c < 0.
-        ir::AffineExpr::Mod(lhs, rhs) => {
-            let (a, c) = (expr_range(lhs, grid)?, constant_divisor(rhs)?);
-            let full = if c > 0 { (0, c - 1) } else { (c + 1, 0) };
-            // Within one period the result is the dividend shifted.
-            if floor_div(a.0, c) == floor_div(a.1, c) {
-                let shift = floor_div(a.0, c) * c;
-                Some((a.0 - shift, a.1 - shift))
-            } else {
-                Some(full)
-            }
-        }
+        let (a, b) = if binary.is_some() {
+            let b = done.pop().flatten();
+            (done.pop().flatten(), b)
+        } else {
+            (None, None)
+        };
+        let range = match node {
+            ir::AffineExpr::Constant(c) => Some((c as i128, c as i128)),
+            ir::AffineExpr::Dim(p) => grid
+                .get(p)
+                .filter(|e| **e != DYNAMIC)
+                .map(|e| (0, *e as i128 - 1)),
+            ir::AffineExpr::Symbol(_) => None,
+            ir::AffineExpr::Add(..) => a
+                .zip(b)
+                .and_then(|(a, b)| Some((a.0.checked_add(b.0)?, a.1.checked_add(b.1)?))),
+            ir::AffineExpr::Mul(..) => a
+                .zip(b)
+                .and_then(|(a, b)| corners(a, b, &|x, y| x.checked_mul(y))),
+            // Floor and ceil division by a constant are monotone in the
+            // dividend, so the corners bound them whatever the signs.
+            ir::AffineExpr::FloorDiv(..) => a
+                .zip(constant_divisor(b))
+                .and_then(|(a, c)| corners(a, (c, c), &|x, y| Some(floor_div(x, y)))),
+            ir::AffineExpr::CeilDiv(..) => a
+                .zip(constant_divisor(b))
+                .and_then(|(a, c)| corners(a, (c, c), &|x, y| Some(-floor_div(-x, y)))),
+            // MLIR folds `x mod c` to x - (x floordiv c) * c: in [0, c) for
+            // c > 0 and in (c, 0] for c < 0.
+            ir::AffineExpr::Mod(..) => a.zip(constant_divisor(b)).map(|(a, c)| {
+                // Within one period the result is the dividend shifted.
+                if floor_div(a.0, c) == floor_div(a.1, c) {
+                    let shift = floor_div(a.0, c) * c;
+                    (a.0 - shift, a.1 - shift)
+                } else if c > 0 {
+                    (0, c - 1)
+                } else {
+                    (c + 1, 0)
+                }
+            }),
+        };
+        visit(e, range)?;
+        done.push(range);
     }
+    Ok(done.pop().flatten())
 }
 
 /// `x / y` rounded towards negative infinity (affine `floordiv`), y != 0.
@@ -388,37 +424,34 @@ fn floor_div(x: i128, y: i128) -> i128 {
 /// What makes an index-map expression wrong whatever the grid ids: a
 /// constant or, over a static grid, an intermediate value outside `i32`
 /// (the lowered transform functions compute on i32 grid ids), or a division
-/// by zero.
+/// by zero. The first problem of the innermost, leftmost subexpression; one
+/// pass (checking each subexpression's range anew was quadratic in the
+/// depth of the expression).
 fn index_expr_problem(expr: MlirAffineExpr, grid: &[i64]) -> Option<String> {
     let fits = |v: i128| (i32::MIN as i128..=i32::MAX as i128).contains(&v);
-    match ir::affine_expr(expr) {
-        ir::AffineExpr::Constant(c) if !fits(c as i128) => {
-            return Some(format!("has the constant {c}, which does not fit i32"))
-        }
-        ir::AffineExpr::Add(l, r) | ir::AffineExpr::Mul(l, r) => {
-            if let Some(p) = index_expr_problem(l, grid).or_else(|| index_expr_problem(r, grid)) {
-                return Some(p);
+    let mut check = |e: MlirAffineExpr, range: Option<(i128, i128)>| -> Result<(), String> {
+        match ir::affine_expr(e) {
+            ir::AffineExpr::Constant(c) if !fits(c as i128) => {
+                return Err(format!("has the constant {c}, which does not fit i32"))
             }
-        }
-        ir::AffineExpr::FloorDiv(l, r)
-        | ir::AffineExpr::CeilDiv(l, r)
-        | ir::AffineExpr::Mod(l, r) => {
-            if let Some(p) = index_expr_problem(l, grid).or_else(|| index_expr_problem(r, grid)) {
-                return Some(p);
+            ir::AffineExpr::FloorDiv(_, r)
+            | ir::AffineExpr::CeilDiv(_, r)
+            | ir::AffineExpr::Mod(_, r) => {
+                if let ir::AffineExpr::Constant(0) = ir::affine_expr(r) {
+                    return Err("divides by zero".into());
+                }
             }
-            if let ir::AffineExpr::Constant(0) = ir::affine_expr(r) {
-                return Some("divides by zero".into());
-            }
+            _ => {}
         }
-        _ => {}
-    }
-    match expr_range(expr, grid) {
-        Some((lo, hi)) if !fits(lo) || !fits(hi) => Some(format!(
-            "can compute {}, outside i32",
-            if fits(lo) { hi } else { lo }
-        )),
-        _ => None,
-    }
+        match range {
+            Some((lo, hi)) if !fits(lo) || !fits(hi) => Err(format!(
+                "can compute {}, outside i32",
+                if fits(lo) { hi } else { lo }
+            )),
+            _ => Ok(()),
+        }
+    };
+    ranges(expr, grid, &mut check).err()
 }
 
 /// Statically provable out-of-range windows (linear maps over a static grid).
