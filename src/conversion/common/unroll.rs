@@ -49,7 +49,11 @@ use crate::ir::{self, Reported};
 pub enum ParallelLoops {
     /// SparseCore: Mosaic's `sc.parallel_access` / `sc.loop_unroll_factor`.
     Mosaic,
-    /// The CPU reference: an ordinary loop.
+    /// The CPU reference: an ordinary loop. Unrolled loops stay loops
+    /// there too (after the same checks): an unroll changes the code a
+    /// TPU runs, not what it computes, and expanding it would multiply the
+    /// CPU code by the trip count (hundreds of copies of an attention step
+    /// took minutes to compile).
     Sequential,
     /// TensorCore: an error.
     Rejected,
@@ -86,6 +90,8 @@ pub fn expand_loops(
     for op in loops.into_iter().rev() {
         if is_parallel_loop(&op) {
             mark_parallel(&op, parallel);
+        } else if parallel == ParallelLoops::Sequential {
+            ir::remove_attribute(&op, UNROLL_ATTR);
         } else if let Some(unroll) = Unroll::of(&op) {
             unroll_loop(op, unroll);
         }

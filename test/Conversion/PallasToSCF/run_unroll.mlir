@@ -2,11 +2,12 @@
 // RUN:   | %mlir_runner -e main -entry-point-result=void %runner_libs | FileCheck %s
 // RUN: %mlir_opt -p 'builtin.module(convert-pallas-to-scf)' %s | FileCheck %s --check-prefix=LOWER
 
-// Unrolled and parallel loops on the CPU reference: the same expansion as
-// the TPU lowerings (full unroll, factor with a straight-line remainder,
+// Unrolled and parallel loops on the CPU reference: the loops the TPU
+// lowerings expand (full unroll, factor with a straight-line remainder,
 // dynamic trip counts with a remainder loop, a step of 3, nested loops,
-// a loop without iterations), carried values threaded through the copies;
-// parallel loops (plsc.parallel_loop) run as ordinary sequential loops.
+// a loop without iterations) stay loops here, with their carried values:
+// an unroll does not change what the loop computes. Parallel loops
+// (plsc.parallel_loop) run as ordinary sequential loops.
 // x[i] = i + 1 (8 values); the kernel writes o (24 values):
 //   o[0..2]   running sums of x[0..2] (full unroll): 1 3 6
 //   o[3..6]   s = 6 + x[0..3] prefix sums (unroll=3 over 4): 7 9 12 16,
@@ -25,7 +26,10 @@
 // CHECK: Unranked Memref
 // CHECK-NEXT: [1,  3,  6,  7,  9,  12,  16,  24,  101,  102,  103,  36,  3,  20,  1,  2,  50,  11,  12,  80,  7,  3,  6,  0]
 
-// The marked loops leave no attribute behind and none stays a parallel loop.
+// The marked loops leave no attribute behind, none stays a parallel loop,
+// and the fully unrolled 3-iteration loop (the only i32 one) is still a
+// loop.
+// LOWER: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%{{.*}} = %{{.*}}) -> (f32) : i32
 // LOWER-NOT: pallas.unroll
 // LOWER-NOT: pallas.parallel_loop
 // LOWER-NOT: sc.parallel_access
