@@ -566,9 +566,26 @@ impl<'r, 'c, 'a> B<'r, 'c, 'a> {
         let ty = buf.r#type();
         let shape = memref_shape(ty);
         let elem = crate::ir::element_type(ty);
-        if shape.is_empty() {
-            let z = self.zero(elem);
-            self.op("memref.store", &[z, buf], &[], &[]);
+        if shape.is_empty() || !fits_one_vector(&shape) {
+            if crate::ir::is_signless_int_or_float(elem) || elem == self.index() {
+                let z = self.zero(elem);
+                self.fill_by_element(buf, z);
+            } else {
+                // No `arith.constant` makes a scalar of other integer types
+                // (`ui32`): write a one-lane vector per element.
+                // (A 0-d vector for a 0-d buffer.)
+                let (lanes, perm) = match shape.len() {
+                    0 => (vec![], identity_map(0)),
+                    r => (vec![1], projection_map(r, &[r - 1])),
+                };
+                let z = self.zero(self.vector(&lanes, elem));
+                let (ivs, outer) = self.element_loops(buf);
+                let rank = ivs.len();
+                let mut operands = vec![z, buf];
+                operands.extend(ivs);
+                self.transfer_write(&operands, rank, &perm, false);
+                self.close_loops(outer);
+            }
             return;
         }
         let vty = self.vector(&shape, elem);
@@ -584,8 +601,8 @@ impl<'r, 'c, 'a> B<'r, 'c, 'a> {
     pub fn fill(&self, buf: Value<'c, 'a>, v: Value<'c, 'a>) {
         let ty = buf.r#type();
         let shape = memref_shape(ty);
-        if shape.is_empty() {
-            self.op("memref.store", &[v, buf], &[], &[]);
+        if shape.is_empty() || !fits_one_vector(&shape) {
+            self.fill_by_element(buf, v);
             return;
         }
         let vty = self.vector(&shape, v.r#type());
@@ -594,6 +611,45 @@ impl<'r, 'c, 'a> B<'r, 'c, 'a> {
         let mut operands = vec![splat, buf];
         operands.extend(std::iter::repeat_n(zero, shape.len()));
         self.transfer_write(&operands, shape.len(), &identity_map(shape.len()), false);
+    }
+
+    /// Stores the scalar `v` into every element of a buffer with a static
+    /// shape, one `memref.store` in a loop nest (a buffer too large for one
+    /// vector, or of elements a vector packs into bits).
+    pub fn fill_by_element(&self, buf: Value<'c, 'a>, v: Value<'c, 'a>) {
+        let (ivs, outer) = self.element_loops(buf);
+        let mut operands = vec![v, buf];
+        operands.extend(ivs);
+        self.op("memref.store", &operands, &[], &[]);
+        self.close_loops(outer);
+    }
+
+    /// Opens a loop nest over every element of a buffer with a static
+    /// shape: the insertion point goes inside it, and the indices and the
+    /// outermost loop's terminator (for [`B::close_loops`]) come back.
+    pub fn element_loops(
+        &self,
+        buf: Value<'c, 'a>,
+    ) -> (Vec<Value<'c, 'a>>, Option<OperationRef<'c, 'a>>) {
+        let shape = memref_shape(buf.r#type());
+        let zero = self.cidx(0);
+        let mut ivs = vec![];
+        let mut outer = None;
+        for d in shape {
+            let (iv, end) = self.for_loop(zero, self.cidx(d));
+            self.rw.set_insertion_point_before(&end);
+            outer.get_or_insert(end);
+            ivs.push(iv);
+        }
+        (ivs, outer)
+    }
+
+    /// Moves the insertion point after the loop nest [`B::element_loops`]
+    /// opened.
+    pub fn close_loops(&self, outer: Option<OperationRef<'c, 'a>>) {
+        if let Some(l) = outer.and_then(|y| y.parent_operation()) {
+            self.rw.set_insertion_point_after(&l);
+        }
     }
 
     /// Attributes of an in-bounds vector transfer: permutation map, one
@@ -710,6 +766,13 @@ pub fn i64_array(v: &[i64]) -> String {
 }
 
 /// `affine_map<(d0, .., d{rank-1}) -> (d0, .., d{rank-1})>`.
+/// Whether a buffer of `shape` is filled with one vector store: LLVM's code
+/// generation takes a vector of a few thousand lanes, not a whole large
+/// buffer (65536 lanes abort its instruction selection).
+fn fits_one_vector(shape: &[i64]) -> bool {
+    crate::ir::element_count(shape).is_some_and(|n| n <= 4096)
+}
+
 pub fn identity_map(rank: usize) -> String {
     let dims: Vec<usize> = (0..rank).collect();
     projection_map(rank, &dims)

@@ -830,22 +830,7 @@ fn fill_uninitialized<'c, 'a>(b: &B<'_, 'c, 'a>, buf: Value<'c, 'a>) {
     if crate::ir::bit_width(elem).is_some_and(|w| w < 8) {
         // A vector of a sub-byte type is packed into bits, the buffer holds
         // a byte per element: store element by element.
-        let shape = memref_shape(buf.r#type());
-        let zero = b.cidx(0);
-        let mut ivs = vec![];
-        let mut outer = None;
-        for d in shape {
-            let (iv, end) = b.for_loop(zero, b.cidx(d));
-            b.rw.set_insertion_point_before(&end);
-            outer.get_or_insert(end);
-            ivs.push(iv);
-        }
-        let mut operands = vec![v, buf];
-        operands.extend(ivs);
-        b.op("memref.store", &operands, &[], &[]);
-        if let Some(l) = outer.and_then(|y| y.parent_operation()) {
-            b.rw.set_insertion_point_after(&l);
-        }
+        b.fill_by_element(buf, v);
         return;
     }
     b.fill(buf, v);

@@ -434,3 +434,68 @@ fn write<'c, 'a>(
     );
     Ok(())
 }
+
+/// Upstream `vector.load` / `vector.store` in kernels become in-bounds
+/// `vector.transfer_read` / `transfer_write` over the minor dims of their
+/// memref, which is what they mean (an access past the end is undefined
+/// for both): the upstream LLVM lowering takes only 1-D `vector.load`s
+/// (an n-D one is left in the output, which no LLVM translation knows),
+/// and transfers are what `pallas-row-loops` splits into row loops.
+/// Elements narrower than a byte keep their op (the CPU stores them
+/// widened, see `cpu_type`).
+pub fn upstream_accesses_as_transfers(module: &OperationRef) {
+    let mut accesses = vec![];
+    crate::ir::walk_nested(module, &mut |op| {
+        if crate::ir::op_name_of(&op) == "pallas.kernel" {
+            crate::ir::walk_nested(&op, &mut |inner| {
+                let name = crate::ir::op_name_of(&inner);
+                let vector_at = match name {
+                    "vector.load" => crate::ir::result_at(&inner, 0),
+                    "vector.store" => crate::ir::operand_at(&inner, 0),
+                    _ => None,
+                };
+                let whole_bytes = |ty: Type| {
+                    let elem = crate::ir::element_type(ty);
+                    crate::ir::bit_width(elem).is_none_or(|w| w % 8 == 0)
+                };
+                if vector_at.is_some_and(|v| {
+                    let ty = v.r#type();
+                    !memref_shape(ty).is_empty() && whole_bytes(ty)
+                }) {
+                    accesses.push(inner);
+                }
+            });
+        }
+    });
+    if accesses.is_empty() {
+        return;
+    }
+    let rw = crate::ir::conversion::OwnedRewriter::new(module);
+    for op in accesses {
+        rw.set_insertion_point_before(&op);
+        let b = B::new(&rw, op.location());
+        let operands: Vec<Value> = op.operands().map(crate::ir::value).collect();
+        if crate::ir::op_name_of(&op) == "vector.load" {
+            let ty = op.result(0).expect("vector.load result").r#type();
+            let memref_rank = operands.len() - 1;
+            let rank = memref_shape(ty).len();
+            let perm = projection_map(
+                memref_rank,
+                &(memref_rank - rank..memref_rank).collect::<Vec<_>>(),
+            );
+            let mut args = operands.clone();
+            args.push(b.zero(crate::ir::element_type(ty)));
+            let v = b.transfer_read(&args, memref_rank, &perm, false, ty);
+            rw.replace_op(&op, &[v]);
+        } else {
+            let rank = memref_shape(operands[0].r#type()).len();
+            let memref_rank = operands.len() - 2;
+            let perm = projection_map(
+                memref_rank,
+                &(memref_rank - rank..memref_rank).collect::<Vec<_>>(),
+            );
+            b.transfer_write(&operands, memref_rank, &perm, false);
+            rw.erase_op(&op);
+        }
+    }
+}

@@ -204,6 +204,7 @@ fn run(module: OperationRef, options: &OptionValues) -> Result<(), ()> {
         return Err(());
     }
     narrow_float::widen_dots(&module);
+    load_store::upstream_accesses_as_transfers(&module);
     // Grid axes first (as JAX resolves a name), before the subcore split.
     mesh::resolve_grid_axes(&module);
     if let Err(message) = prng::add_state(&module) {
