@@ -12,8 +12,11 @@
 //! * The buffers the CPU reference allocates for a kernel (one per window,
 //!   each scratch operand, every `run_scoped` allocation, counted per
 //!   device, and per subcore where subcore barriers give each subcore its
-//!   own, subcores.rs) total at most [`MAX_ALLOCATED_BYTES`] (4 GiB): larger kernels
-//!   are not a reference test case, and every buffer is on the heap.
+//!   own, subcores.rs) total at most the pass option `max-buffer-bytes`
+//!   (4 GiB by default): the host's memory
+//!   holds every simulated device's buffers at once (a mesh of D devices
+//!   needs D times one device's VMEM), so the bound is the host's, and a
+//!   user with a larger host raises it.
 //! * Every ref type (arrays too) has a byte size that fits in an `i64`, the
 //!   width of the index arithmetic that addresses it.
 
@@ -26,9 +29,6 @@ use super::kernel::sparsecore_cores;
 use super::types::cpu_type;
 use crate::conversion::pallas_to_tpu::limits::{vector_result_error, Target};
 use crate::ir::{self, BlockSpec, MemorySpace};
-
-/// The most bytes of the buffers the CPU reference allocates for a kernel.
-pub const MAX_ALLOCATED_BYTES: i64 = 1 << 32;
 
 /// The element count of a shape; `None` past `i64`.
 fn elements(shape: &[i64]) -> Option<i64> {
@@ -49,8 +49,8 @@ fn bytes_of(ty: Type) -> Option<i64> {
 }
 
 /// Reports the first size limit `kernel` breaks; true when it has none.
-pub fn check_kernel(kernel: &OperationRef) -> bool {
-    match vector_sizes(kernel).and_then(|_| allocations(kernel)) {
+pub fn check_kernel(kernel: &OperationRef, max_buffer_bytes: i64) -> bool {
+    match vector_sizes(kernel).and_then(|_| allocations(kernel, max_buffer_bytes)) {
         Ok(()) => true,
         Err((at, message)) => {
             ir::emit_op_error(at.as_ref().unwrap_or(kernel), &message);
@@ -79,8 +79,11 @@ fn vector_sizes<'c, 'a>(kernel: &OperationRef<'c, 'a>) -> Result<(), Failure<'c,
 
 /// The kernel's operand arrays, windows, scratch and scoped allocations:
 /// each must have a byte size in `i64`, the allocated ones at most
-/// [`MAX_ALLOCATED_BYTES`] together.
-fn allocations<'c, 'a>(kernel: &OperationRef<'c, 'a>) -> Result<(), Failure<'c, 'a>> {
+/// `max_bytes` together.
+fn allocations<'c, 'a>(
+    kernel: &OperationRef<'c, 'a>,
+    max_bytes: i64,
+) -> Result<(), Failure<'c, 'a>> {
     let specs: Vec<(String, BlockSpec)> = ["in_specs", "out_specs"]
         .iter()
         .flat_map(|n| {
@@ -212,11 +215,11 @@ fn allocations<'c, 'a>(kernel: &OperationRef<'c, 'a>) -> Result<(), Failure<'c, 
     let mut total: i64 = 0;
     for (what, bytes, at) in allocated {
         total = total.saturating_add(bytes);
-        if total > MAX_ALLOCATED_BYTES {
+        if total > max_bytes {
             return Err((
                 at,
                 format!(
-                    "not yet supported: {what} ({bytes} bytes) brings the buffers the CPU reference allocates for this kernel to {total} bytes, more than its bound of 2^32 = {MAX_ALLOCATED_BYTES} bytes (windows, scratch and scoped allocations)"
+                    "{what} ({bytes} bytes) brings the buffers the CPU reference allocates for this kernel to {total} bytes, more than the {max_bytes} bytes of its pass option max-buffer-bytes (windows, scratch and scoped allocations of every simulated device and subcore, all held in the host's memory at once; raise the option on a host with more)"
                 ),
             ));
         }

@@ -57,15 +57,25 @@ pub static PASS: PassDef = PassDef {
     description:
         "Lower pallas kernels to func/scf/memref/vector loops runnable on the CPU (interpret mode)",
     anchor: "builtin.module",
-    options: &[PassOption {
-        name: "mesh-shape",
-        description: "The device mesh to simulate, e.g. 4 or 2,2 (row-major device ids): \
-                      for kernels that declare no mesh_shape; one that does must agree. \
-                      Operands of such a kernel on D > 1 devices stack the D device-local \
-                      arrays on a new leading axis",
-        kind: OptionKind::String,
-        default: "",
-    }],
+    options: &[
+        PassOption {
+            name: "mesh-shape",
+            description: "The device mesh to simulate, e.g. 4 or 2,2 (row-major device ids): \
+                          for kernels that declare no mesh_shape; one that does must agree. \
+                          Operands of such a kernel on D > 1 devices stack the D device-local \
+                          arrays on a new leading axis",
+            kind: OptionKind::String,
+            default: "",
+        },
+        PassOption {
+            name: "max-buffer-bytes",
+            description: "The most bytes of buffers (windows, scratch, scoped allocations, of \
+                          every simulated device and subcore) one kernel may allocate; the host \
+                          holds them all at once",
+            kind: OptionKind::Int,
+            default: "4294967296",
+        },
+    ],
     dialects: &[
         "affine", "arith", "cf", "func", "math", "memref", "scf", "ub", "vector",
     ],
@@ -141,7 +151,7 @@ const SUPPORTED: &[&str] = &[
 ];
 
 /// Reports every pallas op (or op form) the CPU lowering does not handle.
-fn check_supported(module: &OperationRef) -> bool {
+fn check_supported(module: &OperationRef, max_buffer_bytes: i64) -> bool {
     let mut ok = true;
     crate::ir::walk_nested(module, &mut |op| {
         let name = op.name().as_string_ref().as_str().unwrap_or("").to_string();
@@ -156,7 +166,7 @@ fn check_supported(module: &OperationRef) -> bool {
             ok = false;
             return;
         }
-        if name == "pallas.kernel" && !limits::check_kernel(&op) {
+        if name == "pallas.kernel" && !limits::check_kernel(&op, max_buffer_bytes) {
             ok = false;
         }
         if name == "pallas.kernel" {
@@ -200,7 +210,15 @@ fn run(module: OperationRef, options: &OptionValues) -> Result<(), ()> {
             return Err(());
         }
     };
-    if !check_supported(&module) {
+    let max_buffer_bytes = options.int("max-buffer-bytes");
+    if max_buffer_bytes <= 0 {
+        crate::ir::emit_op_error(
+            &module,
+            &format!("max-buffer-bytes={max_buffer_bytes}: expected a positive number of bytes"),
+        );
+        return Err(());
+    }
+    if !check_supported(&module, max_buffer_bytes) {
         return Err(());
     }
     narrow_float::widen_dots(&module);

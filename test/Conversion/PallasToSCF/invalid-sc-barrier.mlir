@@ -49,7 +49,7 @@ pallas.kernel @k grid(1, 16) scratch(%a: memref<8xf32, #pallas.memory_space<vmem
 // Each subcore has its own scratch (outside HBM / VMEM_SHARED) and 8 bytes
 // of barrier state: they count per subcore in the CPU reference's bound on
 // the buffers it allocates for a kernel (65536 x 64 KiB + 65536 x 8 bytes).
-// expected-error @+1 {{'pallas.kernel' op not yet supported: scratch[0] memref<16384xi32> (4294967296 bytes) brings the buffers the CPU reference allocates for this kernel to 4295491584 bytes, more than its bound of 2^32 = 4294967296 bytes}}
+// expected-error @+1 {{'pallas.kernel' op scratch[0] memref<16384xi32> (4294967296 bytes) brings the buffers the CPU reference allocates for this kernel to 4295491584 bytes, more than the 4294967296 bytes of its pass option max-buffer-bytes}}
 pallas.kernel @k grid(1, 65536) scratch(%a: memref<16384xi32, #pallas.memory_space<vmem>>) {
   pallas.subcore_barrier
 }
