@@ -453,6 +453,17 @@ _VERIFY_CTX = None
 # smaller ones in this process.
 MAX_VERIFY_BYTES = 16 << 20
 _VERIFY_USES = 0
+# Outputs nested deeper than this (MLIR prints two spaces a level) go to the
+# child process too, which parses on a thread with a 1 GiB stack as
+# pallas-opt does: jaxlib's parser recurses once per level, and this
+# process's 8 MiB main stack overflows a few thousand levels down.
+MAX_INPROCESS_DEPTH = 1000
+VERIFY_STACK_BYTES = 1 << 30
+
+
+def nesting_depth(text):
+  """The deepest indentation of `text`, in levels of two spaces."""
+  return max((len(l) - len(l.lstrip(" ")) for l in text.split("\n")), default=0) // 2
 
 
 def verify_timeout(size, timeout):
@@ -656,7 +667,8 @@ def run_proc(args, timeout, stdin=None):
 
 # How the last classify() call's run ended (for the summary's figures):
 # "exit 0" (output checked), "exit 0 over 16 MB" (checked in a child
-# process), "exit 1" (diagnostics) or "other".
+# process, as are outputs nested over MAX_INPROCESS_DEPTH levels), "exit 1"
+# (diagnostics) or "other".
 _OUTCOME = ["other"]
 
 # How each pass's last run ended, for the oracle across passes (check_text):
@@ -687,7 +699,7 @@ def classify(opt, pass_name, path, timeout, verify=True):
     _OUTCOME[0] = "exit 0"
     if pass_name in ("tpu", "sparsecore", "mosaic-gpu"):
       gpu = pass_name == "mosaic-gpu"
-      if len(rest) > MAX_VERIFY_BYTES:
+      if len(rest) > MAX_VERIFY_BYTES or nesting_depth(rest) > MAX_INPROCESS_DEPTH:
         _OUTCOME[0] = "exit 0 over 16 MB"
         limit = verify_timeout(len(rest), timeout)
         problems = jaxlib_problems_child(rest, path, limit, gpu)
@@ -950,7 +962,14 @@ def main():
     # The child process of jaxlib_problems_child: the problems as JSON.
     with open(args.verify_output or args.verify_gpu_output) as f:
       text = f.read()
-    print(json.dumps(jaxlib_problems(text) if args.verify_output else mgpu_problems(text)))
+    import threading
+    verdict = []
+    threading.stack_size(VERIFY_STACK_BYTES)
+    t = threading.Thread(target=lambda: verdict.append(
+        jaxlib_problems(text) if args.verify_output else mgpu_problems(text)))
+    t.start()
+    t.join()
+    print(json.dumps(verdict[0]))
     return 0
 
   opt = os.path.abspath(args.pallas_opt)
