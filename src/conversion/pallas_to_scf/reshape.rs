@@ -26,7 +26,7 @@ use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::r#type::Type;
 use melior::ir::{Value, ValueLike};
 
-use crate::conversion::common::builder::{identity_map, join, B};
+use crate::conversion::common::builder::{join, B};
 use crate::conversion::framework::{PatternSet, TypeConverter};
 use crate::ir::{self, element_type, memref_shape};
 
@@ -127,26 +127,19 @@ pub fn add_patterns(set: &mut PatternSet, tc: &TypeConverter) {
         // The source written to a buffer; an element is a load from it, a
         // sub-vector a read at its position.
         let b = B::new(rw, op.location());
-        let v = operands[0];
-        let (shape, elem) = (memref_shape(v.r#type()), element_type(v.r#type()));
-        let rank = shape.len();
-        let buf = super::roll::alloc(&b, &shape, elem);
-        let zero = b.cidx(0);
-        let mut write = vec![v, buf];
-        write.extend(std::iter::repeat_n(zero, rank));
-        b.transfer_write(&write, rank, &identity_map(rank), false);
+        let buf = spill(&b, operands[0]);
         let res_ty = op.result(0).map_err(|e| e.to_string())?.r#type();
-        let pos = position(&op);
-        let mut at = vec![buf];
-        at.extend((0..rank).map(|d| pos.get(d).map_or(zero, |p| b.cidx(*p))));
+        let at = indices(&b, buf, &position(&op));
         let r = if ir::is_vector(res_ty) {
-            at.push(b.zero(elem));
-            let k = memref_shape(res_ty).len();
-            b.transfer_read(&at, rank, &minor_identity(rank, k), false, res_ty)
+            read_and_free(&b, buf, &at, res_ty)
         } else {
-            b.val("memref.load", &at, elem, &[])
+            let mut load = vec![buf];
+            load.extend(at);
+            let elem = element_type(buf.r#type());
+            let r = b.val("memref.load", &load, elem, &[]);
+            b.op("memref.dealloc", &[buf], &[], &[]);
+            r
         };
-        b.op("memref.dealloc", &[buf], &[], &[]);
         rw.replace_op(&op, &[r]);
         Ok(())
     });
@@ -158,33 +151,17 @@ pub fn add_patterns(set: &mut PatternSet, tc: &TypeConverter) {
         // stored over it at its position, the buffer read whole.
         let b = B::new(rw, op.location());
         let (piece, dest) = (operands[0], operands[1]);
-        let (shape, elem) = (memref_shape(dest.r#type()), element_type(dest.r#type()));
-        let rank = shape.len();
-        let buf = super::roll::alloc(&b, &shape, elem);
-        let zero = b.cidx(0);
-        let mut write = vec![dest, buf];
-        write.extend(std::iter::repeat_n(zero, rank));
-        b.transfer_write(&write, rank, &identity_map(rank), false);
-        let pos = position(&op);
-        let at: Vec<_> = (0..rank)
-            .map(|d| pos.get(d).map_or(zero, |p| b.cidx(*p)))
-            .collect();
+        let buf = spill(&b, dest);
+        let at = indices(&b, buf, &position(&op));
         if ir::is_vector(piece.r#type()) {
-            let k = memref_shape(piece.r#type()).len();
-            let mut write = vec![piece, buf];
-            write.extend(at);
-            b.transfer_write(&write, rank, &minor_identity(rank, k), false);
+            write_at(&b, piece, buf, at);
         } else {
             let mut store = vec![piece, buf];
             store.extend(at);
             b.op("memref.store", &store, &[], &[]);
         }
-        let mut read = vec![buf];
-        read.extend(std::iter::repeat_n(zero, rank));
-        read.push(b.zero(elem));
         let res_ty = op.result(0).map_err(|e| e.to_string())?.r#type();
-        let r = b.transfer_read(&read, rank, &identity_map(rank), false, res_ty);
-        b.op("memref.dealloc", &[buf], &[], &[]);
+        let r = read_and_free(&b, buf, &indices(&b, buf, &[]), res_ty);
         rw.replace_op(&op, &[r]);
         Ok(())
     });
@@ -198,21 +175,10 @@ pub fn add_patterns(set: &mut PatternSet, tc: &TypeConverter) {
             // The source written to a buffer, the slice read from it at its
             // offsets (dims the offsets leave out are taken whole).
             let b = B::new(rw, op.location());
-            let v = operands[0];
-            let (shape, elem) = (memref_shape(v.r#type()), element_type(v.r#type()));
-            let rank = shape.len();
             let res_ty = op.result(0).map_err(|e| e.to_string())?.r#type();
-            let buf = super::roll::alloc(&b, &shape, elem);
-            let zero = b.cidx(0);
-            let mut write = vec![v, buf];
-            write.extend(std::iter::repeat_n(zero, rank));
-            b.transfer_write(&write, rank, &identity_map(rank), false);
-            let at = offsets(&op);
-            let mut read = vec![buf];
-            read.extend((0..rank).map(|d| at.get(d).map_or(zero, |o| b.cidx(*o))));
-            read.push(b.zero(elem));
-            let r = b.transfer_read(&read, rank, &identity_map(rank), false, res_ty);
-            b.op("memref.dealloc", &[buf], &[], &[]);
+            let buf = spill(&b, operands[0]);
+            let at = indices(&b, buf, &offsets(&op));
+            let r = read_and_free(&b, buf, &at, res_ty);
             rw.replace_op(&op, &[r]);
             Ok(())
         },
@@ -229,24 +195,11 @@ pub fn add_patterns(set: &mut PatternSet, tc: &TypeConverter) {
             // the destination's last dims), the buffer read whole.
             let b = B::new(rw, op.location());
             let (piece, dest) = (operands[0], operands[1]);
-            let (shape, elem) = (memref_shape(dest.r#type()), element_type(dest.r#type()));
-            let rank = shape.len();
-            let piece_rank = memref_shape(piece.r#type()).len();
-            let buf = super::roll::alloc(&b, &shape, elem);
-            let zero = b.cidx(0);
-            let mut write = vec![dest, buf];
-            write.extend(std::iter::repeat_n(zero, rank));
-            b.transfer_write(&write, rank, &identity_map(rank), false);
-            let at = offsets(&op);
-            let mut write = vec![piece, buf];
-            write.extend((0..rank).map(|d| at.get(d).map_or(zero, |o| b.cidx(*o))));
-            b.transfer_write(&write, rank, &minor_identity(rank, piece_rank), false);
-            let mut read = vec![buf];
-            read.extend(std::iter::repeat_n(zero, rank));
-            read.push(b.zero(elem));
+            let buf = spill(&b, dest);
+            let at = indices(&b, buf, &offsets(&op));
+            write_at(&b, piece, buf, at);
             let res_ty = op.result(0).map_err(|e| e.to_string())?.r#type();
-            let r = b.transfer_read(&read, rank, &identity_map(rank), false, res_ty);
-            b.op("memref.dealloc", &[buf], &[], &[]);
+            let r = read_and_free(&b, buf, &indices(&b, buf, &[]), res_ty);
             rw.replace_op(&op, &[r]);
             Ok(())
         },
@@ -269,13 +222,9 @@ pub(super) fn reshaped<'c, 'a>(
     v: Value<'c, 'a>,
     res_ty: Type<'c>,
 ) -> Value<'c, 'a> {
-    let (from, elem) = (memref_shape(v.r#type()), element_type(v.r#type()));
+    let elem = element_type(v.r#type());
     let to = memref_shape(res_ty);
-    let buf = super::roll::alloc(b, &from, elem);
-    let zero = b.cidx(0);
-    let mut write = vec![v, buf];
-    write.extend(std::iter::repeat_n(zero, from.len()));
-    b.transfer_write(&write, from.len(), &identity_map(from.len()), false);
+    let buf = spill(b, v);
     let strides: Vec<i64> = (0..to.len())
         .map(|d| to[d + 1..].iter().product())
         .collect();
@@ -298,10 +247,71 @@ pub(super) fn reshaped<'c, 'a>(
             ("operandSegmentSizes", b.attr("array<i32: 1, 0, 0, 0>")),
         ],
     );
-    let mut read = vec![view];
-    read.extend(std::iter::repeat_n(zero, to.len()));
-    read.push(b.zero(elem));
-    let r = b.transfer_read(&read, to.len(), &identity_map(to.len()), false, res_ty);
+    let r = read_view(b, view, &indices(b, view, &[]), res_ty);
+    b.op("memref.dealloc", &[buf], &[], &[]);
+    r
+}
+
+/// `v` written whole to a new buffer of its shape.
+fn spill<'c, 'a>(b: &B<'_, 'c, 'a>, v: Value<'c, 'a>) -> Value<'c, 'a> {
+    let shape = memref_shape(v.r#type());
+    let buf = super::roll::alloc(b, &shape, element_type(v.r#type()));
+    let zeros = indices(b, buf, &[]);
+    write_at(b, v, buf, zeros);
+    buf
+}
+
+/// The index operands of a position in `buf`: `at`, then zeros for the dims
+/// it leaves out.
+fn indices<'c, 'a>(b: &B<'_, 'c, 'a>, buf: Value<'c, 'a>, at: &[i64]) -> Vec<Value<'c, 'a>> {
+    let rank = memref_shape(buf.r#type()).len();
+    (0..rank)
+        .map(|d| b.cidx(at.get(d).copied().unwrap_or(0)))
+        .collect()
+}
+
+/// Writes the vector `v` into `buf` at `at`, over its last dims.
+fn write_at<'c, 'a>(
+    b: &B<'_, 'c, 'a>,
+    v: Value<'c, 'a>,
+    buf: Value<'c, 'a>,
+    at: Vec<Value<'c, 'a>>,
+) {
+    let rank = at.len();
+    let k = memref_shape(v.r#type()).len();
+    let mut write = vec![v, buf];
+    write.extend(at);
+    b.transfer_write(&write, rank, &minor_identity(rank, k), false);
+}
+
+/// The `ty` vector at `at` of `buf` (over its last dims).
+fn read_view<'c, 'a>(
+    b: &B<'_, 'c, 'a>,
+    buf: Value<'c, 'a>,
+    at: &[Value<'c, 'a>],
+    ty: Type<'c>,
+) -> Value<'c, 'a> {
+    let rank = at.len();
+    let mut read = vec![buf];
+    read.extend_from_slice(at);
+    read.push(b.zero(element_type(ty)));
+    b.transfer_read(
+        &read,
+        rank,
+        &minor_identity(rank, memref_shape(ty).len()),
+        false,
+        ty,
+    )
+}
+
+/// [`read_view`], then `buf` freed.
+fn read_and_free<'c, 'a>(
+    b: &B<'_, 'c, 'a>,
+    buf: Value<'c, 'a>,
+    at: &[Value<'c, 'a>],
+    ty: Type<'c>,
+) -> Value<'c, 'a> {
+    let r = read_view(b, buf, at, ty);
     b.op("memref.dealloc", &[buf], &[], &[]);
     r
 }
