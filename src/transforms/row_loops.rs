@@ -39,7 +39,10 @@
 //! cluster reads such a buffer row by row instead of the value (a few
 //! rounds per block). Likewise a write of a whole-buffer read of an
 //! allocation made long before copies from that buffer row by row, when no
-//! op in between may write it.
+//! op in between may write it; also from a nested region (an `scf.if`
+//! around the write), when nothing from the read to the end of the op that
+//! holds the write may write it. Other values that cross into a nested
+//! region still go whole.
 
 use std::cell::RefCell;
 use std::collections::{HashMap, HashSet};
@@ -855,7 +858,7 @@ fn forwardable_read<'c, 'a>(
         return None;
     }
     if def.block().map(|b| b.to_raw().ptr) != at.block().map(|b| b.to_raw().ptr) {
-        return None;
+        return unwritten_until_holder(&def, at, key(memory)).then_some(def);
     }
     let (&from, &to) = (
         writers.positions.get(&op_key(&def))?,
@@ -866,6 +869,46 @@ fn forwardable_read<'c, 'a>(
     (!written_after(writers.last_any.as_ref())
         && !written_after(writers.last_write.get(&key(memory))))
     .then_some(def)
+}
+
+/// For a read in a block enclosing the write `at`: whether nothing from the
+/// read up to the end of the op of the read's block that holds `at` may
+/// write or free `memory`. That op's whole subtree counts, not only what
+/// precedes `at` (a loop around `at` runs its body again), so the buffer
+/// still holds what the read saw whenever `at` runs. False when the read's
+/// block does not enclose `at`.
+fn unwritten_until_holder(def: &OperationRef, at: &OperationRef, memory: usize) -> bool {
+    let Some(block) = def.block().map(|b| b.to_raw().ptr) else {
+        return false;
+    };
+    let mut holder = at.parent_operation();
+    while let Some(h) = holder {
+        if h.block().map(|b| b.to_raw().ptr) == Some(block) {
+            break;
+        }
+        holder = h.parent_operation();
+    }
+    let Some(holder) = holder else {
+        return false;
+    };
+    let writes = |op: &OperationRef| match written_memory(op) {
+        Written::Nothing => false,
+        Written::Root(r) => r == memory,
+        Written::Anything => true,
+    };
+    let mut next = def.next_in_block();
+    while let Some(op) = next {
+        let mut written = writes(&op);
+        ir::walk_nested(&op, &mut |inner| written |= writes(&inner));
+        if written {
+            return false;
+        }
+        if op_key(&op) == op_key(&holder) {
+            return true;
+        }
+        next = op.next_in_block();
+    }
+    false
 }
 
 /// The element type a buffer holding vectors of element `elem` has: `i8`
