@@ -51,18 +51,24 @@ fn kind_of(op: &OperationRef) -> Option<i64> {
     names.iter().position(|n| *n == name).map(|p| p as i64)
 }
 
-/// Whether `op` reduces a 2-D tile (more than one row, or one long row)
-/// over its leading dim only, with a kind this file knows.
-pub(super) fn is_leading_reduction(op: &OperationRef) -> bool {
-    let Some(source) = crate::ir::operand_at(op, 0) else {
-        return false;
-    };
-    let shape = memref_shape(source.r#type());
-    let float = crate::conversion::common::builder::is_float(element_type(source.r#type()));
+/// A reduction's source shape, reduced dims, and whether its elements are
+/// floats.
+fn reduction_parts(op: &OperationRef) -> Option<(Vec<i64>, Vec<i64>, bool)> {
+    let ty = crate::ir::operand_at(op, 0)?.r#type();
     let dims = op
         .attribute("reduction_dims")
         .map(dense_i64)
         .unwrap_or_default();
+    let float = crate::conversion::common::builder::is_float(element_type(ty));
+    Some((memref_shape(ty), dims, float))
+}
+
+/// Whether `op` reduces a 2-D tile (more than one row, or one long row)
+/// over its leading dim only, with a kind this file knows.
+pub(super) fn is_leading_reduction(op: &OperationRef) -> bool {
+    let Some((shape, dims, float)) = reduction_parts(op) else {
+        return false;
+    };
     let rank = shape.len();
     // (A single row is a chunked loop too when it is long: the vector
     // lowering's form of it did not finish for 2^20 lanes. A dim between
@@ -79,15 +85,9 @@ pub(super) fn is_leading_reduction(op: &OperationRef) -> bool {
 /// knows: the vector lowering flattens such a vector element by element
 /// (1024x1024 to a scalar did not finish in 40 s).
 fn is_multi_dim_reduction(op: &OperationRef) -> bool {
-    let Some(source) = crate::ir::operand_at(op, 0) else {
+    let Some((shape, dims, float)) = reduction_parts(op) else {
         return false;
     };
-    let shape = memref_shape(source.r#type());
-    let float = crate::conversion::common::builder::is_float(element_type(source.r#type()));
-    let dims = op
-        .attribute("reduction_dims")
-        .map(dense_i64)
-        .unwrap_or_default();
     dims.len() >= 2
         && shape.iter().product::<i64>() > 4096
         && kind_of(op).and_then(|k| combiner(k, float)).is_some()

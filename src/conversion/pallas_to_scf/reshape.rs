@@ -271,7 +271,7 @@ fn indices<'c, 'a>(b: &B<'_, 'c, 'a>, buf: Value<'c, 'a>, at: &[i64]) -> Vec<Val
 }
 
 /// Writes the vector `v` into `buf` at `at`, over its last dims.
-fn write_at<'c, 'a>(
+pub(super) fn write_at<'c, 'a>(
     b: &B<'_, 'c, 'a>,
     v: Value<'c, 'a>,
     buf: Value<'c, 'a>,
@@ -305,7 +305,7 @@ fn read_view<'c, 'a>(
 }
 
 /// [`read_view`], then `buf` freed.
-fn read_and_free<'c, 'a>(
+pub(super) fn read_and_free<'c, 'a>(
     b: &B<'_, 'c, 'a>,
     buf: Value<'c, 'a>,
     at: &[Value<'c, 'a>],

@@ -9,7 +9,7 @@ use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::r#type::Type;
 use melior::ir::{RegionLike, Value, ValueLike};
 
-use crate::conversion::common::builder::{identity_map, is_float, B};
+use crate::conversion::common::builder::{is_float, B};
 use crate::conversion::framework::{PatternSet, Rewriter, TypeConverter};
 use crate::ir::{element_type, memref_shape};
 
@@ -114,16 +114,12 @@ fn assemble<'c, 'a>(
     let zero = b.cidx(0);
     let mut at = 0i64;
     for p in pieces {
-        let mut operands = vec![*p, buf];
-        operands.extend((0..rank).map(|d| if d == dim { b.cidx(at) } else { zero }));
-        b.transfer_write(&operands, rank, &identity_map(rank), false);
+        let offsets = (0..rank).map(|d| if d == dim { b.cidx(at) } else { zero });
+        super::reshape::write_at(&b, *p, buf, offsets.collect());
         at += memref_shape(p.r#type())[dim];
     }
-    let mut operands = vec![buf];
-    operands.extend(std::iter::repeat_n(zero, rank));
-    operands.push(b.zero(elem));
-    let v = b.transfer_read(&operands, rank, &identity_map(rank), false, ty);
-    b.op("memref.dealloc", &[buf], &[], &[]);
+    let whole = vec![zero; rank];
+    let v = super::reshape::read_and_free(&b, buf, &whole, ty);
     rw.replace_op(op, &[v]);
     Ok(())
 }
