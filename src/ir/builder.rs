@@ -21,10 +21,10 @@ use crate::ir::{ffi, memref_shape, str_ref};
 /// context asks.
 struct Parsed {
     ctx: *const std::ffi::c_void,
-    types: std::collections::HashMap<String, *const std::ffi::c_void>,
-    attributes: std::collections::HashMap<String, *const std::ffi::c_void>,
+    types: crate::ir::hash::FastMap<String, *const std::ffi::c_void>,
+    attributes: crate::ir::hash::FastMap<String, *const std::ffi::c_void>,
     /// [`memo_type`]: (table, type) -> type (null for `None`).
-    mapped: std::collections::HashMap<(u32, *const std::ffi::c_void), *const std::ffi::c_void>,
+    mapped: crate::ir::hash::FastMap<(u32, *const std::ffi::c_void), *const std::ffi::c_void>,
 }
 
 #[derive(Clone, Copy)]

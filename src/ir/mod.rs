@@ -8,6 +8,7 @@ pub mod builder;
 pub mod capi;
 pub mod conversion;
 pub mod ffi;
+pub mod hash;
 pub mod mgpu_view;
 pub mod pass_registry;
 pub mod plugin;
@@ -842,8 +843,8 @@ pub fn clone_block_body<'c, 'a>(
     before: Option<OperationRef<'c, 'a>>,
     args: &[Value<'c, 'a>],
 ) -> Vec<Value<'c, 'a>> {
-    use std::collections::HashMap;
-    fn remap(op: MlirOperation, map: &HashMap<*const c_void, MlirValue>) {
+    use crate::ir::hash::FastMap;
+    fn remap(op: MlirOperation, map: &FastMap<*const c_void, MlirValue>) {
         unsafe {
             for i in 0..mlirOperationGetNumOperands(op) {
                 if let Some(v) = map.get(&mlirOperationGetOperand(op, i).ptr) {
@@ -865,7 +866,7 @@ pub fn clone_block_body<'c, 'a>(
     }
     unsafe {
         let src = src.to_raw();
-        let mut map: HashMap<*const c_void, MlirValue> = HashMap::new();
+        let mut map: FastMap<*const c_void, MlirValue> = FastMap::default();
         for (i, a) in args.iter().enumerate() {
             map.insert(mlirBlockGetArgument(src, i as isize).ptr, a.to_raw());
         }
