@@ -67,7 +67,10 @@ impl Parsed {
         self.mapped.clear();
     }
 
-    fn table(&mut self, kind: Kind) -> &mut crate::ir::hash::FastMap<String, *const std::ffi::c_void> {
+    fn table(
+        &mut self,
+        kind: Kind,
+    ) -> &mut crate::ir::hash::FastMap<String, *const std::ffi::c_void> {
         match kind {
             Kind::Type => &mut self.types,
             Kind::Attribute => &mut self.attributes,
@@ -254,7 +257,11 @@ impl<'r, 'c, 'a> B<'r, 'c, 'a> {
             })
             .collect();
         unsafe {
-            Attribute::from_raw(mlirDictionaryAttrGet(self.ctx, raw.len() as isize, raw.as_ptr()))
+            Attribute::from_raw(mlirDictionaryAttrGet(
+                self.ctx,
+                raw.len() as isize,
+                raw.as_ptr(),
+            ))
         }
     }
 

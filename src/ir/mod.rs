@@ -866,7 +866,12 @@ pub fn clone_block_body<'c, 'a>(
         } else {
             mlirOperationGetNumOperands(terminator) as usize
         };
-        let mut yielded = vec![MlirValue { ptr: std::ptr::null() }; n];
+        let mut yielded = vec![
+            MlirValue {
+                ptr: std::ptr::null()
+            };
+            n
+        ];
         let before = before.map(|b| b.to_raw()).unwrap_or(MlirOperation {
             ptr: std::ptr::null_mut(),
         });

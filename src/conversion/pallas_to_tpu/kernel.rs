@@ -18,8 +18,7 @@ use melior::ir::{Block, Region, RegionLike, Value, ValueLike};
 
 use super::types::{self, tpu_type};
 use crate::conversion::common::builder::{
-    array_elements, dense_i64, memo_type, result_of, string_attr_value, value, B,
-    DYNAMIC,
+    array_elements, dense_i64, memo_type, result_of, string_attr_value, value, B, DYNAMIC,
 };
 use crate::conversion::common::index_map::expand_affine_map;
 use crate::conversion::framework::{PatternSet, Rewriter, TypeConverter};
@@ -405,7 +404,11 @@ fn in_space(ty: Type<'_>, space: MemorySpace) -> Type<'_> {
     ir::tpu_types::memref_type(&ir::memref_shape(ty), ir::element_type(ty), space.attr(ty))
 }
 
-fn semantics_attr<'c>(b: &B<'_, 'c, '_>, kernel: &OperationRef<'c, '_>, rank: usize) -> Attribute<'c> {
+fn semantics_attr<'c>(
+    b: &B<'_, 'c, '_>,
+    kernel: &OperationRef<'c, '_>,
+    rank: usize,
+) -> Attribute<'c> {
     let semantic = |s: &str| b.attr(&format!("#tpu.dimension_semantics<{s}>"));
     let items: Vec<Attribute<'c>> = match kernel.attribute("dimension_semantics") {
         Ok(a) => array_elements(a)
