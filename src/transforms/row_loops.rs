@@ -39,10 +39,15 @@
 //! cluster reads such a buffer row by row instead of the value (a few
 //! rounds per block). Likewise a write of a whole-buffer read of an
 //! allocation made long before copies from that buffer row by row, when no
-//! op in between may write it; also from a nested region (an `scf.if`
-//! around the write), when nothing from the read to the end of the op that
-//! holds the write may write it. Other values that cross into a nested
-//! region still go whole.
+//! op in between may write it.
+//!
+//! Clusters stay within one block. Before clustering, a large value used
+//! in a nested region (an `scf.if`, an `scf.for` body, an alloca scope) is
+//! handed on through memory: read again there from its own buffer when it
+//! is a whole read nothing may overwrite meanwhile, else written to a
+//! buffer where it is defined and read back where it is used
+//! ([`hand_on_into_nested_regions`]); both ends then join the clusters of
+//! their blocks.
 
 use std::cell::RefCell;
 use std::collections::{HashMap, HashSet};
@@ -509,6 +514,9 @@ fn run(module: OperationRef, _options: &OptionValues) -> Result<(), ()> {
         }
     });
     let rw = OwnedRewriter::new(&module);
+    for &block in &blocks {
+        hand_on_into_nested_regions(&rw, block);
+    }
     // The whole-tile reads of the buffers clusters hand values on in, by
     // op: nothing writes those buffers after the read, so a later cluster
     // reads them row by row instead of spilling the value again.
@@ -832,18 +840,34 @@ fn written_memory(op: &OperationRef) -> Written {
 /// If `v` is a whole-buffer read of an allocation (a plain transfer at
 /// zero indices of a memref of the tile's shape) in the block of `at`, and
 /// nothing between the read and `at` may write that allocation: the read.
-/// `writers` holds the ops of the block up to `at`.
+/// `writers` holds the ops of the block up to `at`. (A read in an
+/// enclosing block was re-read next to `at` by
+/// [`hand_on_into_nested_regions`] where that is sound.)
 fn forwardable_read<'c, 'a>(
     v: Value<'c, 'a>,
     at: &OperationRef<'c, 'a>,
     writers: &mut Writers<'c, 'a>,
 ) -> Option<OperationRef<'c, 'a>> {
     let def = ir::defining_op(v)?;
-    let (kind, shape) = classify(&def)?;
-    if kind != Kind::Read || transfer_mask(&def).is_some() {
+    let memory = whole_read_memory(&def)?;
+    let (&from, &to) = (
+        writers.positions.get(&op_key(&def))?,
+        writers.positions.get(&op_key(at))?,
+    );
+    writers.record_to(to);
+    let written_after = |last: Option<&usize>| last.is_some_and(|p| *p > from);
+    (!written_after(writers.last_any.as_ref()) && !written_after(writers.last_write.get(&memory)))
+        .then_some(def)
+}
+
+/// If `def` reads a whole allocation (a plain unmasked transfer at zero
+/// indices of a memref of the vector's shape): that allocation.
+fn whole_read_memory(def: &OperationRef) -> Option<usize> {
+    let (kind, shape) = classify(def)?;
+    if kind != Kind::Read || transfer_mask(def).is_some() {
         return None;
     }
-    let base = ir::value(crate::ir::operand_at(&def, 0)?);
+    let base = ir::value(crate::ir::operand_at(def, 0)?);
     let zero_indices = (1..=shape.len()).all(|i| {
         def.operand(i)
             .ok()
@@ -854,26 +878,138 @@ fn forwardable_read<'c, 'a>(
             .unwrap_or(false)
     });
     let memory = root(base);
-    if memref_shape(base.r#type()) != shape || !zero_indices || !is_allocation(memory) {
-        return None;
-    }
-    if def.block().map(|b| b.to_raw().ptr) != at.block().map(|b| b.to_raw().ptr) {
-        return unwritten_until_holder(&def, at, key(memory)).then_some(def);
-    }
-    let (&from, &to) = (
-        writers.positions.get(&op_key(&def))?,
-        writers.positions.get(&op_key(at))?,
-    );
-    writers.record_to(to);
-    let written_after = |last: Option<&usize>| last.is_some_and(|p| *p > from);
-    (!written_after(writers.last_any.as_ref())
-        && !written_after(writers.last_write.get(&key(memory))))
-    .then_some(def)
+    (memref_shape(base.r#type()) == shape && zero_indices && is_allocation(memory))
+        .then(|| key(memory))
 }
 
-/// For a read in a block enclosing the write `at`: whether nothing from the
-/// read up to the end of the op of the read's block that holds `at` may
-/// write or free `memory`. That op's whole subtree counts, not only what
+/// Elements of a vector above which a value used in a nested region is
+/// handed on through a buffer ([`hand_on_into_nested_regions`]); a smaller
+/// one crosses as a value (as many elements as a buffer filled by one
+/// vector, builder.rs).
+const HAND_ON_ELEMENTS: i64 = 1 << 12;
+
+/// Large vectors defined in `block` (results of its ops, its arguments)
+/// and used in regions nested in it reach the users there through memory,
+/// so that the clusters of each block compute them row by row: clusters
+/// stop at ops with regions, so such a value would otherwise go to LLVM
+/// whole (a 2^18-lane value stored in an `scf.if` took `llc -O0` about
+/// 50 s). In each block holding such uses, one read before the first of
+/// them replaces the value:
+/// * a whole read of an allocation that nothing may write from the read
+///   to the end of the op holding the use is made again there (a loop
+///   around the use runs it again, so its whole subtree counts), no copy;
+/// * else a value of more than [`HAND_ON_ELEMENTS`] is written to a new
+///   buffer right after its definition (so that it joins its cluster),
+///   read at each such block (each iteration of a loop re-reads it: it is
+///   defined outside the loop, so every iteration sees the same value),
+///   and the buffer is freed at the end of `block`. Narrow integers go
+///   through bytes, as the clusters' buffers do.
+///
+/// Splats, broadcasts, iotas and dense constants are left alone: clusters
+/// remake them per chunk wherever they are.
+fn hand_on_into_nested_regions<'c, 'a>(rw: &OwnedRewriter<'c, 'a>, block: BlockRef<'c, 'a>) {
+    let mut values: Vec<Value<'c, 'a>> = (0..block.argument_count())
+        .filter_map(|i| crate::ir::argument_at(&block, i))
+        .collect();
+    for op in ir::block_ops(block) {
+        values.extend((0..op.result_count()).map(|i| ir::result_of(op, i)));
+    }
+    let this = block.to_raw().ptr;
+    for v in values {
+        let Some(shape) = nd_shape(v.r#type()) else {
+            continue;
+        };
+        let def = ir::defining_op(v);
+        if let Some(d) = &def {
+            let leaf = matches!(
+                classify(d),
+                Some((Kind::Splat | Kind::Broadcast | Kind::Iota, _))
+            );
+            if leaf || dense_constant(v).is_some() {
+                continue;
+            }
+        }
+        // The nested users, by block, in first-use order.
+        let mut groups: Vec<(BlockRef<'c, 'a>, Vec<OperationRef<'c, 'a>>)> = vec![];
+        for u in ir::users(v) {
+            let Some(ub) = u.block() else { continue };
+            if ub.to_raw().ptr == this {
+                continue;
+            }
+            match groups.iter_mut().find(|(g, _)| g.to_raw().ptr == ub.to_raw().ptr) {
+                Some((_, us)) => us.push(u),
+                None => groups.push((ub, vec![u])),
+            }
+        }
+        if groups.is_empty() {
+            continue;
+        }
+        let large = shape.iter().product::<i64>() > HAND_ON_ELEMENTS;
+        let memory = def.as_ref().and_then(whole_read_memory);
+        let loc = def.map_or_else(|| block.parent_operation().expect("a nested block").location(), |d| d.location());
+        let b = B::new(rw, loc);
+        let heap = RefCell::new(vec![]);
+        let mut spill: Option<(Value<'c, 'a>, Vec<Value<'c, 'a>>)> = None;
+        for (ub, users) in &groups {
+            let reread = match (&def, memory) {
+                (Some(d), Some(m)) => users.iter().all(|u| unwritten_until_holder(d, u, m)),
+                _ => false,
+            };
+            if !reread && !large {
+                continue;
+            }
+            if !reread && spill.is_none() {
+                match &def {
+                    Some(d) => rw.set_insertion_point_after(d),
+                    None => rw.set_insertion_point_to_start(block),
+                }
+                let elem = element_type(v.r#type());
+                let stored = storage(&b, elem);
+                let buf = alloca(&b, &heap, &shape, stored);
+                let zeros = vec![b.cidx(0); shape.len()];
+                b.write_at(to_storage(&b, v, stored), buf, &zeros);
+                spill = Some((buf, zeros));
+            }
+            let first = ir::block_ops(*ub)
+                .into_iter()
+                .find(|o| users.iter().any(|u| op_key(u) == op_key(o)))
+                .expect("a user in its block");
+            rw.set_insertion_point_before(&first);
+            let again = match (&spill, reread) {
+                (_, true) => {
+                    let d = def.expect("a read");
+                    ir::result_of(rw.insert(ir::clone_detached(&d)), 0)
+                }
+                (Some((buf, zeros)), false) => {
+                    let elem = element_type(v.r#type());
+                    let stored = element_type(buf.r#type());
+                    let r = b.read_at(*buf, zeros, b.vector(&shape, stored));
+                    if stored == elem {
+                        r
+                    } else {
+                        b.val("arith.trunci", &[r], v.r#type(), &[])
+                    }
+                }
+                (None, false) => unreachable!("a value handed on either way"),
+            };
+            for u in users {
+                for i in 0..u.operand_count() {
+                    if crate::ir::operand_at(u, i).is_some_and(|x| key(x) == key(v)) {
+                        ir::set_operand(u, i, again);
+                    }
+                }
+            }
+        }
+        free_at_end(rw, &b, block, heap.into_inner());
+        if let Some(d) = def.filter(|_| memory.is_some() && !ir::has_uses(v)) {
+            rw.erase_op(&d);
+        }
+    }
+}
+
+/// For a read in a block enclosing the op `at` that uses it: whether
+/// nothing from the read up to the end of the op of the read's block that
+/// holds `at` may write or free `memory`. That op's whole subtree counts, not only what
 /// precedes `at` (a loop around `at` runs its body again), so the buffer
 /// still holds what the read saw whenever `at` runs. False when the read's
 /// block does not enclose `at`.
@@ -1396,17 +1532,7 @@ fn rewrite<'c, 'a>(
     }
     // Heap buffers live to the end of the block (later clusters may read
     // them in place of the values read back).
-    let heap = heap.into_inner();
-    if !heap.is_empty() {
-        let block = last.block().expect("an op in a block");
-        match block.terminator() {
-            Some(t) => rw.set_insertion_point_before(&ir::op_ref(t)),
-            None => rw.set_insertion_point_to_end(block),
-        }
-        for buf in heap {
-            b.op("memref.dealloc", &[buf], &[], &[]);
-        }
-    }
+    free_at_end(rw, &b, last.block().expect("an op in a block"), heap.into_inner());
     for (op, _) in c.ops.iter().rev() {
         read_backs.remove(&(op.to_raw().ptr as usize));
         forwarded.remove(&(op.to_raw().ptr as usize));
@@ -1421,6 +1547,26 @@ fn rewrite<'c, 'a>(
         if !ir::has_uses(v) {
             rw.erase_op(&ir::defining_op(v).expect("arith.constant"));
         }
+    }
+}
+
+/// Frees the heap buffers `heap` at the end of `block` (before its
+/// terminator).
+fn free_at_end<'c, 'a>(
+    rw: &OwnedRewriter<'c, 'a>,
+    b: &B<'_, 'c, 'a>,
+    block: BlockRef<'c, 'a>,
+    heap: Vec<Value<'c, 'a>>,
+) {
+    if heap.is_empty() {
+        return;
+    }
+    match block.terminator() {
+        Some(t) => rw.set_insertion_point_before(&ir::op_ref(t)),
+        None => rw.set_insertion_point_to_end(block),
+    }
+    for buf in heap {
+        b.op("memref.dealloc", &[buf], &[], &[]);
     }
 }
 
