@@ -936,7 +936,10 @@ fn hand_on_into_nested_regions<'c, 'a>(rw: &OwnedRewriter<'c, 'a>, block: BlockR
             if ub.to_raw().ptr == this {
                 continue;
             }
-            match groups.iter_mut().find(|(g, _)| g.to_raw().ptr == ub.to_raw().ptr) {
+            match groups
+                .iter_mut()
+                .find(|(g, _)| g.to_raw().ptr == ub.to_raw().ptr)
+            {
                 Some((_, us)) => us.push(u),
                 None => groups.push((ub, vec![u])),
             }
@@ -946,7 +949,10 @@ fn hand_on_into_nested_regions<'c, 'a>(rw: &OwnedRewriter<'c, 'a>, block: BlockR
         }
         let large = shape.iter().product::<i64>() > HAND_ON_ELEMENTS;
         let memory = def.as_ref().and_then(whole_read_memory);
-        let loc = def.map_or_else(|| block.parent_operation().expect("a nested block").location(), |d| d.location());
+        let loc = def.map_or_else(
+            || block.parent_operation().expect("a nested block").location(),
+            |d| d.location(),
+        );
         let b = B::new(rw, loc);
         let heap = RefCell::new(vec![]);
         let mut spill: Option<(Value<'c, 'a>, Vec<Value<'c, 'a>>)> = None;
@@ -1532,7 +1538,12 @@ fn rewrite<'c, 'a>(
     }
     // Heap buffers live to the end of the block (later clusters may read
     // them in place of the values read back).
-    free_at_end(rw, &b, last.block().expect("an op in a block"), heap.into_inner());
+    free_at_end(
+        rw,
+        &b,
+        last.block().expect("an op in a block"),
+        heap.into_inner(),
+    );
     for (op, _) in c.ops.iter().rev() {
         read_backs.remove(&(op.to_raw().ptr as usize));
         forwarded.remove(&(op.to_raw().ptr as usize));
