@@ -503,6 +503,17 @@ impl<'c, 'a> Cluster<'c, 'a> {
 const ROUNDS: usize = 4;
 
 fn run(module: OperationRef, _options: &OptionValues) -> Result<(), ()> {
+    let rw = OwnedRewriter::new(&module);
+    let mut loops = vec![];
+    ir::walk_nested(&module, &mut |op| {
+        if name_of(&op) == "scf.for" {
+            loops.push(op);
+        }
+    });
+    for l in loops {
+        carry_through_memory(&rw, l);
+    }
+    // (The loops rebuilt above have new bodies.)
     let mut blocks = vec![];
     ir::walk_nested(&module, &mut |op| {
         for region in op.regions() {
@@ -513,7 +524,6 @@ fn run(module: OperationRef, _options: &OptionValues) -> Result<(), ()> {
             }
         }
     });
-    let rw = OwnedRewriter::new(&module);
     for &block in &blocks {
         hand_on_into_nested_regions(&rw, block);
     }
@@ -1011,6 +1021,140 @@ fn hand_on_into_nested_regions<'c, 'a>(rw: &OwnedRewriter<'c, 'a>, block: BlockR
             rw.erase_op(&d);
         }
     }
+}
+
+/// The large vectors (as [`hand_on_into_nested_regions`] takes them) that
+/// the `scf.for` `l` carries go through memory instead: each gets a buffer
+/// written with its initial value before the loop, read whole at the top
+/// of the body in place of the iteration's argument, written with the
+/// yielded value before the `scf.yield`, and read whole after the loop in
+/// place of the result; the loop is rebuilt without them. The reads and
+/// writes then join the clusters of the body and of the loop's block, so
+/// each iteration works in place on the buffer row by row (a read and a
+/// write of the same buffer meet in one cluster only at the same
+/// elements). Carried whole, each iteration moved the value in and out of
+/// LLVM registers (four 256x256 i32 values carried by a 10-step loop took
+/// llc -O0 about 7 s).
+fn carry_through_memory<'c, 'a>(rw: &OwnedRewriter<'c, 'a>, l: OperationRef<'c, 'a>) {
+    let Some(body) = ir::body_block(&l) else {
+        return;
+    };
+    let inits: Vec<Value<'c, 'a>> = l.operands().skip(3).map(ir::value).collect();
+    let carried: Vec<bool> = inits
+        .iter()
+        .map(|v| nd_shape(v.r#type()).is_some_and(|s| s.iter().product::<i64>() > HAND_ON_ELEMENTS))
+        .collect();
+    let Some(terminator) = body.terminator().map(ir::op_ref) else {
+        return;
+    };
+    if !carried.contains(&true)
+        || name_of(&terminator) != "scf.yield"
+        || l.result_count() != inits.len()
+        || body.argument_count() != inits.len() + 1
+    {
+        return;
+    }
+    let block = l.block().expect("a loop in a block");
+    let b = B::new(rw, l.location());
+    let heap = RefCell::new(vec![]);
+    rw.set_insertion_point_before(&l);
+    // (buffer, zero indices, element type kept in it) per carried value.
+    let mut bufs = vec![];
+    for (v, carry) in inits.iter().zip(&carried) {
+        if !*carry {
+            bufs.push(None);
+            continue;
+        }
+        let shape = memref_shape(v.r#type());
+        let stored = storage(&b, element_type(v.r#type()));
+        let buf = alloca(&b, &heap, &shape, stored);
+        let zeros = vec![b.cidx(0); shape.len()];
+        b.write_at(to_storage(&b, *v, stored), buf, &zeros);
+        bufs.push(Some((buf, zeros)));
+    }
+    let read = |buf: Value<'c, 'a>, zeros: &[Value<'c, 'a>], ty: Type<'c>| {
+        let stored = element_type(buf.r#type());
+        let r = b.read_at(buf, zeros, b.vector(&memref_shape(ty), stored));
+        if stored == element_type(ty) {
+            r
+        } else {
+            b.val("arith.trunci", &[r], ty, &[])
+        }
+    };
+    // The loop without the carried values, its body the old one's ops.
+    let operands: Vec<Value<'c, 'a>> = l.operands().map(ir::value).collect();
+    let mut new_operands = operands[..3].to_vec();
+    let mut arg_types = vec![(ir::value(body.argument(0).expect("iv")).r#type(), b.loc)];
+    let mut result_types = vec![];
+    for (v, carry) in inits.iter().zip(&carried) {
+        if !*carry {
+            new_operands.push(*v);
+            arg_types.push((v.r#type(), b.loc));
+            result_types.push(v.r#type());
+        }
+    }
+    let attrs: Vec<(String, _)> = l
+        .attributes()
+        .map(|(n, a)| (n.as_string_ref().as_str().unwrap_or("").to_string(), a))
+        .collect();
+    let attrs: Vec<(&str, _)> = attrs.iter().map(|(n, a)| (n.as_str(), *a)).collect();
+    let region = melior::ir::Region::new();
+    region.append_block(melior::ir::Block::new(&arg_types));
+    let new = rw.insert(b.build(
+        "scf.for",
+        &new_operands,
+        &result_types,
+        &attrs,
+        vec![region],
+    ));
+    let new_body = ir::body_block(&new).expect("scf.for body");
+    for op in ir::block_ops(body) {
+        ir::move_to_end(&op, &new_body);
+    }
+    let new_arg = |i: usize| ir::value(new_body.argument(i).expect("argument"));
+    ir::replace_all_uses(ir::value(body.argument(0).expect("iv")), new_arg(0));
+    rw.set_insertion_point_to_start(new_body);
+    let mut kept = 0;
+    for (j, buf) in bufs.iter().enumerate() {
+        let old = ir::value(body.argument(j + 1).expect("iter arg"));
+        let with = match buf {
+            Some((buf, zeros)) => read(*buf, zeros, old.r#type()),
+            None => {
+                kept += 1;
+                new_arg(kept)
+            }
+        };
+        ir::replace_all_uses(old, with);
+    }
+    rw.set_insertion_point_before(&terminator);
+    let mut yielded = vec![];
+    for (j, buf) in bufs.iter().enumerate() {
+        let y = ir::value(terminator.operand(j).expect("yielded value"));
+        match buf {
+            Some((buf, zeros)) => {
+                b.write_at(to_storage(&b, y, element_type(buf.r#type())), *buf, zeros)
+            }
+            None => yielded.push(y),
+        }
+    }
+    b.op("scf.yield", &yielded, &[], &[]);
+    rw.erase_op(&terminator);
+    rw.set_insertion_point_after(&new);
+    let mut kept = 0;
+    for (j, buf) in bufs.iter().enumerate() {
+        let old = ir::result_of(l, j);
+        let with = match buf {
+            Some(_) if !ir::has_uses(old) => continue,
+            Some((buf, zeros)) => read(*buf, zeros, old.r#type()),
+            None => {
+                kept += 1;
+                ir::result_of(new, kept - 1)
+            }
+        };
+        ir::replace_all_uses(old, with);
+    }
+    rw.erase_op(&l);
+    free_at_end(rw, &b, block, heap.into_inner());
 }
 
 /// For a read in a block enclosing the op `at` that uses it: whether

@@ -1,8 +1,9 @@
 // RUN: %mlir_opt -p 'builtin.module(pallas-row-loops)' %s | FileCheck %s
 
-// Vectors of more than 4096 elements used in a nested region reach it
-// through memory, so that both ends run in row loops (64-lane chunks here:
-// 8192 and 1024 are multiples of 64); smaller ones cross as values.
+// Vectors of more than 4096 elements used in a nested region, or carried
+// by a loop, reach it through memory, so that both ends run in row loops
+// (64-lane chunks here: 8192, 1024 and 64 are multiples of 64); smaller
+// ones cross as values.
 
 // A value computed in the function's block and stored in an scf.if: the
 // cluster computing it writes it chunk by chunk to a new stack buffer
@@ -241,5 +242,65 @@ func.func @mask(%src: memref<8192xf32>, %dst: memref<8192xf32>, %c: i1) {
     %r = arith.select %m, %x, %zero : vector<8192xi1>, vector<8192xf32>
     vector.transfer_write %r, %dst[%c0] {in_bounds = [true]} : vector<8192xf32>, memref<8192xf32>
   }
+  return
+}
+
+// A 128x64 f32 value (8192 elements) carried by an scf.for goes through a
+// buffer: written with the initial value before the loop, read and written
+// in place row by row by each iteration, read after the loop. The loop
+// keeps its other carried value (a scalar), its i32 bounds and its
+// attributes.
+// CHECK-LABEL: func.func @carried
+// CHECK-SAME: (%[[SRC:.*]]: memref<128x64xf32>, %[[DST:.*]]: memref<128x64xf32>, %[[N:.*]]: i32)
+// CHECK-NOT: vector<128x64xf32>
+// CHECK: %[[BUF:.*]] = memref.alloca() : memref<128x64xf32>
+// CHECK: scf.for
+// CHECK: scf.for
+// CHECK: %[[X:.*]] = vector.transfer_read %[[SRC]]{{.*}} : memref<128x64xf32>, vector<64xf32>
+// CHECK: vector.transfer_write %[[X]], %[[BUF]]
+// CHECK: %[[R:.*]] = scf.for %{{.*}} = %{{.*}} to %[[N]] step %{{.*}} iter_args(%[[T:.*]] = %{{.*}}) -> (f32) : i32 {
+// CHECK: arith.addf %[[T]], %[[T]] : f32
+// CHECK: %[[A:.*]] = vector.transfer_read %[[BUF]][%{{.*}}, %{{.*}}], %{{.*}} : memref<128x64xf32>, vector<64xf32>
+// CHECK: %[[D:.*]] = arith.addf %[[A]], %[[A]] : vector<64xf32>
+// CHECK: vector.transfer_write %[[D]], %[[BUF]][%{{.*}}, %{{.*}}] {{.*}} : vector<64xf32>, memref<128x64xf32>
+// CHECK: scf.yield %{{.*}} : f32
+// CHECK-NEXT: } {keep}
+// CHECK: %[[Y:.*]] = vector.transfer_read %[[BUF]]{{.*}} : memref<128x64xf32>, vector<64xf32>
+// CHECK: vector.transfer_write %[[Y]], %[[DST]]
+// CHECK: memref.store %[[R]], %[[SRC]]
+// CHECK-NOT: vector<128x64xf32>
+// CHECK: return
+func.func @carried(%src: memref<128x64xf32>, %dst: memref<128x64xf32>, %n: i32) {
+  %c0 = arith.constant 0 : index
+  %z = arith.constant 0 : i32
+  %one = arith.constant 1 : i32
+  %pad = arith.constant 0.0 : f32
+  %s = arith.constant 0.0 : f32
+  %x = vector.transfer_read %src[%c0, %c0], %pad {in_bounds = [true, true]} : memref<128x64xf32>, vector<128x64xf32>
+  %r:2 = scf.for %i = %z to %n step %one iter_args(%a = %x, %t = %s) -> (vector<128x64xf32>, f32) : i32 {
+    %d = arith.addf %a, %a : vector<128x64xf32>
+    %u = arith.addf %t, %t : f32
+    scf.yield %d, %u : vector<128x64xf32>, f32
+  } {keep}
+  vector.transfer_write %r#0, %dst[%c0, %c0] {in_bounds = [true, true]} : vector<128x64xf32>, memref<128x64xf32>
+  memref.store %r#1, %src[%c0, %c0] : memref<128x64xf32>
+  return
+}
+
+// An 8x128 value (1024 elements) stays carried as a value.
+// CHECK-LABEL: func.func @small_carried
+// CHECK: %[[X:.*]] = vector.transfer_read {{.*}} : memref<8x128xf32>, vector<8x128xf32>
+// CHECK: scf.for {{.*}} iter_args(%{{.*}} = %[[X]]) -> (vector<8x128xf32>) {
+// CHECK: scf.yield %{{.*}} : vector<8x128xf32>
+func.func @small_carried(%src: memref<8x128xf32>, %dst: memref<8x128xf32>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %pad = arith.constant 0.0 : f32
+  %x = vector.transfer_read %src[%c0, %c0], %pad {in_bounds = [true, true]} : memref<8x128xf32>, vector<8x128xf32>
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%a = %x) -> (vector<8x128xf32>) {
+    %d = arith.addf %a, %a : vector<8x128xf32>
+    scf.yield %d : vector<8x128xf32>
+  }
+  vector.transfer_write %r, %dst[%c0, %c0] {in_bounds = [true, true]} : vector<8x128xf32>, memref<8x128xf32>
   return
 }
