@@ -6,7 +6,9 @@
 // inside it d = (w + e) * 3 (w defined in the first region, e two regions
 // up). In a run_scoped region a scoped buffer gets e and b = that buffer
 // + r. c = x, then a three-step loop adds q to c (q read again in every
-// iteration). pallas-row-loops hands each value on through memory, so that
+// iteration); f = x + q + q + q, q added by a three-step loop that carries
+// the sum (scf.for iter_args). pallas-row-loops hands each value on
+// through memory, so that
 // every use runs in 64-lane chunks (a roll reaching a nested region whole
 // took llc -O0 about 50 s).
 module {
@@ -16,7 +18,8 @@ module {
            %b: memref<262144xf32> block [262144] map affine_map<(i) -> (0)>,
            %c: memref<262144xf32> block [262144] map affine_map<(i) -> (0)>,
            %d: memref<262144xf32> block [262144] map affine_map<(i) -> (0)>,
-           %m: memref<8xf32> block [8] map affine_map<(i) -> (0)>) {
+           %m: memref<8xf32> block [8] map affine_map<(i) -> (0)>,
+           %f: memref<262144xf32> block [262144] map affine_map<(i) -> (0)>) {
     %v = pallas.load %x[] : memref<262144xf32> -> vector<262144xf32>
     %k = arith.constant 1000 : i32
     %r = pallas.roll %v, %k axis 0 : vector<262144xf32>
@@ -59,5 +62,10 @@ module {
       %sum = arith.addf %cv, %q : vector<262144xf32>
       pallas.store %sum, %c[] : vector<262144xf32>, memref<262144xf32>
     }
+    %fv = scf.for %j = %c0 to %c3 step %c1 iter_args(%acc = %v) -> (vector<262144xf32>) : i32 {
+      %next = arith.addf %acc, %q : vector<262144xf32>
+      scf.yield %next : vector<262144xf32>
+    }
+    pallas.store %fv, %f[] : vector<262144xf32>, memref<262144xf32>
   }
 }
