@@ -7,7 +7,8 @@
 // up). In a run_scoped region a scoped buffer gets e and b = that buffer
 // + r. c = x, then a three-step loop adds q to c (q read again in every
 // iteration); f = x + q + q + q, q added by a three-step loop that carries
-// the sum (scf.for iter_args). pallas-row-loops hands each value on
+// the sum (scf.for iter_args); g = lax.cond(program_id == 0, q + x, q - x)
+// (an scf.if yielding the vector). pallas-row-loops hands each value on
 // through memory, so that
 // every use runs in 64-lane chunks (a roll reaching a nested region whole
 // took llc -O0 about 50 s).
@@ -19,7 +20,8 @@ module {
            %c: memref<262144xf32> block [262144] map affine_map<(i) -> (0)>,
            %d: memref<262144xf32> block [262144] map affine_map<(i) -> (0)>,
            %m: memref<8xf32> block [8] map affine_map<(i) -> (0)>,
-           %f: memref<262144xf32> block [262144] map affine_map<(i) -> (0)>) {
+           %f: memref<262144xf32> block [262144] map affine_map<(i) -> (0)>,
+           %g: memref<262144xf32> block [262144] map affine_map<(i) -> (0)>) {
     %v = pallas.load %x[] : memref<262144xf32> -> vector<262144xf32>
     %k = arith.constant 1000 : i32
     %r = pallas.roll %v, %k axis 0 : vector<262144xf32>
@@ -67,5 +69,13 @@ module {
       scf.yield %next : vector<262144xf32>
     }
     pallas.store %fv, %f[] : vector<262144xf32>, memref<262144xf32>
+    %gv = scf.if %first -> (vector<262144xf32>) {
+      %qa = arith.addf %q, %v : vector<262144xf32>
+      scf.yield %qa : vector<262144xf32>
+    } else {
+      %qs = arith.subf %q, %v : vector<262144xf32>
+      scf.yield %qs : vector<262144xf32>
+    }
+    pallas.store %gv, %g[] : vector<262144xf32>, memref<262144xf32>
   }
 }

@@ -1319,7 +1319,7 @@ def large_nested(rng):
     in nested regions: two rolls and an elementwise result stored, reduced
     and combined under `pl.when` (two deep, one value defined in the outer
     `pl.when`), in a `run_scoped` body and in `fori_loop` bodies (one
-    carrying a 2^18-element sum). The CPU
+    carrying a 2^18-element sum), and one yielded by a `lax.cond`. The CPU
     reference hands each on through memory (pallas-row-loops), so that
     every use runs in 64-lane chunks."""
     import jax
@@ -1331,7 +1331,7 @@ def large_nested(rng):
     n = 1 << 18
     x = uniform(rng, (n,))
 
-    def body(x_ref, a_ref, b_ref, c_ref, d_ref, m_ref, f_ref):
+    def body(x_ref, a_ref, b_ref, c_ref, d_ref, m_ref, f_ref, g_ref):
         v = x_ref[...]
         r = pltpu.roll(v, 1000, 0)
         q = pltpu.roll(v, 7, 0)
@@ -1361,15 +1361,17 @@ def large_nested(rng):
 
         lax.fori_loop(0, 3, step, 0)
         f_ref[...] = lax.fori_loop(0, 3, lambda i, acc: acc + q, v)
+        g_ref[...] = lax.cond(first, lambda: q + v, lambda: q - v)
 
     def run(x):
         big = jax.ShapeDtypeStruct((n,), x.dtype)
         lanes = jax.ShapeDtypeStruct((8,), x.dtype)
-        return tuple(pl.pallas_call(body, out_shape=(big,) * 4 + (lanes, big), grid=(1,),
+        return tuple(pl.pallas_call(body, out_shape=(big,) * 4 + (lanes, big, big), grid=(1,),
                                     interpret=interpret())(x))
 
     return Case("large_nested", [("in", x)],
-                [((n,), np.float32)] * 4 + [((8,), np.float32), ((n,), np.float32)], run)
+                [((n,), np.float32)] * 4 + [((8,), np.float32)] + [((n,), np.float32)] * 2,
+                run)
 
 
 @case

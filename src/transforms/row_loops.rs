@@ -41,13 +41,15 @@
 //! allocation made long before copies from that buffer row by row, when no
 //! op in between may write it.
 //!
-//! Clusters stay within one block. Before clustering, a large value used
-//! in a nested region (an `scf.if`, an `scf.for` body, an alloca scope) is
-//! handed on through memory: read again there from its own buffer when it
-//! is a whole read nothing may overwrite meanwhile, else written to a
-//! buffer where it is defined and read back where it is used
-//! ([`hand_on_into_nested_regions`]); both ends then join the clusters of
-//! their blocks.
+//! Clusters stay within one block. Before clustering, large values that
+//! cross a region boundary go through memory, so that both ends join the
+//! clusters of their blocks: those an `scf.for` carries or an `scf.if`
+//! yields get a buffer the regions write and the op's block reads
+//! ([`carry_through_memory`]); one used in a nested region (an `scf.if`, an
+//! `scf.for` body, an alloca scope) is read again there from its own
+//! buffer when it is a whole read nothing may overwrite meanwhile, else
+//! written to a buffer where it is defined and read where it is used
+//! ([`hand_on_into_nested_regions`]).
 
 use std::cell::RefCell;
 use std::collections::{HashMap, HashSet};
@@ -506,7 +508,7 @@ fn run(module: OperationRef, _options: &OptionValues) -> Result<(), ()> {
     let rw = OwnedRewriter::new(&module);
     let mut loops = vec![];
     ir::walk_nested(&module, &mut |op| {
-        if name_of(&op) == "scf.for" {
+        if matches!(name_of(&op).as_str(), "scf.for" | "scf.if") {
             loops.push(op);
         }
     });
@@ -1024,52 +1026,71 @@ fn hand_on_into_nested_regions<'c, 'a>(rw: &OwnedRewriter<'c, 'a>, block: BlockR
 }
 
 /// The large vectors (as [`hand_on_into_nested_regions`] takes them) that
-/// the `scf.for` `l` carries go through memory instead: each gets a buffer
-/// written with its initial value before the loop, read whole at the top
-/// of the body in place of the iteration's argument, written with the
-/// yielded value before the `scf.yield`, and read whole after the loop in
-/// place of the result; the loop is rebuilt without them. The reads and
-/// writes then join the clusters of the body and of the loop's block, so
-/// each iteration works in place on the buffer row by row (a read and a
-/// write of the same buffer meet in one cluster only at the same
-/// elements). Carried whole, each iteration moved the value in and out of
-/// LLVM registers (four 256x256 i32 values carried by a 10-step loop took
-/// llc -O0 about 7 s).
-fn carry_through_memory<'c, 'a>(rw: &OwnedRewriter<'c, 'a>, l: OperationRef<'c, 'a>) {
-    let Some(body) = ir::body_block(&l) else {
-        return;
+/// an `scf.for` carries or an `scf.if` yields go through memory instead:
+/// each gets a buffer, made before the op (for a loop, written with the
+/// initial value); every region writes the value it yields to the buffer
+/// before its `scf.yield` (a loop body first reads the buffer whole in
+/// place of its argument), and a whole read of the buffer after the op
+/// replaces the result. The op is rebuilt without those values. The reads
+/// and writes then join the clusters of their blocks, so that a loop's
+/// iterations update the buffer in place row by row (a read and a write of
+/// the same buffer meet in one cluster only at the same elements). Carried
+/// whole, four 256x256 i32 values of a ten-step loop took llc -O0 about 7 s.
+fn carry_through_memory<'c, 'a>(rw: &OwnedRewriter<'c, 'a>, op: OperationRef<'c, 'a>) {
+    let is_for = match name_of(&op).as_str() {
+        "scf.for" => true,
+        "scf.if" => false,
+        _ => return,
     };
-    let inits: Vec<Value<'c, 'a>> = l.operands().skip(3).map(ir::value).collect();
-    let carried: Vec<bool> = inits
+    let types: Vec<Type<'c>> = op.results().map(|r| r.r#type()).collect();
+    let carried: Vec<bool> = types
         .iter()
-        .map(|v| nd_shape(v.r#type()).is_some_and(|s| s.iter().product::<i64>() > HAND_ON_ELEMENTS))
+        .map(|t| nd_shape(*t).is_some_and(|s| s.iter().product::<i64>() > HAND_ON_ELEMENTS))
         .collect();
-    let Some(terminator) = body.terminator().map(ir::op_ref) else {
-        return;
-    };
-    if !carried.contains(&true)
-        || name_of(&terminator) != "scf.yield"
-        || l.result_count() != inits.len()
-        || body.argument_count() != inits.len() + 1
-    {
+    if !carried.contains(&true) {
         return;
     }
-    let block = l.block().expect("a loop in a block");
-    let b = B::new(rw, l.location());
+    // Every region one block ending in an `scf.yield` of the results (a
+    // loop body with the induction variable and one argument per result).
+    let mut bodies = vec![];
+    for i in 0..op.region_count() {
+        let Some(body) = crate::ir::region_at(&op, i).and_then(|r| r.first_block()) else {
+            return;
+        };
+        let terminator = body.terminator().map(ir::op_ref);
+        let args = if is_for { types.len() + 1 } else { 0 };
+        if body.next_in_region().is_some()
+            || body.argument_count() != args
+            || terminator
+                .is_none_or(|t| name_of(&t) != "scf.yield" || t.operand_count() != types.len())
+        {
+            return;
+        }
+        bodies.push((body, terminator.expect("a terminator")));
+    }
+    let fixed = if is_for { 3 } else { 1 };
+    let operands: Vec<Value<'c, 'a>> = op.operands().map(ir::value).collect();
+    if operands.len() != fixed + if is_for { types.len() } else { 0 } {
+        return;
+    }
+    let block = op.block().expect("an op in a block");
+    let b = B::new(rw, op.location());
     let heap = RefCell::new(vec![]);
-    rw.set_insertion_point_before(&l);
-    // (buffer, zero indices, element type kept in it) per carried value.
+    rw.set_insertion_point_before(&op);
+    // (buffer, zero indices) per value through memory.
     let mut bufs = vec![];
-    for (v, carry) in inits.iter().zip(&carried) {
-        if !*carry {
+    for (j, ty) in types.iter().enumerate() {
+        if !carried[j] {
             bufs.push(None);
             continue;
         }
-        let shape = memref_shape(v.r#type());
-        let stored = storage(&b, element_type(v.r#type()));
+        let shape = memref_shape(*ty);
+        let stored = storage(&b, element_type(*ty));
         let buf = alloca(&b, &heap, &shape, stored);
         let zeros = vec![b.cidx(0); shape.len()];
-        b.write_at(to_storage(&b, *v, stored), buf, &zeros);
+        if is_for {
+            b.write_at(to_storage(&b, operands[fixed + j], stored), buf, &zeros);
+        }
         bufs.push(Some((buf, zeros)));
     }
     let read = |buf: Value<'c, 'a>, zeros: &[Value<'c, 'a>], ty: Type<'c>| {
@@ -1081,68 +1102,81 @@ fn carry_through_memory<'c, 'a>(rw: &OwnedRewriter<'c, 'a>, l: OperationRef<'c, 
             b.val("arith.trunci", &[r], ty, &[])
         }
     };
-    // The loop without the carried values, its body the old one's ops.
-    let operands: Vec<Value<'c, 'a>> = l.operands().map(ir::value).collect();
-    let mut new_operands = operands[..3].to_vec();
-    let mut arg_types = vec![(ir::value(body.argument(0).expect("iv")).r#type(), b.loc)];
-    let mut result_types = vec![];
-    for (v, carry) in inits.iter().zip(&carried) {
-        if !*carry {
-            new_operands.push(*v);
-            arg_types.push((v.r#type(), b.loc));
-            result_types.push(v.r#type());
+    // The op without those values, its regions' blocks the old ones' ops.
+    let mut new_operands = operands[..fixed].to_vec();
+    let mut kept_types = vec![];
+    for (j, ty) in types.iter().enumerate() {
+        if !carried[j] {
+            if is_for {
+                new_operands.push(operands[fixed + j]);
+            }
+            kept_types.push(*ty);
         }
     }
-    let attrs: Vec<(String, _)> = l
+    let attrs: Vec<(String, _)> = op
         .attributes()
         .map(|(n, a)| (n.as_string_ref().as_str().unwrap_or("").to_string(), a))
         .collect();
     let attrs: Vec<(&str, _)> = attrs.iter().map(|(n, a)| (n.as_str(), *a)).collect();
-    let region = melior::ir::Region::new();
-    region.append_block(melior::ir::Block::new(&arg_types));
-    let new = rw.insert(b.build(
-        "scf.for",
-        &new_operands,
-        &result_types,
-        &attrs,
-        vec![region],
-    ));
-    let new_body = ir::body_block(&new).expect("scf.for body");
-    for op in ir::block_ops(body) {
-        ir::move_to_end(&op, &new_body);
-    }
-    let new_arg = |i: usize| ir::value(new_body.argument(i).expect("argument"));
-    ir::replace_all_uses(ir::value(body.argument(0).expect("iv")), new_arg(0));
-    rw.set_insertion_point_to_start(new_body);
-    let mut kept = 0;
-    for (j, buf) in bufs.iter().enumerate() {
-        let old = ir::value(body.argument(j + 1).expect("iter arg"));
-        let with = match buf {
-            Some((buf, zeros)) => read(*buf, zeros, old.r#type()),
-            None => {
-                kept += 1;
-                new_arg(kept)
+    let regions = bodies
+        .iter()
+        .map(|(body, _)| {
+            let mut args = vec![];
+            if is_for {
+                let iv = ir::value(body.argument(0).expect("iv")).r#type();
+                args.push((iv, b.loc));
+                args.extend(kept_types.iter().map(|t| (*t, b.loc)));
             }
-        };
-        ir::replace_all_uses(old, with);
-    }
-    rw.set_insertion_point_before(&terminator);
-    let mut yielded = vec![];
-    for (j, buf) in bufs.iter().enumerate() {
-        let y = ir::value(terminator.operand(j).expect("yielded value"));
-        match buf {
-            Some((buf, zeros)) => {
-                b.write_at(to_storage(&b, y, element_type(buf.r#type())), *buf, zeros)
-            }
-            None => yielded.push(y),
+            let region = melior::ir::Region::new();
+            region.append_block(melior::ir::Block::new(&args));
+            region
+        })
+        .collect();
+    let new = rw.insert(b.build(&name_of(&op), &new_operands, &kept_types, &attrs, regions));
+    for (i, (body, terminator)) in bodies.iter().enumerate() {
+        let new_body = crate::ir::region_at(&new, i)
+            .and_then(|r| r.first_block())
+            .expect("a block");
+        for o in ir::block_ops(*body) {
+            ir::move_to_end(&o, &new_body);
         }
+        if is_for {
+            let arg = |block: &BlockRef<'c, 'a>, i: usize| {
+                ir::value(block.argument(i).expect("block argument"))
+            };
+            ir::replace_all_uses(arg(body, 0), arg(&new_body, 0));
+            rw.set_insertion_point_to_start(new_body);
+            let mut kept = 0;
+            for (j, buf) in bufs.iter().enumerate() {
+                let old = arg(body, j + 1);
+                let with = match buf {
+                    Some((buf, zeros)) => read(*buf, zeros, old.r#type()),
+                    None => {
+                        kept += 1;
+                        arg(&new_body, kept)
+                    }
+                };
+                ir::replace_all_uses(old, with);
+            }
+        }
+        rw.set_insertion_point_before(terminator);
+        let mut yielded = vec![];
+        for (j, buf) in bufs.iter().enumerate() {
+            let y = ir::value(terminator.operand(j).expect("yielded value"));
+            match buf {
+                Some((buf, zeros)) => {
+                    b.write_at(to_storage(&b, y, element_type(buf.r#type())), *buf, zeros)
+                }
+                None => yielded.push(y),
+            }
+        }
+        b.op("scf.yield", &yielded, &[], &[]);
+        rw.erase_op(terminator);
     }
-    b.op("scf.yield", &yielded, &[], &[]);
-    rw.erase_op(&terminator);
     rw.set_insertion_point_after(&new);
     let mut kept = 0;
     for (j, buf) in bufs.iter().enumerate() {
-        let old = ir::result_of(l, j);
+        let old = ir::result_of(op, j);
         let with = match buf {
             Some(_) if !ir::has_uses(old) => continue,
             Some((buf, zeros)) => read(*buf, zeros, old.r#type()),
@@ -1153,7 +1187,7 @@ fn carry_through_memory<'c, 'a>(rw: &OwnedRewriter<'c, 'a>, l: OperationRef<'c, 
         };
         ir::replace_all_uses(old, with);
     }
-    rw.erase_op(&l);
+    rw.erase_op(&op);
     free_at_end(rw, &b, block, heap.into_inner());
 }
 

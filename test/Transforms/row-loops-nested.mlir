@@ -1,7 +1,7 @@
 // RUN: %mlir_opt -p 'builtin.module(pallas-row-loops)' %s | FileCheck %s
 
-// Vectors of more than 4096 elements used in a nested region, or carried
-// by a loop, reach it through memory, so that both ends run in row loops
+// Vectors of more than 4096 elements used in a nested region, carried by
+// a loop or yielded by an if, reach their users through memory, so that both ends run in row loops
 // (64-lane chunks here: 8192, 1024 and 64 are multiples of 64); smaller
 // ones cross as values.
 
@@ -302,5 +302,45 @@ func.func @small_carried(%src: memref<8x128xf32>, %dst: memref<8x128xf32>, %n: i
     scf.yield %d : vector<8x128xf32>
   }
   vector.transfer_write %r, %dst[%c0, %c0] {in_bounds = [true, true]} : vector<8x128xf32>, memref<8x128xf32>
+  return
+}
+
+// A 128x64 f32 value yielded by an scf.if: each branch writes its value to
+// a buffer made before the if (computing it row by row there), and the
+// result is read from the buffer after it. The i32 result stays.
+// CHECK-LABEL: func.func @if_result
+// CHECK-SAME: (%[[SRC:.*]]: memref<128x64xf32>, %[[DST:.*]]: memref<128x64xf32>, %[[C:.*]]: i1)
+// CHECK-NOT: vector<128x64xf32>
+// CHECK: %[[BUF:.*]] = memref.alloca() : memref<128x64xf32>
+// CHECK: %[[R:.*]] = scf.if %[[C]] -> (i32) {
+// CHECK: %[[A:.*]] = vector.transfer_read %{{.*}} : memref<128x64xf32>, vector<64xf32>
+// CHECK: %[[D:.*]] = arith.addf %[[A]], %[[A]] : vector<64xf32>
+// CHECK: vector.transfer_write %[[D]], %[[BUF]]
+// CHECK: scf.yield %{{.*}} : i32
+// CHECK: } else {
+// CHECK: %[[B:.*]] = vector.transfer_read %{{.*}} : memref<128x64xf32>, vector<64xf32>
+// CHECK: %[[M:.*]] = arith.mulf %[[B]], %[[B]] : vector<64xf32>
+// CHECK: vector.transfer_write %[[M]], %[[BUF]]
+// CHECK: scf.yield %{{.*}} : i32
+// CHECK: %[[Y:.*]] = vector.transfer_read %[[BUF]]{{.*}} : memref<128x64xf32>, vector<64xf32>
+// CHECK: vector.transfer_write %[[Y]], %[[DST]]
+// CHECK: arith.index_cast %[[R]] : i32 to index
+// CHECK-NOT: vector<128x64xf32>
+// CHECK: return
+func.func @if_result(%src: memref<128x64xf32>, %dst: memref<128x64xf32>, %c: i1) {
+  %c0 = arith.constant 0 : index
+  %pad = arith.constant 0.0 : f32
+  %one = arith.constant 1 : i32
+  %x = vector.transfer_read %src[%c0, %c0], %pad {in_bounds = [true, true]} : memref<128x64xf32>, vector<128x64xf32>
+  %r:2 = scf.if %c -> (i32, vector<128x64xf32>) {
+    %d = arith.addf %x, %x : vector<128x64xf32>
+    scf.yield %one, %d : i32, vector<128x64xf32>
+  } else {
+    %m = arith.mulf %x, %x : vector<128x64xf32>
+    scf.yield %one, %m : i32, vector<128x64xf32>
+  }
+  vector.transfer_write %r#1, %dst[%c0, %c0] {in_bounds = [true, true]} : vector<128x64xf32>, memref<128x64xf32>
+  %i = arith.index_cast %r#0 : i32 to index
+  memref.store %pad, %dst[%i, %i] : memref<128x64xf32>
   return
 }
