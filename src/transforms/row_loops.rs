@@ -981,12 +981,7 @@ fn hand_on_into_nested_regions<'c, 'a>(rw: &OwnedRewriter<'c, 'a>, block: BlockR
                     Some(d) => rw.set_insertion_point_after(d),
                     None => rw.set_insertion_point_to_start(block),
                 }
-                let elem = element_type(v.r#type());
-                let stored = storage(&b, elem);
-                let buf = alloca(&b, &heap, &shape, stored);
-                let zeros = vec![b.cidx(0); shape.len()];
-                b.write_at(to_storage(&b, v, stored), buf, &zeros);
-                spill = Some((buf, zeros));
+                spill = Some(hand_on_buffer(&b, &heap, v.r#type(), Some(v)));
             }
             let first = ir::block_ops(*ub)
                 .into_iter()
@@ -998,16 +993,7 @@ fn hand_on_into_nested_regions<'c, 'a>(rw: &OwnedRewriter<'c, 'a>, block: BlockR
                     let d = def.expect("a read");
                     ir::result_of(rw.insert(ir::clone_detached(&d)), 0)
                 }
-                (Some((buf, zeros)), false) => {
-                    let elem = element_type(v.r#type());
-                    let stored = element_type(buf.r#type());
-                    let r = b.read_at(*buf, zeros, b.vector(&shape, stored));
-                    if stored == elem {
-                        r
-                    } else {
-                        b.val("arith.trunci", &[r], v.r#type(), &[])
-                    }
-                }
+                (Some((buf, zeros)), false) => read_handed_on(&b, *buf, zeros, v.r#type()),
                 (None, false) => unreachable!("a value handed on either way"),
             };
             for u in users {
@@ -1080,28 +1066,11 @@ fn carry_through_memory<'c, 'a>(rw: &OwnedRewriter<'c, 'a>, op: OperationRef<'c,
     // (buffer, zero indices) per value through memory.
     let mut bufs = vec![];
     for (j, ty) in types.iter().enumerate() {
-        if !carried[j] {
-            bufs.push(None);
-            continue;
-        }
-        let shape = memref_shape(*ty);
-        let stored = storage(&b, element_type(*ty));
-        let buf = alloca(&b, &heap, &shape, stored);
-        let zeros = vec![b.cidx(0); shape.len()];
-        if is_for {
-            b.write_at(to_storage(&b, operands[fixed + j], stored), buf, &zeros);
-        }
-        bufs.push(Some((buf, zeros)));
+        bufs.push(carried[j].then(|| {
+            let init = is_for.then(|| operands[fixed + j]);
+            hand_on_buffer(&b, &heap, *ty, init)
+        }));
     }
-    let read = |buf: Value<'c, 'a>, zeros: &[Value<'c, 'a>], ty: Type<'c>| {
-        let stored = element_type(buf.r#type());
-        let r = b.read_at(buf, zeros, b.vector(&memref_shape(ty), stored));
-        if stored == element_type(ty) {
-            r
-        } else {
-            b.val("arith.trunci", &[r], ty, &[])
-        }
-    };
     // The op without those values, its regions' blocks the old ones' ops.
     let mut new_operands = operands[..fixed].to_vec();
     let mut kept_types = vec![];
@@ -1150,7 +1119,7 @@ fn carry_through_memory<'c, 'a>(rw: &OwnedRewriter<'c, 'a>, op: OperationRef<'c,
             for (j, buf) in bufs.iter().enumerate() {
                 let old = arg(body, j + 1);
                 let with = match buf {
-                    Some((buf, zeros)) => read(*buf, zeros, old.r#type()),
+                    Some((buf, zeros)) => read_handed_on(&b, *buf, zeros, old.r#type()),
                     None => {
                         kept += 1;
                         arg(&new_body, kept)
@@ -1179,7 +1148,7 @@ fn carry_through_memory<'c, 'a>(rw: &OwnedRewriter<'c, 'a>, op: OperationRef<'c,
         let old = ir::result_of(op, j);
         let with = match buf {
             Some(_) if !ir::has_uses(old) => continue,
-            Some((buf, zeros)) => read(*buf, zeros, old.r#type()),
+            Some((buf, zeros)) => read_handed_on(&b, *buf, zeros, old.r#type()),
             None => {
                 kept += 1;
                 ir::result_of(new, kept - 1)
@@ -1736,6 +1705,41 @@ fn rewrite<'c, 'a>(
         if !ir::has_uses(v) {
             rw.erase_op(&ir::defining_op(v).expect("arith.constant"));
         }
+    }
+}
+
+/// A new buffer for a vector of type `ty` (a narrow integer's holds
+/// bytes), written with `init` if given, and the zero indices of its
+/// origin.
+fn hand_on_buffer<'c, 'a>(
+    b: &B<'_, 'c, 'a>,
+    heap: &RefCell<Vec<Value<'c, 'a>>>,
+    ty: Type<'c>,
+    init: Option<Value<'c, 'a>>,
+) -> (Value<'c, 'a>, Vec<Value<'c, 'a>>) {
+    let shape = memref_shape(ty);
+    let stored = storage(b, element_type(ty));
+    let buf = alloca(b, heap, &shape, stored);
+    let zeros = vec![b.cidx(0); shape.len()];
+    if let Some(v) = init {
+        b.write_at(to_storage(b, v, stored), buf, &zeros);
+    }
+    (buf, zeros)
+}
+
+/// The whole vector of type `ty` in a buffer of [`hand_on_buffer`].
+fn read_handed_on<'c, 'a>(
+    b: &B<'_, 'c, 'a>,
+    buf: Value<'c, 'a>,
+    zeros: &[Value<'c, 'a>],
+    ty: Type<'c>,
+) -> Value<'c, 'a> {
+    let stored = element_type(buf.r#type());
+    let r = b.read_at(buf, zeros, b.vector(&memref_shape(ty), stored));
+    if stored == element_type(ty) {
+        r
+    } else {
+        b.val("arith.trunci", &[r], ty, &[])
     }
 }
 
