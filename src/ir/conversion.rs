@@ -9,8 +9,8 @@
 //! [`apply_partial`] gives, at a fraction of the cost, for patterns that
 //! decline before changing the IR.
 
+use crate::ir::hash::{FastMap, FastSet};
 use std::cell::RefCell;
-use std::collections::{HashMap, HashSet};
 use std::ffi::c_void;
 
 use melior::ir::operation::{OperationLike, OperationRef};
@@ -562,14 +562,14 @@ enum Rewrite {
 /// type mismatches get `unrealized_conversion_cast`s at the same places.
 #[derive(Default)]
 pub(crate) struct Direct {
-    mapping: HashMap<ValueKey, MlirValue>,
-    mapped_to: HashMap<ValueKey, u32>,
+    mapping: FastMap<ValueKey, MlirValue>,
+    mapped_to: FastMap<ValueKey, u32>,
     /// Casts that only change a type (all the driver's casts but those made
     /// out of nothing for erased results still in use).
-    pure_casts: HashSet<OpKey>,
+    pure_casts: FastSet<OpKey>,
     /// Every cast the driver built, with whether a converter was in charge.
     casts: Vec<(MlirOperation, bool)>,
-    replaced: HashSet<OpKey>,
+    replaced: FastSet<OpKey>,
     log: Vec<Rewrite>,
     /// Ops inserted by the running pattern.
     new_ops: Vec<MlirOperation>,
@@ -825,7 +825,7 @@ fn walk(op: MlirOperation, f: &mut dyn FnMut(MlirOperation)) {
 struct Driver<'p> {
     target: &'p ConversionTarget,
     /// The patterns of each op name (an interned identifier).
-    by_name: HashMap<*const c_void, Vec<&'p PatternEntry>>,
+    by_name: FastMap<*const c_void, Vec<&'p PatternEntry>>,
     rewriter: MlirRewriterBase,
     state: RefCell<Direct>,
 }
@@ -986,7 +986,7 @@ impl Driver<'_> {
             i += 1;
         }
         // Casts inside erased ops go with them.
-        let erased: HashSet<OpKey> = erased_ops.iter().map(|o| o.ptr).collect();
+        let erased: FastSet<OpKey> = erased_ops.iter().map(|o| o.ptr).collect();
         let mut casts = std::mem::take(&mut st.casts);
         casts.retain(|(c, _)| {
             let mut cur = unsafe { mlirOperationGetParentOperation(*c) };
@@ -1012,8 +1012,8 @@ impl Driver<'_> {
 /// left with no converter in charge is an error.
 fn reconcile(casts: Vec<(MlirOperation, bool)>) -> bool {
     let mut worklist: Vec<MlirOperation> = casts.iter().map(|(c, _)| *c).collect();
-    let mut queued: HashSet<OpKey> = worklist.iter().map(|c| c.ptr).collect();
-    let mut erased: HashSet<OpKey> = HashSet::new();
+    let mut queued: FastSet<OpKey> = worklist.iter().map(|c| c.ptr).collect();
+    let mut erased: FastSet<OpKey> = FastSet::default();
     let inputs = |c: MlirOperation| -> Vec<MlirValue> {
         unsafe {
             (0..mlirOperationGetNumOperands(c))
@@ -1043,7 +1043,7 @@ fn reconcile(casts: Vec<(MlirOperation, bool)>) -> bool {
             .then_some(def)
     };
     let enqueue =
-        |c: MlirOperation, worklist: &mut Vec<MlirOperation>, queued: &mut HashSet<OpKey>| {
+        |c: MlirOperation, worklist: &mut Vec<MlirOperation>, queued: &mut FastSet<OpKey>| {
             for v in inputs(c) {
                 if let Some(def) = unsafe { defining_op(v) }.filter(|d| is_cast_op(*d)) {
                     if queued.insert(def.ptr) {
@@ -1103,7 +1103,7 @@ pub fn apply_direct(
     target: &ConversionTarget,
     patterns: PatternSet,
 ) -> Result<(), Reported> {
-    let mut by_name: HashMap<*const c_void, Vec<&PatternEntry>> = HashMap::new();
+    let mut by_name: FastMap<*const c_void, Vec<&PatternEntry>> = FastMap::default();
     for e in &patterns.entries {
         let id = unsafe { mlirIdentifierGet(patterns.ctx, str_ref(&e.root)).ptr };
         by_name.entry(id).or_default().push(e);
