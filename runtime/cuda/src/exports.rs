@@ -180,11 +180,16 @@ pub extern "C" fn mgpuEventRecord(event: Handle, stream: Handle) {
 
 // ---- memory ----------------------------------------------------------------
 
-/// `gpu.alloc`; `host_shared` (an i1 widened to i8) asks for managed memory.
+/// `gpu.alloc`; `host_shared` (an i8) asks for managed memory.
+///
+/// Narrow integer arguments (this flag, mgpuMemset16's value) are taken as
+/// 32-bit and truncated here: the generated calls pass an i8/i16 with no
+/// extension attribute, so the upper bits of the register are unspecified,
+/// while a Rust `i8`/`u16` parameter lets the compiler assume them extended.
 #[no_mangle]
-pub extern "C" fn mgpuMemAlloc(bytes: u64, _stream: Handle, host_shared: i8) -> *mut c_void {
+pub extern "C" fn mgpuMemAlloc(bytes: u64, _stream: Handle, host_shared: u32) -> *mut c_void {
     entry("mgpuMemAlloc", || {
-        driver()?.mem_alloc(bytes, host_shared != 0)
+        driver()?.mem_alloc(bytes, host_shared as u8 != 0)
     })
 }
 
@@ -206,11 +211,12 @@ pub extern "C" fn mgpuMemset32(dst: *mut c_void, value: u32, count: u64, stream:
     })
 }
 
-/// `gpu.memset` of 16-bit elements.
+/// `gpu.memset` of 16-bit elements (`value` is an i16 in a 32-bit slot, see
+/// mgpuMemAlloc).
 #[no_mangle]
-pub extern "C" fn mgpuMemset16(dst: *mut c_void, value: u16, count: u64, stream: Handle) {
+pub extern "C" fn mgpuMemset16(dst: *mut c_void, value: u32, count: u64, stream: Handle) {
     entry("mgpuMemset16", || {
-        driver()?.memset16(dst, value, count, stream)
+        driver()?.memset16(dst, value as u16, count, stream)
     })
 }
 
