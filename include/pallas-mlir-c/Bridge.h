@@ -319,6 +319,14 @@ void pallasEmitLiveCastError(MlirOperation cast);
 /** The error of an illegal op no pattern or folder could legalize. */
 void pallasEmitFailedToLegalize(MlirOperation op);
 
+/** The shape of a ranked shaped type into `dims` (at most `capacity` dims;
+ * dynamic ones are ShapedType::kDynamic); returns the rank, -1 for a type
+ * that is not a ranked shaped type. One interface lookup, where the C API
+ * makes one per dim. */
+intptr_t pallasShapedTypeGetShape(MlirType type, int64_t *dims, intptr_t capacity);
+/** The element type of a shaped type; null for any other type. */
+MlirType pallasShapedTypeGetElementTypeOrNull(MlirType type);
+
 /** The interned name of op `name` in `ctx` (an opaque handle, valid as long
  * as the context), for pallasOperationCreate. */
 const void *pallasOperationNameGet(MlirContext ctx, MlirStringRef name);

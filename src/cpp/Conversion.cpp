@@ -329,6 +329,21 @@ void pallasEmitFailedToLegalize(MlirOperation op) {
                  << "' that was explicitly marked illegal";
 }
 
+intptr_t pallasShapedTypeGetShape(MlirType type, int64_t *dims, intptr_t capacity) {
+  auto shaped = llvm::dyn_cast<ShapedType>(unwrap(type));
+  if (!shaped || !shaped.hasRank())
+    return -1;
+  ArrayRef<int64_t> shape = shaped.getShape();
+  for (intptr_t i = 0, e = std::min<intptr_t>(capacity, shape.size()); i < e; ++i)
+    dims[i] = shape[i];
+  return shape.size();
+}
+
+MlirType pallasShapedTypeGetElementTypeOrNull(MlirType type) {
+  auto shaped = llvm::dyn_cast<ShapedType>(unwrap(type));
+  return wrap(shaped ? shaped.getElementType() : Type());
+}
+
 const void *pallasOperationNameGet(MlirContext ctx, MlirStringRef name) {
   return OperationName(unwrap(name), unwrap(ctx)).getAsOpaquePointer();
 }

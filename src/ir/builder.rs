@@ -317,10 +317,31 @@ impl<'r, 'c, 'a> B<'r, 'c, 'a> {
     ) -> melior::ir::Operation<'c> {
         let operands = Raw::new(operands.iter().map(|v| v.to_raw()));
         let results = Raw::new(results.iter().map(|t| t.to_raw()));
-        let op_name = Parsed::get(self.ctx, Kind::OpName, name, || unsafe {
-            ffi::pallasOperationNameGet(self.ctx, str_ref(name))
+        // Every name is known after its first use in a run: one table
+        // access for all of them.
+        let known = PARSED.with(|p| {
+            let mut p = p.borrow_mut();
+            p.enter(self.ctx);
+            let op_name = *p.op_names.get(name)?;
+            let mut ids = [MlirIdentifier {
+                ptr: std::ptr::null(),
+            }; 8];
+            for (slot, (n, _)) in ids.iter_mut().zip(attrs) {
+                slot.ptr = *p.identifiers.get(*n)?;
+            }
+            Some((op_name, ids))
         });
-        let names = Raw::new(attrs.iter().map(|(n, _)| self.identifier(n)));
+        let (op_name, names) = match known {
+            Some((op_name, ids)) if attrs.len() <= ids.len() => {
+                (op_name, Raw::Inline(ids, attrs.len()))
+            }
+            _ => (
+                Parsed::get(self.ctx, Kind::OpName, name, || unsafe {
+                    ffi::pallasOperationNameGet(self.ctx, str_ref(name))
+                }),
+                Raw::new(attrs.iter().map(|(n, _)| self.identifier(n))),
+            ),
+        };
         let values = Raw::new(attrs.iter().map(|(_, a)| a.to_raw()));
         let regions = Raw::new(regions.into_iter().map(Region::into_raw));
         unsafe {

@@ -344,15 +344,18 @@ pub fn element_count(shape: &[i64]) -> Option<i64> {
 
 /// Static shape of a shaped type (dynamic dims are `i64::MIN`).
 pub fn memref_shape(ty: Type) -> Vec<i64> {
-    unsafe {
-        let raw = ty.to_raw();
-        if !mlirTypeIsAShaped(raw) || !mlirShapedTypeHasRank(raw) {
-            return vec![];
-        }
-        (0..mlirShapedTypeGetRank(raw))
-            .map(|i| mlirShapedTypeGetDimSize(raw, i as isize))
-            .collect()
+    let mut dims = vec![0i64; 8];
+    let rank = unsafe { ffi::pallasShapedTypeGetShape(ty.to_raw(), dims.as_mut_ptr(), 8) };
+    if rank < 0 {
+        return vec![];
     }
+    let rank = rank as usize;
+    if rank > dims.len() {
+        dims.resize(rank, 0);
+        unsafe { ffi::pallasShapedTypeGetShape(ty.to_raw(), dims.as_mut_ptr(), rank as isize) };
+    }
+    dims.truncate(rank);
+    dims
 }
 
 /// The strides and offset of a memref type (`i64::MIN` where dynamic); `None`
@@ -420,12 +423,11 @@ pub fn is_vector(ty: Type) -> bool {
 /// The element type of a shaped type; a scalar type is its own element
 /// (MLIR's accessor reads out of bounds on a type that is not shaped).
 pub fn element_type(ty: Type<'_>) -> Type<'_> {
-    unsafe {
-        if mlirTypeIsAShaped(ty.to_raw()) {
-            Type::from_raw(mlirShapedTypeGetElementType(ty.to_raw()))
-        } else {
-            ty
-        }
+    let elem = unsafe { ffi::pallasShapedTypeGetElementTypeOrNull(ty.to_raw()) };
+    if elem.ptr.is_null() {
+        ty
+    } else {
+        unsafe { Type::from_raw(elem) }
     }
 }
 
