@@ -16,7 +16,31 @@ typedef void *Handle;
 enum { INVALID_VALUE = 1 };
 
 static int context_depth;
-static char context_token, module_token, stream_token;
+static char context_token, module_token;
+// Streams and events are numbered in creation order ("stream 1", ...).
+static char stream_tokens[8], event_tokens[8];
+static int streams, events;
+
+static const char *stream_name(Handle stream) {
+  static char buffer[8][32];
+  static int next;
+  char *name = buffer[next++ % 8];
+  if (!stream)
+    return "the null stream";
+  for (int i = 0; i < streams; ++i)
+    if (stream == &stream_tokens[i]) {
+      snprintf(name, 32, "stream %d", i + 1);
+      return name;
+    }
+  return "?";
+}
+
+static int event_number(Handle event) {
+  for (int i = 0; i < events; ++i)
+    if (event == &event_tokens[i])
+      return i + 1;
+  return 0;
+}
 
 static CUresult result(const char *name) {
   const char *fail = getenv("FAKE_CUDA_FAIL");
@@ -81,6 +105,15 @@ CUresult cuCtxPopCurrent_v2(Handle *ctx) {
   return 0;
 }
 
+CUresult cuModuleLoadData(Handle *module, const void *image) {
+  need_context("cuModuleLoadData");
+  const unsigned char *bytes = image;
+  fprintf(stderr, "fake: cuModuleLoadData(image starting %02x %02x %02x %02x)\n", bytes[0], bytes[1], bytes[2],
+          bytes[3]);
+  *module = &module_token;
+  return result("cuModuleLoadData");
+}
+
 CUresult cuModuleLoadDataEx(Handle *module, const void *image, unsigned count, int *options,
                             void **values) {
   need_context("cuModuleLoadDataEx");
@@ -121,8 +154,10 @@ CUresult cuFuncSetAttribute(Handle function, int attribute, int value) {
 }
 
 // The parameters of test/Runtime/fake-driver.mlir's kernel @scale(memref<64xf32>, f32):
-// the memref's five descriptor fields, then the scalar.
-static void print_scale_params(void **params) {
+// the memref's five descriptor fields, then the scalar (other kernels: nothing).
+static void print_scale_params(const char *function, void **params) {
+  if (strcmp(function, "scale") != 0)
+    return;
   float *data = *(float **)params[1];
   fprintf(stderr, "fake:   params: offset %ld, size %ld, stride %ld, s %g, data[0] %g, data[63] %g\n",
           (long)*(int64_t *)params[2], (long)*(int64_t *)params[3], (long)*(int64_t *)params[4],
@@ -135,8 +170,8 @@ CUresult cuLaunchKernel(Handle function, unsigned gx, unsigned gy, unsigned gz, 
   need_context("cuLaunchKernel");
   fprintf(stderr, "fake: cuLaunchKernel(%s, grid %ux%ux%u, block %ux%ux%u, smem %u, %s, extra %s)\n",
           (const char *)function, gx, gy, gz, bx, by, bz, smem,
-          stream == &stream_token ? "the stream" : "?", extra ? "set" : "null");
-  print_scale_params(params);
+          stream_name(stream), extra ? "set" : "null");
+  print_scale_params((const char *)function, params);
   return result("cuLaunchKernel");
 }
 
@@ -167,32 +202,32 @@ CUresult cuLaunchKernelEx(const LaunchConfig *c, Handle function, void **params,
           "fake: cuLaunchKernelEx(%s, grid %ux%ux%u, block %ux%ux%u, smem %u, %s, extra %s, %u "
           "attribute(s):",
           (const char *)function, c->gridDimX, c->gridDimY, c->gridDimZ, c->blockDimX, c->blockDimY,
-          c->blockDimZ, c->sharedMemBytes, c->hStream == &stream_token ? "the stream" : "?",
+          c->blockDimZ, c->sharedMemBytes, stream_name(c->hStream),
           extra ? "set" : "null", c->numAttrs);
   for (unsigned i = 0; i < c->numAttrs; ++i)
     fprintf(stderr, " id %d cluster %ux%ux%u", c->attrs[i].id, c->attrs[i].value.clusterDim.x,
             c->attrs[i].value.clusterDim.y, c->attrs[i].value.clusterDim.z);
   fprintf(stderr, ")\n");
-  print_scale_params(params);
+  print_scale_params((const char *)function, params);
   return result("cuLaunchKernelEx");
 }
 
 CUresult cuStreamCreate(Handle *stream, unsigned flags) {
   need_context("cuStreamCreate");
   fprintf(stderr, "fake: cuStreamCreate(flags %u)\n", flags);
-  *stream = &stream_token;
+  *stream = &stream_tokens[streams++ % 8];
   return result("cuStreamCreate");
 }
 
 CUresult cuStreamSynchronize(Handle stream) {
   need_context("cuStreamSynchronize");
-  fprintf(stderr, "fake: cuStreamSynchronize(%s)\n", stream == &stream_token ? "the stream" : "?");
+  fprintf(stderr, "fake: cuStreamSynchronize(%s)\n", stream_name(stream));
   return result("cuStreamSynchronize");
 }
 
 CUresult cuStreamDestroy_v2(Handle stream) {
   need_context("cuStreamDestroy_v2");
-  fprintf(stderr, "fake: cuStreamDestroy_v2(%s)\n", stream == &stream_token ? "the stream" : "?");
+  fprintf(stderr, "fake: cuStreamDestroy_v2(%s)\n", stream_name(stream));
   return result("cuStreamDestroy_v2");
 }
 
@@ -219,7 +254,7 @@ CUresult cuMemFree_v2(uint64_t ptr) {
 
 CUresult cuMemcpyAsync(uint64_t dst, uint64_t src, size_t bytes, Handle stream) {
   need_context("cuMemcpyAsync");
-  fprintf(stderr, "fake: cuMemcpyAsync(%zu bytes, %s)\n", bytes, stream == &stream_token ? "the stream" : "?");
+  fprintf(stderr, "fake: cuMemcpyAsync(%zu bytes, %s)\n", bytes, stream_name(stream));
   memcpy((void *)(uintptr_t)dst, (const void *)(uintptr_t)src, bytes);
   return result("cuMemcpyAsync");
 }
@@ -233,7 +268,7 @@ CUresult cuMemcpyHtoD_v2(uint64_t dst, const void *src, size_t bytes) {
 
 CUresult cuMemsetD32Async(uint64_t dst, unsigned value, size_t count, Handle stream) {
   need_context("cuMemsetD32Async");
-  fprintf(stderr, "fake: cuMemsetD32Async(%#x, %zu, %s)\n", value, count, stream == &stream_token ? "the stream" : "?");
+  fprintf(stderr, "fake: cuMemsetD32Async(%#x, %zu, %s)\n", value, count, stream_name(stream));
   for (size_t i = 0; i < count; ++i)
     ((uint32_t *)(uintptr_t)dst)[i] = value;
   return result("cuMemsetD32Async");
@@ -241,7 +276,7 @@ CUresult cuMemsetD32Async(uint64_t dst, unsigned value, size_t count, Handle str
 
 CUresult cuMemsetD16Async(uint64_t dst, unsigned short value, size_t count, Handle stream) {
   need_context("cuMemsetD16Async");
-  fprintf(stderr, "fake: cuMemsetD16Async(%#x, %zu, %s)\n", value, count, stream == &stream_token ? "the stream" : "?");
+  fprintf(stderr, "fake: cuMemsetD16Async(%#x, %zu, %s)\n", value, count, stream_name(stream));
   for (size_t i = 0; i < count; ++i)
     ((uint16_t *)(uintptr_t)dst)[i] = value;
   return result("cuMemsetD16Async");
@@ -283,4 +318,36 @@ CUresult cuTensorMapEncodeTiled(void *map, int type, unsigned rank, void *addres
           oob, (unsigned long)((uintptr_t)map % 64));
   memset(map, 0xab, 128);
   return result("cuTensorMapEncodeTiled");
+}
+
+CUresult cuEventCreate(Handle *event, unsigned flags) {
+  need_context("cuEventCreate");
+  *event = &event_tokens[events++ % 8];
+  fprintf(stderr, "fake: cuEventCreate(flags %u) = event %d\n", flags, event_number(*event));
+  return result("cuEventCreate");
+}
+
+CUresult cuEventRecord(Handle event, Handle stream) {
+  need_context("cuEventRecord");
+  fprintf(stderr, "fake: cuEventRecord(event %d, %s)\n", event_number(event), stream_name(stream));
+  return result("cuEventRecord");
+}
+
+CUresult cuStreamWaitEvent(Handle stream, Handle event, unsigned flags) {
+  need_context("cuStreamWaitEvent");
+  fprintf(stderr, "fake: cuStreamWaitEvent(%s, event %d, flags %u)\n", stream_name(stream), event_number(event),
+          flags);
+  return result("cuStreamWaitEvent");
+}
+
+CUresult cuEventSynchronize(Handle event) {
+  need_context("cuEventSynchronize");
+  fprintf(stderr, "fake: cuEventSynchronize(event %d)\n", event_number(event));
+  return result("cuEventSynchronize");
+}
+
+CUresult cuEventDestroy_v2(Handle event) {
+  need_context("cuEventDestroy_v2");
+  fprintf(stderr, "fake: cuEventDestroy_v2(event %d)\n", event_number(event));
+  return result("cuEventDestroy_v2");
 }
