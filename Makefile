@@ -14,7 +14,7 @@ DIALECT_TD := include/pallas/Dialect/Pallas/Pallas.td
 all: build
 
 help:
-	@echo "make build     cargo build (libpallas_mlir.so, pallas-opt)"
+	@echo "make build     cargo build (libpallas_mlir.so, pallas-opt, libpallas_cuda_runtime.so)"
 	@echo "make run       build, then lower and run every examples/*.mlir with a @main"
 	@echo "make test      build, cargo test, lit tests under test/, jax-check, cpu-check, fuzz-check"
 	@echo "make cpu-check run examples/cpu/*.mlir on the CPU reference and under JAX's interpret mode, compare"

@@ -29,6 +29,8 @@ config.substitutions.append(("%pallas_opt", os.path.join(target_dir, "pallas-opt
 config.substitutions.append(("%mlir_runner", f"{llvm_bin}/mlir-runner"))
 config.substitutions.append(("%llvm_lib", llvm_lib))
 config.substitutions.append(("%plugin", plugin))
+# %cuda_runtime: our mgpu* runtime (runtime/cuda), for mlir-runner -shared-libs.
+config.substitutions.append(("%cuda_runtime", os.path.join(target_dir, "libpallas_cuda_runtime.so")))
 # The upstream pipeline that takes convert-pallas-to-scf output to the LLVM dialect
 # (one copy: the plugin's named pipeline pallas-cpu-pipeline, which
 # scripts/run-examples.sh runs, is convert-pallas-to-scf followed by this file).
