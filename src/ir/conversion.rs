@@ -32,7 +32,9 @@ pub type PatternFn = dyn for<'c, 'a> Fn(
     &Rewriter<'c, 'a>,
 ) -> Result<(), String>;
 
-/// Which ops must, may or must not remain after a conversion.
+/// Which ops must, may or must not remain after a conversion by MLIR's
+/// driver ([`apply_partial`], [`apply_full`]); [`DirectTarget`] is the one
+/// of [`apply_direct`].
 pub struct ConversionTarget {
     raw: ffi::PallasConversionTarget,
     // Boxed twice: C++ keeps a thin pointer to the inner (fat) box.
@@ -549,9 +551,13 @@ pub fn apply_full(
 
 /// A count of the driver's changes that can make an op's ancestors differ
 /// from what a legality rule saw before: ops moved to another block,
-/// blocks erased, ops it created destroyed again, ops folded in place.
-/// What a rule remembers about an op's ancestors stays true while the
-/// count does not change (see [`Inherited`]).
+/// blocks erased, ops it created destroyed again (their addresses can come
+/// back as new ops), ops folded in place. What a rule remembers about an
+/// op's ancestors, by their addresses, stays true while the count does not
+/// change (see [`Inherited`]), given that patterns move ops only through
+/// the [`Rewriter`] and set attributes only on the ops they create; the
+/// driver asks rules only between patterns, when what they created is in
+/// place.
 #[derive(Clone, Default)]
 pub struct Epoch(Rc<Cell<u64>>);
 
