@@ -13,8 +13,10 @@ yet supported" through `convert-pallas-to-tpu` and
 `convert-pallas-to-sparsecore`. A lowering accepts a piece when it exits 0
 and leaves no `pallas.kernel` (each pass leaves the other's kernels alone,
 which is not accepting them). A piece some TPU lowering accepts is a
-failure: the CPU reference does not run a kernel a TPU runs. Exit status 1
-when there is one.
+failure: the CPU reference does not run a kernel a TPU runs. So is a piece
+the CPU lowering crashes on (a signal, or an exit status other than 0 and
+1): hostile or not, input gets a diagnostic. Exit status 1 when there is
+one.
 """
 import argparse
 import os
@@ -74,6 +76,12 @@ def main():
                 with open(piece_path, "w") as fh:
                     fh.write(piece)
                 rc, _, err = run(args.pallas_opt, "convert-pallas-to-scf", piece_path)
+                where = "%s (piece %d)" % (os.path.relpath(f, ROOT), k)
+                if rc not in (0, 1):
+                    frames = [l.strip() for l in err.splitlines() if "pallas_mlir::" in l]
+                    failures.append("%s: the CPU reference crashed (exit status %d)%s"
+                                    % (where, rc, ": " + frames[0] if frames else ""))
+                    continue
                 if rc == 0 or "not yet supported" not in err:
                     continue
                 declined += 1
@@ -81,7 +89,6 @@ def main():
                 why = why.split("error: ", 1)[-1]
                 by = [p for p in ("convert-pallas-to-tpu", "convert-pallas-to-sparsecore")
                       if accepts(args.pallas_opt, p, piece_path)]
-                where = "%s (piece %d)" % (os.path.relpath(f, ROOT), k)
                 if by:
                     failures.append("%s: the CPU reference says %r, but %s accepts it"
                                     % (where, why, " and ".join(by)))
@@ -89,8 +96,8 @@ def main():
                     print("ok: %s: %s (the TPU lowerings reject it too)" % (where, why))
     for line in failures:
         print("FAIL " + line)
-    print("cpu-coverage: %d kernels' pieces, %d declined by the CPU reference as not yet supported, "
-          "%d of those accepted by a TPU lowering" % (pieces, declined, len(failures)))
+    print("cpu-coverage: %d kernels' pieces, %d declined by the CPU reference as not yet supported; "
+          "%d failures (crashes, or declined pieces a TPU lowering accepts)" % (pieces, declined, len(failures)))
     return 1 if failures else 0
 
 

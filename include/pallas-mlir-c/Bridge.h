@@ -320,15 +320,38 @@ void pallasEmitLiveCastError(MlirOperation cast);
 /** The error of an illegal op no pattern or folder could legalize. */
 void pallasEmitFailedToLegalize(MlirOperation op);
 
+/** The shape of a ranked shaped type into `dims` (at most `capacity` dims;
+ * dynamic ones are ShapedType::kDynamic); returns the rank, -1 for a type
+ * that is not a ranked shaped type. One interface lookup, where the C API
+ * makes one per dim. */
+intptr_t pallasShapedTypeGetShape(MlirType type, int64_t *dims, intptr_t capacity);
+/** The element type of a shaped type; null for any other type. */
+MlirType pallasShapedTypeGetElementTypeOrNull(MlirType type);
+
+/** The interned name of op `name` in `ctx` (an opaque handle, valid as long
+ * as the context), for pallasOperationCreate. */
+const void *pallasOperationNameGet(MlirContext ctx, MlirStringRef name);
+
 /** A detached op, like mlirOperationCreate but from arrays in one call
- * (no intermediate C OperationState; the op takes the regions). Attribute
- * `i` is named `attrNames[i]`. */
-MlirOperation pallasOperationCreate(MlirStringRef name, MlirLocation loc, intptr_t numOperands,
+ * (no intermediate C OperationState; the op takes the regions): its name
+ * is a handle of pallasOperationNameGet, attribute `i` is named
+ * `attrNames[i]`. Builders look both up once per pass run. */
+MlirOperation pallasOperationCreate(const void *name, MlirLocation loc, intptr_t numOperands,
                                     const MlirValue *operands, intptr_t numResults,
                                     const MlirType *results, intptr_t numAttributes,
-                                    const MlirStringRef *attrNames,
+                                    const MlirIdentifier *attrNames,
                                     const MlirAttribute *attrValues, intptr_t numRegions,
                                     const MlirRegion *regions);
+
+/** Clones the ops of `source` but its terminator into `dest` (before
+ * `before`, at the end when it is null), the arguments of `source` replaced
+ * by `args` (one per argument) and later uses of cloned results, nested
+ * ones included, by their clones. Writes the terminator's operands as the
+ * clones see them to `terminatorOperands` (as many as it has; nothing
+ * without a terminator). */
+void pallasCloneBlockBody(MlirBlock source, MlirBlock dest, MlirOperation before,
+                          intptr_t numArgs, const MlirValue *args,
+                          MlirValue *terminatorOperands);
 
 #ifdef __cplusplus
 }

@@ -12,6 +12,7 @@
 #include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Iterators.h"
 #include "mlir/Transforms/DialectConversion.h"
 
@@ -327,24 +328,79 @@ void pallasEmitFailedToLegalize(MlirOperation op) {
                  << "' that was explicitly marked illegal";
 }
 
-MlirOperation pallasOperationCreate(MlirStringRef name, MlirLocation loc, intptr_t numOperands,
+intptr_t pallasShapedTypeGetShape(MlirType type, int64_t *dims, intptr_t capacity) {
+  auto shaped = llvm::dyn_cast<ShapedType>(unwrap(type));
+  if (!shaped || !shaped.hasRank())
+    return -1;
+  ArrayRef<int64_t> shape = shaped.getShape();
+  for (intptr_t i = 0, e = std::min<intptr_t>(capacity, shape.size()); i < e; ++i)
+    dims[i] = shape[i];
+  return shape.size();
+}
+
+MlirType pallasShapedTypeGetElementTypeOrNull(MlirType type) {
+  auto shaped = llvm::dyn_cast<ShapedType>(unwrap(type));
+  return wrap(shaped ? shaped.getElementType() : Type());
+}
+
+const void *pallasOperationNameGet(MlirContext ctx, MlirStringRef name) {
+  return OperationName(unwrap(name), unwrap(ctx)).getAsOpaquePointer();
+}
+
+MlirOperation pallasOperationCreate(const void *name, MlirLocation loc, intptr_t numOperands,
                                     const MlirValue *operands, intptr_t numResults,
                                     const MlirType *results, intptr_t numAttributes,
-                                    const MlirStringRef *attrNames,
+                                    const MlirIdentifier *attrNames,
                                     const MlirAttribute *attrValues, intptr_t numRegions,
                                     const MlirRegion *regions) {
-  Location location = unwrap(loc);
-  MLIRContext *ctx = location.getContext();
-  OperationState state(location, unwrap(name));
+  OperationName opName = OperationName::getFromOpaquePointer(name);
+  OperationState state(unwrap(loc), opName);
   state.operands.reserve(numOperands);
   for (intptr_t i = 0; i < numOperands; ++i)
     state.operands.push_back(unwrap(operands[i]));
   state.types.reserve(numResults);
   for (intptr_t i = 0; i < numResults; ++i)
     state.types.push_back(unwrap(results[i]));
-  for (intptr_t i = 0; i < numAttributes; ++i)
-    state.addAttribute(StringAttr::get(ctx, unwrap(attrNames[i])), unwrap(attrValues[i]));
+  // An op that keeps its inherent attributes as properties gets them set
+  // directly; only the others go through a (sorted, uniqued) dictionary,
+  // which Operation::create would otherwise build of all and split again.
+  bool hasProperties = opName.isRegistered() && opName.getOpPropertyByteSize() > 0;
+  ArrayRef<StringAttr> inherentNames =
+      hasProperties ? opName.getAttributeNames() : ArrayRef<StringAttr>();
+  SmallVector<NamedAttribute, 4> inherent;
+  for (intptr_t i = 0; i < numAttributes; ++i) {
+    NamedAttribute attr(unwrap(attrNames[i]), unwrap(attrValues[i]));
+    if (llvm::is_contained(inherentNames, attr.getName()))
+      inherent.push_back(attr);
+    else
+      state.attributes.push_back(attr);
+  }
   for (intptr_t i = 0; i < numRegions; ++i)
     state.addRegion(std::unique_ptr<Region>(unwrap(regions[i])));
-  return wrap(Operation::create(state));
+  Operation *op = Operation::create(state);
+  for (NamedAttribute attr : inherent)
+    op->setInherentAttr(attr.getName(), attr.getValue());
+  return wrap(op);
+}
+
+void pallasCloneBlockBody(MlirBlock source, MlirBlock dest, MlirOperation before,
+                          intptr_t numArgs, const MlirValue *args,
+                          MlirValue *terminatorOperands) {
+  Block *src = unwrap(source);
+  Block *dst = unwrap(dest);
+  IRMapping mapping;
+  for (intptr_t i = 0; i < numArgs; ++i)
+    mapping.map(src->getArgument(i), unwrap(args[i]));
+  Operation *terminator = nullptr;
+  if (!src->empty() && src->back().hasTrait<OpTrait::IsTerminator>())
+    terminator = &src->back();
+  Block::iterator at = before.ptr ? Block::iterator(unwrap(before)) : dst->end();
+  for (Operation &op : *src) {
+    if (&op == terminator)
+      break;
+    dst->getOperations().insert(at, op.clone(mapping));
+  }
+  if (terminator)
+    for (auto [i, operand] : llvm::enumerate(terminator->getOperands()))
+      terminatorOperands[i] = wrap(mapping.lookupOrDefault(operand));
 }

@@ -23,6 +23,10 @@ struct Parsed {
     ctx: *const std::ffi::c_void,
     types: crate::ir::hash::FastMap<String, *const std::ffi::c_void>,
     attributes: crate::ir::hash::FastMap<String, *const std::ffi::c_void>,
+    /// Op names by text, as `pallasOperationNameGet` handles.
+    op_names: crate::ir::hash::FastMap<String, *const std::ffi::c_void>,
+    /// Attribute names by text, as identifiers.
+    identifiers: crate::ir::hash::FastMap<String, *const std::ffi::c_void>,
     /// [`memo_type`]: (table, type) -> type (null for `None`).
     mapped: crate::ir::hash::FastMap<(u32, *const std::ffi::c_void), *const std::ffi::c_void>,
 }
@@ -31,6 +35,8 @@ struct Parsed {
 enum Kind {
     Type,
     Attribute,
+    OpName,
+    Identifier,
 }
 
 thread_local! {
@@ -38,6 +44,8 @@ thread_local! {
         ctx: std::ptr::null(),
         types: Default::default(),
         attributes: Default::default(),
+        op_names: Default::default(),
+        identifiers: Default::default(),
         mapped: Default::default(),
     });
 }
@@ -47,9 +55,27 @@ impl Parsed {
     fn enter(&mut self, ctx: MlirContext) {
         if self.ctx != ctx.ptr {
             self.ctx = ctx.ptr;
-            self.types.clear();
-            self.attributes.clear();
-            self.mapped.clear();
+            self.clear();
+        }
+    }
+
+    fn clear(&mut self) {
+        self.types.clear();
+        self.attributes.clear();
+        self.op_names.clear();
+        self.identifiers.clear();
+        self.mapped.clear();
+    }
+
+    fn table(
+        &mut self,
+        kind: Kind,
+    ) -> &mut crate::ir::hash::FastMap<String, *const std::ffi::c_void> {
+        match kind {
+            Kind::Type => &mut self.types,
+            Kind::Attribute => &mut self.attributes,
+            Kind::OpName => &mut self.op_names,
+            Kind::Identifier => &mut self.identifiers,
         }
     }
 
@@ -62,22 +88,13 @@ impl Parsed {
         let cached = PARSED.with(|p| {
             let mut p = p.borrow_mut();
             p.enter(ctx);
-            match kind {
-                Kind::Type => p.types.get(text).copied(),
-                Kind::Attribute => p.attributes.get(text).copied(),
-            }
+            p.table(kind).get(text).copied()
         });
         if let Some(raw) = cached {
             return raw;
         }
         let raw = parse();
-        PARSED.with(|p| {
-            let mut p = p.borrow_mut();
-            match kind {
-                Kind::Type => p.types.insert(text.to_string(), raw),
-                Kind::Attribute => p.attributes.insert(text.to_string(), raw),
-            };
-        });
+        PARSED.with(|p| p.borrow_mut().table(kind).insert(text.to_string(), raw));
         raw
     }
 }
@@ -88,9 +105,7 @@ pub fn forget_parsed() {
     PARSED.with(|p| {
         let mut p = p.borrow_mut();
         p.ctx = std::ptr::null();
-        p.types.clear();
-        p.attributes.clear();
-        p.mapped.clear();
+        p.clear();
     });
 }
 
@@ -226,6 +241,35 @@ impl<'r, 'c, 'a> B<'r, 'c, 'a> {
         }
     }
 
+    /// `[items...]`.
+    pub fn array_attr(&self, items: &[Attribute<'c>]) -> Attribute<'c> {
+        let raw: Vec<MlirAttribute> = items.iter().map(|a| a.to_raw()).collect();
+        unsafe { Attribute::from_raw(mlirArrayAttrGet(self.ctx, raw.len() as isize, raw.as_ptr())) }
+    }
+
+    /// `{name = value, ...}` (sorted by name, as every dictionary).
+    pub fn dictionary_attr(&self, entries: &[(&str, Attribute<'c>)]) -> Attribute<'c> {
+        let raw: Vec<MlirNamedAttribute> = entries
+            .iter()
+            .map(|(n, a)| MlirNamedAttribute {
+                name: self.identifier(n),
+                attribute: a.to_raw(),
+            })
+            .collect();
+        unsafe {
+            Attribute::from_raw(mlirDictionaryAttrGet(
+                self.ctx,
+                raw.len() as isize,
+                raw.as_ptr(),
+            ))
+        }
+    }
+
+    /// `@name`.
+    pub fn symbol_ref_attr(&self, name: &str) -> Attribute<'c> {
+        unsafe { Attribute::from_raw(mlirFlatSymbolRefAttrGet(self.ctx, str_ref(name))) }
+    }
+
     pub fn ident(&self, name: &str) -> Identifier<'c> {
         unsafe { Identifier::from_raw(mlirIdentifierGet(self.ctx, str_ref(name))) }
     }
@@ -236,6 +280,28 @@ impl<'r, 'c, 'a> B<'r, 'c, 'a> {
 
     pub fn i32(&self) -> Type<'c> {
         unsafe { Type::from_raw(mlirIntegerTypeGet(self.ctx, 32)) }
+    }
+
+    pub fn i64(&self) -> Type<'c> {
+        unsafe { Type::from_raw(mlirIntegerTypeGet(self.ctx, 64)) }
+    }
+
+    /// `affine_map<(d0, .., d{dims-1}) -> (values...)>`: constant results.
+    pub fn constant_map_attr(&self, dims: usize, values: &[i64]) -> Attribute<'c> {
+        unsafe {
+            let mut exprs: Vec<MlirAffineExpr> = values
+                .iter()
+                .map(|v| mlirAffineConstantExprGet(self.ctx, *v))
+                .collect();
+            let map = mlirAffineMapGet(
+                self.ctx,
+                dims as isize,
+                0,
+                exprs.len() as isize,
+                exprs.as_mut_ptr(),
+            );
+            Attribute::from_raw(mlirAffineMapAttrGet(map))
+        }
     }
 
     /// Builds a detached op (one call into MLIR: ops are built for every op
@@ -251,12 +317,36 @@ impl<'r, 'c, 'a> B<'r, 'c, 'a> {
     ) -> melior::ir::Operation<'c> {
         let operands = Raw::new(operands.iter().map(|v| v.to_raw()));
         let results = Raw::new(results.iter().map(|t| t.to_raw()));
-        let names = Raw::new(attrs.iter().map(|(n, _)| str_ref(n)));
+        // Every name is known after its first use in a run: one table
+        // access for all of them.
+        let known = PARSED.with(|p| {
+            let mut p = p.borrow_mut();
+            p.enter(self.ctx);
+            let op_name = *p.op_names.get(name)?;
+            let mut ids = [MlirIdentifier {
+                ptr: std::ptr::null(),
+            }; 8];
+            for (slot, (n, _)) in ids.iter_mut().zip(attrs) {
+                slot.ptr = *p.identifiers.get(*n)?;
+            }
+            Some((op_name, ids))
+        });
+        let (op_name, names) = match known {
+            Some((op_name, ids)) if attrs.len() <= ids.len() => {
+                (op_name, Raw::Inline(ids, attrs.len()))
+            }
+            _ => (
+                Parsed::get(self.ctx, Kind::OpName, name, || unsafe {
+                    ffi::pallasOperationNameGet(self.ctx, str_ref(name))
+                }),
+                Raw::new(attrs.iter().map(|(n, _)| self.identifier(n))),
+            ),
+        };
         let values = Raw::new(attrs.iter().map(|(_, a)| a.to_raw()));
         let regions = Raw::new(regions.into_iter().map(Region::into_raw));
         unsafe {
             let raw = ffi::pallasOperationCreate(
-                str_ref(name),
+                op_name,
                 self.loc.to_raw(),
                 operands.len(),
                 operands.as_ptr(),
@@ -271,6 +361,14 @@ impl<'r, 'c, 'a> B<'r, 'c, 'a> {
             assert!(!raw.ptr.is_null(), "cannot build {name}");
             melior::ir::Operation::from_raw(raw)
         }
+    }
+
+    /// The identifier `name` (looked up once per pass run, see [`Parsed`]).
+    fn identifier(&self, name: &str) -> MlirIdentifier {
+        let raw = Parsed::get(self.ctx, Kind::Identifier, name, || unsafe {
+            mlirIdentifierGet(self.ctx, str_ref(name)).ptr
+        });
+        MlirIdentifier { ptr: raw }
     }
 
     /// Builds and inserts an op.

@@ -59,13 +59,14 @@ impl Hasher for WordHasher {
         self.add(i as u64);
     }
 
-    /// The product's high bits depend on every input bit, its low bits
-    /// only on the input's low bits, which are zero in aligned pointers:
-    /// the rotation brings the well-mixed bits down to where hashbrown
-    /// picks buckets.
+    /// The running product's high bits depend on every input bit, its low
+    /// bits only on the input's low bits (zero in aligned pointers), and
+    /// hashbrown picks buckets by the low bits: a folded 128-bit multiply
+    /// spreads the whole state over all of them.
     #[inline]
     fn finish(&self) -> u64 {
-        self.hash.rotate_left(26)
+        let full = (self.hash as u128) * 0x9e37_79b9_7f4a_7c15u128;
+        (full as u64) ^ ((full >> 64) as u64)
     }
 }
 

@@ -344,15 +344,18 @@ pub fn element_count(shape: &[i64]) -> Option<i64> {
 
 /// Static shape of a shaped type (dynamic dims are `i64::MIN`).
 pub fn memref_shape(ty: Type) -> Vec<i64> {
-    unsafe {
-        let raw = ty.to_raw();
-        if !mlirTypeIsAShaped(raw) || !mlirShapedTypeHasRank(raw) {
-            return vec![];
-        }
-        (0..mlirShapedTypeGetRank(raw))
-            .map(|i| mlirShapedTypeGetDimSize(raw, i as isize))
-            .collect()
+    let mut dims = vec![0i64; 8];
+    let rank = unsafe { ffi::pallasShapedTypeGetShape(ty.to_raw(), dims.as_mut_ptr(), 8) };
+    if rank < 0 {
+        return vec![];
     }
+    let rank = rank as usize;
+    if rank > dims.len() {
+        dims.resize(rank, 0);
+        unsafe { ffi::pallasShapedTypeGetShape(ty.to_raw(), dims.as_mut_ptr(), rank as isize) };
+    }
+    dims.truncate(rank);
+    dims
 }
 
 /// The strides and offset of a memref type (`i64::MIN` where dynamic); `None`
@@ -374,6 +377,9 @@ pub fn memref_strides_and_offset(ty: Type) -> Option<(Vec<i64>, i64)> {
 pub fn with_memory_space_of<'c>(ty: Type<'c>, like: Type<'c>) -> Type<'c> {
     unsafe {
         let raw = ty.to_raw();
+        if !mlirTypeIsAMemRef(raw) || !mlirTypeIsAMemRef(like.to_raw()) {
+            return ty;
+        }
         let shape = memref_shape(ty);
         Type::from_raw(mlirMemRefTypeGet(
             mlirShapedTypeGetElementType(raw),
@@ -388,6 +394,9 @@ pub fn with_memory_space_of<'c>(ty: Type<'c>, like: Type<'c>) -> Type<'c> {
 /// Whether a memref type has the identity layout.
 pub fn has_identity_layout(ty: Type) -> bool {
     unsafe {
+        if !mlirTypeIsAMemRef(ty.to_raw()) {
+            return true;
+        }
         let layout = mlirMemRefTypeGetLayout(ty.to_raw());
         layout.ptr.is_null()
             || (mlirAttributeIsAAffineMap(layout)
@@ -411,8 +420,15 @@ pub fn is_vector(ty: Type) -> bool {
     unsafe { mlirTypeIsAVector(ty.to_raw()) }
 }
 
+/// The element type of a shaped type; a scalar type is its own element
+/// (MLIR's accessor reads out of bounds on a type that is not shaped).
 pub fn element_type(ty: Type<'_>) -> Type<'_> {
-    unsafe { Type::from_raw(mlirShapedTypeGetElementType(ty.to_raw())) }
+    let elem = unsafe { ffi::pallasShapedTypeGetElementTypeOrNull(ty.to_raw()) };
+    if elem.ptr.is_null() {
+        ty
+    } else {
+        unsafe { Type::from_raw(elem) }
+    }
 }
 
 pub fn affine_map_dims(map: MlirAffineMap) -> (usize, usize, usize) {
@@ -833,69 +849,43 @@ impl Drop for SymbolTable {
 
 /// Deep-copies the ops of `src` except its terminator into `dest`, in front
 /// of `before` (at the end of `dest` when `None`), with the arguments of
-/// `src` replaced by `args`; returns the terminator's operands as the copy
-/// sees them. The C API clones single ops only, without a value mapping, so
-/// uses of the block arguments and of earlier ops of the block (also inside
-/// nested regions) are redirected here.
+/// the first arguments of `src` replaced by `args`; returns the terminator's
+/// operands as the copy sees them. One value mapping serves the whole body
+/// (C++ side), so uses of earlier ops' results, nested ones included, go
+/// to their copies.
 pub fn clone_block_body<'c, 'a>(
     src: BlockRef<'c, 'a>,
     dest: BlockRef<'c, 'a>,
     before: Option<OperationRef<'c, 'a>>,
     args: &[Value<'c, 'a>],
 ) -> Vec<Value<'c, 'a>> {
-    use crate::ir::hash::FastMap;
-    fn remap(op: MlirOperation, map: &FastMap<*const c_void, MlirValue>) {
-        unsafe {
-            for i in 0..mlirOperationGetNumOperands(op) {
-                if let Some(v) = map.get(&mlirOperationGetOperand(op, i).ptr) {
-                    mlirOperationSetOperand(op, i, *v);
-                }
-            }
-            for r in 0..mlirOperationGetNumRegions(op) {
-                let mut block = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, r));
-                while !block.ptr.is_null() {
-                    let mut nested = mlirBlockGetFirstOperation(block);
-                    while !nested.ptr.is_null() {
-                        remap(nested, map);
-                        nested = mlirOperationGetNextInBlock(nested);
-                    }
-                    block = mlirBlockGetNextInRegion(block);
-                }
-            }
-        }
-    }
+    let args: Vec<MlirValue> = args.iter().map(|a| a.to_raw()).collect();
     unsafe {
         let src = src.to_raw();
-        let mut map: FastMap<*const c_void, MlirValue> = FastMap::default();
-        for (i, a) in args.iter().enumerate() {
-            map.insert(mlirBlockGetArgument(src, i as isize).ptr, a.to_raw());
-        }
         let terminator = mlirBlockGetTerminator(src);
-        let mut op = mlirBlockGetFirstOperation(src);
-        while !op.ptr.is_null() && op.ptr != terminator.ptr {
-            let copy = mlirOperationClone(op);
-            remap(copy, &map);
-            match before {
-                Some(b) => mlirBlockInsertOwnedOperationBefore(dest.to_raw(), b.to_raw(), copy),
-                None => mlirBlockAppendOwnedOperation(dest.to_raw(), copy),
-            }
-            for r in 0..mlirOperationGetNumResults(op) {
-                map.insert(
-                    mlirOperationGetResult(op, r).ptr,
-                    mlirOperationGetResult(copy, r),
-                );
-            }
-            op = mlirOperationGetNextInBlock(op);
-        }
-        if terminator.ptr.is_null() {
-            return vec![];
-        }
-        (0..mlirOperationGetNumOperands(terminator))
-            .map(|i| {
-                let v = mlirOperationGetOperand(terminator, i);
-                Value::from_raw(map.get(&v.ptr).copied().unwrap_or(v))
-            })
-            .collect()
+        let n = if terminator.ptr.is_null() {
+            0
+        } else {
+            mlirOperationGetNumOperands(terminator) as usize
+        };
+        let mut yielded = vec![
+            MlirValue {
+                ptr: std::ptr::null()
+            };
+            n
+        ];
+        let before = before.map(|b| b.to_raw()).unwrap_or(MlirOperation {
+            ptr: std::ptr::null_mut(),
+        });
+        ffi::pallasCloneBlockBody(
+            src,
+            dest.to_raw(),
+            before,
+            args.len() as isize,
+            args.as_ptr(),
+            yielded.as_mut_ptr(),
+        );
+        yielded.into_iter().map(|v| Value::from_raw(v)).collect()
     }
 }
 
@@ -1013,6 +1003,10 @@ pub fn result_of<'c, 'a>(op: OperationRef<'c, '_>, i: usize) -> Value<'c, 'a> {
 
 pub fn is_float(ty: Type) -> bool {
     unsafe { mlirTypeIsAFloat(ty.to_raw()) }
+}
+
+pub fn is_complex(ty: Type) -> bool {
+    unsafe { mlirTypeIsAComplex(ty.to_raw()) }
 }
 
 /// Reads a dense i64 array attribute.
@@ -1361,12 +1355,16 @@ pub fn erase_block_argument(block: BlockRef, index: usize) -> bool {
 /// `dense<0> : ty` (or `dense<0.0>`), the zero of a vector or tensor type.
 pub fn zero_splat_attr(ty: Type<'_>) -> Attribute<'_> {
     unsafe {
-        let elem = mlirShapedTypeGetElementType(ty.to_raw());
+        let elem = element_type(ty).to_raw();
         let zero = if mlirTypeIsAFloat(elem) {
             mlirFloatAttrDoubleGet(mlirTypeGetContext(elem), elem, 0.0)
         } else {
             mlirIntegerAttrGet(elem, 0)
         };
+        // A scalar type's zero is the scalar attribute itself.
+        if !mlirTypeIsAShaped(ty.to_raw()) {
+            return Attribute::from_raw(zero);
+        }
         Attribute::from_raw(mlirDenseElementsAttrSplatGet(ty.to_raw(), zero))
     }
 }

@@ -35,11 +35,8 @@ pub fn complex_operand<'c>(kernel: &OperationRef<'c, '_>) -> Option<(usize, Type
     let body = crate::ir::body_block(kernel)?;
     (0..body.argument_count()).find_map(|i| {
         let ty = crate::ir::argument_at(&body, i)?.r#type();
-        (crate::ir::is_memref(ty)
-            && crate::ir::element_type(ty)
-                .to_string()
-                .starts_with("complex<"))
-        .then_some((i, ty))
+        (crate::ir::is_memref(ty) && crate::ir::is_complex(crate::ir::element_type(ty)))
+            .then_some((i, ty))
     })
 }
 

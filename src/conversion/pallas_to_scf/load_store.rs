@@ -52,11 +52,6 @@ pub fn add_patterns(set: &mut PatternSet, tc: &TypeConverter) {
             _ if op.attribute("add").is_ok() => {
                 let old = read(&b, &op, r, idx, mask, v.r#type())?;
                 let elem = crate::ir::element_type(v.r#type());
-                let elem = if is_vector(v.r#type()) {
-                    elem
-                } else {
-                    v.r#type()
-                };
                 let new = super::sparsecore::plus(&b, elem, old, v);
                 write(&b, &op, new, r, idx, mask)?;
             }

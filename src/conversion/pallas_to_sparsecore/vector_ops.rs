@@ -136,7 +136,7 @@ pub fn add_patterns(set: &mut PatternSet, tc: &TypeConverter) {
         let x = operands[0];
         let n = vshape(x.r#type()).unwrap_or_default();
         let s = scan(&b, scan_kind, x, None);
-        let last = b.attr(&format!("array<i64: {}>", n[0] - 1));
+        let last = b.dense_i64_attr(&[n[0] - 1]);
         let mut v = b.val(
             "vector.extract",
             &[s],
@@ -164,7 +164,7 @@ pub fn add_patterns(set: &mut PatternSet, tc: &TypeConverter) {
         let b = B::new(rw, op.location());
         let dim = int_attr(&op, "dimension").unwrap_or(0);
         let out = result_type(&op, 0).ok_or("take_along_axis without a result")?;
-        let dims = b.attr(&format!("array<i32: {dim}>"));
+        let dims = b.dense_i32_attr(&[dim as i32]);
         let v = b.val(
             "tpu.dynamic_gather",
             &[operands[0], operands[1]],
@@ -208,7 +208,7 @@ pub fn add_patterns(set: &mut PatternSet, tc: &TypeConverter) {
         let b = B::new(rw, op.location());
         let out = result_type(&op, 0).ok_or("iota without a result")?;
         let dim = int_attr(&op, "dimension").unwrap_or(0);
-        let dims = b.attr(&format!("array<i32: {dim}>"));
+        let dims = b.dense_i32_attr(&[dim as i32]);
         let v = b.val("tpu.iota", &[], out, &[("dimensions", dims)]);
         rw.replace_op(&op, &[v]);
         Ok(())

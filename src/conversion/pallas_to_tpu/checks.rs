@@ -217,7 +217,9 @@ fn check_memory(op: &OperationRef, info: &KernelInfo, target: &Target) -> bool {
         }
         Some(n) => Limit {
             bytes: n,
-            source: format!("its compiler_params.mosaic_tpu.vmem_limit_bytes = {n}"),
+            source: limits::Source::Kernel(format!(
+                "its compiler_params.mosaic_tpu.vmem_limit_bytes = {n}"
+            )),
         },
         None => capacity,
     };

@@ -10,6 +10,7 @@
 //! Grid queries in the body become the grid arguments, constants or
 //! `tpu.iteration_bound`.
 
+use melior::ir::attribute::Attribute;
 use melior::ir::block::{BlockLike, BlockRef};
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::r#type::Type;
@@ -17,8 +18,7 @@ use melior::ir::{Block, Region, RegionLike, Value, ValueLike};
 
 use super::types::{self, tpu_type};
 use crate::conversion::common::builder::{
-    array_elements, dense_i64, i64_array, memo_type, result_of, string_attr_value, value, B,
-    DYNAMIC,
+    array_elements, dense_i64, memo_type, result_of, string_attr_value, value, B, DYNAMIC,
 };
 use crate::conversion::common::index_map::expand_affine_map;
 use crate::conversion::framework::{PatternSet, Rewriter, TypeConverter};
@@ -71,7 +71,7 @@ pub fn add_patterns(set: &mut PatternSet, tc: &TypeConverter) {
         let v = match bounds.get(axis as usize) {
             Some(&n) if n != DYNAMIC => b.ci32(n),
             _ => {
-                let dim = b.attr(&format!("{axis} : i32"));
+                let dim = b.int_attr(axis, b.i32());
                 b.val("tpu.iteration_bound", &[], b.i32(), &[("dim", dim)])
             }
         };
@@ -392,21 +392,20 @@ fn in_space(ty: Type<'_>, space: MemorySpace) -> Type<'_> {
     ir::tpu_types::memref_type(&ir::memref_shape(ty), ir::element_type(ty), space.attr(ty))
 }
 
-fn semantics_attr(kernel: &OperationRef, rank: usize) -> String {
-    let given: Vec<String> = kernel
-        .attribute("dimension_semantics")
-        .map(|a| {
-            array_elements(a)
-                .into_iter()
-                .map(string_attr_value)
-                .collect()
-        })
-        .unwrap_or_else(|_| vec!["arbitrary".to_string(); rank]);
-    let items: Vec<String> = given
-        .iter()
-        .map(|s| format!("#tpu.dimension_semantics<{s}>"))
-        .collect();
-    format!("[{}]", items.join(", "))
+fn semantics_attr<'c>(
+    b: &B<'_, 'c, '_>,
+    kernel: &OperationRef<'c, '_>,
+    rank: usize,
+) -> Attribute<'c> {
+    let semantic = |s: &str| b.attr(&format!("#tpu.dimension_semantics<{s}>"));
+    let items: Vec<Attribute<'c>> = match kernel.attribute("dimension_semantics") {
+        Ok(a) => array_elements(a)
+            .into_iter()
+            .map(|s| semantic(&string_attr_value(s)))
+            .collect(),
+        Err(_) => vec![semantic("arbitrary"); rank],
+    };
+    b.array_attr(&items)
 }
 
 /// Whether Mosaic single-buffers this window whatever its spec asks: JAX
@@ -416,9 +415,9 @@ pub fn forced_single_buffer(spec: &BlockSpec) -> bool {
     matches!(spec.memory_space, None | Some(MemorySpace::Vmem)) && spec.has_trivial_window()
 }
 
-fn window_params(spec: &BlockSpec, i: usize) -> String {
+fn window_params<'c>(b: &B<'_, 'c, '_>, spec: &BlockSpec, i: usize) -> Attribute<'c> {
     if !is_windowed(spec) {
-        return "{}".into();
+        return b.dictionary_attr(&[]);
     }
     let mut entries = vec![];
     // JAX forces single buffering on a VMEM window that never moves, whatever
@@ -429,45 +428,51 @@ fn window_params(spec: &BlockSpec, i: usize) -> String {
         (spec.buffer_count, spec.revisit)
     };
     if let Some(n) = buffers {
-        let m = if n == 1 {
-            "synchronous"
+        let mode = if n == 1 {
+            "#tpu.pipeline_mode<synchronous>"
         } else {
-            "double_buffered"
+            "#tpu.pipeline_mode<double_buffered>"
         };
-        entries.push(format!("pipeline_mode = #tpu.pipeline_mode<{m}>"));
+        entries.push(("pipeline_mode", b.attr(mode)));
     }
     if let Some(r) = revisit {
-        entries.push(format!("revisit_mode = #tpu.revisit_mode<{}>", r.name()));
+        entries.push((
+            "revisit_mode",
+            b.attr(&format!("#tpu.revisit_mode<{}>", r.name())),
+        ));
     }
-    entries.push(format!("transform_indices = @transform_{i}"));
-    entries.push(format!(
-        "window_bounds = {}",
-        i64_array(&window_bounds(spec))
+    entries.push((
+        "transform_indices",
+        b.symbol_ref_attr(&format!("transform_{i}")),
     ));
-    let element: Vec<(i64, i64)> = spec
-        .dims
-        .iter()
-        .map(|d| match d {
-            BlockDim::Element {
-                pad_low, pad_high, ..
-            } => (*pad_low, *pad_high),
-            _ => (0, 0),
-        })
-        .collect();
+    entries.push(("window_bounds", b.dense_i64_attr(&window_bounds(spec))));
     if spec
         .dims
         .iter()
         .any(|d| matches!(d, BlockDim::Element { .. }))
     {
-        let lo: Vec<String> = element.iter().map(|p| p.0.to_string()).collect();
-        let hi: Vec<String> = element.iter().map(|p| p.1.to_string()).collect();
-        entries.push(format!(
-            "window_kind = #tpu.element_window<[{}], [{}]>",
-            lo.join(", "),
-            hi.join(", ")
+        let pads: Vec<(i64, i64)> = spec
+            .dims
+            .iter()
+            .map(|d| match d {
+                BlockDim::Element {
+                    pad_low, pad_high, ..
+                } => (*pad_low, *pad_high),
+                _ => (0, 0),
+            })
+            .collect();
+        let lo: Vec<String> = pads.iter().map(|p| p.0.to_string()).collect();
+        let hi: Vec<String> = pads.iter().map(|p| p.1.to_string()).collect();
+        entries.push((
+            "window_kind",
+            b.attr(&format!(
+                "#tpu.element_window<[{}], [{}]>",
+                lo.join(", "),
+                hi.join(", ")
+            )),
         ));
     }
-    format!("{{{}}}", entries.join(", "))
+    b.dictionary_attr(&entries)
 }
 
 fn lower_kernel<'c, 'a>(
@@ -511,52 +516,51 @@ fn lower_kernel<'c, 'a>(
     }
     rw.set_insertion_point_to_end(module);
     let semantics = if core.is_sparsecore() {
-        let items: Vec<String> = core
+        let items: Vec<Attribute<'c>> = core
             .mesh_semantics()
             .iter()
-            .map(|s| format!("#tpu.dimension_semantics<{s}>"))
+            .map(|s| b.attr(&format!("#tpu.dimension_semantics<{s}>")))
             .collect();
-        format!("[{}]", items.join(", "))
+        b.array_attr(&items)
     } else {
-        semantics_attr(&op, info.grid.len())
+        semantics_attr(&b, &op, info.grid.len())
     };
-    let mut attrs: Vec<(&str, String)> = vec![("dimension_semantics", semantics)];
+    let i64_type = b.i64();
+    let mut func_attrs: Vec<(&str, Attribute<'c>)> = vec![("dimension_semantics", semantics)];
     if !info.grid.is_empty() {
-        attrs.push(("iteration_bounds", i64_array(&info.grid)));
+        func_attrs.push(("iteration_bounds", b.dense_i64_attr(&info.grid)));
     }
-    attrs.push(("scalar_prefetch", format!("{} : i64", info.prefetch.len())));
-    attrs.push(("scratch_operands", format!("{n_scratch} : i64")));
-    attrs.push((
+    func_attrs.push((
+        "scalar_prefetch",
+        b.int_attr(info.prefetch.len() as i64, i64_type),
+    ));
+    func_attrs.push(("scratch_operands", b.int_attr(n_scratch as i64, i64_type)));
+    func_attrs.push((
         "tpu.core_type",
-        format!("#tpu.core_type<{}>", core.keyword()),
+        b.attr(&format!("#tpu.core_type<{}>", core.keyword())),
     ));
     if core.is_sparsecore() {
         // Whole operands: every one is "indexed" by a constant zero map
         // over the mesh, and there are no transform functions.
-        let params: Vec<String> = info
+        let params: Vec<Attribute<'c>> = info
             .specs
             .iter()
             .map(|s| {
-                let dims: Vec<String> = (0..info.grid.len()).map(|d| format!("d{d}")).collect();
-                let zeros = vec!["0"; ir::memref_shape(s.array_type).len()];
-                format!(
-                    "{{transform_indices = affine_map<({}) -> ({})>}}",
-                    dims.join(", "),
-                    zeros.join(", ")
-                )
+                let zeros = vec![0; ir::memref_shape(s.array_type).len()];
+                let map = b.constant_map_attr(info.grid.len(), &zeros);
+                b.dictionary_attr(&[("transform_indices", map)])
             })
             .collect();
-        attrs.push(("window_params", format!("[{}]", params.join(", "))));
+        func_attrs.push(("window_params", b.array_attr(&params)));
     } else if !info.grid.is_empty() {
-        let params: Vec<String> = info
+        let params: Vec<Attribute<'c>> = info
             .specs
             .iter()
             .enumerate()
-            .map(|(i, s)| window_params(s, i))
+            .map(|(i, s)| window_params(&b, s, i))
             .collect();
-        attrs.push(("window_params", format!("[{}]", params.join(", "))));
+        func_attrs.push(("window_params", b.array_attr(&params)));
     }
-    let mut func_attrs: Vec<(&str, _)> = attrs.iter().map(|(n, t)| (*n, b.attr(t))).collect();
     if let Ok(p) = op.attribute("compiler_params") {
         func_attrs.push((PARAMS_ATTR, p));
     }

@@ -141,7 +141,47 @@ pub struct Target {
 /// One capacity and the words that say where it comes from.
 pub struct Limit {
     pub bytes: i64,
-    pub source: String,
+    pub source: Source,
+}
+
+/// Where a [`Limit`] comes from, put into words only for a diagnostic
+/// (the limits are asked for every kernel and every vector result).
+pub enum Source {
+    /// `memory` of the chip the `chip` option names.
+    Chip {
+        bytes: i64,
+        memory: &'static str,
+        chip: &'static str,
+    },
+    /// `memory` of the largest chip (no `chip` option).
+    Largest {
+        bytes: i64,
+        memory: &'static str,
+        chip: &'static str,
+    },
+    /// Said by the kernel itself.
+    Kernel(String),
+}
+
+impl std::fmt::Display for Source {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Source::Chip {
+                bytes,
+                memory,
+                chip,
+            } => write!(f, "the {bytes} bytes of {memory} of a TPU {chip} (chip={chip})"),
+            Source::Largest {
+                bytes,
+                memory,
+                chip,
+            } => write!(
+                f,
+                "the {bytes} bytes of {memory} of the largest TPU (TPU {chip}; the pass option chip=<generation> checks against another)"
+            ),
+            Source::Kernel(text) => f.write_str(text),
+        }
+    }
 }
 
 impl Target {
@@ -170,14 +210,19 @@ impl Target {
 
     /// `field` of the target chip, or the largest of any generation (with
     /// the one that has it).
-    fn capacity(&self, memory: &str, field: impl Fn(&Chip) -> Option<i64>) -> Option<Limit> {
+    fn capacity(
+        &self,
+        memory: &'static str,
+        field: impl Fn(&Chip) -> Option<i64>,
+    ) -> Option<Limit> {
         match self.chip {
             Some(c) => field(c).map(|bytes| Limit {
                 bytes,
-                source: format!(
-                    "the {bytes} bytes of {memory} of a TPU {} (chip={})",
-                    c.name, c.name
-                ),
+                source: Source::Chip {
+                    bytes,
+                    memory,
+                    chip: c.name,
+                },
             }),
             None => {
                 let (chip, bytes) = CHIPS
@@ -186,10 +231,11 @@ impl Target {
                     .max_by_key(|(_, b)| *b)?;
                 Some(Limit {
                     bytes,
-                    source: format!(
-                        "the {bytes} bytes of {memory} of the largest TPU (TPU {}; the pass option chip=<generation> checks against another)",
-                        chip.name
-                    ),
+                    source: Source::Largest {
+                        bytes,
+                        memory,
+                        chip: chip.name,
+                    },
                 })
             }
         }

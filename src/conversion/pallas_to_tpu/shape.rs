@@ -102,7 +102,7 @@ pub fn add_patterns(set: &mut PatternSet, tc: &TypeConverter) {
             );
             b.val("vector.shape_cast", &[i], out, &[])
         } else {
-            let dims = b.attr(&format!("array<i32: {dim}>"));
+            let dims = b.dense_i32_attr(&[dim as i32]);
             b.val("tpu.iota", &[], out, &[("dimensions", dims)])
         };
         rw.replace_op(&op, &[v]);
@@ -136,7 +136,7 @@ pub fn add_patterns(set: &mut PatternSet, tc: &TypeConverter) {
         let v = if operands.len() == 1 {
             operands[0]
         } else {
-            let d = b.attr(&format!("{dim} : i32"));
+            let d = b.int_attr(dim, b.i32());
             b.val("tpu.concatenate", operands, out, &[("dimension", d)])
         };
         rw.replace_op(&op, &[v]);
@@ -151,7 +151,7 @@ pub fn add_patterns(set: &mut PatternSet, tc: &TypeConverter) {
             operands[0]
         } else {
             let copies = vec![operands[0]; times];
-            let d = b.attr(&format!("{dim} : i32"));
+            let d = b.int_attr(dim, b.i32());
             b.val("tpu.concatenate", &copies, out, &[("dimension", d)])
         };
         rw.replace_op(&op, &[v]);
