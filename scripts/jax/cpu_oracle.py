@@ -1314,6 +1314,67 @@ def large_1d(rng):
 
 
 @case
+def large_nested(rng):
+    """1-D values of 2^18 f32 computed in the kernel's block and used only
+    in nested regions: two rolls and an elementwise result stored, reduced
+    and combined under `pl.when` (two deep, one value defined in the outer
+    `pl.when`), in a `run_scoped` body and in `fori_loop` bodies (one
+    carrying a 2^18-element sum), and one yielded by a `lax.cond`. The CPU
+    reference hands each on through memory (pallas-row-loops), so that
+    every use runs in 64-lane chunks."""
+    import jax
+    import jax.numpy as jnp
+    from jax import lax
+    from jax.experimental import pallas as pl
+    from jax.experimental.pallas import tpu as pltpu
+
+    n = 1 << 18
+    x = uniform(rng, (n,))
+
+    def body(x_ref, a_ref, b_ref, c_ref, d_ref, m_ref, f_ref, g_ref):
+        v = x_ref[...]
+        r = pltpu.roll(v, 1000, 0)
+        q = pltpu.roll(v, 7, 0)
+        e = (v + 1.0) * 2.0
+        first = pl.program_id(0) == 0
+
+        @pl.when(first)
+        def _():
+            a_ref[...] = r
+            m_ref[...] = jnp.full((8,), jnp.max(e), jnp.float32)
+            w = r - v
+
+            @pl.when(first)
+            def _():
+                d_ref[...] = (w + e) * 3.0
+
+        def scope(buf):
+            buf[...] = e
+            b_ref[...] = buf[...] + r
+
+        pl.run_scoped(scope, pltpu.VMEM((n,), jnp.float32))
+        c_ref[...] = v
+
+        def step(i, carry):
+            c_ref[...] = c_ref[...] + q
+            return carry
+
+        lax.fori_loop(0, 3, step, 0)
+        f_ref[...] = lax.fori_loop(0, 3, lambda i, acc: acc + q, v)
+        g_ref[...] = lax.cond(first, lambda: q + v, lambda: q - v)
+
+    def run(x):
+        big = jax.ShapeDtypeStruct((n,), x.dtype)
+        lanes = jax.ShapeDtypeStruct((8,), x.dtype)
+        return tuple(pl.pallas_call(body, out_shape=(big,) * 4 + (lanes, big, big), grid=(1,),
+                                    interpret=interpret())(x))
+
+    return Case("large_nested", [("in", x)],
+                [((n,), np.float32)] * 4 + [((8,), np.float32)] + [((n,), np.float32)] * 2,
+                run)
+
+
+@case
 def large_2d(rng):
     """A (1024, 512) f32 block (2 MiB): a select on iotas of both dims, a
     roll along the rows, a transpose and a concatenation, in loops over

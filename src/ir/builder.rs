@@ -760,6 +760,31 @@ impl<'r, 'c, 'a> B<'r, 'c, 'a> {
         ]
     }
 
+    /// Writes the vector `v` into `buf` at `at` (one index per dim of
+    /// `buf`), over its last dims.
+    pub fn write_at(&self, v: Value<'c, 'a>, buf: Value<'c, 'a>, at: &[Value<'c, 'a>]) {
+        let rank = at.len();
+        let k = memref_shape(v.r#type()).len();
+        let mut write = vec![v, buf];
+        write.extend_from_slice(at);
+        self.transfer_write(&write, rank, &minor_identity_map(rank, k), false);
+    }
+
+    /// The `ty` vector at `at` of `buf` (over its last dims).
+    pub fn read_at(&self, buf: Value<'c, 'a>, at: &[Value<'c, 'a>], ty: Type<'c>) -> Value<'c, 'a> {
+        let rank = at.len();
+        let mut read = vec![buf];
+        read.extend_from_slice(at);
+        read.push(self.zero(crate::ir::element_type(ty)));
+        self.transfer_read(
+            &read,
+            rank,
+            &minor_identity_map(rank, memref_shape(ty).len()),
+            false,
+            ty,
+        )
+    }
+
     /// `vector.transfer_write` (operands: value, base, indices..., [mask]).
     pub fn transfer_write(
         &self,
@@ -874,6 +899,13 @@ fn fits_one_vector(shape: &[i64]) -> bool {
 pub fn identity_map(rank: usize) -> String {
     let dims: Vec<usize> = (0..rank).collect();
     projection_map(rank, &dims)
+}
+
+/// `affine_map<(d0, .., d{n-1}) -> (d{n-k}, .., d{n-1})>`: the map of a
+/// transfer of a `k`-D vector in an `n`-D memref.
+pub fn minor_identity_map(n: usize, k: usize) -> String {
+    let keep: Vec<usize> = (n - k..n).collect();
+    projection_map(n, &keep)
 }
 
 /// `affine_map<(d0..) -> (d{keep}...)>`.

@@ -39,10 +39,17 @@
 //! cluster reads such a buffer row by row instead of the value (a few
 //! rounds per block). Likewise a write of a whole-buffer read of an
 //! allocation made long before copies from that buffer row by row, when no
-//! op in between may write it; also from a nested region (an `scf.if`
-//! around the write), when nothing from the read to the end of the op that
-//! holds the write may write it. Other values that cross into a nested
-//! region still go whole.
+//! op in between may write it.
+//!
+//! Clusters stay within one block. Before clustering, large values that
+//! cross a region boundary go through memory, so that both ends join the
+//! clusters of their blocks: those an `scf.for` carries or an `scf.if`
+//! yields get a buffer the regions write and the op's block reads
+//! ([`carry_through_memory`]); one used in a nested region (an `scf.if`, an
+//! `scf.for` body, an alloca scope) is read again there from its own
+//! buffer when it is a whole read nothing may overwrite meanwhile, else
+//! written to a buffer where it is defined and read where it is used
+//! ([`hand_on_into_nested_regions`]).
 
 use std::cell::RefCell;
 use std::collections::{HashMap, HashSet};
@@ -498,6 +505,17 @@ impl<'c, 'a> Cluster<'c, 'a> {
 const ROUNDS: usize = 4;
 
 fn run(module: OperationRef, _options: &OptionValues) -> Result<(), ()> {
+    let rw = OwnedRewriter::new(&module);
+    let mut loops = vec![];
+    ir::walk_nested(&module, &mut |op| {
+        if matches!(name_of(&op).as_str(), "scf.for" | "scf.if") {
+            loops.push(op);
+        }
+    });
+    for l in loops {
+        carry_through_memory(&rw, l);
+    }
+    // (The loops rebuilt above have new bodies.)
     let mut blocks = vec![];
     ir::walk_nested(&module, &mut |op| {
         for region in op.regions() {
@@ -508,7 +526,9 @@ fn run(module: OperationRef, _options: &OptionValues) -> Result<(), ()> {
             }
         }
     });
-    let rw = OwnedRewriter::new(&module);
+    for &block in &blocks {
+        hand_on_into_nested_regions(&rw, block);
+    }
     // The whole-tile reads of the buffers clusters hand values on in, by
     // op: nothing writes those buffers after the read, so a later cluster
     // reads them row by row instead of spilling the value again.
@@ -832,18 +852,34 @@ fn written_memory(op: &OperationRef) -> Written {
 /// If `v` is a whole-buffer read of an allocation (a plain transfer at
 /// zero indices of a memref of the tile's shape) in the block of `at`, and
 /// nothing between the read and `at` may write that allocation: the read.
-/// `writers` holds the ops of the block up to `at`.
+/// `writers` holds the ops of the block up to `at`. (A read in an
+/// enclosing block was re-read next to `at` by
+/// [`hand_on_into_nested_regions`] where that is sound.)
 fn forwardable_read<'c, 'a>(
     v: Value<'c, 'a>,
     at: &OperationRef<'c, 'a>,
     writers: &mut Writers<'c, 'a>,
 ) -> Option<OperationRef<'c, 'a>> {
     let def = ir::defining_op(v)?;
-    let (kind, shape) = classify(&def)?;
-    if kind != Kind::Read || transfer_mask(&def).is_some() {
+    let memory = whole_read_memory(&def)?;
+    let (&from, &to) = (
+        writers.positions.get(&op_key(&def))?,
+        writers.positions.get(&op_key(at))?,
+    );
+    writers.record_to(to);
+    let written_after = |last: Option<&usize>| last.is_some_and(|p| *p > from);
+    (!written_after(writers.last_any.as_ref()) && !written_after(writers.last_write.get(&memory)))
+        .then_some(def)
+}
+
+/// If `def` reads a whole allocation (a plain unmasked transfer at zero
+/// indices of a memref of the vector's shape): that allocation.
+fn whole_read_memory(def: &OperationRef) -> Option<usize> {
+    let (kind, shape) = classify(def)?;
+    if kind != Kind::Read || transfer_mask(def).is_some() {
         return None;
     }
-    let base = ir::value(crate::ir::operand_at(&def, 0)?);
+    let base = ir::value(crate::ir::operand_at(def, 0)?);
     let zero_indices = (1..=shape.len()).all(|i| {
         def.operand(i)
             .ok()
@@ -854,26 +890,279 @@ fn forwardable_read<'c, 'a>(
             .unwrap_or(false)
     });
     let memory = root(base);
-    if memref_shape(base.r#type()) != shape || !zero_indices || !is_allocation(memory) {
-        return None;
-    }
-    if def.block().map(|b| b.to_raw().ptr) != at.block().map(|b| b.to_raw().ptr) {
-        return unwritten_until_holder(&def, at, key(memory)).then_some(def);
-    }
-    let (&from, &to) = (
-        writers.positions.get(&op_key(&def))?,
-        writers.positions.get(&op_key(at))?,
-    );
-    writers.record_to(to);
-    let written_after = |last: Option<&usize>| last.is_some_and(|p| *p > from);
-    (!written_after(writers.last_any.as_ref())
-        && !written_after(writers.last_write.get(&key(memory))))
-    .then_some(def)
+    (memref_shape(base.r#type()) == shape && zero_indices && is_allocation(memory))
+        .then(|| key(memory))
 }
 
-/// For a read in a block enclosing the write `at`: whether nothing from the
-/// read up to the end of the op of the read's block that holds `at` may
-/// write or free `memory`. That op's whole subtree counts, not only what
+/// Elements of a vector above which a value used in a nested region is
+/// handed on through a buffer ([`hand_on_into_nested_regions`]); a smaller
+/// one crosses as a value (as many elements as a buffer filled by one
+/// vector, builder.rs).
+const HAND_ON_ELEMENTS: i64 = 1 << 12;
+
+/// Large vectors defined in `block` (results of its ops, its arguments)
+/// and used in regions nested in it reach the users there through memory,
+/// so that the clusters of each block compute them row by row: clusters
+/// stop at ops with regions, so such a value would otherwise go to LLVM
+/// whole (a 2^18-lane value stored in an `scf.if` took `llc -O0` about
+/// 50 s). In each block holding such uses, one read before the first of
+/// them replaces the value:
+/// * a whole read of an allocation that nothing may write from the read
+///   to the end of the op holding the use is made again there (a loop
+///   around the use runs it again, so its whole subtree counts), no copy;
+/// * else a value of more than [`HAND_ON_ELEMENTS`] is written to a new
+///   buffer right after its definition (so that it joins its cluster),
+///   read at each such block (each iteration of a loop re-reads it: it is
+///   defined outside the loop, so every iteration sees the same value),
+///   and the buffer is freed at the end of `block`. Narrow integers go
+///   through bytes, as the clusters' buffers do.
+///
+/// Splats, broadcasts, iotas and dense constants are left alone: clusters
+/// remake them per chunk wherever they are.
+fn hand_on_into_nested_regions<'c, 'a>(rw: &OwnedRewriter<'c, 'a>, block: BlockRef<'c, 'a>) {
+    let mut values: Vec<Value<'c, 'a>> = (0..block.argument_count())
+        .filter_map(|i| crate::ir::argument_at(&block, i))
+        .collect();
+    for op in ir::block_ops(block) {
+        values.extend((0..op.result_count()).map(|i| ir::result_of(op, i)));
+    }
+    let this = block.to_raw().ptr;
+    for v in values {
+        let Some(shape) = nd_shape(v.r#type()) else {
+            continue;
+        };
+        let def = ir::defining_op(v);
+        if let Some(d) = &def {
+            let leaf = matches!(
+                classify(d),
+                Some((Kind::Splat | Kind::Broadcast | Kind::Iota, _))
+            );
+            if leaf || dense_constant(v).is_some() {
+                continue;
+            }
+        }
+        // The nested users, by block, in first-use order.
+        let mut groups: Vec<(BlockRef<'c, 'a>, Vec<OperationRef<'c, 'a>>)> = vec![];
+        for u in ir::users(v) {
+            let Some(ub) = u.block() else { continue };
+            if ub.to_raw().ptr == this {
+                continue;
+            }
+            match groups
+                .iter_mut()
+                .find(|(g, _)| g.to_raw().ptr == ub.to_raw().ptr)
+            {
+                Some((_, us)) => us.push(u),
+                None => groups.push((ub, vec![u])),
+            }
+        }
+        if groups.is_empty() {
+            continue;
+        }
+        let large = shape.iter().product::<i64>() > HAND_ON_ELEMENTS;
+        let memory = def.as_ref().and_then(whole_read_memory);
+        let loc = def.map_or_else(
+            || block.parent_operation().expect("a nested block").location(),
+            |d| d.location(),
+        );
+        let b = B::new(rw, loc);
+        let heap = RefCell::new(vec![]);
+        let mut spill: Option<(Value<'c, 'a>, Vec<Value<'c, 'a>>)> = None;
+        for (ub, users) in &groups {
+            let reread = match (&def, memory) {
+                (Some(d), Some(m)) => users.iter().all(|u| unwritten_until_holder(d, u, m)),
+                _ => false,
+            };
+            if !reread && !large {
+                continue;
+            }
+            if !reread && spill.is_none() {
+                match &def {
+                    Some(d) => rw.set_insertion_point_after(d),
+                    None => rw.set_insertion_point_to_start(block),
+                }
+                spill = Some(hand_on_buffer(&b, &heap, v.r#type(), Some(v)));
+            }
+            let first = ir::block_ops(*ub)
+                .into_iter()
+                .find(|o| users.iter().any(|u| op_key(u) == op_key(o)))
+                .expect("a user in its block");
+            rw.set_insertion_point_before(&first);
+            let again = match (&spill, reread) {
+                (_, true) => {
+                    let d = def.expect("a read");
+                    ir::result_of(rw.insert(ir::clone_detached(&d)), 0)
+                }
+                (Some((buf, zeros)), false) => read_handed_on(&b, *buf, zeros, v.r#type()),
+                (None, false) => unreachable!("a value handed on either way"),
+            };
+            for u in users {
+                for i in 0..u.operand_count() {
+                    if crate::ir::operand_at(u, i).is_some_and(|x| key(x) == key(v)) {
+                        ir::set_operand(u, i, again);
+                    }
+                }
+            }
+        }
+        free_at_end(rw, &b, block, heap.into_inner());
+        if let Some(d) = def.filter(|_| memory.is_some() && !ir::has_uses(v)) {
+            rw.erase_op(&d);
+        }
+    }
+}
+
+/// The large vectors (as [`hand_on_into_nested_regions`] takes them) that
+/// an `scf.for` carries or an `scf.if` yields go through memory instead:
+/// each gets a buffer, made before the op (for a loop, written with the
+/// initial value); every region writes the value it yields to the buffer
+/// before its `scf.yield` (a loop body first reads the buffer whole in
+/// place of its argument), and a whole read of the buffer after the op
+/// replaces the result. The op is rebuilt without those values. The reads
+/// and writes then join the clusters of their blocks, so that a loop's
+/// iterations update the buffer in place row by row (a read and a write of
+/// the same buffer meet in one cluster only at the same elements). Carried
+/// whole, four 256x256 i32 values of a ten-step loop took llc -O0 about 7 s.
+fn carry_through_memory<'c, 'a>(rw: &OwnedRewriter<'c, 'a>, op: OperationRef<'c, 'a>) {
+    let is_for = match name_of(&op).as_str() {
+        "scf.for" => true,
+        "scf.if" => false,
+        _ => return,
+    };
+    let types: Vec<Type<'c>> = op.results().map(|r| r.r#type()).collect();
+    let carried: Vec<bool> = types
+        .iter()
+        .map(|t| nd_shape(*t).is_some_and(|s| s.iter().product::<i64>() > HAND_ON_ELEMENTS))
+        .collect();
+    if !carried.contains(&true) {
+        return;
+    }
+    // Every region one block ending in an `scf.yield` of the results (a
+    // loop body with the induction variable and one argument per result).
+    let mut bodies = vec![];
+    for i in 0..op.region_count() {
+        let Some(body) = crate::ir::region_at(&op, i).and_then(|r| r.first_block()) else {
+            return;
+        };
+        let terminator = body.terminator().map(ir::op_ref);
+        let args = if is_for { types.len() + 1 } else { 0 };
+        if body.next_in_region().is_some()
+            || body.argument_count() != args
+            || terminator
+                .is_none_or(|t| name_of(&t) != "scf.yield" || t.operand_count() != types.len())
+        {
+            return;
+        }
+        bodies.push((body, terminator.expect("a terminator")));
+    }
+    let fixed = if is_for { 3 } else { 1 };
+    let operands: Vec<Value<'c, 'a>> = op.operands().map(ir::value).collect();
+    if operands.len() != fixed + if is_for { types.len() } else { 0 } {
+        return;
+    }
+    let block = op.block().expect("an op in a block");
+    let b = B::new(rw, op.location());
+    let heap = RefCell::new(vec![]);
+    rw.set_insertion_point_before(&op);
+    // (buffer, zero indices) per value through memory.
+    let mut bufs = vec![];
+    for (j, ty) in types.iter().enumerate() {
+        bufs.push(carried[j].then(|| {
+            let init = is_for.then(|| operands[fixed + j]);
+            hand_on_buffer(&b, &heap, *ty, init)
+        }));
+    }
+    // The op without those values, its regions' blocks the old ones' ops.
+    let mut new_operands = operands[..fixed].to_vec();
+    let mut kept_types = vec![];
+    for (j, ty) in types.iter().enumerate() {
+        if !carried[j] {
+            if is_for {
+                new_operands.push(operands[fixed + j]);
+            }
+            kept_types.push(*ty);
+        }
+    }
+    let attrs: Vec<(String, _)> = op
+        .attributes()
+        .map(|(n, a)| (n.as_string_ref().as_str().unwrap_or("").to_string(), a))
+        .collect();
+    let attrs: Vec<(&str, _)> = attrs.iter().map(|(n, a)| (n.as_str(), *a)).collect();
+    let regions = bodies
+        .iter()
+        .map(|(body, _)| {
+            let mut args = vec![];
+            if is_for {
+                let iv = ir::value(body.argument(0).expect("iv")).r#type();
+                args.push((iv, b.loc));
+                args.extend(kept_types.iter().map(|t| (*t, b.loc)));
+            }
+            let region = melior::ir::Region::new();
+            region.append_block(melior::ir::Block::new(&args));
+            region
+        })
+        .collect();
+    let new = rw.insert(b.build(&name_of(&op), &new_operands, &kept_types, &attrs, regions));
+    for (i, (body, terminator)) in bodies.iter().enumerate() {
+        let new_body = crate::ir::region_at(&new, i)
+            .and_then(|r| r.first_block())
+            .expect("a block");
+        for o in ir::block_ops(*body) {
+            ir::move_to_end(&o, &new_body);
+        }
+        if is_for {
+            let arg = |block: &BlockRef<'c, 'a>, i: usize| {
+                ir::value(block.argument(i).expect("block argument"))
+            };
+            ir::replace_all_uses(arg(body, 0), arg(&new_body, 0));
+            rw.set_insertion_point_to_start(new_body);
+            let mut kept = 0;
+            for (j, buf) in bufs.iter().enumerate() {
+                let old = arg(body, j + 1);
+                let with = match buf {
+                    Some((buf, zeros)) => read_handed_on(&b, *buf, zeros, old.r#type()),
+                    None => {
+                        kept += 1;
+                        arg(&new_body, kept)
+                    }
+                };
+                ir::replace_all_uses(old, with);
+            }
+        }
+        rw.set_insertion_point_before(terminator);
+        let mut yielded = vec![];
+        for (j, buf) in bufs.iter().enumerate() {
+            let y = ir::value(terminator.operand(j).expect("yielded value"));
+            match buf {
+                Some((buf, zeros)) => {
+                    b.write_at(to_storage(&b, y, element_type(buf.r#type())), *buf, zeros)
+                }
+                None => yielded.push(y),
+            }
+        }
+        b.op("scf.yield", &yielded, &[], &[]);
+        rw.erase_op(terminator);
+    }
+    rw.set_insertion_point_after(&new);
+    let mut kept = 0;
+    for (j, buf) in bufs.iter().enumerate() {
+        let old = ir::result_of(op, j);
+        let with = match buf {
+            Some(_) if !ir::has_uses(old) => continue,
+            Some((buf, zeros)) => read_handed_on(&b, *buf, zeros, old.r#type()),
+            None => {
+                kept += 1;
+                ir::result_of(new, kept - 1)
+            }
+        };
+        ir::replace_all_uses(old, with);
+    }
+    rw.erase_op(&op);
+    free_at_end(rw, &b, block, heap.into_inner());
+}
+
+/// For a read in a block enclosing the op `at` that uses it: whether
+/// nothing from the read up to the end of the op of the read's block that
+/// holds `at` may write or free `memory`. That op's whole subtree counts, not only what
 /// precedes `at` (a loop around `at` runs its body again), so the buffer
 /// still holds what the read saw whenever `at` runs. False when the read's
 /// block does not enclose `at`.
@@ -1396,17 +1685,12 @@ fn rewrite<'c, 'a>(
     }
     // Heap buffers live to the end of the block (later clusters may read
     // them in place of the values read back).
-    let heap = heap.into_inner();
-    if !heap.is_empty() {
-        let block = last.block().expect("an op in a block");
-        match block.terminator() {
-            Some(t) => rw.set_insertion_point_before(&ir::op_ref(t)),
-            None => rw.set_insertion_point_to_end(block),
-        }
-        for buf in heap {
-            b.op("memref.dealloc", &[buf], &[], &[]);
-        }
-    }
+    free_at_end(
+        rw,
+        &b,
+        last.block().expect("an op in a block"),
+        heap.into_inner(),
+    );
     for (op, _) in c.ops.iter().rev() {
         read_backs.remove(&(op.to_raw().ptr as usize));
         forwarded.remove(&(op.to_raw().ptr as usize));
@@ -1421,6 +1705,61 @@ fn rewrite<'c, 'a>(
         if !ir::has_uses(v) {
             rw.erase_op(&ir::defining_op(v).expect("arith.constant"));
         }
+    }
+}
+
+/// A new buffer for a vector of type `ty` (a narrow integer's holds
+/// bytes), written with `init` if given, and the zero indices of its
+/// origin.
+fn hand_on_buffer<'c, 'a>(
+    b: &B<'_, 'c, 'a>,
+    heap: &RefCell<Vec<Value<'c, 'a>>>,
+    ty: Type<'c>,
+    init: Option<Value<'c, 'a>>,
+) -> (Value<'c, 'a>, Vec<Value<'c, 'a>>) {
+    let shape = memref_shape(ty);
+    let stored = storage(b, element_type(ty));
+    let buf = alloca(b, heap, &shape, stored);
+    let zeros = vec![b.cidx(0); shape.len()];
+    if let Some(v) = init {
+        b.write_at(to_storage(b, v, stored), buf, &zeros);
+    }
+    (buf, zeros)
+}
+
+/// The whole vector of type `ty` in a buffer of [`hand_on_buffer`].
+fn read_handed_on<'c, 'a>(
+    b: &B<'_, 'c, 'a>,
+    buf: Value<'c, 'a>,
+    zeros: &[Value<'c, 'a>],
+    ty: Type<'c>,
+) -> Value<'c, 'a> {
+    let stored = element_type(buf.r#type());
+    let r = b.read_at(buf, zeros, b.vector(&memref_shape(ty), stored));
+    if stored == element_type(ty) {
+        r
+    } else {
+        b.val("arith.trunci", &[r], ty, &[])
+    }
+}
+
+/// Frees the heap buffers `heap` at the end of `block` (before its
+/// terminator).
+fn free_at_end<'c, 'a>(
+    rw: &OwnedRewriter<'c, 'a>,
+    b: &B<'_, 'c, 'a>,
+    block: BlockRef<'c, 'a>,
+    heap: Vec<Value<'c, 'a>>,
+) {
+    if heap.is_empty() {
+        return;
+    }
+    match block.terminator() {
+        Some(t) => rw.set_insertion_point_before(&ir::op_ref(t)),
+        None => rw.set_insertion_point_to_end(block),
+    }
+    for buf in heap {
+        b.op("memref.dealloc", &[buf], &[], &[]);
     }
 }
 

@@ -3,11 +3,10 @@
 // with its body wrapped in nested run_scoped/scf.if; reduced by hand to its
 // plainest form.) A vector loaded in one block and stored in a nested one
 // was moved whole (one <262144 x float> load and store; llc -O0 took about
-// 50 s). pallas-row-loops now forwards such a read to the nested write row
-// by row when nothing may write the read's buffer up to the end of the op
-// that holds the write. A computed value crossing into a nested region is
-// still moved whole: the open reproducer
-// scf--exit0-cpu-codegen-timeout--value-into-nested-region.mlir.
+// 50 s). pallas-row-loops now reads such a buffer again, in chunks, in the
+// nested region when nothing may write it up to the end of the op that
+// holds the use (a computed value goes through a buffer of its own:
+// fixed--scf--exit0-cpu-codegen-timeout--value-into-nested-region.mlir).
 pallas.kernel @k grid(1)
     ins(%x: memref<262144xf32> block [262144] map affine_map<(i) -> (0)>)
     outs(%o: memref<262144xf32> block [262144] map affine_map<(i) -> (0)>) {

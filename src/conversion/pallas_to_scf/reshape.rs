@@ -154,7 +154,7 @@ pub fn add_patterns(set: &mut PatternSet, tc: &TypeConverter) {
         let buf = spill(&b, dest);
         let at = indices(&b, buf, &position(&op));
         if ir::is_vector(piece.r#type()) {
-            write_at(&b, piece, buf, at);
+            b.write_at(piece, buf, &at);
         } else {
             let mut store = vec![piece, buf];
             store.extend(at);
@@ -197,7 +197,7 @@ pub fn add_patterns(set: &mut PatternSet, tc: &TypeConverter) {
             let (piece, dest) = (operands[0], operands[1]);
             let buf = spill(&b, dest);
             let at = indices(&b, buf, &offsets(&op));
-            write_at(&b, piece, buf, at);
+            b.write_at(piece, buf, &at);
             let res_ty = op.result(0).map_err(|e| e.to_string())?.r#type();
             let r = read_and_free(&b, buf, &indices(&b, buf, &[]), res_ty);
             rw.replace_op(&op, &[r]);
@@ -247,7 +247,7 @@ pub(super) fn reshaped<'c, 'a>(
             ("operandSegmentSizes", b.attr("array<i32: 1, 0, 0, 0>")),
         ],
     );
-    let r = read_view(b, view, &indices(b, view, &[]), res_ty);
+    let r = b.read_at(view, &indices(b, view, &[]), res_ty);
     b.op("memref.dealloc", &[buf], &[], &[]);
     r
 }
@@ -257,7 +257,7 @@ fn spill<'c, 'a>(b: &B<'_, 'c, 'a>, v: Value<'c, 'a>) -> Value<'c, 'a> {
     let shape = memref_shape(v.r#type());
     let buf = super::roll::alloc(b, &shape, element_type(v.r#type()));
     let zeros = indices(b, buf, &[]);
-    write_at(b, v, buf, zeros);
+    b.write_at(v, buf, &zeros);
     buf
 }
 
@@ -270,59 +270,14 @@ fn indices<'c, 'a>(b: &B<'_, 'c, 'a>, buf: Value<'c, 'a>, at: &[i64]) -> Vec<Val
         .collect()
 }
 
-/// Writes the vector `v` into `buf` at `at`, over its last dims.
-pub(super) fn write_at<'c, 'a>(
-    b: &B<'_, 'c, 'a>,
-    v: Value<'c, 'a>,
-    buf: Value<'c, 'a>,
-    at: Vec<Value<'c, 'a>>,
-) {
-    let rank = at.len();
-    let k = memref_shape(v.r#type()).len();
-    let mut write = vec![v, buf];
-    write.extend(at);
-    b.transfer_write(&write, rank, &minor_identity(rank, k), false);
-}
-
-/// The `ty` vector at `at` of `buf` (over its last dims).
-fn read_view<'c, 'a>(
-    b: &B<'_, 'c, 'a>,
-    buf: Value<'c, 'a>,
-    at: &[Value<'c, 'a>],
-    ty: Type<'c>,
-) -> Value<'c, 'a> {
-    let rank = at.len();
-    let mut read = vec![buf];
-    read.extend_from_slice(at);
-    read.push(b.zero(element_type(ty)));
-    b.transfer_read(
-        &read,
-        rank,
-        &minor_identity(rank, memref_shape(ty).len()),
-        false,
-        ty,
-    )
-}
-
-/// [`read_view`], then `buf` freed.
+/// The `ty` vector at `at` of `buf`, then `buf` freed.
 pub(super) fn read_and_free<'c, 'a>(
     b: &B<'_, 'c, 'a>,
     buf: Value<'c, 'a>,
     at: &[Value<'c, 'a>],
     ty: Type<'c>,
 ) -> Value<'c, 'a> {
-    let r = read_view(b, buf, at, ty);
+    let r = b.read_at(buf, at, ty);
     b.op("memref.dealloc", &[buf], &[], &[]);
     r
-}
-
-/// `affine_map<(d0, .., d{n-1}) -> (d{n-k}, .., d{n-1})>`: the map of a
-/// transfer of a `k`-D vector in an `n`-D memref.
-fn minor_identity(n: usize, k: usize) -> String {
-    let dims: Vec<String> = (0..n).map(|i| format!("d{i}")).collect();
-    format!(
-        "affine_map<({}) -> ({})>",
-        dims.join(", "),
-        dims[n - k..].join(", ")
-    )
 }

@@ -115,7 +115,7 @@ fn assemble<'c, 'a>(
     let mut at = 0i64;
     for p in pieces {
         let offsets = (0..rank).map(|d| if d == dim { b.cidx(at) } else { zero });
-        super::reshape::write_at(&b, *p, buf, offsets.collect());
+        b.write_at(*p, buf, &offsets.collect::<Vec<_>>());
         at += memref_shape(p.r#type())[dim];
     }
     let whole = vec![zero; rank];
