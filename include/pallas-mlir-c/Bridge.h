@@ -235,6 +235,11 @@ void pallasConversionTargetAddDynamicallyLegalOp(PallasConversionTarget target,
 void pallasConversionTargetAddDynamicallyLegalDialect(PallasConversionTarget target,
                                                       MlirStringRef name,
                                                       PallasLegalityFn fn, void *userData);
+/** Whether the target says `op` is legal (statically or dynamically); the
+ * tests compare the direct driver's legality with these two. */
+bool pallasConversionTargetIsLegal(PallasConversionTarget target, MlirOperation op);
+/** Whether the target says `op` is illegal (not merely unknown). */
+bool pallasConversionTargetIsIllegal(PallasConversionTarget target, MlirOperation op);
 
 /** A type converter; conversions are tried last-added first, identity last.
  *  Materializations are unrealized_conversion_cast ops. */
@@ -279,10 +284,6 @@ MlirLogicalResult pallasRewriterNotifyMatchFailure(MlirRewriterBase rewriter,
  * MLIR's C++ API. `rewriter` is a plain IRRewriter.
  *===----------------------------------------------------------------------===*/
 
-/** Whether the target says `op` is legal (statically or dynamically). */
-bool pallasConversionTargetIsLegal(PallasConversionTarget target, MlirOperation op);
-/** Whether the target says `op` is illegal (not merely unknown). */
-bool pallasConversionTargetIsIllegal(PallasConversionTarget target, MlirOperation op);
 /** Calls `fn` on `root` and every op nested in it, parents first, blocks in
  * dominance order (the order in which MLIR's conversion driver visits them). */
 void pallasWalkConversionOrder(MlirOperation root, void (*fn)(MlirOperation, void *),

@@ -134,6 +134,12 @@ void pallasConversionTargetAddDynamicallyLegalDialect(PallasConversionTarget tar
       [fn, userData](Operation *op) { return legalityFromRust(fn(wrap(op), userData)); },
       unwrap(name));
 }
+bool pallasConversionTargetIsLegal(PallasConversionTarget target, MlirOperation op) {
+  return unwrapTarget(target)->isLegal(unwrap(op)).has_value();
+}
+bool pallasConversionTargetIsIllegal(PallasConversionTarget target, MlirOperation op) {
+  return unwrapTarget(target)->isIllegal(unwrap(op));
+}
 
 PallasTypeConverter pallasTypeConverterCreate(void) { return {new RustTypeConverter()}; }
 void pallasTypeConverterDestroy(PallasTypeConverter converter) {
@@ -205,13 +211,6 @@ MlirLogicalResult pallasRewriterNotifyMatchFailure(MlirRewriterBase rewriter, Ml
   std::string reason = unwrap(why).str();
   return wrap(unwrap(rewriter)->notifyMatchFailure(
       unwrap(op), [&](Diagnostic &diag) { diag << reason; }));
-}
-
-bool pallasConversionTargetIsLegal(PallasConversionTarget target, MlirOperation op) {
-  return unwrapTarget(target)->isLegal(unwrap(op)).has_value();
-}
-bool pallasConversionTargetIsIllegal(PallasConversionTarget target, MlirOperation op) {
-  return unwrapTarget(target)->isIllegal(unwrap(op));
 }
 
 void pallasWalkConversionOrder(MlirOperation root, void (*fn)(MlirOperation, void *),

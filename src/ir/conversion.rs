@@ -4,14 +4,15 @@
 //! are Rust closures; a panic in any of them becomes a diagnostic at the op
 //! and a failed match, never an unwind into C++.
 //!
-//! [`apply_direct`] runs the same patterns and target without MLIR's driver
-//! (the TPU and SparseCore lowerings use it): its output is the one
-//! [`apply_partial`] gives, at a fraction of the cost, for patterns that
-//! decline before changing the IR.
+//! [`apply_direct`] runs the same patterns without MLIR's driver (the TPU
+//! and SparseCore lowerings use it), under a [`DirectTarget`], the same
+//! legality decided on the Rust side: its output is the one
+//! [`apply_partial`] gives with the equivalent `ConversionTarget`, at a
+//! fraction of the cost, for patterns that decline before changing the IR.
 
-use crate::ir::hash::{FastMap, FastSet};
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::ffi::c_void;
+use std::rc::Rc;
 
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::r#type::{Type, TypeLike};
@@ -19,6 +20,7 @@ use melior::ir::{BlockRef, Operation, RegionLike, RegionRef, Value, ValueLike};
 use melior::ContextRef;
 use mlir_sys::*;
 
+use crate::ir::hash::{FastMap, FastSet};
 use crate::ir::{self, ffi, str_ref, Reported};
 
 type LegalityFn = dyn for<'c, 'a> Fn(OperationRef<'c, 'a>) -> Option<bool>;
@@ -30,7 +32,9 @@ pub type PatternFn = dyn for<'c, 'a> Fn(
     &Rewriter<'c, 'a>,
 ) -> Result<(), String>;
 
-/// Which ops must, may or must not remain after a conversion.
+/// Which ops must, may or must not remain after a conversion by MLIR's
+/// driver ([`apply_partial`], [`apply_full`]); [`DirectTarget`] is the one
+/// of [`apply_direct`].
 pub struct ConversionTarget {
     raw: ffi::PallasConversionTarget,
     // Boxed twice: C++ keeps a thin pointer to the inner (fat) box.
@@ -244,6 +248,13 @@ impl<'c, 'a> Rewriter<'c, 'a> {
     fn direct(&self) -> Option<&RefCell<Direct>> {
         unsafe { self.direct.as_ref() }
     }
+    /// Tells the direct driver's legality rules that ops may have other
+    /// ancestors than before.
+    fn moved(&self) {
+        if let Some(d) = self.direct() {
+            d.borrow().epoch.bump();
+        }
+    }
     /// Inserts a detached op at the insertion point and returns it.
     pub fn insert(&self, op: Operation<'c>) -> OperationRef<'c, 'a> {
         let raw = op.into_raw();
@@ -294,6 +305,7 @@ impl<'c, 'a> Rewriter<'c, 'a> {
     }
     /// Moves the blocks of `region` before `before` in `before`'s region.
     pub fn inline_region_before(&self, region: RegionRef, before: BlockRef) {
+        self.moved();
         unsafe { mlirRewriterBaseInlineRegionBefore(self.raw, region.to_raw(), before.to_raw()) }
     }
     /// Moves the ops of `source` before `before`, replacing its arguments.
@@ -345,6 +357,7 @@ impl<'c, 'a> Rewriter<'c, 'a> {
         args: &[MlirValue],
     ) {
         let mut d = d.borrow_mut();
+        d.epoch.bump();
         for (i, v) in args.iter().enumerate() {
             let arg = unsafe { mlirBlockGetArgument(source, i as isize) };
             d.replace_value(arg, *v);
@@ -353,6 +366,7 @@ impl<'c, 'a> Rewriter<'c, 'a> {
         d.log.push(Rewrite::EraseBlock(source));
     }
     pub fn erase_block(&self, block: BlockRef) {
+        self.moved();
         unsafe { mlirRewriterBaseEraseBlock(self.raw, block.to_raw()) }
     }
     /// Converts the block argument types of `region` with `converter`.
@@ -532,6 +546,293 @@ pub fn apply_full(
 }
 
 //===----------------------------------------------------------------------===//
+// Legality for the direct driver
+//===----------------------------------------------------------------------===//
+
+/// A count of the driver's changes that can make an op's ancestors differ
+/// from what a legality rule saw before: ops moved to another block,
+/// blocks erased, ops it created destroyed again (their addresses can come
+/// back as new ops), ops folded in place. What a rule remembers about an
+/// op's ancestors, by their addresses, stays true while the count does not
+/// change (see [`Inherited`]), given that patterns move ops only through
+/// the [`Rewriter`] and set attributes only on the ops they create; the
+/// driver asks rules only between patterns, when what they created is in
+/// place.
+#[derive(Clone, Default)]
+pub struct Epoch(Rc<Cell<u64>>);
+
+impl Epoch {
+    pub fn get(&self) -> u64 {
+        self.0.get()
+    }
+    fn bump(&self) {
+        self.0.set(self.0.get() + 1);
+    }
+}
+
+/// What a [`DirectTarget`] says of the ops of one name or dialect, with
+/// the meaning MLIR's `ConversionTarget` gives it.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Action {
+    Legal,
+    Illegal,
+    /// Asked of the rules, newest first; the first answer counts, and an
+    /// op none answers for is neither legal nor illegal.
+    Dynamic,
+}
+
+struct Legalization {
+    action: Action,
+    /// Kept when the action changes, as MLIR keeps a name's callbacks.
+    rules: Vec<Box<LegalityFn>>,
+}
+
+/// Which ops must, may or must not remain after [`apply_direct`]: the
+/// legality of MLIR's `ConversionTarget` (an op's own entry wins over its
+/// dialect's; ops of dialects it does not name are neither legal nor
+/// illegal), decided in Rust: the entry of an op name is looked up once per
+/// run, and rules are plain calls.
+#[derive(Default)]
+pub struct DirectTarget {
+    ops: FastMap<String, Legalization>,
+    dialects: FastMap<String, Legalization>,
+    epoch: Epoch,
+}
+
+impl DirectTarget {
+    pub fn new() -> Self {
+        Self::default()
+    }
+    fn set<'m>(
+        map: &'m mut FastMap<String, Legalization>,
+        name: &str,
+        action: Action,
+    ) -> &'m mut Legalization {
+        let entry = map.entry(name.to_string()).or_insert(Legalization {
+            action,
+            rules: vec![],
+        });
+        entry.action = action;
+        entry
+    }
+    pub fn legal_dialects(&mut self, names: &[&str]) -> &mut Self {
+        for n in names {
+            Self::set(&mut self.dialects, n, Action::Legal);
+        }
+        self
+    }
+    pub fn illegal_dialects(&mut self, names: &[&str]) -> &mut Self {
+        for n in names {
+            Self::set(&mut self.dialects, n, Action::Illegal);
+        }
+        self
+    }
+    pub fn legal_ops(&mut self, names: &[&str]) -> &mut Self {
+        for n in names {
+            Self::set(&mut self.ops, n, Action::Legal);
+        }
+        self
+    }
+    pub fn illegal_ops(&mut self, names: &[&str]) -> &mut Self {
+        for n in names {
+            Self::set(&mut self.ops, n, Action::Illegal);
+        }
+        self
+    }
+    /// `f` returns `Some(legal)` or `None` (unknown) for an op named `name`.
+    pub fn dynamically_legal_op(
+        &mut self,
+        name: &str,
+        f: impl for<'c, 'a> Fn(OperationRef<'c, 'a>) -> Option<bool> + 'static,
+    ) -> &mut Self {
+        Self::set(&mut self.ops, name, Action::Dynamic)
+            .rules
+            .push(Box::new(f));
+        self
+    }
+    /// Like [`Self::dynamically_legal_op`] for the ops of a dialect that
+    /// have no entry of their own.
+    pub fn dynamically_legal_dialect(
+        &mut self,
+        name: &str,
+        f: impl for<'c, 'a> Fn(OperationRef<'c, 'a>) -> Option<bool> + 'static,
+    ) -> &mut Self {
+        Self::set(&mut self.dialects, name, Action::Dynamic)
+            .rules
+            .push(Box::new(f));
+        self
+    }
+    /// The count of the driver's moves, for rules that remember what they
+    /// found among an op's ancestors.
+    pub fn epoch(&self) -> Epoch {
+        self.epoch.clone()
+    }
+
+    /// The entry that decides for ops named `name`.
+    fn category(&self, name: &str) -> Category<'_> {
+        let dialect = name.split_once('.').map_or(name, |(d, _)| d);
+        let entry = self.ops.get(name).or_else(|| self.dialects.get(dialect));
+        match entry {
+            None => Category::Unknown,
+            Some(e) => match e.action {
+                Action::Legal => Category::Legal,
+                Action::Illegal => Category::Illegal,
+                Action::Dynamic => Category::Dynamic(&e.rules),
+            },
+        }
+    }
+}
+
+/// What a [`DirectTarget`] says of the ops of one name, before asking
+/// any rule.
+#[derive(Clone, Copy)]
+enum Category<'t> {
+    Legal,
+    Illegal,
+    Unknown,
+    Dynamic(&'t [Box<LegalityFn>]),
+}
+
+/// The answer for `op` of the ops of its name: legal, illegal, or neither
+/// (`None`). A panicking rule is reported at the op and answers nothing.
+fn legality(op: MlirOperation, category: Category) -> Option<bool> {
+    match category {
+        Category::Legal => Some(true),
+        Category::Illegal => Some(false),
+        Category::Unknown => None,
+        Category::Dynamic(rules) => rules.iter().rev().find_map(|rule| unsafe {
+            ir::guard(
+                mlirOperationGetLocation(op),
+                "a legality callback",
+                None,
+                || rule(ir::borrow_op(op)),
+            )
+        }),
+    }
+}
+
+/// Whether ops' types are legal for a converter (each operand and result
+/// type converts to itself, as MLIR's `TypeConverter::isLegal` asks),
+/// remembered per type: conversions depend on the type alone, and types
+/// live as long as their context.
+pub struct TypeLegality {
+    converter: TypeConverter,
+    legal: RefCell<FastMap<*const c_void, bool>>,
+}
+
+impl TypeLegality {
+    pub fn new(converter: TypeConverter) -> Self {
+        Self {
+            converter,
+            legal: RefCell::new(FastMap::default()),
+        }
+    }
+
+    /// Whether the op's operand and result types are all legal.
+    pub fn is_legal(&self, op: &OperationRef) -> bool {
+        let raw = op.to_raw();
+        unsafe {
+            (0..mlirOperationGetNumOperands(raw))
+                .all(|i| self.is_legal_type(value_type(mlirOperationGetOperand(raw, i))))
+                && (0..mlirOperationGetNumResults(raw))
+                    .all(|i| self.is_legal_type(value_type(mlirOperationGetResult(raw, i))))
+        }
+    }
+
+    fn is_legal_type(&self, ty: MlirType) -> bool {
+        if let Some(legal) = self.legal.borrow().get(&ty.ptr) {
+            return *legal;
+        }
+        // The converter's own answer (its callbacks, in its order).
+        let converted = unsafe { ffi::pallasTypeConverterConvertType(self.converter.raw, ty) };
+        let legal = converted.ptr == ty.ptr;
+        self.legal.borrow_mut().insert(ty.ptr, legal);
+        legal
+    }
+}
+
+/// A value ops inherit from their ancestors (the kernel, function or
+/// module around them), computed once per parent op: legality rules are
+/// asked about every op, and most ops share their parent with others.
+/// With an [`Epoch`], what was computed is forgotten when the driver moves
+/// ops; without one, the IR must not change while it is in use.
+pub struct Inherited<T> {
+    epoch: Option<Epoch>,
+    memo: RefCell<Memo<T>>,
+}
+
+struct Memo<T> {
+    /// The epoch the values below were computed in.
+    epoch: u64,
+    /// The last parent asked about (consecutive ops mostly share one).
+    last: Option<(OpKey, T)>,
+    values: FastMap<OpKey, T>,
+    /// The ancestors whose values are being computed (kept for its buffer).
+    unknown: Vec<MlirOperation>,
+}
+
+impl<T: Copy + Default> Inherited<T> {
+    pub fn new(epoch: Option<Epoch>) -> Self {
+        Self {
+            epoch,
+            memo: RefCell::new(Memo {
+                epoch: 0,
+                last: None,
+                values: FastMap::default(),
+                unknown: vec![],
+            }),
+        }
+    }
+
+    /// The value of `op`, where `step(p, outer)` is the value of the ops
+    /// directly inside `p` given `outer`, that of the ops directly inside
+    /// `p`'s parent (`T::default()` for an op without a parent). Every call
+    /// on one memo must pass the same `step`, which must not use the memo.
+    pub fn of(&self, op: &OperationRef, step: impl Fn(&OperationRef, T) -> T) -> T {
+        let mut memo = self.memo.borrow_mut();
+        if let Some(epoch) = &self.epoch {
+            let now = epoch.get();
+            if memo.epoch != now {
+                memo.values.clear();
+                memo.last = None;
+                memo.epoch = now;
+            }
+        }
+        let Some(parent) = op.parent_operation() else {
+            return T::default();
+        };
+        let key = parent.to_raw().ptr;
+        if let Some((last, value)) = memo.last {
+            if last == key {
+                return value;
+            }
+        }
+        let Memo {
+            values, unknown, ..
+        } = &mut *memo;
+        // Empty unless a `step` panicked.
+        unknown.clear();
+        let mut value = T::default();
+        let mut cur = Some(parent);
+        while let Some(p) = cur {
+            if let Some(v) = values.get(&p.to_raw().ptr) {
+                value = *v;
+                break;
+            }
+            cur = p.parent_operation();
+            unknown.push(p.to_raw());
+        }
+        while let Some(p) = unknown.pop() {
+            // Ancestors of `op`, alive while it is.
+            value = step(&unsafe { ir::borrow_op(p) }, value);
+            values.insert(p.ptr, value);
+        }
+        memo.last = Some((key, value));
+        value
+    }
+}
+
+//===----------------------------------------------------------------------===//
 // The direct driver
 //===----------------------------------------------------------------------===//
 
@@ -575,6 +876,8 @@ pub(crate) struct Direct {
     new_ops: Vec<MlirOperation>,
     /// Whether the running pattern has a type converter.
     converter: bool,
+    /// The target's count of moves (see [`Epoch`]).
+    epoch: Epoch,
 }
 
 unsafe fn value_type(v: MlirValue) -> MlirType {
@@ -800,7 +1103,11 @@ impl Direct {
                 Rewrite::Replace(..) | Rewrite::ReplaceValue(..) | Rewrite::EraseBlock(_) => {}
             }
         }
-        unsafe { ffi::pallasDestroyOps(created.as_ptr(), created.len() as isize) };
+        if !created.is_empty() {
+            // Their addresses may be those of new ops next.
+            self.epoch.bump();
+            unsafe { ffi::pallasDestroyOps(created.as_ptr(), created.len() as isize) };
+        }
         self.new_ops.clear();
     }
 }
@@ -822,15 +1129,45 @@ fn walk(op: MlirOperation, f: &mut dyn FnMut(MlirOperation)) {
     }
 }
 
+/// What the driver knows of the ops of one name (an interned identifier).
+#[derive(Clone, Copy)]
+struct NameInfo<'p> {
+    category: Category<'p>,
+    patterns: &'p [&'p PatternEntry],
+}
+
 struct Driver<'p> {
-    target: &'p ConversionTarget,
-    /// The patterns of each op name (an interned identifier).
-    by_name: FastMap<*const c_void, Vec<&'p PatternEntry>>,
+    target: &'p DirectTarget,
+    /// The patterns of each op name.
+    by_name: &'p FastMap<*const c_void, Vec<&'p PatternEntry>>,
+    /// The names met so far.
+    names: RefCell<FastMap<*const c_void, NameInfo<'p>>>,
     rewriter: MlirRewriterBase,
     state: RefCell<Direct>,
 }
 
-impl Driver<'_> {
+impl<'p> Driver<'p> {
+    fn name_info(&self, op: MlirOperation) -> NameInfo<'p> {
+        let name = unsafe { mlirOperationGetName(op) };
+        if let Some(info) = self.names.borrow().get(&name.ptr) {
+            return *info;
+        }
+        let text = unsafe {
+            let s = mlirIdentifierStr(name);
+            String::from_utf8_lossy(std::slice::from_raw_parts(s.data as *const u8, s.length))
+        };
+        let info = NameInfo {
+            category: self.target.category(&text),
+            patterns: self.by_name.get(&name.ptr).map_or(&[], Vec::as_slice),
+        };
+        self.names.borrow_mut().insert(name.ptr, info);
+        info
+    }
+
+    fn is_illegal(&self, op: MlirOperation) -> bool {
+        legality(op, self.name_info(op).category) == Some(false)
+    }
+
     /// Makes `op` legal: nothing to do when the target says so, else
     /// folding, else the first pattern that applies and whose new ops are
     /// all legalized in turn.
@@ -838,7 +1175,8 @@ impl Driver<'_> {
         if self.state.borrow().replaced.contains(&op.ptr) {
             return true;
         }
-        if unsafe { ffi::pallasConversionTargetIsLegal(self.target.raw, op) } {
+        let info = self.name_info(op);
+        if legality(op, info.category) == Some(true) {
             return true;
         }
         match self.fold(op) {
@@ -846,11 +1184,7 @@ impl Driver<'_> {
             Some(false) => return self.legalize(op),
             None => {}
         }
-        let name = unsafe { mlirOperationGetName(op).ptr };
-        let Some(patterns) = self.by_name.get(&name) else {
-            return false;
-        };
-        patterns.iter().any(|p| self.apply(op, p))
+        info.patterns.iter().any(|p| self.apply(op, p))
     }
 
     /// Folds `op`: `Some(true)` replaced, `Some(false)` changed in place.
@@ -879,7 +1213,11 @@ impl Driver<'_> {
             )
         };
         match status {
-            0 => Some(false),
+            0 => {
+                // Changed in place: rules see it anew.
+                self.state.borrow().epoch.bump();
+                Some(false)
+            }
             1 => {
                 let mark = {
                     let mut st = self.state.borrow_mut();
@@ -1100,7 +1438,7 @@ fn reconcile(casts: Vec<(MlirOperation, bool)>) -> bool {
 /// is no rollback of moved ops).
 pub fn apply_direct(
     root: &OperationRef,
-    target: &ConversionTarget,
+    target: &DirectTarget,
     patterns: PatternSet,
 ) -> Result<(), Reported> {
     let mut by_name: FastMap<*const c_void, Vec<&PatternEntry>> = FastMap::default();
@@ -1112,13 +1450,17 @@ pub fn apply_direct(
     walk(root.to_raw(), &mut |op| order.push(op));
     let driver = Driver {
         target,
-        by_name,
+        by_name: &by_name,
+        names: RefCell::new(FastMap::default()),
         rewriter: unsafe { mlirIRRewriterCreateFromOp(root.to_raw()) },
-        state: RefCell::new(Direct::default()),
+        state: RefCell::new(Direct {
+            epoch: target.epoch(),
+            ..Direct::default()
+        }),
     };
     let mut ok = true;
     for op in order {
-        if !driver.legalize(op) && unsafe { ffi::pallasConversionTargetIsIllegal(target.raw, op) } {
+        if !driver.legalize(op) && driver.is_illegal(op) {
             unsafe { ffi::pallasEmitFailedToLegalize(op) };
             ok = false;
             break;
@@ -1160,5 +1502,174 @@ impl<'c, 'a> std::ops::Deref for OwnedRewriter<'c, 'a> {
 impl Drop for OwnedRewriter<'_, '_> {
     fn drop(&mut self) {
         unsafe { mlirIRRewriterDestroy(self.0.raw) }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use melior::ir::block::BlockLike;
+    use melior::ir::Module;
+    use melior::Context;
+
+    /// A rule answering what the op's bool attribute `attr` says, nothing
+    /// without one.
+    fn rule(attr: &'static str) -> impl for<'c, 'a> Fn(OperationRef<'c, 'a>) -> Option<bool> {
+        move |op| op.attribute(attr).ok().and_then(ir::attrs::as_bool)
+    }
+
+    #[derive(Clone, Copy, Debug)]
+    enum Step {
+        LegalDialect,
+        IllegalDialect,
+        DynamicDialect(&'static str),
+        LegalOp,
+        IllegalOp,
+        DynamicOp(&'static str),
+    }
+
+    const STEPS: [Step; 8] = [
+        Step::LegalDialect,
+        Step::IllegalDialect,
+        Step::DynamicDialect("r1"),
+        Step::DynamicDialect("r2"),
+        Step::LegalOp,
+        Step::IllegalOp,
+        Step::DynamicOp("r1"),
+        Step::DynamicOp("r2"),
+    ];
+
+    const OPS: &str = r#"
+        "a.x"() {r1 = true} : () -> ()
+        "a.x"() {r1 = false} : () -> ()
+        "a.x"() {r2 = true} : () -> ()
+        "a.x"() {r1 = true, r2 = false} : () -> ()
+        "a.x"() : () -> ()
+        "a.y"() {r1 = true} : () -> ()
+        "a.y"() {r2 = false} : () -> ()
+        "a.y"() : () -> ()
+        "b.x"() {r1 = false} : () -> ()
+        "ax"() {r1 = true} : () -> ()
+    "#;
+
+    /// Every sequence of up to three target settings for dialect `a` and
+    /// op `a.x` (rules reading `r1` / `r2`), built as a `ConversionTarget`
+    /// and as a `DirectTarget`: both give every op the same answers (legal
+    /// as the driver's `legalize` asks, illegal as its final check asks).
+    #[test]
+    fn direct_target_answers_as_mlir() {
+        let ctx = Context::new();
+        ctx.set_allow_unregistered_dialects(true);
+        let module = Module::parse(&ctx, OPS).expect("test module parses");
+        let body = module.body();
+        let mut ops = vec![];
+        let mut op = body.first_operation();
+        while let Some(o) = op {
+            ops.push(o);
+            op = o.next_in_block();
+        }
+        let mut sequences: Vec<Vec<Step>> = vec![vec![]];
+        for len in 1..=3 {
+            let mut next = vec![];
+            for s in sequences.iter().filter(|s| s.len() == len - 1) {
+                for step in STEPS {
+                    let mut t = s.clone();
+                    t.push(step);
+                    next.push(t);
+                }
+            }
+            sequences.extend(next);
+        }
+        let mut answered = [0usize; 3];
+        for seq in &sequences {
+            let mut mlir = ConversionTarget::new(&module.as_operation());
+            let mut direct = DirectTarget::new();
+            for step in seq {
+                match *step {
+                    Step::LegalDialect => {
+                        mlir.legal_dialects(&["a"]);
+                        direct.legal_dialects(&["a"]);
+                    }
+                    Step::IllegalDialect => {
+                        mlir.illegal_dialects(&["a"]);
+                        direct.illegal_dialects(&["a"]);
+                    }
+                    Step::DynamicDialect(attr) => {
+                        mlir.dynamically_legal_dialect("a", rule(attr));
+                        direct.dynamically_legal_dialect("a", rule(attr));
+                    }
+                    Step::LegalOp => {
+                        mlir.legal_ops(&["a.x"]);
+                        direct.legal_ops(&["a.x"]);
+                    }
+                    Step::IllegalOp => {
+                        mlir.illegal_ops(&["a.x"]);
+                        direct.illegal_ops(&["a.x"]);
+                    }
+                    Step::DynamicOp(attr) => {
+                        mlir.dynamically_legal_op("a.x", rule(attr));
+                        direct.dynamically_legal_op("a.x", rule(attr));
+                    }
+                }
+            }
+            for op in &ops {
+                let raw = op.to_raw();
+                let expected = unsafe {
+                    (
+                        ffi::pallasConversionTargetIsLegal(mlir.raw, raw),
+                        ffi::pallasConversionTargetIsIllegal(mlir.raw, raw),
+                    )
+                };
+                let answer = legality(raw, direct.category(ir::op_name_of(op)));
+                assert_eq!(
+                    (answer == Some(true), answer == Some(false)),
+                    expected,
+                    "{op} under {seq:?}"
+                );
+                answered[answer.map_or(2, usize::from)] += 1;
+            }
+        }
+        // All three answers occur.
+        assert!(answered.iter().all(|n| *n > 0), "{answered:?}");
+    }
+
+    /// The per-type answers agree with MLIR's `TypeConverter::isLegal`.
+    #[test]
+    fn type_legality_answers_as_mlir() {
+        let ctx = Context::new();
+        ctx.set_allow_unregistered_dialects(true);
+        let module = Module::parse(
+            &ctx,
+            r#"
+            %a = "t.x"() : () -> i32
+            %b = "t.x"() : () -> i64
+            %c = "t.x"(%b) : (i64) -> f32
+            "t.y"(%a, %b) : (i32, i64) -> ()
+            %d = "t.y"(%c, %c) : (f32, f32) -> i32
+            "#,
+        )
+        .expect("test module parses");
+        // i32 becomes i64, other types stay.
+        let converter = || {
+            let mut tc = TypeConverter::new();
+            tc.add(|t| {
+                (t == ir::tpu_types::integer_type(t, 32))
+                    .then(|| ir::tpu_types::integer_type(t, 64))
+            });
+            tc
+        };
+        let mlir = converter();
+        let direct = TypeLegality::new(converter());
+        let mut legal = vec![];
+        let mut op = module.body().first_operation();
+        while let Some(o) = op {
+            // Asked twice: the second answer comes from the cache.
+            for _ in 0..2 {
+                assert_eq!(direct.is_legal(&o), mlir.is_legal(&o), "{o}");
+            }
+            legal.push(mlir.is_legal(&o));
+            op = o.next_in_block();
+        }
+        assert_eq!(legal, [false, true, true, false, false]);
     }
 }

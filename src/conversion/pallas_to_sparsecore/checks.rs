@@ -8,10 +8,9 @@ use melior::ir::{RegionLike, Value, ValueLike};
 
 use crate::conversion::common::builder::{dense_i64, indexer, segments};
 use crate::conversion::common::sparsecore::{DMA_OFFSETS, SPARSECORE_ONLY_OPS};
+use crate::conversion::framework::Inherited;
 use crate::conversion::pallas_to_tpu::elementwise::{op_name, reduction_kind, vshape};
-use crate::conversion::pallas_to_tpu::kernel::{
-    enclosing_core, Core, KernelInfo, UNKNOWN_KERNEL_TYPE,
-};
+use crate::conversion::pallas_to_tpu::kernel::{Core, KernelInfo, UNKNOWN_KERNEL_TYPE};
 use crate::conversion::pallas_to_tpu::limits::{self, Item, Target};
 use crate::conversion::pallas_to_tpu::load_store::value_space;
 use crate::conversion::pallas_to_tpu::refs;
@@ -94,6 +93,19 @@ pub fn check_module(module: &OperationRef, target: &Target) -> bool {
     let mut ok = true;
     // A chip without SparseCore is reported at each kernel.
     let vmem = target.sc_vmem();
+    // The core of the kernel around each op (its closest `pallas.kernel`),
+    // decoded once per parent op.
+    let kernel = ir::OpName::get(module, "pallas.kernel");
+    let cores = Inherited::new(None);
+    let enclosing_core = |op: &OperationRef| {
+        cores.of(op, |p, outer| {
+            if ir::OpName::of(p) == kernel {
+                Core::of(p)
+            } else {
+                outer
+            }
+        })
+    };
     ir::walk_nested(module, &mut |op| {
         let name = op_name(&op);
         if name == "pallas.kernel" {

@@ -23,14 +23,16 @@
 mod checks;
 mod vector_ops;
 
+use std::rc::Rc;
+
 use melior::ir::operation::OperationRef;
 
 use crate::conversion::common::retype;
 use crate::conversion::common::unroll::{self, ParallelLoops};
-use crate::conversion::framework::{apply_direct, ConversionTarget, PatternSet};
-use crate::conversion::pallas_to_tpu::kernel::{self, enclosing_core, Core};
+use crate::conversion::framework::{apply_direct, DirectTarget, PatternSet, TypeLegality};
+use crate::conversion::pallas_to_tpu::kernel::{self, Core};
 use crate::conversion::pallas_to_tpu::{
-    dma, finish, in_mosaic_module, load_store, misc, refs, scoped, types,
+    dma, finish, load_store, misc, refs, scoped, types, Scopes,
 };
 use crate::passes::{OptionValues, PassDef};
 
@@ -47,10 +49,6 @@ pub static PASS: PassDef = PassDef {
 /// Upstream ops that only need their ref types converted.
 const RETYPED: &[&str] = &["memref.load", "memref.store", "memref.dim"];
 
-fn in_sparsecore_kernel(op: &OperationRef) -> bool {
-    enclosing_core(op).is_some_and(Core::is_sparsecore)
-}
-
 fn run(module: OperationRef, options: &OptionValues) -> Result<(), ()> {
     let target = crate::conversion::pallas_to_tpu::target_of(&module, options)?;
     kernel::prepare_sparsecore_kernels(&module);
@@ -61,20 +59,32 @@ fn run(module: OperationRef, options: &OptionValues) -> Result<(), ()> {
     let sparsecore = |k: &OperationRef| Core::of(k).is_some_and(Core::is_sparsecore);
     unroll::expand_loops(&module, &sparsecore, ParallelLoops::Mosaic).map_err(|_| ())?;
     let tc = types::converter();
-    let mut target = ConversionTarget::new(&module);
-    target.legal_dialects(&["func", "scf", "tpu", "builtin"]);
+    let mut target = DirectTarget::new();
+    target
+        .legal_dialects(&["func", "scf", "tpu", "builtin"])
+        .legal_ops(&["pallas.index_map", "pallas.call"]);
+    // Here the kernels lowered are the SparseCore ones.
+    let scopes = Rc::new(Scopes::new(
+        &module,
+        |kernel: &OperationRef| Core::of(kernel).is_some_and(Core::is_sparsecore),
+        target.epoch(),
+    ));
     // TensorCore kernels stay for their own pass.
-    target.dynamically_legal_dialect("pallas", |op| {
-        Some(match crate::ir::op_name_of(&op) {
-            "pallas.kernel" => !Core::of(&op).is_some_and(Core::is_sparsecore),
-            "pallas.index_map" | "pallas.call" => true,
-            _ => !in_mosaic_module(&op) && !in_sparsecore_kernel(&op),
-        })
+    target.dynamically_legal_op("pallas.kernel", |op| {
+        Some(!Core::of(&op).is_some_and(Core::is_sparsecore))
     });
+    let s = scopes.clone();
+    target.dynamically_legal_dialect("pallas", move |op| {
+        let scope = s.of(&op);
+        Some(!scope.mosaic_module && !scope.lowered_kernel)
+    });
+    let types_legal = Rc::new(TypeLegality::new(types::converter()));
     for d in ["arith", "math", "vector", "memref"] {
-        let tc2 = types::converter();
+        let (s, types_legal) = (scopes.clone(), types_legal.clone());
         target.dynamically_legal_dialect(d, move |op| {
-            Some(!in_mosaic_module(&op) || (tc2.is_legal(&op) && !vector_ops::lowers(&op)))
+            Some(
+                !s.of(&op).mosaic_module || (types_legal.is_legal(&op) && !vector_ops::lowers(&op)),
+            )
         });
     }
     let mut patterns = PatternSet::new(&module);

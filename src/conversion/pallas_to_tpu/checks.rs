@@ -79,6 +79,7 @@ const FAMILY_CHECKS: &[Check] = &[
 pub(crate) fn check_module(module: &OperationRef, target: &Target, kernels: &TcKernels) -> bool {
     let mut ok = true;
     let vmem = target.vmem();
+    let in_tc_kernel = kernels.encloser();
     ir::walk_nested(module, &mut |op| {
         let name = crate::ir::op_name_of(&op);
         if name == "pallas.kernel" {
@@ -100,7 +101,7 @@ pub(crate) fn check_module(module: &OperationRef, target: &Target, kernels: &TcK
             ok = false;
             return;
         }
-        if !kernels.encloses(&op) {
+        if !in_tc_kernel(&op) {
             return;
         }
         if let Err(message) = check_op(&op, name) {

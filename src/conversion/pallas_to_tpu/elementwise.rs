@@ -101,7 +101,7 @@ pub(super) fn constant_int(v: Value) -> Option<i64> {
 fn in_scope(scope: super::Scope) -> bool {
     // The Mosaic modules of this run hold only TensorCore kernels; their
     // transform functions (no `tpu.core_type`) are out of scope.
-    scope.tc_kernel || (scope.mosaic_module && scope.kernel_func)
+    scope.lowered_kernel || (scope.mosaic_module && scope.kernel_func)
 }
 
 /// A constant of `ty` (scalar or splat vector) from an element literal.
@@ -393,12 +393,12 @@ pub fn is_legal_in(op: &OperationRef, scope: super::Scope) -> bool {
     if !in_scope(scope) {
         return true;
     }
-    let name = op_name(op);
-    let in_elem = operand_type(op, 0).map(elem);
-    match name {
+    match op_name(op) {
         "arith.negf" | "math.fpowi" | "math.ipowi" | "math.isfinite" | "vector.reduction"
         | "vector.transpose" => false,
-        "arith.cmpi" | "arith.uitofp" => !in_elem.map(|t| is_int(t, 1)).unwrap_or(false),
+        "arith.cmpi" | "arith.uitofp" => !operand_type(op, 0)
+            .map(|t| is_int(elem(t), 1))
+            .unwrap_or(false),
         "arith.bitcast" => !operand_type(op, 0).map(ir::is_vector).unwrap_or(false),
         "vector.multi_reduction" => {
             let vector_result = result_type(op, 0).map(ir::is_vector).unwrap_or(false);

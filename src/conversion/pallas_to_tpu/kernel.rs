@@ -241,18 +241,6 @@ impl Core {
     }
 }
 
-/// The core of the kernel `op` is in, if any.
-pub fn enclosing_core(op: &OperationRef) -> Option<Core> {
-    let mut cur = op.parent_operation();
-    while let Some(p) = cur {
-        if crate::ir::op_name_of(&p) == "pallas.kernel" {
-            return Core::of(&p);
-        }
-        cur = p.parent_operation();
-    }
-    None
-}
-
 /// A kernel's operands as the lowering sees them.
 pub struct KernelInfo<'c> {
     pub name: String,

@@ -37,15 +37,17 @@ pub(crate) mod scoped;
 pub(crate) mod shape;
 pub mod types;
 
-use std::collections::HashSet;
 use std::rc::Rc;
 
 use melior::ir::operation::{OperationLike, OperationRef};
 
 use crate::conversion::common::retype;
 use crate::conversion::common::unroll::{self, ParallelLoops};
-use crate::conversion::framework::{apply_direct, ConversionTarget, PatternSet};
+use crate::conversion::framework::{
+    apply_direct, DirectTarget, Epoch, Inherited, PatternSet, TypeLegality,
+};
 use crate::ir;
+use crate::ir::hash::FastSet;
 use crate::passes::{OptionValues, PassDef};
 
 pub static PASS: PassDef = PassDef {
@@ -62,61 +64,121 @@ pub static PASS: PassDef = PassDef {
 /// index-map bodies, user-written vector loads).
 const RETYPED: &[&str] = &["memref.load", "memref.store", "memref.dim", "vector.load"];
 
-/// Whether `op` is in a Mosaic module this pass created (only there do the
-/// Mosaic legality rules apply; host code and index maps stay as they are).
-pub(crate) fn in_mosaic_module(op: &OperationRef) -> bool {
-    let mut cur = op.parent_operation();
-    while let Some(p) = cur {
-        if crate::ir::op_name_of(&p) == "builtin.module"
-            && p.attribute(kernel::MOSAIC_MODULE_ATTR).is_ok()
-        {
-            return true;
-        }
-        cur = p.parent_operation();
-    }
-    false
-}
-
-/// Where an op sits, found in one walk up its ancestors (legality is
-/// asked for every op, several times per conversion).
+/// Where an op sits: what the legality rules ask of its ancestors.
 #[derive(Clone, Copy, Default)]
 pub(crate) struct Scope {
-    /// Inside a TensorCore `pallas.kernel` (not yet lowered).
-    pub tc_kernel: bool,
+    /// Inside a kernel this pass lowers (not yet lowered), the closest
+    /// `pallas.kernel` around it: a TensorCore one in this pass, a
+    /// SparseCore one in `convert-pallas-to-sparsecore`. Not looked for
+    /// beyond a Mosaic module.
+    pub lowered_kernel: bool,
     /// Inside a Mosaic module this pass creates.
     pub mosaic_module: bool,
-    /// The closest `func.func` around it is a kernel (has `tpu.core_type`),
-    /// not a transform function.
+    /// The closest `func.func` around it (within its Mosaic module) is a
+    /// kernel (has `tpu.core_type`), not a transform function.
     pub kernel_func: bool,
+}
+
+impl Scope {
+    /// The scope of the ops directly inside `p`, from `outer`, the scope of
+    /// the ops directly inside `p`'s parent, where `lowered` says whether a
+    /// `pallas.kernel` is one the pass lowers.
+    fn inside(
+        p: &OperationRef,
+        outer: Scope,
+        names: &ScopeNames,
+        lowered: impl Fn(&OperationRef) -> bool,
+    ) -> Scope {
+        let name = ir::OpName::of(p);
+        if name == names.kernel {
+            Scope {
+                lowered_kernel: lowered(p),
+                ..outer
+            }
+        } else if name == names.func {
+            // Both are dialect attributes, never inherent ones.
+            Scope {
+                kernel_func: ir::has_discardable_attribute(p, "tpu.core_type"),
+                ..outer
+            }
+        } else if name == names.module
+            && ir::has_discardable_attribute(p, kernel::MOSAIC_MODULE_ATTR)
+        {
+            // What is outside a Mosaic module does not matter inside it.
+            Scope {
+                mosaic_module: true,
+                ..Scope::default()
+            }
+        } else {
+            outer
+        }
+    }
+}
+
+/// The op names [`Scope`] looks for, interned.
+#[derive(Clone, Copy)]
+struct ScopeNames {
+    kernel: ir::OpName,
+    func: ir::OpName,
+    module: ir::OpName,
+}
+
+impl ScopeNames {
+    fn get(module: &OperationRef) -> Self {
+        Self {
+            kernel: ir::OpName::get(module, "pallas.kernel"),
+            func: ir::OpName::get(module, "func.func"),
+            module: ir::OpName::get(module, "builtin.module"),
+        }
+    }
+}
+
+/// The scope of ops during a direct conversion, remembered per parent op
+/// until the driver moves ops (legality is asked for every op, and for
+/// every op a pattern creates).
+pub(crate) struct Scopes<F> {
+    names: ScopeNames,
+    lowered: F,
+    memo: Inherited<Scope>,
+}
+
+impl<F: Fn(&OperationRef) -> bool> Scopes<F> {
+    /// Scopes in `module`, where `lowered` says whether a `pallas.kernel`
+    /// is one the pass lowers, forgotten when `epoch` changes.
+    pub(crate) fn new(module: &OperationRef, lowered: F, epoch: Epoch) -> Self {
+        Self {
+            names: ScopeNames::get(module),
+            lowered,
+            memo: Inherited::new(Some(epoch)),
+        }
+    }
+
+    pub(crate) fn of(&self, op: &OperationRef) -> Scope {
+        self.memo.of(op, |p, outer| {
+            Scope::inside(p, outer, &self.names, &self.lowered)
+        })
+    }
 }
 
 /// The TensorCore kernels of a module, decoded once per pass run (legality
 /// and the checks ask about the kernel around every op), by op identity.
-/// The names [`Scope::of`] looks for are interned with it.
 pub(crate) struct TcKernels {
-    kernels: HashSet<MlirOperationPtr>,
+    kernels: FastSet<MlirOperationPtr>,
     kernel: ir::OpName,
-    func: ir::OpName,
-    module: ir::OpName,
 }
 
 type MlirOperationPtr = *mut std::ffi::c_void;
 
 impl TcKernels {
     pub(crate) fn of(module: &OperationRef) -> Self {
-        let mut kernels = HashSet::new();
+        let mut kernels = FastSet::default();
         let kernel = ir::OpName::get(module, "pallas.kernel");
         ir::walk_nested(module, &mut |op| {
             if ir::OpName::of(&op) == kernel && kernel::kernel_type(&op) == "tc" {
                 kernels.insert(op.to_raw().ptr);
             }
         });
-        Self {
-            kernels,
-            kernel,
-            func: ir::OpName::get(module, "func.func"),
-            module: ir::OpName::get(module, "builtin.module"),
-        }
+        Self { kernels, kernel }
     }
 
     /// Whether `kernel` (a `pallas.kernel`) is a TensorCore kernel.
@@ -124,43 +186,20 @@ impl TcKernels {
         self.kernels.contains(&kernel.to_raw().ptr)
     }
 
-    /// Whether `op` is inside a kernel this pass lowers (its closest
-    /// `pallas.kernel` is a TensorCore one).
-    pub(crate) fn encloses(&self, op: &OperationRef) -> bool {
-        let mut cur = op.parent_operation();
-        while let Some(p) = cur {
-            if ir::OpName::of(&p) == self.kernel {
-                return self.contains(&p);
-            }
-            cur = p.parent_operation();
+    /// Whether an op is inside a kernel this pass lowers (its closest
+    /// `pallas.kernel` is a TensorCore one), remembered per parent op: for
+    /// a walk that does not change the IR.
+    pub(crate) fn encloser(&self) -> impl Fn(&OperationRef) -> bool + '_ {
+        let memo = Inherited::new(None);
+        move |op| {
+            memo.of(op, |p, outer| {
+                if ir::OpName::of(p) == self.kernel {
+                    self.contains(p)
+                } else {
+                    outer
+                }
+            })
         }
-        false
-    }
-}
-
-impl Scope {
-    pub(crate) fn of(op: &OperationRef, kernels: &TcKernels) -> Scope {
-        let mut scope = Scope::default();
-        let (mut seen_kernel, mut seen_func) = (false, false);
-        let mut cur = op.parent_operation();
-        while let Some(p) = cur {
-            let name = ir::OpName::of(&p);
-            if name == kernels.kernel && !seen_kernel {
-                seen_kernel = true;
-                scope.tc_kernel = kernels.contains(&p);
-            } else if name == kernels.func && !seen_func {
-                seen_func = true;
-                // Both are dialect attributes, never inherent ones.
-                scope.kernel_func = ir::has_discardable_attribute(&p, "tpu.core_type");
-            } else if name == kernels.module
-                && ir::has_discardable_attribute(&p, kernel::MOSAIC_MODULE_ATTR)
-            {
-                scope.mosaic_module = true;
-                break;
-            }
-            cur = p.parent_operation();
-        }
-        scope
     }
 }
 
@@ -187,31 +226,34 @@ fn run(module: OperationRef, options: &OptionValues) -> Result<(), ()> {
     kernel::prepare_index_maps(&module)?;
     refs::follow_source_spaces(&module);
     let tc = types::converter();
-    let mut target = ConversionTarget::new(&module);
+    let mut target = DirectTarget::new();
     target
         .legal_dialects(&["func", "scf", "tpu", "builtin"])
-        .legal_ops(&["pallas.index_map"]);
+        .legal_ops(&["pallas.index_map", "pallas.call"]);
+    let k = kernels.clone();
+    let scopes = Rc::new(Scopes::new(
+        &module,
+        move |kernel: &OperationRef| k.contains(kernel),
+        target.epoch(),
+    ));
     // SparseCore kernels stay for their own pass.
     let k = kernels.clone();
+    target.dynamically_legal_op("pallas.kernel", move |op| Some(!k.contains(&op)));
+    let s = scopes.clone();
     target.dynamically_legal_dialect("pallas", move |op| {
-        Some(match crate::ir::op_name_of(&op) {
-            "pallas.kernel" => !k.contains(&op),
-            "pallas.index_map" | "pallas.call" => true,
-            _ => {
-                // Ops of SparseCore kernels and of index maps stay;
-                // everything inside a TensorCore kernel goes.
-                let scope = Scope::of(&op, &k);
-                !scope.mosaic_module && !scope.tc_kernel
-            }
-        })
+        // Ops of SparseCore kernels and of index maps stay; everything
+        // inside a TensorCore kernel goes.
+        let scope = s.of(&op);
+        Some(!scope.mosaic_module && !scope.lowered_kernel)
     });
+    let types_legal = Rc::new(TypeLegality::new(types::converter()));
     for d in ["arith", "math", "vector", "memref"] {
-        let tc2 = types::converter();
-        let k = kernels.clone();
+        let (s, types_legal) = (scopes.clone(), types_legal.clone());
         target.dynamically_legal_dialect(d, move |op| {
-            let scope = Scope::of(&op, &k);
+            let scope = s.of(&op);
             Some(
-                !scope.mosaic_module || (tc2.is_legal(&op) && elementwise::is_legal_in(&op, scope)),
+                !scope.mosaic_module
+                    || (types_legal.is_legal(&op) && elementwise::is_legal_in(&op, scope)),
             )
         });
     }
