@@ -218,6 +218,12 @@ impl<'r, 'c, 'a> B<'r, 'c, 'a> {
     }
 
     /// The integer attribute `v : ty`.
+    /// The float attribute `v : ty` (rounded to `ty`; infinities and NaN
+    /// included).
+    pub fn float_attr(&self, v: f64, ty: Type<'c>) -> Attribute<'c> {
+        unsafe { Attribute::from_raw(mlirFloatAttrDoubleGet(self.ctx, ty.to_raw(), v)) }
+    }
+
     pub fn int_attr(&self, v: i64, ty: Type<'c>) -> Attribute<'c> {
         unsafe { Attribute::from_raw(mlirIntegerAttrGet(ty.to_raw(), v)) }
     }

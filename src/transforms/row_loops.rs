@@ -18,7 +18,9 @@
 //! dependent adds as long as the row (a 4096-wide row sum waited on 4096
 //! adds). Integer and min/max reductions give the same bits in any order;
 //! float sums and products may differ in the last bits from the in-order
-//! form (the oracle's tolerances for row sums cover both, see `tree`).
+//! form (the oracle's tolerances for row sums cover both, see `tree`). A
+//! `vector.reduction` of a 1-D vector longer than a chunk is first made the
+//! `vector.multi_reduction` of that one row ([`reductions_as_rows`]).
 //! Splat constants, broadcasts (of scalars, of rows, of unit dims) and
 //! iotas (`arith.index_cast` of a broadcast `vector.step`, as
 //! convert-pallas-to-scf builds them) are remade per chunk; other dense
@@ -529,6 +531,7 @@ fn run(module: OperationRef, _options: &OptionValues) -> Result<(), ()> {
     for &block in &blocks {
         hand_on_into_nested_regions(&rw, block);
     }
+    reductions_as_rows(&rw, &module);
     // The whole-tile reads of the buffers clusters hand values on in, by
     // op: nothing writes those buffers after the read, so a later cluster
     // reads them row by row instead of spilling the value again.
@@ -1916,6 +1919,97 @@ fn alloca<'c, 'a>(
         b.memref(shape, elem),
         &[("operandSegmentSizes", segments)],
     )
+}
+
+/// Every `vector.reduction` of a vector longer than a chunk becomes the
+/// `vector.multi_reduction` of its one row (from its accumulator, or from
+/// the kind's neutral value), which clusters reduce chunk by chunk: left
+/// whole, LLVM gets one vector of all its lanes (2^20 f32 lanes crash
+/// `llc`'s instruction selection, 2^20 more take it minutes). The
+/// reduction was free to reassociate only with fast-math flags; the chunked
+/// form always does, as for row sums (see [`tree`]).
+fn reductions_as_rows(rw: &OwnedRewriter, module: &OperationRef) {
+    let mut found = vec![];
+    ir::walk_nested(module, &mut |op| {
+        if name_of(&op) == "vector.reduction" {
+            found.push(op);
+        }
+    });
+    for op in found {
+        let Some(v) = crate::ir::operand_at(&op, 0) else {
+            continue;
+        };
+        let Some(shape) = nd_shape(v.r#type()) else {
+            continue;
+        };
+        let Ok(kind) = op.attribute("kind") else {
+            continue;
+        };
+        let elem = element_type(v.r#type());
+        rw.set_insertion_point_before(&op);
+        let b = B::new(rw, op.location());
+        let acc = match crate::ir::operand_at(&op, 1) {
+            Some(acc) => acc,
+            None => match neutral(&b, &kind.to_string(), elem) {
+                Some(attr) => b.val("arith.constant", &[], elem, &[("value", attr)]),
+                None => continue,
+            },
+        };
+        let r = b.val(
+            "vector.multi_reduction",
+            &[v, acc],
+            elem,
+            &[
+                ("kind", kind),
+                (
+                    "reduction_dims",
+                    b.dense_i64_attr(&[shape.len() as i64 - 1]),
+                ),
+            ],
+        );
+        ir::replace_all_uses(ir::result_of(op, 0), r);
+        rw.erase_op(&op);
+    }
+}
+
+/// The value a reduction of `kind` (`#vector.kind<...>`) starts from, of
+/// type `elem`: the one that leaves any element as it is (-0.0 for a float
+/// sum, so that a sum of -0.0s stays -0.0; NaN for maxnumf/minnumf, which
+/// pass over NaNs). `None` for integers wider than 64 bits.
+fn neutral<'c>(
+    b: &B<'_, 'c, '_>,
+    kind: &str,
+    elem: Type<'c>,
+) -> Option<melior::ir::attribute::Attribute<'c>> {
+    let name = kind
+        .trim_start_matches("#vector.kind<")
+        .trim_end_matches('>');
+    if is_float(elem) {
+        let v = match name {
+            "add" => -0.0,
+            "mul" => 1.0,
+            "minimumf" => f64::INFINITY,
+            "maximumf" => f64::NEG_INFINITY,
+            "minnumf" | "maxnumf" => f64::NAN,
+            _ => return None,
+        };
+        return Some(b.float_attr(v, elem));
+    }
+    let width = ir::integer_width(elem).filter(|w| (1..=64).contains(w))?;
+    let signed_max = if width == 64 {
+        i64::MAX
+    } else {
+        (1i64 << (width - 1)) - 1
+    };
+    let v = match name {
+        "add" | "or" | "xor" | "maxui" => 0,
+        "mul" => 1,
+        "and" | "minui" => -1,
+        "minsi" => signed_max,
+        "maxsi" => -signed_max - 1,
+        _ => return None,
+    };
+    Some(b.int_attr(v, elem))
 }
 
 /// The arith op that combines two values of a `vector.reduction` kind (its
