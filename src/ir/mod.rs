@@ -1005,6 +1005,10 @@ pub fn is_float(ty: Type) -> bool {
     unsafe { mlirTypeIsAFloat(ty.to_raw()) }
 }
 
+pub fn is_index(ty: Type) -> bool {
+    unsafe { mlirTypeIsAIndex(ty.to_raw()) }
+}
+
 pub fn is_complex(ty: Type) -> bool {
     unsafe { mlirTypeIsAComplex(ty.to_raw()) }
 }

@@ -405,7 +405,13 @@ fn element_bytes(ty: Type) -> Option<i64> {
     if SemaphoreKind::of_memref(ty).is_some() {
         return Some(4);
     }
-    ir::bit_width(element_type(ty)).map(|w| w.div_ceil(8) as i64)
+    let elem = element_type(ty);
+    // The CPU reference's `index` is 64 bits wide (the LLVM lowering's
+    // default data layout), as its buffers of index elements are.
+    if ir::is_index(elem) {
+        return Some(8);
+    }
+    ir::bit_width(elem).map(|w| w.div_ceil(8) as i64)
 }
 
 /// Elements spanned by a ref that can have a slot in a device image: a
