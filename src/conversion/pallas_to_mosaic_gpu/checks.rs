@@ -410,17 +410,42 @@ fn check_body_op(op: &OperationRef) -> Result<(), String> {
         // cluster axes only come with clusters, rejected above).
         "pallas.axis_index" => Ok(()),
         _ if name.starts_with("arith.") || name.starts_with("math.") => Ok(()),
-        // The generated mosaic_gpu.multimem_load_reduce reduces integers
-        // of 32 and 64 bits only.
+        // What the generated mosaic_gpu.multimem_load_reduce reduces:
+        // integers of 32 and 64 bits; f16, bf16 and the two f8 types by
+        // add, min or max; f32 by add only.
         "pallas.multimem_load_reduce" => {
             let t = op.result(0).map_err(|e| e.to_string())?.r#type();
             let elem = ir::element_type(t);
-            match ir::integer_width(elem) {
-                Some(w) if w != 32 && w != 64 => Err(format!(
-                    "multimem_load_reduce of {elem}: only 32- and 64-bit integers reduce in multimem"
-                )),
-                _ => Ok(()),
+            let kind = ir::int_attr(op, "reduction").unwrap_or(0);
+            if let Some(w) = ir::integer_width(elem) {
+                return if w == 32 || w == 64 {
+                    Ok(())
+                } else {
+                    Err(format!(
+                        "multimem_load_reduce of {elem}: only 32- and 64-bit integers reduce in multimem"
+                    ))
+                };
             }
+            let text = elem.to_string();
+            if !matches!(
+                text.as_str(),
+                "f32" | "f16" | "bf16" | "f8E4M3FN" | "f8E5M2"
+            ) {
+                return Err(format!(
+                    "multimem_load_reduce of {elem}: multimem reduces 32- and 64-bit integers and f32, f16, bf16, f8E4M3FN or f8E5M2 floats"
+                ));
+            }
+            if !(0..=2).contains(&kind) {
+                return Err(format!(
+                    "multimem_load_reduce of {elem}: floats reduce by add, min or max only"
+                ));
+            }
+            if text == "f32" && kind != 0 {
+                return Err(
+                    "multimem_load_reduce of f32: only add (multimem has no f32 min or max)".into(),
+                );
+            }
+            Ok(())
         }
         _ if collectives::OPS.contains(&name) => Ok(()),
         // Slices keep their upstream op (whose verifier allows unit strides

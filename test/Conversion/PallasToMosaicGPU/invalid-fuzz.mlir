@@ -61,3 +61,42 @@ pallas.kernel @k grid(1)
   %sum = pallas.multimem_load_reduce %x add {collective_axes = ["x"]} : memref<32x128xi16, #pallas.memory_space<gmem>> -> vector<32x128xi16>
   pallas.return
 }
+
+// -----
+
+// A multimem load-reduce of f64 (fuzz seed 20261127, from collectives.mlir
+// with its element types mutated): the generated mosaic_gpu op failed its
+// verifier ("Unsupported source type: 'f64'"). Floats reduce in multimem
+// as f32 (add only), f16, bf16, f8E4M3FN or f8E5M2 (add, min, max).
+pallas.kernel @k grid(1)
+    ins(%x: memref<8x128xf64> block [8, 128] map affine_map<(b) -> (0, 0)> in gmem)
+    outs(%y: memref<8x128xf64> block [8, 128] map affine_map<(b) -> (0, 0)> in gmem)
+    attributes {compiler_params = {mosaic_gpu = {lowering_semantics = "warpgroup", mesh_axes = ["x"], mesh_shape = array<i64: 2>}}} {
+  // expected-error @+1 {{'pallas.multimem_load_reduce' op multimem_load_reduce of f64: multimem reduces 32- and 64-bit integers and f32, f16, bf16, f8E4M3FN or f8E5M2 floats}}
+  %v = pallas.multimem_load_reduce %x min {collective_axes = ["x"]} : memref<8x128xf64, #pallas.memory_space<gmem>> -> vector<8x128xf64>
+  pallas.return
+}
+
+// -----
+
+// f32 reduces by add only in multimem.
+pallas.kernel @k grid(1)
+    ins(%x: memref<8x128xf32> block [8, 128] map affine_map<(b) -> (0, 0)> in gmem)
+    outs(%y: memref<8x128xf32> block [8, 128] map affine_map<(b) -> (0, 0)> in gmem)
+    attributes {compiler_params = {mosaic_gpu = {lowering_semantics = "warpgroup", mesh_axes = ["x"], mesh_shape = array<i64: 2>}}} {
+  // expected-error @+1 {{'pallas.multimem_load_reduce' op multimem_load_reduce of f32: only add (multimem has no f32 min or max)}}
+  %v = pallas.multimem_load_reduce %x max {collective_axes = ["x"]} : memref<8x128xf32, #pallas.memory_space<gmem>> -> vector<8x128xf32>
+  pallas.return
+}
+
+// -----
+
+// bf16 min is fine: the check lets it through to the lowering.
+pallas.kernel @k grid(1)
+    ins(%x: memref<8x128xbf16> block [8, 128] map affine_map<(b) -> (0, 0)> in gmem)
+    outs(%y: memref<8x128xbf16> block [8, 128] map affine_map<(b) -> (0, 0)> in gmem)
+    attributes {compiler_params = {mosaic_gpu = {lowering_semantics = "warpgroup", mesh_axes = ["x"], mesh_shape = array<i64: 2>}}} {
+  %v = pallas.multimem_load_reduce %x min {collective_axes = ["x"]} : memref<8x128xbf16, #pallas.memory_space<gmem>> -> vector<8x128xbf16>
+  pallas.store %v, %y[] : vector<8x128xbf16>, memref<8x128xbf16, #pallas.memory_space<gmem>>
+  pallas.return
+}
