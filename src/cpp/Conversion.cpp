@@ -389,7 +389,8 @@ void pallasCloneBlockBody(MlirBlock source, MlirBlock dest, MlirOperation before
   Block *src = unwrap(source);
   Block *dst = unwrap(dest);
   IRMapping mapping;
-  for (intptr_t i = 0; i < numArgs; ++i)
+  intptr_t mapped = std::min<intptr_t>(numArgs, src->getNumArguments());
+  for (intptr_t i = 0; i < mapped; ++i)
     mapping.map(src->getArgument(i), unwrap(args[i]));
   Operation *terminator = nullptr;
   if (!src->empty() && src->back().hasTrait<OpTrait::IsTerminator>())

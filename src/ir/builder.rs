@@ -217,13 +217,13 @@ impl<'r, 'c, 'a> B<'r, 'c, 'a> {
         unsafe { Attribute::from_raw(MlirAttribute { ptr: raw }) }
     }
 
-    /// The integer attribute `v : ty`.
     /// The float attribute `v : ty` (rounded to `ty`; infinities and NaN
     /// included).
     pub fn float_attr(&self, v: f64, ty: Type<'c>) -> Attribute<'c> {
         unsafe { Attribute::from_raw(mlirFloatAttrDoubleGet(self.ctx, ty.to_raw(), v)) }
     }
 
+    /// The integer attribute `v : ty`.
     pub fn int_attr(&self, v: i64, ty: Type<'c>) -> Attribute<'c> {
         unsafe { Attribute::from_raw(mlirIntegerAttrGet(ty.to_raw(), v)) }
     }
