@@ -309,6 +309,11 @@ fn check_op(op: &OperationRef, name: &str, core: Core) -> Result<(), String> {
         },
         "pallas.axis_index" => check_axis_name(op),
         "pallas.load" | "pallas.store" | "pallas.swap" => check_access(op, name),
+        // The SparseCore lowering moves lanes with tpu.vector_load/store,
+        // made from pallas.load/store only.
+        "vector.load" | "vector.store" => Err(format!(
+            "not yet supported: '{name}' in the SparseCore lowering (load and store vectors with pallas.load / pallas.store)"
+        )),
         "pallas.dma_start" | "pallas.dma_wait" => check_dma(op),
         "pallas.load_gather" | "pallas.store_scatter" => check_indexed(op, name),
         "pallas.ref_reshape" | "pallas.ref_bitcast" => refs::check(op),

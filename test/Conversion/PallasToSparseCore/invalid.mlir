@@ -444,3 +444,31 @@ pallas.kernel @rev_2d grid(1, 16) names("core", "subcore")
   %r = pallas.rev %x dims [1] : vector<2x8xf32>
   pallas.return
 }
+
+// -----
+
+// Upstream vector loads and stores: the SparseCore lowering makes its
+// tpu.vector_load/store from pallas.load/store only, and used to stop with
+// a generic "failed to legalize operation 'vector.load'" (fuzz seed
+// 20261126, from run_upstream_vector_access.mlir with its kernel_type
+// mutated). Both kernel types, whatever memory the ref is in.
+pallas.kernel @k grid(1)
+    ins(%x: memref<8x128xf32> block [8, 128] map affine_map<(i) -> (0, 0)>)
+    outs(%o: memref<8x128xf32> block [8, 128] map affine_map<(i) -> (0, 0)>)
+    attributes {compiler_params = {mosaic_tpu = {kernel_type = "sc_scalar_subcore"}}} {
+  %c0 = arith.constant 0 : index
+  // expected-error @+1 {{'vector.load' op not yet supported: 'vector.load' in the SparseCore lowering (load and store vectors with pallas.load / pallas.store)}}
+  %v = vector.load %x[%c0, %c0] : memref<8x128xf32>, vector<4x128xf32>
+  // expected-error @+1 {{'vector.store' op not yet supported: 'vector.store' in the SparseCore lowering (load and store vectors with pallas.load / pallas.store)}}
+  vector.store %v, %o[%c0, %c0] : memref<8x128xf32>, vector<4x128xf32>
+}
+
+// -----
+
+pallas.kernel @k grid(2, 16) names("core", "subcore")
+    scratch(%s: memref<8x128xf32, #pallas.memory_space<vmem>>)
+    attributes {compiler_params = {mosaic_tpu = {kernel_type = "sc_vector_subcore"}}} {
+  %c0 = arith.constant 0 : index
+  // expected-error @+1 {{'vector.load' op not yet supported: 'vector.load' in the SparseCore lowering (load and store vectors with pallas.load / pallas.store)}}
+  %v = vector.load %s[%c0, %c0] : memref<8x128xf32, #pallas.memory_space<vmem>>, vector<16xf32>
+}
