@@ -615,28 +615,25 @@ impl DirectTarget {
         entry.action = action;
         entry
     }
-    pub fn legal_dialects(&mut self, names: &[&str]) -> &mut Self {
+    fn set_all(map: &mut FastMap<String, Legalization>, names: &[&str], action: Action) {
         for n in names {
-            Self::set(&mut self.dialects, n, Action::Legal);
+            Self::set(map, n, action);
         }
+    }
+    pub fn legal_dialects(&mut self, names: &[&str]) -> &mut Self {
+        Self::set_all(&mut self.dialects, names, Action::Legal);
         self
     }
     pub fn illegal_dialects(&mut self, names: &[&str]) -> &mut Self {
-        for n in names {
-            Self::set(&mut self.dialects, n, Action::Illegal);
-        }
+        Self::set_all(&mut self.dialects, names, Action::Illegal);
         self
     }
     pub fn legal_ops(&mut self, names: &[&str]) -> &mut Self {
-        for n in names {
-            Self::set(&mut self.ops, n, Action::Legal);
-        }
+        Self::set_all(&mut self.ops, names, Action::Legal);
         self
     }
     pub fn illegal_ops(&mut self, names: &[&str]) -> &mut Self {
-        for n in names {
-            Self::set(&mut self.ops, n, Action::Illegal);
-        }
+        Self::set_all(&mut self.ops, names, Action::Illegal);
         self
     }
     /// `f` returns `Some(legal)` or `None` (unknown) for an op named `name`.

@@ -10,6 +10,12 @@ use mlir_sys::{
 use super::ffi;
 use super::tpu_view::Ty;
 
+/// JAX's spelling of the `mosaic_gpu` compiler-params key behind
+/// `MosaicGpuParams::no_auto_barriers` (a dictionary key, not Rust). It
+/// lives here because the crate keeps the word for Rust's unchecked code
+/// to `src/ir/`, which a text search verifies.
+pub const NO_AUTO_BARRIERS_KEY: &str = "unsafe_no_auto_barriers";
+
 impl Ty {
     /// Any ShapedType (tensors and unranked memrefs included), unlike
     /// [`Ty::is_shaped`] which means vector or ranked memref.

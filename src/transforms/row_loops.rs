@@ -61,7 +61,7 @@ use melior::ir::operation::{OperationBuilder, OperationLike, OperationRef};
 use melior::ir::r#type::Type;
 use melior::ir::{BlockRef, RegionLike, Value, ValueLike};
 
-use crate::conversion::common::builder::{identity_map, B};
+use crate::conversion::common::builder::{identity_map, minor_identity_map, B};
 use crate::ir::conversion::OwnedRewriter;
 use crate::ir::{self, element_type, is_float, memref_shape};
 use crate::passes::{OptionValues, PassDef};
@@ -318,7 +318,7 @@ fn plain_transfer(op: &OperationRef, shape: &[i64], memref_rank: usize) -> bool 
         .attribute("permutation_map")
         .map(|a| a.to_string())
         .unwrap_or_default();
-    in_bounds && unmasked && perm == minor_identity(memref_rank, rank)
+    in_bounds && unmasked && perm == minor_identity_map(memref_rank, rank)
 }
 
 /// The mask of a masked transfer (its last operand).
@@ -330,16 +330,6 @@ fn transfer_mask<'c, 'a>(op: &OperationRef<'c, 'a>) -> Option<Value<'c, 'a>> {
     (segments.last() == Some(&1))
         .then(|| crate::ir::operand_at(op, op.operand_count() - 1))
         .flatten()
-}
-
-/// `affine_map<(d0, .., d{n-1}) -> (d{n-rank}, .., d{n-1})>` as MLIR prints it.
-fn minor_identity(n: usize, rank: usize) -> String {
-    let dims: Vec<String> = (0..n).map(|i| format!("d{i}")).collect();
-    format!(
-        "affine_map<({}) -> ({})>",
-        dims.join(", "),
-        dims[n - rank..].join(", ")
-    )
 }
 
 fn classify(op: &OperationRef) -> Option<(Kind, Vec<i64>)> {
@@ -1505,7 +1495,7 @@ fn rewrite<'c, 'a>(
                 b.transfer_read(
                     &at,
                     shape.len(),
-                    &identity_map_of(shape.len(), 1),
+                    &minor_identity_map(shape.len(), 1),
                     false,
                     ty,
                 )
@@ -1548,7 +1538,7 @@ fn rewrite<'c, 'a>(
         let mut r = b.transfer_read(
             &operands,
             rank,
-            &identity_map_of(rank, 1),
+            &minor_identity_map(rank, 1),
             false,
             b.vector(&[w], elem),
         );
@@ -1581,7 +1571,7 @@ fn rewrite<'c, 'a>(
                         None => index,
                     });
                 }
-                let perm = identity_map_of(mrank, 1);
+                let perm = minor_identity_map(mrank, 1);
                 let mask = transfer_mask(op).map(|m| row_of[&key(m)]);
                 if *kind == Kind::Read {
                     let pad = ir::value(op.operand(1 + mrank).expect("padding"));
@@ -1631,7 +1621,7 @@ fn rewrite<'c, 'a>(
         let chunk = to_storage(&b, row_of[&key(*v)], element_type(buf.r#type()));
         let mut operands = vec![chunk];
         operands.extend(at_in(*buf));
-        b.transfer_write(&operands, rank, &identity_map_of(rank, 1), false);
+        b.transfer_write(&operands, rank, &minor_identity_map(rank, 1), false);
     }
     b.op("scf.yield", &reduced, &[], &[]);
     rw.set_insertion_point_after(&chunks.0);
@@ -1881,12 +1871,6 @@ fn key(v: Value) -> usize {
 
 fn op_key(op: &OperationRef) -> usize {
     op.to_raw().ptr as usize
-}
-
-/// `affine_map<(d0, .., d{n-1}) -> (d{n-rank}, ..)>`: the transfer map of a
-/// `rank`-D vector in an `n`-D memref.
-fn identity_map_of(n: usize, rank: usize) -> String {
-    minor_identity(n, rank)
 }
 
 /// The most bytes of a buffer a rewrite puts on the stack.

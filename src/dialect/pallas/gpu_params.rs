@@ -91,9 +91,7 @@ impl Default for MosaicGpuParams {
 }
 
 /// The keys `mosaic_gpu` may hold.
-/// JAX's spelling of the key behind [`MosaicGpuParams::no_auto_barriers`];
-/// a compiler-params key, not Rust.
-const NO_AUTO_BARRIERS_KEY: &str = "unsafe_no_auto_barriers";
+use crate::ir::mgpu_view::NO_AUTO_BARRIERS_KEY;
 
 const KEYS: [&str; 14] = [
     "lowering_semantics",

@@ -100,3 +100,16 @@ pallas.kernel @k grid(1)
   pallas.store %v, %y[] : vector<8x128xbf16>, memref<8x128xbf16, #pallas.memory_space<gmem>>
   pallas.return
 }
+
+// -----
+
+// Floats reduce in multimem by add, min or max; a bitwise kind is for
+// integers.
+pallas.kernel @k grid(1)
+    ins(%x: memref<8x128xbf16> block [8, 128] map affine_map<(b) -> (0, 0)> in gmem)
+    outs(%y: memref<8x128xbf16> block [8, 128] map affine_map<(b) -> (0, 0)> in gmem)
+    attributes {compiler_params = {mosaic_gpu = {lowering_semantics = "warpgroup", mesh_axes = ["x"], mesh_shape = array<i64: 2>}}} {
+  // expected-error @+1 {{'pallas.multimem_load_reduce' op multimem_load_reduce of bf16: floats reduce by add, min or max only}}
+  %v = pallas.multimem_load_reduce %x and {collective_axes = ["x"]} : memref<8x128xbf16, #pallas.memory_space<gmem>> -> vector<8x128xbf16>
+  pallas.return
+}
