@@ -1,0 +1,129 @@
+//! Whole-vector `arith`/`math` ops, constants, broadcasts and layout casts
+//! on fragments: the same op once per register (a splat's single scalar
+//! stays one op).
+
+use melior::ir::operation::{OperationLike, OperationRef};
+use melior::ir::ValueLike;
+
+use super::fragments::{self, Frag, Layout};
+use super::{elem, operands, unsupported, Lowerer, ANNOTATIONS};
+use crate::ir;
+
+pub(super) fn elementwise<'c, 'a>(
+    l: &mut Lowerer<'_, 'c, 'a>,
+    op: OperationRef<'c, 'a>,
+) -> Result<(), String> {
+    let name = ir::op_name_of(&op);
+    if op.result_count() != 1 {
+        return Err(unsupported(format!("`{name}` with {} results", op.result_count())));
+    }
+    let result = ir::result_of(op, 0);
+    if !ir::is_vector(result.r#type()) {
+        return Err(unsupported(format!("`{name}` from vectors to a scalar")));
+    }
+    let out = fragments::single_layout(&op, "out_layouts")?;
+    let b = l.b(&op);
+    let mut per_operand = vec![];
+    for v in operands(&op) {
+        if ir::is_vector(v.r#type()) {
+            per_operand.push(l.regs_in(&b, v, &out)?);
+        } else {
+            per_operand.push(vec![v; out.registers()]);
+        }
+    }
+    let kept: Vec<(String, melior::ir::attribute::Attribute)> = op
+        .attributes()
+        .filter_map(|(n, a)| {
+            let n = n.as_string_ref().as_str().ok()?.to_string();
+            (!ANNOTATIONS.contains(&n.as_str())).then_some((n, a))
+        })
+        .collect();
+    let attrs: Vec<(&str, melior::ir::attribute::Attribute)> =
+        kept.iter().map(|(n, a)| (n.as_str(), *a)).collect();
+    let rt = out.register_type(elem(result.r#type()));
+    let regs = (0..out.registers())
+        .map(|i| {
+            let ins: Vec<_> = per_operand.iter().map(|r| r[i]).collect();
+            b.val(name, &ins, rt, &attrs)
+        })
+        .collect();
+    l.replace_vector(op, 0, Frag { layout: out, regs });
+    Ok(())
+}
+
+/// `arith.constant dense<c>`: the scalar `c`, broadcast into each register
+/// of a strided layout.
+pub(super) fn constant<'c, 'a>(
+    l: &mut Lowerer<'_, 'c, 'a>,
+    op: OperationRef<'c, 'a>,
+) -> Result<(), String> {
+    let out = fragments::single_layout(&op, "out_layouts")?;
+    let b = l.b(&op);
+    let c = splat_scalar(&b, &op)?;
+    let regs = splat_into(&b, c, &out);
+    l.replace_vector(op, 0, Frag { layout: out, regs });
+    Ok(())
+}
+
+/// The scalar of a splat `arith.constant` of a vector, built with `b`.
+pub(super) fn splat_scalar<'c, 'a>(
+    b: &crate::ir::builder::B<'_, 'c, 'a>,
+    op: &OperationRef<'c, 'a>,
+) -> Result<melior::ir::Value<'c, 'a>, String> {
+    let result = ir::result_of(*op, 0);
+    let e = elem(result.r#type());
+    let text = op
+        .attribute("value")
+        .map_err(|_| "constant without a value".to_string())?
+        .to_string();
+    let scalar = text
+        .strip_prefix("dense<")
+        .and_then(|t| t.rsplit_once("> :"))
+        .map(|(v, _)| v)
+        .filter(|v| !v.starts_with('[') && !v.starts_with('"'))
+        .ok_or_else(|| unsupported(format!("a vector constant that is not a splat: {text}")))?;
+    Ok(b.val("arith.constant", &[], e, &[("value", b.attr(&format!("{scalar} : {e}")))]))
+}
+
+fn splat_into<'c, 'a>(
+    b: &crate::ir::builder::B<'_, 'c, 'a>,
+    s: melior::ir::Value<'c, 'a>,
+    out: &Layout,
+) -> Vec<melior::ir::Value<'c, 'a>> {
+    match out {
+        Layout::Splat { .. } => vec![s],
+        Layout::Strided { .. } => {
+            let r = b.val("vector.broadcast", &[s], out.register_type(s.r#type()), &[]);
+            vec![r; out.registers()]
+        }
+    }
+}
+
+/// `vector.broadcast`/`vector.splat` of a scalar.
+pub(super) fn broadcast<'c, 'a>(
+    l: &mut Lowerer<'_, 'c, 'a>,
+    op: OperationRef<'c, 'a>,
+) -> Result<(), String> {
+    let src = ir::operand_at(&op, 0).ok_or("broadcast without an operand")?;
+    if ir::is_vector(src.r#type()) {
+        return Err(unsupported("a broadcast of a vector"));
+    }
+    let out = fragments::single_layout(&op, "out_layouts")?;
+    let b = l.b(&op);
+    let regs = splat_into(&b, src, &out);
+    l.replace_vector(op, 0, Frag { layout: out, regs });
+    Ok(())
+}
+
+/// `mosaic_gpu.layout_cast`: the registers in the new layout.
+pub(super) fn layout_cast<'c, 'a>(
+    l: &mut Lowerer<'_, 'c, 'a>,
+    op: OperationRef<'c, 'a>,
+) -> Result<(), String> {
+    let out = fragments::single_layout(&op, "out_layouts")?;
+    let src = ir::operand_at(&op, 0).ok_or("layout_cast without an operand")?;
+    let b = l.b(&op);
+    let regs = l.regs_in(&b, src, &out)?;
+    l.replace_vector(op, 0, Frag { layout: out, regs });
+    Ok(())
+}
