@@ -55,7 +55,8 @@ pub(super) fn for_op<'c, 'a>(
     args.extend(types.iter().map(|&t| (t, loc)));
     let region = Region::new();
     region.append_block(Block::new(&args));
-    let new = l.rw.insert(b.build("scf.for", &new_ins, &types, &[], vec![region]));
+    let new =
+        l.rw.insert(b.build("scf.for", &new_ins, &types, &[], vec![region]));
     let body = new
         .region(0)
         .ok()

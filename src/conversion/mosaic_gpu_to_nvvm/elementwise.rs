@@ -15,7 +15,10 @@ pub(super) fn elementwise<'c, 'a>(
 ) -> Result<(), String> {
     let name = ir::op_name_of(&op);
     if op.result_count() != 1 {
-        return Err(unsupported(format!("`{name}` with {} results", op.result_count())));
+        return Err(unsupported(format!(
+            "`{name}` with {} results",
+            op.result_count()
+        )));
     }
     let result = ir::result_of(op, 0);
     if !ir::is_vector(result.r#type()) {
@@ -82,7 +85,12 @@ pub(super) fn splat_scalar<'c, 'a>(
         .map(|(v, _)| v)
         .filter(|v| !v.starts_with('[') && !v.starts_with('"'))
         .ok_or_else(|| unsupported(format!("a vector constant that is not a splat: {text}")))?;
-    Ok(b.val("arith.constant", &[], e, &[("value", b.attr(&format!("{scalar} : {e}")))]))
+    Ok(b.val(
+        "arith.constant",
+        &[],
+        e,
+        &[("value", b.attr(&format!("{scalar} : {e}")))],
+    ))
 }
 
 fn splat_into<'c, 'a>(

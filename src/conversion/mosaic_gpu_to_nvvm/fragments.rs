@@ -104,14 +104,20 @@ pub(super) fn layouts(op: &OperationRef, name: &str) -> Result<Vec<Layout>, Stri
     let a = op
         .attribute(name)
         .map_err(|_| format!("has no `{name}`: run layout inference first"))?;
-    ir::array_elements(a).into_iter().map(Layout::parse).collect()
+    ir::array_elements(a)
+        .into_iter()
+        .map(Layout::parse)
+        .collect()
 }
 
 /// The one layout of `name`, for ops with one vector operand or result.
 pub(super) fn single_layout(op: &OperationRef, name: &str) -> Result<Layout, String> {
     let mut ls = layouts(op, name)?;
     if ls.len() != 1 {
-        return Err(format!("expected one entry in `{name}`, found {}", ls.len()));
+        return Err(format!(
+            "expected one entry in `{name}`, found {}",
+            ls.len()
+        ));
     }
     Ok(ls.remove(0))
 }

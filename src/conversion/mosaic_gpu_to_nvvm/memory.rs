@@ -72,7 +72,9 @@ fn flatten<'c, 'a>(b: &B<'_, 'c, 'a>, r: Value<'c, 'a>) -> Result<Value<'c, 'a>,
     let t = r.r#type();
     let shape = ir::memref_shape(t);
     if shape.contains(&DYNAMIC) {
-        return Err(unsupported(format!("a vector load or store on {t} (dynamic shape)")));
+        return Err(unsupported(format!(
+            "a vector load or store on {t} (dynamic shape)"
+        )));
     }
     let (strides, offset) = ir::memref_strides_and_offset(t)
         .ok_or_else(|| unsupported(format!("a vector load or store on {t}")))?;
@@ -103,7 +105,12 @@ fn flatten<'c, 'a>(b: &B<'_, 'c, 'a>, r: Value<'c, 'a>) -> Result<Value<'c, 'a>,
     let flat = b.ty(&format!("memref<{n}x{e}{layout}{space}>"));
     let all: Vec<String> = (0..shape.len()).map(|d| d.to_string()).collect();
     let reassoc = b.attr(&format!("[[{}]]", all.join(", ")));
-    Ok(b.val("memref.collapse_shape", &[r], flat, &[("reassociation", reassoc)]))
+    Ok(b.val(
+        "memref.collapse_shape",
+        &[r],
+        flat,
+        &[("reassociation", reassoc)],
+    ))
 }
 
 /// The element index of each register of a strided fragment of this thread.
@@ -127,18 +134,16 @@ fn register_offsets<'c, 'a>(
         .collect()
 }
 
-fn strided_layout_of(
-    op: &OperationRef,
-    name: &str,
-    shape: &[i64],
-) -> Result<Layout, String> {
+fn strided_layout_of(op: &OperationRef, name: &str, shape: &[i64]) -> Result<Layout, String> {
     let layout = fragments::single_layout(op, name)?;
     match &layout {
         Layout::Strided { shape: s, .. } if s.as_slice() == shape => Ok(layout),
         Layout::Strided { .. } => Err(format!(
             "layout {layout:?} does not match the memref shape {shape:?}"
         )),
-        _ => Err(unsupported(format!("a vector load or store in layout {layout:?}"))),
+        _ => Err(unsupported(format!(
+            "a vector load or store in layout {layout:?}"
+        ))),
     }
 }
 

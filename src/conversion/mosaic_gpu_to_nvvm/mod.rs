@@ -63,7 +63,12 @@ pub static PASS: PassDef = PassDef {
 };
 
 /// The layout-inference annotations, dropped from every op left in place.
-const ANNOTATIONS: [&str; 4] = ["in_layouts", "out_layouts", "in_transforms", "out_transforms"];
+const ANNOTATIONS: [&str; 4] = [
+    "in_layouts",
+    "out_layouts",
+    "in_transforms",
+    "out_transforms",
+];
 
 /// "not yet supported: `what`".
 pub(super) fn unsupported(what: impl std::fmt::Display) -> String {
@@ -141,8 +146,11 @@ pub(super) struct Lowerer<'r, 'c, 'a> {
     outside: Vec<OperationRef<'c, 'a>>,
     /// Host-side TMA descriptors: (GMEM value, box, element type text) ->
     /// descriptor pointer.
-    pub descriptors: Vec<((usize, Vec<i64>, String), Value<'c, 'a>)>,
+    pub descriptors: Vec<(DescriptorKey, Value<'c, 'a>)>,
 }
+
+/// A TMA descriptor's identity: the GMEM value, the box and the element type.
+pub(super) type DescriptorKey = (usize, Vec<i64>, String);
 
 fn key(v: Value) -> usize {
     v.to_raw().ptr as usize
@@ -229,7 +237,13 @@ impl<'r, 'c, 'a> Lowerer<'r, 'c, 'a> {
         let b = B::new(self.rw, def.location());
         let shape = ir::memref_shape(v.r#type());
         let scalar = elementwise::splat_scalar(&b, &def)?;
-        self.set_frag(v, Frag { layout: Layout::Splat { shape }, regs: vec![scalar] });
+        self.set_frag(
+            v,
+            Frag {
+                layout: Layout::Splat { shape },
+                regs: vec![scalar],
+            },
+        );
         if !self.outside.contains(&def) {
             self.outside.push(def);
         }
@@ -294,7 +308,8 @@ impl<'r, 'c, 'a> Lowerer<'r, 'c, 'a> {
                 for r in 0..op.region_count() {
                     let mut block = ir::region_at(&op, r).and_then(|r| r.first_block());
                     while let Some(blk) = block {
-                        self.lower_ops(ir::block_ops(blk)).map_err(|_| String::new())?;
+                        self.lower_ops(ir::block_ops(blk))
+                            .map_err(|_| String::new())?;
                         block = blk.next_in_region();
                     }
                 }
@@ -305,7 +320,12 @@ impl<'r, 'c, 'a> Lowerer<'r, 'c, 'a> {
 
     /// Erases what was replaced and drops the layout-inference annotations.
     fn finish(&mut self) -> Result<(), ()> {
-        for op in self.done.drain(..).rev().chain(self.placeholders.drain(..).rev()) {
+        for op in self
+            .done
+            .drain(..)
+            .rev()
+            .chain(self.placeholders.drain(..).rev())
+        {
             let used = (0..op.result_count()).any(|i| ir::has_uses(ir::result_of(op, i)));
             if used {
                 ir::emit_op_error(
@@ -358,7 +378,12 @@ impl<'r, 'c, 'a> Lowerer<'r, 'c, 'a> {
         let index = b.index();
         let i32t = b.i32();
         let dim = |name: &str, d: &str| {
-            b.val(name, &[], index, &[("dimension", b.attr(&format!("#gpu<dim {d}>")))])
+            b.val(
+                name,
+                &[],
+                index,
+                &[("dimension", b.attr(&format!("#gpu<dim {d}>")))],
+            )
         };
         let (tx, ty, tz) = (
             dim("gpu.thread_id", "x"),

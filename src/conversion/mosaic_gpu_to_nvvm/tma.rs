@@ -71,11 +71,7 @@ fn smem_ptr<'c, 'a>(b: &B<'_, 'c, 'a>, r: Value<'c, 'a>) -> Result<Value<'c, 'a>
 
 impl<'r, 'c, 'a> Lowerer<'r, 'c, 'a> {
     /// The host-made descriptor of `gmem` with `box` (made on first use).
-    fn descriptor(
-        &mut self,
-        gmem: Value<'c, 'a>,
-        box_: &[i64],
-    ) -> Result<Value<'c, 'a>, String> {
+    fn descriptor(&mut self, gmem: Value<'c, 'a>, box_: &[i64]) -> Result<Value<'c, 'a>, String> {
         let t = gmem.r#type();
         let e = elem(t);
         let k = (gmem.to_raw().ptr as usize, box_.to_vec(), e.to_string());
@@ -132,12 +128,13 @@ impl<'r, 'c, 'a> Lowerer<'r, 'c, 'a> {
 }
 
 /// Coordinates of a copy: the start indices, innermost dimension first.
-fn coordinates<'c, 'a>(
-    b: &B<'_, 'c, 'a>,
-    indices: &[Value<'c, 'a>],
-) -> Vec<Value<'c, 'a>> {
+fn coordinates<'c, 'a>(b: &B<'_, 'c, 'a>, indices: &[Value<'c, 'a>]) -> Vec<Value<'c, 'a>> {
     let i32t = b.i32();
-    indices.iter().rev().map(|&v| b.index_cast(v, i32t)).collect()
+    indices
+        .iter()
+        .rev()
+        .map(|&v| b.index_cast(v, i32t))
+        .collect()
 }
 
 fn segments(op: &OperationRef) -> Vec<i32> {
@@ -159,7 +156,9 @@ pub(super) fn async_load<'c, 'a>(
         return Err(unsupported("collective (multicast) TMA loads"));
     }
     if ir::int_attr(&op, "oob_fill_mode").is_some_and(|m| m != 2) {
-        return Err(unsupported("TMA loads whose out-of-bounds elements are not zeros"));
+        return Err(unsupported(
+            "TMA loads whose out-of-bounds elements are not zeros",
+        ));
     }
     let ops = operands(&op);
     let (src, dst, bar) = (ops[0], ops[1], ops[2]);
