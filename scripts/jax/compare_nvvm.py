@@ -35,9 +35,12 @@ Compared (inside the gpu.launch body and the host code of the module):
                  jaxlib's single arrival in inline PTX (`mbarrier.arrive.
                  release.cta.shared::cta.b64 $0, [$1], 1;`) counts as the
                  nvvm.mbarrier.arrive it is (also among the nvvm ops);
-  WGMMA          wgmma.mma_async (jaxlib emits inline PTX);
+  WGMMA          wgmma.mma_async (jaxlib emits inline PTX, we upstream
+                 nvvm.wgmma.mma_async; jaxlib's counts among the nvvm ops
+                 too);
   fragments      per-thread register fragments: the multiset of register
-                 types moved by vector.load/vector.store in the kernel;
+                 types loaded and stored (vector.load/vector.store, and
+                 llvm.load/llvm.store of vectors: swizzled shared memory);
   smem bytes     the launch's dynamic shared memory size.
 
 A kernel "matches" when every item is equal. Kernels listed in
@@ -138,9 +141,11 @@ def features(m):
         f["TMA"]["store"] += 1
       if "wgmma.mma_async" in asm:
         f["WGMMA"]["wgmma.mma_async"] += 1
-    elif name in ("vector.load", "vector.store"):
-      vt = op.results[0].type if name == "vector.load" else op.operands[0].type
-      f["fragments"][f"{name} {vt}"] += 1
+        f["nvvm ops"]["nvvm.wgmma.mma_async"] += 1
+    elif name in ("vector.load", "vector.store", "llvm.load", "llvm.store"):
+      vt = op.results[0].type if name.endswith("load") else op.operands[0].type
+      if isinstance(vt, ir.VectorType) or str(vt).startswith("vector<"):
+        f["fragments"][f"{name.split('.')[1]} {vt}"] += 1
     elif name == "gpu.launch":
       smem = op.operands[len(op.operands) - 1].owner
       f["smem bytes"][str(smem.attributes["value"]) if "value" in smem.attributes else "?"] += 1

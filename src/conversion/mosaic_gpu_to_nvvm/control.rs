@@ -35,7 +35,8 @@ pub(super) fn for_op<'c, 'a>(
             let layout = layouts
                 .next()
                 .ok_or("fewer in_layouts than carried vectors")?
-                .clone();
+                .clone()
+                .shaped(&ir::memref_shape(v.r#type()))?;
             let regs = l.regs_in(&b, v, &layout)?;
             carried.push((Some(layout), regs.len()));
             new_ins.extend(regs);

@@ -24,7 +24,7 @@ pub(super) fn elementwise<'c, 'a>(
     if !ir::is_vector(result.r#type()) {
         return Err(unsupported(format!("`{name}` from vectors to a scalar")));
     }
-    let out = fragments::single_layout(&op, "out_layouts")?;
+    let out = fragments::single_layout_of(&op, "out_layouts", &ir::memref_shape(result.r#type()))?;
     let b = l.b(&op);
     let mut per_operand = vec![];
     for v in operands(&op) {
@@ -60,7 +60,8 @@ pub(super) fn constant<'c, 'a>(
     l: &mut Lowerer<'_, 'c, 'a>,
     op: OperationRef<'c, 'a>,
 ) -> Result<(), String> {
-    let out = fragments::single_layout(&op, "out_layouts")?;
+    let shape = ir::memref_shape(ir::result_of(op, 0).r#type());
+    let out = fragments::single_layout_of(&op, "out_layouts", &shape)?;
     let b = l.b(&op);
     let c = splat_scalar(&b, &op)?;
     let regs = splat_into(&b, c, &out);
@@ -100,7 +101,7 @@ fn splat_into<'c, 'a>(
 ) -> Vec<melior::ir::Value<'c, 'a>> {
     match out {
         Layout::Splat { .. } => vec![s],
-        Layout::Strided { .. } => {
+        Layout::Strided { .. } | Layout::Wgmma { .. } => {
             let r = b.val("vector.broadcast", &[s], out.register_type(s.r#type()), &[]);
             vec![r; out.registers()]
         }
@@ -116,7 +117,8 @@ pub(super) fn broadcast<'c, 'a>(
     if ir::is_vector(src.r#type()) {
         return Err(unsupported("a broadcast of a vector"));
     }
-    let out = fragments::single_layout(&op, "out_layouts")?;
+    let shape = ir::memref_shape(ir::result_of(op, 0).r#type());
+    let out = fragments::single_layout_of(&op, "out_layouts", &shape)?;
     let b = l.b(&op);
     let regs = splat_into(&b, src, &out);
     l.replace_vector(op, 0, Frag { layout: out, regs });
@@ -128,10 +130,32 @@ pub(super) fn layout_cast<'c, 'a>(
     l: &mut Lowerer<'_, 'c, 'a>,
     op: OperationRef<'c, 'a>,
 ) -> Result<(), String> {
-    let out = fragments::single_layout(&op, "out_layouts")?;
+    let shape = ir::memref_shape(ir::result_of(op, 0).r#type());
+    let out = fragments::single_layout_of(&op, "out_layouts", &shape)?;
     let src = ir::operand_at(&op, 0).ok_or("layout_cast without an operand")?;
     let b = l.b(&op);
     let regs = l.regs_in(&b, src, &out)?;
     l.replace_vector(op, 0, Frag { layout: out, regs });
+    Ok(())
+}
+
+/// `mosaic_gpu.optimization_barrier`: the registers go through unchanged
+/// (jaxlib pins them with an empty inline-asm statement so that LLVM does not
+/// move computations across it; this keeps the values, not that ordering).
+pub(super) fn optimization_barrier<'c, 'a>(
+    l: &mut Lowerer<'_, 'c, 'a>,
+    op: OperationRef<'c, 'a>,
+) -> Result<(), String> {
+    let ins = operands(&op);
+    let outs = fragments::layouts(&op, "out_layouts")?;
+    if ins.len() != op.result_count() || outs.len() != ins.len() {
+        return Err(unsupported("an optimization barrier on scalars"));
+    }
+    let b = l.b(&op);
+    for (i, (v, layout)) in ins.into_iter().zip(outs).enumerate() {
+        let layout = layout.shaped(&ir::memref_shape(v.r#type()))?;
+        let regs = l.regs_in(&b, v, &layout)?;
+        l.replace_vector(op, i, Frag { layout, regs });
+    }
     Ok(())
 }

@@ -7,6 +7,12 @@
 //!   cut into `vec`-element pieces dealt round-robin to the 128 threads;
 //!   register `i` of thread `t` holds elements `(i * 128 + t) * vec ..`, as a
 //!   `vector<vec x T>`.
+//! * The WGMMA layout (`TiledLayout<[[64, 8], [16, 8], [8, 8], [2]], ...>`,
+//!   what WGMMA accumulators use) of an `M x N` vector: per 64-row block
+//!   `mb` and 8-column group `i`, thread `t` (warp `w`, lane `l` of its
+//!   warpgroup) holds two registers `vector<2 x T>`, `h = 0, 1`, at row
+//!   `mb * 64 + w * 16 + l / 4 + 8 * h`, columns `i * 8 + (l % 4) * 2 ..`;
+//!   registers are ordered `[mb][i][h]`.
 
 use melior::ir::attribute::Attribute;
 use melior::ir::operation::{OperationLike, OperationRef};
@@ -22,7 +28,12 @@ pub(super) const WARPGROUP: i64 = 128;
 pub(crate) enum Layout {
     Splat { shape: Vec<i64> },
     Strided { shape: Vec<i64>, vec: i64 },
+    Wgmma { shape: Vec<i64> },
 }
+
+/// The text of the WGMMA register layout.
+const WGMMA_LAYOUT: &str = "#mosaic_gpu.TiledLayout<[[64, 8], [16, 8], [8, 8], [2]], warp_dims = \
+                            [-7], lane_dims = [-3, -2], vector_dim = -1>";
 
 /// The per-thread registers of one vector value.
 #[derive(Clone)]
@@ -71,12 +82,36 @@ impl Layout {
             }
             return Ok(Layout::Strided { shape, vec });
         }
+        if text == WGMMA_LAYOUT {
+            // The shape comes with the value ([`Layout::shaped`]).
+            return Ok(Layout::Wgmma { shape: vec![] });
+        }
         Err(format!("not yet supported: register layout {text}"))
+    }
+
+    /// The layout of a vector of `shape`; checks that they agree.
+    pub fn shaped(self, shape: &[i64]) -> Result<Self, String> {
+        match self {
+            Layout::Wgmma { .. } => {
+                if shape.len() != 2 || shape[0] % 64 != 0 || shape[1] % 8 != 0 {
+                    return Err(unsupported_shape(shape));
+                }
+                Ok(Layout::Wgmma {
+                    shape: shape.to_vec(),
+                })
+            }
+            l if l.shape() == shape => Ok(l),
+            l => Err(format!(
+                "layout {l:?} does not fit a vector of shape {shape:?}"
+            )),
+        }
     }
 
     pub fn shape(&self) -> &[i64] {
         match self {
-            Layout::Splat { shape } | Layout::Strided { shape, .. } => shape,
+            Layout::Splat { shape } | Layout::Strided { shape, .. } | Layout::Wgmma { shape } => {
+                shape
+            }
         }
     }
 
@@ -87,6 +122,7 @@ impl Layout {
             Layout::Strided { shape, vec } => {
                 (shape.iter().product::<i64>() / (vec * WARPGROUP)) as usize
             }
+            Layout::Wgmma { shape } => (shape[0] / 64 * shape[1] / 8 * 2) as usize,
         }
     }
 
@@ -95,6 +131,7 @@ impl Layout {
         match self {
             Layout::Splat { .. } => elem,
             Layout::Strided { vec, .. } => ir::vector_type(&[*vec], elem),
+            Layout::Wgmma { .. } => ir::vector_type(&[2], elem),
         }
     }
 }
@@ -120,4 +157,20 @@ pub(super) fn single_layout(op: &OperationRef, name: &str) -> Result<Layout, Str
         ));
     }
     Ok(ls.remove(0))
+}
+
+fn unsupported_shape(shape: &[i64]) -> String {
+    format!(
+        "not yet supported: the WGMMA register layout on a vector of shape {shape:?} (it takes \
+         M x N with M a multiple of 64 and N of 8)"
+    )
+}
+
+/// The one layout of `name` for a vector of `shape`.
+pub(super) fn single_layout_of(
+    op: &OperationRef,
+    name: &str,
+    shape: &[i64],
+) -> Result<Layout, String> {
+    single_layout(op, name)?.shaped(shape)
 }

@@ -9,7 +9,7 @@ use melior::ir::r#type::Type;
 use melior::ir::{Value, ValueLike};
 
 use super::fragments::{self, Frag, Layout, WARPGROUP};
-use super::{elem, unsupported, Lowerer};
+use super::{elem, tiled, unsupported, Lowerer};
 use crate::ir;
 use crate::ir::builder::B;
 
@@ -42,11 +42,29 @@ pub(super) fn slice_smem<'c, 'a>(
     l: &mut Lowerer<'_, 'c, 'a>,
     op: OperationRef<'c, 'a>,
 ) -> Result<(), String> {
-    no_transforms(&op, "out_transforms")?;
     let offset = ir::int_attr(&op, "offset").ok_or("slice_smem without an offset")?;
     let result = ir::result_of(op, 0);
     let rt = result.r#type();
     let b = l.b(&op);
+    if let Some(entry) = op
+        .attribute("out_transforms")
+        .ok()
+        .and_then(|a| ir::array_element(a, 0))
+    {
+        let shape = ir::memref_shape(rt);
+        let bytes = tiled::elem_bytes(rt)?;
+        if tiled::parse_transforms(entry, &shape, bytes)? {
+            if offset % tiled::TILE_BYTES != 0 {
+                return Err(unsupported(
+                    "swizzled shared memory not aligned to 1024 bytes",
+                ));
+            }
+            let r = tiled::dense(b.cidx(offset), &shape, bytes);
+            l.set_tref(result, r);
+            l.done.push(op);
+            return Ok(());
+        }
+    }
     let smem = l.ctx().smem;
     let at = b.cidx(offset);
     let barrier = elem(rt).to_string().contains("!mosaic_gpu.barrier");
@@ -134,28 +152,46 @@ fn register_offsets<'c, 'a>(
         .collect()
 }
 
-fn strided_layout_of(op: &OperationRef, name: &str, shape: &[i64]) -> Result<Layout, String> {
-    let layout = fragments::single_layout(op, name)?;
-    match &layout {
-        Layout::Strided { shape: s, .. } if s.as_slice() == shape => Ok(layout),
-        Layout::Strided { .. } => Err(format!(
-            "layout {layout:?} does not match the memref shape {shape:?}"
-        )),
-        _ => Err(unsupported(format!(
-            "a vector load or store in layout {layout:?}"
-        ))),
-    }
-}
-
 pub(super) fn vector_load<'c, 'a>(
     l: &mut Lowerer<'_, 'c, 'a>,
     op: OperationRef<'c, 'a>,
 ) -> Result<(), String> {
-    no_transforms(&op, "in_transforms")?;
     let src = ir::operand_at(&op, 0).ok_or("vector_load without a source")?;
     let result = ir::result_of(op, 0);
-    let layout = strided_layout_of(&op, "out_layouts", &ir::memref_shape(src.r#type()))?;
+    let layout =
+        fragments::single_layout_of(&op, "out_layouts", &ir::memref_shape(result.r#type()))?;
     let b = l.b(&op);
+    if let Some(r) = l.tref(src) {
+        if !matches!(layout, Layout::Wgmma { .. }) {
+            return Err(unsupported(format!(
+                "a load in layout {layout:?} from tiled, swizzled shared memory"
+            )));
+        }
+        let f = tiled::load_wgmma(l, &b, &r, layout, elem(result.r#type()))?;
+        l.replace_vector(op, 0, f);
+        return Ok(());
+    }
+    no_transforms(&op, "in_transforms")?;
+    if let Layout::Wgmma { shape } = &layout {
+        let flat = flatten(&b, src)?;
+        let rt = layout.register_type(elem(result.r#type()));
+        let regs = wgmma_flat_indices(l, &b, shape)
+            .into_iter()
+            .map(|at| b.val("vector.load", &[flat, at], rt, &[]))
+            .collect();
+        l.replace_vector(op, 0, Frag { layout, regs });
+        return Ok(());
+    }
+    if !matches!(layout, Layout::Strided { .. }) {
+        return Err(unsupported(format!("a vector load in layout {layout:?}")));
+    }
+    if ir::memref_shape(src.r#type()) != layout.shape() {
+        return Err(format!(
+            "loading a {:?} vector from {}",
+            layout.shape(),
+            src.r#type()
+        ));
+    }
     let flat = flatten(&b, src)?;
     let rt = layout.register_type(elem(result.r#type()));
     let regs = register_offsets(l, &b, &layout)
@@ -170,7 +206,6 @@ pub(super) fn vector_store<'c, 'a>(
     l: &mut Lowerer<'_, 'c, 'a>,
     op: OperationRef<'c, 'a>,
 ) -> Result<(), String> {
-    no_transforms(&op, "in_transforms")?;
     if op.has_attribute("atomic_type") {
         return Err(unsupported("atomic vector stores"));
     }
@@ -183,22 +218,59 @@ pub(super) fn vector_store<'c, 'a>(
     }
     let v = ir::operand_at(&op, 0).ok_or("vector_store without a value")?;
     let dst = ir::operand_at(&op, 1).ok_or("vector_store without a destination")?;
-    let layout = strided_layout_of(&op, "in_layouts", &ir::memref_shape(dst.r#type()))?;
+    let shape = ir::memref_shape(v.r#type());
+    let layout = fragments::single_layout_of(&op, "in_layouts", &shape)?;
     let b = l.b(&op);
     let regs = l.regs_in(&b, v, &layout)?;
-    let smem = is_smem(dst.r#type());
+    let tref = l.tref(dst);
+    if tref.is_none() {
+        no_transforms(&op, "in_transforms")?;
+    }
+    let smem = tref.is_some() || is_smem(dst.r#type());
     // Other threads of the warpgroup may still read what this overwrites,
     // and will read what it writes.
     if smem && l.auto_barriers {
         l.warpgroup_barrier(&b);
     }
-    let flat = flatten(&b, dst)?;
-    for (r, at) in regs.into_iter().zip(register_offsets(l, &b, &layout)) {
-        b.op("vector.store", &[r, flat, at], &[], &[]);
+    match (&layout, tref) {
+        (Layout::Wgmma { .. }, Some(r)) => tiled::store_wgmma(l, &b, &regs, &r, &shape)?,
+        (Layout::Wgmma { shape }, None) => {
+            let flat = flatten(&b, dst)?;
+            for (r, at) in regs.into_iter().zip(wgmma_flat_indices(l, &b, shape)) {
+                b.op("vector.store", &[r, flat, at], &[], &[]);
+            }
+        }
+        (Layout::Strided { .. }, None) => {
+            if ir::memref_shape(dst.r#type()) != shape {
+                return Err(format!("storing a {shape:?} vector into {}", dst.r#type()));
+            }
+            let flat = flatten(&b, dst)?;
+            for (r, at) in regs.into_iter().zip(register_offsets(l, &b, &layout)) {
+                b.op("vector.store", &[r, flat, at], &[], &[]);
+            }
+        }
+        _ => {
+            return Err(unsupported(format!(
+                "a vector store in layout {layout:?} to this memory"
+            )))
+        }
     }
     if smem && l.auto_barriers {
         l.warpgroup_barrier(&b);
     }
     l.done.push(op);
     Ok(())
+}
+
+/// Element index of each WGMMA-layout register in the row-major flattened
+/// `shape`.
+fn wgmma_flat_indices<'c, 'a>(
+    l: &Lowerer<'_, 'c, 'a>,
+    b: &B<'_, 'c, 'a>,
+    shape: &[i64],
+) -> Vec<Value<'c, 'a>> {
+    tiled::wgmma_register_coords(l, b, shape[0], shape[1])
+        .into_iter()
+        .map(|(row, col)| b.add(b.mul(row, b.cidx(shape[1])), col))
+        .collect()
 }

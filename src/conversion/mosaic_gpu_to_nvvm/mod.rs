@@ -23,7 +23,9 @@ mod control;
 mod elementwise;
 mod fragments;
 mod memory;
+mod tiled;
 mod tma;
+mod wgmma;
 
 use std::collections::HashMap;
 
@@ -100,6 +102,7 @@ fn run(module: OperationRef, options: &OptionValues) -> Result<(), ()> {
             rw: &rw,
             launch,
             frags: HashMap::new(),
+            trefs: HashMap::new(),
             done: vec![],
             placeholders: vec![],
             auto_barriers,
@@ -124,8 +127,9 @@ pub(super) struct ThreadCtx<'c, 'a> {
     pub block_leader: Value<'c, 'a>,
     /// The named barrier of this thread's warpgroup (1 + warpgroup index).
     pub warpgroup_barrier_id: Value<'c, 'a>,
-    /// The dynamic shared memory, as bytes.
+    /// The dynamic shared memory, as bytes and as a pointer.
     pub smem: Value<'c, 'a>,
+    pub smem_ptr: Value<'c, 'a>,
 }
 
 pub(super) struct Lowerer<'r, 'c, 'a> {
@@ -133,6 +137,8 @@ pub(super) struct Lowerer<'r, 'c, 'a> {
     pub launch: OperationRef<'c, 'a>,
     /// Fragments of the vector values lowered so far, by value.
     frags: HashMap<usize, Frag<'c, 'a>>,
+    /// Tiled, swizzled shared memory refs, by value.
+    trefs: HashMap<usize, tiled::TRef<'c, 'a>>,
     /// Ops replaced, erased at the end (users first).
     pub done: Vec<OperationRef<'c, 'a>>,
     /// Stand-ins for vector block arguments, erased last.
@@ -178,6 +184,14 @@ impl<'r, 'c, 'a> Lowerer<'r, 'c, 'a> {
         self.ctx.expect("thread context is built first")
     }
 
+    pub fn set_tref(&mut self, v: Value<'c, 'a>, r: tiled::TRef<'c, 'a>) {
+        self.trefs.insert(key(v), r);
+    }
+
+    pub fn tref(&self, v: Value<'c, 'a>) -> Option<tiled::TRef<'c, 'a>> {
+        self.trefs.get(&key(v)).cloned()
+    }
+
     pub fn set_frag(&mut self, v: Value<'c, 'a>, f: Frag<'c, 'a>) {
         self.frags.insert(key(v), f);
     }
@@ -206,9 +220,9 @@ impl<'r, 'c, 'a> Lowerer<'r, 'c, 'a> {
             ));
         }
         match (&f.layout, want) {
-            (Layout::Splat { .. }, Layout::Strided { vec, .. }) => {
+            (Layout::Splat { .. }, Layout::Strided { .. } | Layout::Wgmma { .. }) => {
                 let s = f.regs[0];
-                let vt = ir::vector_type(&[*vec], s.r#type());
+                let vt = want.register_type(s.r#type());
                 let r = b.val("vector.broadcast", &[s], vt, &[]);
                 Ok(vec![r; want.registers()])
             }
@@ -283,7 +297,18 @@ impl<'r, 'c, 'a> Lowerer<'r, 'c, 'a> {
         let name = ir::op_name_of(&op);
         self.cursor = Some(op);
         self.rw.set_insertion_point_before(&op);
+        let tiled_src = ir::operand_at(&op, 0).and_then(|v| self.tref(v));
         match name {
+            "memref.subview" | "memref.cast" | "mosaic_gpu.with_transforms"
+                if tiled_src.is_some() =>
+            {
+                tiled::view(self, op, tiled_src.expect("checked"))
+            }
+            "mosaic_gpu.with_transforms" => Err(unsupported(
+                "`mosaic_gpu.with_transforms` of shared memory without transforms",
+            )),
+            "mosaic_gpu.wgmma" => wgmma::wgmma(self, op),
+            "mosaic_gpu.optimization_barrier" => elementwise::optimization_barrier(self, op),
             "mosaic_gpu.slice_smem" => memory::slice_smem(self, op),
             "mosaic_gpu.vector_load" => memory::vector_load(self, op),
             "mosaic_gpu.vector_store" => memory::vector_store(self, op),
@@ -297,6 +322,14 @@ impl<'r, 'c, 'a> Lowerer<'r, 'c, 'a> {
             "arith.constant" if has_vector(&op) => elementwise::constant(self, op),
             "vector.broadcast" | "vector.splat" => elementwise::broadcast(self, op),
             n if n.starts_with("mosaic_gpu.") => Err(unsupported(format!("`{n}`"))),
+            n if operands(&op)
+                .into_iter()
+                .any(|v| self.trefs.contains_key(&key(v))) =>
+            {
+                Err(unsupported(format!(
+                    "`{n}` on tiled, swizzled shared memory"
+                )))
+            }
             n if has_vector(&op) => {
                 if (n.starts_with("arith.") || n.starts_with("math.")) && op.region_count() == 0 {
                     elementwise::elementwise(self, op)
@@ -421,7 +454,18 @@ impl<'r, 'c, 'a> Lowerer<'r, 'c, 'a> {
         let warpgroup_barrier_id = b.add(b.bin("arith.shrui", tid, b.ci32(7)), b.ci32(1));
         let smem_ty = b.ty("memref<?xi8, #gpu.address_space<workgroup>>");
         let smem = b.val("gpu.dynamic_shared_memory", &[], smem_ty, &[]);
+        let smem_addr = b.val(
+            "memref.extract_aligned_pointer_as_index",
+            &[smem],
+            index,
+            &[],
+        );
+        let i64t = b.i64();
+        let smem_addr = b.index_cast(smem_addr, i64t);
+        let p3 = b.ty("!llvm.ptr<3>");
+        let smem_ptr = b.val("llvm.inttoptr", &[smem_addr], p3, &[]);
         self.ctx = Some(ThreadCtx {
+            smem_ptr,
             tid_index,
             warpgroup_leader,
             block_leader,

@@ -12,6 +12,7 @@ use melior::ir::{Value, ValueLike};
 
 use super::barriers::barrier_ptr;
 use super::memory::no_transforms;
+use super::tiled::{self, TRef, SWIZZLE, TILE_ROWS};
 use super::{elem, operands, unsupported, Lowerer};
 use crate::ir;
 use crate::ir::builder::B;
@@ -19,13 +20,16 @@ use crate::ir::builder::B;
 /// TMA boxes are at most 256 elements along each dimension.
 const MAX_BOX: i64 = 256;
 
-/// The box of a copy: `slice_lengths` with squeezed dimensions (-1) as 1.
-fn box_of(op: &OperationRef) -> Result<Vec<i64>, String> {
-    let lens = op
-        .attribute("slice_lengths")
+fn slice_lengths(op: &OperationRef) -> Result<Vec<i64>, String> {
+    op.attribute("slice_lengths")
         .ok()
         .and_then(ir::attrs::as_dense_i64)
-        .ok_or("no slice_lengths")?;
+        .ok_or_else(|| "no slice_lengths".to_string())
+}
+
+/// The box of a copy: `slice_lengths` with squeezed dimensions (-1) as 1.
+fn box_of(op: &OperationRef) -> Result<Vec<i64>, String> {
+    let lens = slice_lengths(op)?;
     let boxed: Vec<i64> = lens.iter().map(|&n| if n == -1 { 1 } else { n }).collect();
     if let Some(n) = boxed.iter().find(|&&n| !(1..=MAX_BOX).contains(&n)) {
         return Err(unsupported(format!(
@@ -70,11 +74,21 @@ fn smem_ptr<'c, 'a>(b: &B<'_, 'c, 'a>, r: Value<'c, 'a>) -> Result<Value<'c, 'a>
 }
 
 impl<'r, 'c, 'a> Lowerer<'r, 'c, 'a> {
-    /// The host-made descriptor of `gmem` with `box` (made on first use).
-    fn descriptor(&mut self, gmem: Value<'c, 'a>, box_: &[i64]) -> Result<Value<'c, 'a>, String> {
+    /// The host-made descriptor of `gmem` with `box` (made on first use),
+    /// over the tiled view with the 128-byte swizzle when `swizzled`.
+    fn descriptor(
+        &mut self,
+        gmem: Value<'c, 'a>,
+        box_: &[i64],
+        swizzled: bool,
+    ) -> Result<Value<'c, 'a>, String> {
         let t = gmem.r#type();
         let e = elem(t);
-        let k = (gmem.to_raw().ptr as usize, box_.to_vec(), e.to_string());
+        let k = (
+            gmem.to_raw().ptr as usize,
+            box_.to_vec(),
+            format!("{e}{}", if swizzled { " swizzled" } else { "" }),
+        );
         if let Some((_, d)) = self.descriptors.iter().find(|(key, _)| *key == k) {
             return Ok(*d);
         }
@@ -109,15 +123,21 @@ impl<'r, 'c, 'a> Lowerer<'r, 'c, 'a> {
         }
         self.rw.set_insertion_point_before(&self.launch);
         let b = B::new(self.rw, self.launch.location());
+        let (src, box_) = if swizzled {
+            tiled_gmem_view(&b, gmem, box_)?
+        } else {
+            (gmem, box_.to_vec())
+        };
         let unranked = b.ty(&format!("memref<*x{e}>"));
-        let u = b.val("memref.cast", &[gmem], unranked, &[]);
+        let u = b.val("memref.cast", &[src], unranked, &[]);
         let mut ins = vec![u];
         ins.extend(box_.iter().map(|&n| b.cidx(n)));
         let shape: Vec<String> = box_.iter().map(|n| n.to_string()).collect();
         let desc_ty = b.ty(&format!(
-            "!nvgpu.tensormap.descriptor<tensor = memref<{}x{e}, 3>, swizzle = none, l2promo = \
+            "!nvgpu.tensormap.descriptor<tensor = memref<{}x{e}, 3>, swizzle = {}, l2promo = \
              none, oob = zero, interleave = none>",
-            shape.join("x")
+            shape.join("x"),
+            if swizzled { "swizzle_128b" } else { "none" }
         ));
         let d = b.val("nvgpu.tma.create.descriptor", &ins, desc_ty, &[]);
         let ptr = b.ty("!llvm.ptr");
@@ -127,14 +147,103 @@ impl<'r, 'c, 'a> Lowerer<'r, 'c, 'a> {
     }
 }
 
-/// Coordinates of a copy: the start indices, innermost dimension first.
-fn coordinates<'c, 'a>(b: &B<'_, 'c, 'a>, indices: &[Value<'c, 'a>]) -> Vec<Value<'c, 'a>> {
+/// GMEM `g` (row-major, `... x R x C`) viewed as `... x R/8 x C/tc x 8 x tc`
+/// tiles (`tc` elements = 128 bytes), and `box` in that view: one TMA copy
+/// then writes shared memory in the tiled order the swizzled layout wants.
+fn tiled_gmem_view<'c, 'a>(
+    b: &B<'_, 'c, 'a>,
+    g: Value<'c, 'a>,
+    box_: &[i64],
+) -> Result<(Value<'c, 'a>, Vec<i64>), String> {
+    let t = g.r#type();
+    let shape = ir::memref_shape(t);
+    let n = shape.len();
+    let bytes = tiled::elem_bytes(t)?;
+    let tc = SWIZZLE / bytes;
+    let (strides, offset) = ir::memref_strides_and_offset(t)
+        .ok_or_else(|| unsupported(format!("a swizzled TMA copy of {t}")))?;
+    if !(2..=3).contains(&n)
+        || offset != 0
+        || strides[n - 1] != 1
+        || strides.contains(&i64::MIN)
+        || shape.contains(&i64::MIN)
+        || shape[n - 2] % TILE_ROWS != 0
+        || shape[n - 1] % tc != 0
+        || box_[n - 2] % TILE_ROWS != 0
+        || box_[n - 1] % tc != 0
+    {
+        return Err(unsupported(format!(
+            "a swizzled TMA copy of {t} with box {box_:?} (rank 2 or 3, static, whole tiles)"
+        )));
+    }
+    let mut sizes = shape[..n - 2].to_vec();
+    sizes.extend([shape[n - 2] / TILE_ROWS, shape[n - 1] / tc, TILE_ROWS, tc]);
+    let mut view_strides = strides[..n - 2].to_vec();
+    view_strides.extend([strides[n - 2] * TILE_ROWS, tc, strides[n - 2], 1]);
+    let mut tiled_box = box_[..n - 2].to_vec();
+    tiled_box.extend([box_[n - 2] / TILE_ROWS, box_[n - 1] / tc, TILE_ROWS, tc]);
+    let dims: Vec<String> = sizes.iter().map(|d| d.to_string()).collect();
+    let strs: Vec<String> = view_strides.iter().map(|d| d.to_string()).collect();
+    let vt = b.ty(&format!(
+        "memref<{}x{}, strided<[{}]>>",
+        dims.join("x"),
+        elem(t),
+        strs.join(", ")
+    ));
+    let v = b.val(
+        "memref.reinterpret_cast",
+        &[g],
+        vt,
+        &[
+            ("operandSegmentSizes", b.dense_i32_attr(&[1, 0, 0, 0])),
+            ("static_offsets", b.dense_i64_attr(&[0])),
+            ("static_sizes", b.dense_i64_attr(&sizes)),
+            ("static_strides", b.dense_i64_attr(&view_strides)),
+        ],
+    );
+    Ok((v, tiled_box))
+}
+
+/// Coordinates of a copy: the start indices, innermost dimension first (in
+/// the tiled view of a swizzled copy: the tile indices, then 0, 0).
+fn coordinates<'c, 'a>(
+    b: &B<'_, 'c, 'a>,
+    indices: &[Value<'c, 'a>],
+    swizzled: Option<i64>,
+) -> Vec<Value<'c, 'a>> {
     let i32t = b.i32();
-    indices
-        .iter()
-        .rev()
-        .map(|&v| b.index_cast(v, i32t))
-        .collect()
+    let mut idx: Vec<Value> = indices.iter().map(|&v| b.index_cast(v, i32t)).collect();
+    if let Some(tc) = swizzled {
+        let n = idx.len();
+        idx[n - 2] = b.bin("arith.divui", idx[n - 2], b.ci32(TILE_ROWS));
+        idx[n - 1] = b.bin("arith.divui", idx[n - 1], b.ci32(tc));
+        idx.extend([b.ci32(0), b.ci32(0)]);
+    }
+    idx.reverse();
+    idx
+}
+
+/// The shared memory side of a copy: its pointer and, when swizzled, the
+/// tile width. A swizzled copy must cover its whole (dense) tiled ref.
+fn smem_side<'c, 'a>(
+    l: &Lowerer<'_, 'c, 'a>,
+    b: &B<'_, 'c, 'a>,
+    smem: Value<'c, 'a>,
+    tref: Option<TRef<'c, 'a>>,
+    slice: &[i64],
+) -> Result<(Value<'c, 'a>, Option<i64>), String> {
+    let kept: Vec<i64> = slice.iter().copied().filter(|&n| n != -1).collect();
+    match tref {
+        Some(r) => {
+            if r.shape != kept || !r.is_dense() {
+                return Err(unsupported(
+                    "a swizzled TMA copy of part of a tiled shared memory ref",
+                ));
+            }
+            Ok((tiled::smem_byte_ptr(l, b, r.offset), Some(r.tile_cols())))
+        }
+        None => Ok((smem_ptr(b, smem)?, None)),
+    }
 }
 
 fn segments(op: &OperationRef) -> Vec<i32> {
@@ -147,7 +256,10 @@ pub(super) fn async_load<'c, 'a>(
     l: &mut Lowerer<'_, 'c, 'a>,
     op: OperationRef<'c, 'a>,
 ) -> Result<(), String> {
-    no_transforms(&op, "in_transforms")?;
+    let tref = ir::operand_at(&op, 1).and_then(|v| l.tref(v));
+    if tref.is_none() {
+        no_transforms(&op, "in_transforms")?;
+    }
     let seg = segments(&op);
     if seg.len() != 5 || seg[4] != 0 {
         return Err(unsupported("a predicated TMA load"));
@@ -163,7 +275,8 @@ pub(super) fn async_load<'c, 'a>(
     let ops = operands(&op);
     let (src, dst, bar) = (ops[0], ops[1], ops[2]);
     let box_ = box_of(&op)?;
-    let desc = l.descriptor(src, &box_)?;
+    let slice = slice_lengths(&op)?;
+    let desc = l.descriptor(src, &box_, tref.is_some())?;
     l.rw.set_insertion_point_before(&op);
     let b = l.b(&op);
     let mbar = barrier_ptr(&b, bar)?;
@@ -171,8 +284,8 @@ pub(super) fn async_load<'c, 'a>(
     if l.auto_barriers {
         l.warpgroup_barrier(&b);
     }
-    let dst_ptr = smem_ptr(&b, dst)?;
-    let coords = coordinates(&b, &ops[3..3 + seg[3] as usize]);
+    let (dst_ptr, swizzled) = smem_side(l, &b, dst, tref, &slice)?;
+    let coords = coordinates(&b, &ops[3..3 + seg[3] as usize], swizzled);
     let mut ins = vec![dst_ptr, desc];
     ins.extend(&coords);
     ins.push(mbar);
@@ -195,7 +308,10 @@ pub(super) fn async_store<'c, 'a>(
     l: &mut Lowerer<'_, 'c, 'a>,
     op: OperationRef<'c, 'a>,
 ) -> Result<(), String> {
-    no_transforms(&op, "in_transforms")?;
+    let tref = ir::operand_at(&op, 0).and_then(|v| l.tref(v));
+    if tref.is_none() {
+        no_transforms(&op, "in_transforms")?;
+    }
     let seg = segments(&op);
     if seg.len() != 5 || seg[3] != 0 || seg[4] != 0 {
         return Err(unsupported("a predicated or remote TMA store"));
@@ -213,11 +329,12 @@ pub(super) fn async_store<'c, 'a>(
     let ops = operands(&op);
     let (src, dst) = (ops[0], ops[1]);
     let box_ = box_of(&op)?;
-    let desc = l.descriptor(dst, &box_)?;
+    let slice = slice_lengths(&op)?;
+    let desc = l.descriptor(dst, &box_, tref.is_some())?;
     l.rw.set_insertion_point_before(&op);
     let b = l.b(&op);
-    let src_ptr = smem_ptr(&b, src)?;
-    let coords = coordinates(&b, &ops[2..2 + seg[2] as usize]);
+    let (src_ptr, swizzled) = smem_side(l, &b, src, tref, &slice)?;
+    let coords = coordinates(&b, &ops[2..2 + seg[2] as usize], swizzled);
     let mut ins = vec![desc, src_ptr];
     ins.extend(&coords);
     ins.push(l.ctx().warpgroup_leader);
