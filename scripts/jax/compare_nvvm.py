@@ -26,6 +26,8 @@ Compared (inside the gpu.launch body and the host code of the module):
                  (compared below);
   barriers       warpgroup barriers: jaxlib's inline `bar.sync $0, 128;`,
                  our nvvm.barrier;
+  shuffles       the data shuffles of reductions (nvvm.shfl.sync other than
+                 `idx`, by kind);
   TMA            bulk copies by direction: loads (cp.async.bulk.tensor
                  shared.cluster.global) and stores (jaxlib copies a
                  contiguous GMEM window with the non-tensor
@@ -114,7 +116,8 @@ def jax_lower(annotated):
 
 def features(m):
   f = {k: collections.Counter() for k in
-       ("nvvm ops", "barriers", "TMA", "mbarriers", "WGMMA", "fragments", "smem bytes")}
+       ("nvvm ops", "barriers", "shuffles", "TMA", "mbarriers", "WGMMA", "fragments",
+        "smem bytes")}
   for op in walk(m.operation):
     name = op.name
     if name.startswith("nvvm."):
@@ -126,6 +129,8 @@ def features(m):
         f["TMA"]["store"] += 1
       if name.startswith("nvvm.mbarrier"):
         f["mbarriers"][name] += 1
+      if name == "nvvm.shfl.sync" and "idx" not in str(op.attributes["kind"]):
+        f["shuffles"][str(op.attributes["kind"])] += 1
       if name == "nvvm.barrier":
         f["barriers"]["warpgroup barrier"] += 1
       if name.startswith("nvvm.wgmma.mma_async"):

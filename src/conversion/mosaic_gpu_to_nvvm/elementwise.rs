@@ -101,7 +101,7 @@ fn splat_into<'c, 'a>(
 ) -> Vec<melior::ir::Value<'c, 'a>> {
     match out {
         Layout::Splat { .. } => vec![s],
-        Layout::Strided { .. } | Layout::Wgmma { .. } => {
+        _ => {
             let r = b.val("vector.broadcast", &[s], out.register_type(s.r#type()), &[]);
             vec![r; out.registers()]
         }

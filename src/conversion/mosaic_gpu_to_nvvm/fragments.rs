@@ -13,6 +13,15 @@
 //!   warpgroup) holds two registers `vector<2 x T>`, `h = 0, 1`, at row
 //!   `mb * 64 + w * 16 + l / 4 + 8 * h`, columns `i * 8 + (l % 4) * 2 ..`;
 //!   registers are ordered `[mb][i][h]`.
+//! * Its row layout (`TiledLayout<[[64], [16], [8], [1]], ...>`, what a
+//!   reduction of a WGMMA-layout vector along its columns gives): of an `M`
+//!   vector, thread `t` holds the elements of the rows it holds in the WGMMA
+//!   layout, one `vector<1 x T>` per 64-row block `mb` and `h = 0, 1`
+//!   (the four lanes of a row hold copies); registers ordered `[mb][h]`.
+//! * Its column layout (`TiledLayout<[[8], [2]], ...>`): of an `N` vector,
+//!   thread `t` holds the columns it holds in the WGMMA layout, one
+//!   `vector<2 x T>` per 8-column group `i` (columns `i * 8 + (l % 4) * 2
+//!   ..`), the same in every warp and every lane `l` with the same `l % 4`.
 
 use melior::ir::attribute::Attribute;
 use melior::ir::operation::{OperationLike, OperationRef};
@@ -29,11 +38,23 @@ pub(crate) enum Layout {
     Splat { shape: Vec<i64> },
     Strided { shape: Vec<i64>, vec: i64 },
     Wgmma { shape: Vec<i64> },
+    WgmmaRow { shape: Vec<i64> },
+    WgmmaCol { shape: Vec<i64> },
 }
 
 /// The text of the WGMMA register layout.
 const WGMMA_LAYOUT: &str = "#mosaic_gpu.TiledLayout<[[64, 8], [16, 8], [8, 8], [2]], warp_dims = \
                             [-7], lane_dims = [-3, -2], vector_dim = -1>";
+
+/// The text of the row layout of the WGMMA layout.
+const WGMMA_ROW_LAYOUT: &str = "#mosaic_gpu.TiledLayout<[[64], [16], [8], [1]], warp_dims = [-4], \
+                                lane_dims = [-2, #mosaic_gpu.Replicated<times = 4>], vector_dim = \
+                                -1>";
+
+/// The text of the column layout of the WGMMA layout.
+const WGMMA_COL_LAYOUT: &str = "#mosaic_gpu.TiledLayout<[[8], [2]], warp_dims = \
+                                [#mosaic_gpu.Replicated<times = 4>], lane_dims = \
+                                [#mosaic_gpu.Replicated<times = 8>, -2], vector_dim = -1>";
 
 /// The per-thread registers of one vector value.
 #[derive(Clone)]
@@ -86,6 +107,12 @@ impl Layout {
             // The shape comes with the value ([`Layout::shaped`]).
             return Ok(Layout::Wgmma { shape: vec![] });
         }
+        if text == WGMMA_ROW_LAYOUT {
+            return Ok(Layout::WgmmaRow { shape: vec![] });
+        }
+        if text == WGMMA_COL_LAYOUT {
+            return Ok(Layout::WgmmaCol { shape: vec![] });
+        }
         Err(format!("not yet supported: register layout {text}"))
     }
 
@@ -100,6 +127,22 @@ impl Layout {
                     shape: shape.to_vec(),
                 })
             }
+            Layout::WgmmaRow { .. } => {
+                if shape.len() != 1 || shape[0] % 64 != 0 {
+                    return Err(unsupported_shape(shape));
+                }
+                Ok(Layout::WgmmaRow {
+                    shape: shape.to_vec(),
+                })
+            }
+            Layout::WgmmaCol { .. } => {
+                if shape.len() != 1 || shape[0] % 8 != 0 {
+                    return Err(unsupported_shape(shape));
+                }
+                Ok(Layout::WgmmaCol {
+                    shape: shape.to_vec(),
+                })
+            }
             l if l.shape() == shape => Ok(l),
             l => Err(format!(
                 "layout {l:?} does not fit a vector of shape {shape:?}"
@@ -109,9 +152,11 @@ impl Layout {
 
     pub fn shape(&self) -> &[i64] {
         match self {
-            Layout::Splat { shape } | Layout::Strided { shape, .. } | Layout::Wgmma { shape } => {
-                shape
-            }
+            Layout::Splat { shape }
+            | Layout::Strided { shape, .. }
+            | Layout::Wgmma { shape }
+            | Layout::WgmmaRow { shape }
+            | Layout::WgmmaCol { shape } => shape,
         }
     }
 
@@ -123,6 +168,8 @@ impl Layout {
                 (shape.iter().product::<i64>() / (vec * WARPGROUP)) as usize
             }
             Layout::Wgmma { shape } => (shape[0] / 64 * shape[1] / 8 * 2) as usize,
+            Layout::WgmmaRow { shape } => (shape[0] / 64 * 2) as usize,
+            Layout::WgmmaCol { shape } => (shape[0] / 8) as usize,
         }
     }
 
@@ -132,6 +179,8 @@ impl Layout {
             Layout::Splat { .. } => elem,
             Layout::Strided { vec, .. } => ir::vector_type(&[*vec], elem),
             Layout::Wgmma { .. } => ir::vector_type(&[2], elem),
+            Layout::WgmmaRow { .. } => ir::vector_type(&[1], elem),
+            Layout::WgmmaCol { .. } => ir::vector_type(&[2], elem),
         }
     }
 }
@@ -161,8 +210,8 @@ pub(super) fn single_layout(op: &OperationRef, name: &str) -> Result<Layout, Str
 
 fn unsupported_shape(shape: &[i64]) -> String {
     format!(
-        "not yet supported: the WGMMA register layout on a vector of shape {shape:?} (it takes \
-         M x N with M a multiple of 64 and N of 8)"
+        "not yet supported: the WGMMA register layouts on a vector of shape {shape:?} (they \
+         take M x N, M or N, with M a multiple of 64 and N of 8)"
     )
 }
 

@@ -182,6 +182,23 @@ pub(super) fn vector_load<'c, 'a>(
         l.replace_vector(op, 0, Frag { layout, regs });
         return Ok(());
     }
+    if let Layout::WgmmaCol { shape } = &layout {
+        if ir::memref_shape(src.r#type()) != *shape {
+            return Err(format!("loading a {shape:?} vector from {}", src.r#type()));
+        }
+        // Every thread reads its column pairs (copies in other lanes/warps).
+        let lane = b.bin("arith.remui", l.ctx().tid_index, b.cidx(4));
+        let col0 = b.mul(lane, b.cidx(2));
+        let rt = layout.register_type(elem(result.r#type()));
+        let regs = (0..shape[0] / 8)
+            .map(|i| {
+                let at = b.add(col0, b.cidx(i * 8));
+                b.val("vector.load", &[src, at], rt, &[])
+            })
+            .collect();
+        l.replace_vector(op, 0, Frag { layout, regs });
+        return Ok(());
+    }
     if !matches!(layout, Layout::Strided { .. }) {
         return Err(unsupported(format!("a vector load in layout {layout:?}")));
     }

@@ -23,6 +23,7 @@ mod control;
 mod elementwise;
 mod fragments;
 mod memory;
+mod reductions;
 mod tiled;
 mod tma;
 mod wgmma;
@@ -220,7 +221,7 @@ impl<'r, 'c, 'a> Lowerer<'r, 'c, 'a> {
             ));
         }
         match (&f.layout, want) {
-            (Layout::Splat { .. }, Layout::Strided { .. } | Layout::Wgmma { .. }) => {
+            (Layout::Splat { .. }, _) => {
                 let s = f.regs[0];
                 let vt = want.register_type(s.r#type());
                 let r = b.val("vector.broadcast", &[s], vt, &[]);
@@ -308,6 +309,8 @@ impl<'r, 'c, 'a> Lowerer<'r, 'c, 'a> {
                 "`mosaic_gpu.with_transforms` of shared memory without transforms",
             )),
             "mosaic_gpu.wgmma" => wgmma::wgmma(self, op),
+            "mosaic_gpu.broadcast_in_dim" => reductions::broadcast_in_dim(self, op),
+            "vector.multi_reduction" => reductions::multi_reduction(self, op),
             "mosaic_gpu.optimization_barrier" => elementwise::optimization_barrier(self, op),
             "mosaic_gpu.slice_smem" => memory::slice_smem(self, op),
             "mosaic_gpu.vector_load" => memory::vector_load(self, op),

@@ -60,7 +60,7 @@ module attributes {mosaic_gpu.arch_major = 9 : i32, mosaic_gpu.arch_minor = 0 : 
     %s = arith.constant 1024 : i32
     gpu.launch blocks(%x, %y, %z) in (%gx = %c1, %gy = %c1, %gz = %c1) threads(%tx, %ty, %tz) in (%bx = %c128, %by = %c1, %bz = %c1) dynamic_shared_memory_size %s {
       // expected-error @+1 {{not yet supported: register layout #mosaic_gpu.TiledLayout}}
-      %c = arith.constant {out_layouts = [#mosaic_gpu.TiledLayout<[[64], [16], [8], [1]], warp_dims = [-4], lane_dims = [-2, #mosaic_gpu.Replicated<times = 4>], vector_dim = -1>]} dense<0.0> : vector<64xf32>
+      %c = arith.constant {out_layouts = [#mosaic_gpu.TiledLayout<[[64, 8], [16, 8], [8, 8], [1]], warp_dims = [-7], lane_dims = [-3, -2], vector_dim = -1>]} dense<0.0> : vector<64x64xf32>
       gpu.terminator
     }
     return
@@ -148,7 +148,7 @@ module attributes {mosaic_gpu.arch_major = 9 : i32, mosaic_gpu.arch_minor = 0 : 
     %c128 = arith.constant 128 : index
     %s = arith.constant 1024 : i32
     gpu.launch blocks(%x, %y, %z) in (%gx = %c1, %gy = %c1, %gz = %c1) threads(%tx, %ty, %tz) in (%bx = %c128, %by = %c1, %bz = %c1) dynamic_shared_memory_size %s {
-      // expected-error @+1 {{not yet supported: the WGMMA register layout on a vector of shape [32, 8]}}
+      // expected-error @+1 {{not yet supported: the WGMMA register layouts on a vector of shape [32, 8]}}
       %c = arith.constant {out_layouts = [#mosaic_gpu.TiledLayout<[[64, 8], [16, 8], [8, 8], [2]], warp_dims = [-7], lane_dims = [-3, -2], vector_dim = -1>]} dense<0.0> : vector<32x8xf32>
       gpu.terminator
     }
