@@ -159,3 +159,59 @@ pub(super) fn optimization_barrier<'c, 'a>(
     }
     Ok(())
 }
+
+/// `vector.extract_strided_slice` of a WGMMA-layout vector on whole 64-row
+/// blocks and 8-column groups: a subset of its registers.
+pub(super) fn extract_strided_slice<'c, 'a>(
+    l: &mut Lowerer<'_, 'c, 'a>,
+    op: OperationRef<'c, 'a>,
+) -> Result<(), String> {
+    let src = ir::operand_at(&op, 0).ok_or("extract_strided_slice without an operand")?;
+    let shape = ir::memref_shape(src.r#type());
+    let out_shape = ir::memref_shape(ir::result_of(op, 0).r#type());
+    let in_layout = fragments::single_layout_of(&op, "in_layouts", &shape)?;
+    let out = fragments::single_layout_of(&op, "out_layouts", &out_shape)?;
+    let get = |name: &str| -> Vec<i64> {
+        op.attribute(name)
+            .ok()
+            .map(|a| {
+                ir::array_elements(a)
+                    .into_iter()
+                    .filter_map(ir::integer_attr_value)
+                    .collect()
+            })
+            .unwrap_or_default()
+    };
+    let (offsets, sizes, strides) = (get("offsets"), get("sizes"), get("strides"));
+    let whole = offsets.len() == 2
+        && sizes == out_shape
+        && strides.iter().all(|&s| s == 1)
+        && offsets[0] % 64 == 0
+        && offsets[1] % 8 == 0;
+    if !matches!(in_layout, Layout::Wgmma { .. }) || !matches!(out, Layout::Wgmma { .. }) || !whole
+    {
+        return Err(unsupported(format!(
+            "this strided slice (offsets {offsets:?}, sizes {sizes:?}, {in_layout:?} to \
+             {out:?}; only WGMMA-layout slices on 64-row blocks and 8-column groups)"
+        )));
+    }
+    let b = l.b(&op);
+    let regs = l.regs_in(&b, src, &in_layout)?;
+    let groups = (shape[1] / 8) as usize;
+    let (mb0, i0) = ((offsets[0] / 64) as usize, (offsets[1] / 8) as usize);
+    let mut out_regs = vec![];
+    for mb in mb0..mb0 + (sizes[0] / 64) as usize {
+        for i in i0..i0 + (sizes[1] / 8) as usize {
+            out_regs.extend_from_slice(&regs[(mb * groups + i) * 2..(mb * groups + i) * 2 + 2]);
+        }
+    }
+    l.replace_vector(
+        op,
+        0,
+        Frag {
+            layout: out,
+            regs: out_regs,
+        },
+    );
+    Ok(())
+}

@@ -201,13 +201,16 @@ fn subview<'c, 'a>(
             tc
         };
         if o == DYNAMIC {
-            if unit != 1 {
-                return Err(unsupported(
-                    "a dynamic offset into the tiled dimensions of shared memory",
-                ));
-            }
+            // Into the tiled dimensions, a dynamic offset is taken to be a
+            // whole number of tiles (as jaxlib does: the view's extent
+            // there is whole tiles).
             let v = dynamic.next().ok_or("subview without its dynamic offset")?;
-            offset = b.add(offset, b.mul(v, b.cidx(stride)));
+            let units = if unit == 1 {
+                v
+            } else {
+                b.bin("arith.divui", v, b.cidx(unit))
+            };
+            offset = b.add(offset, b.mul(units, b.cidx(stride)));
         } else {
             if o % unit != 0 {
                 return Err(unsupported(
