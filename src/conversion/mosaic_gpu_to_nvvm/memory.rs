@@ -96,9 +96,10 @@ fn flatten<'c, 'a>(b: &B<'_, 'c, 'a>, r: Value<'c, 'a>) -> Result<Value<'c, 'a>,
     }
     let (strides, offset) = ir::memref_strides_and_offset(t)
         .ok_or_else(|| unsupported(format!("a vector load or store on {t}")))?;
+    // Unit dimensions may have any stride.
     let mut expect = 1;
     for d in (0..shape.len()).rev() {
-        if strides[d] != expect {
+        if shape[d] != 1 && strides[d] != expect {
             return Err(unsupported(format!(
                 "a vector load or store on non-contiguous {t}"
             )));
