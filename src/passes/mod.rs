@@ -60,11 +60,12 @@ pub struct PassDef {
 
 /// Every pass of the plugin.
 pub fn all() -> &'static [&'static PassDef] {
-    static ALL: [&PassDef; 9] = [
+    static ALL: [&PassDef; 10] = [
         &crate::conversion::pallas_to_scf::PASS,
         &crate::conversion::pallas_to_tpu::PASS,
         &crate::conversion::pallas_to_mosaic_gpu::PASS,
         &crate::conversion::pallas_to_sparsecore::PASS,
+        &crate::conversion::mosaic_gpu_layouts::PASS,
         &crate::transforms::hoist_allocas::PASS,
         &crate::transforms::row_loops::PASS,
         &crate::transforms::copy_loops::PASS,
