@@ -40,6 +40,11 @@ pub enum Expr {
         e: Box<Expr>,
         perm: Vec<i64>,
     },
+    Reshape {
+        e: Box<Expr>,
+        from: Vec<i64>,
+        to: Vec<i64>,
+    },
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -168,6 +173,30 @@ fn reduce_expr(e: &Expr, a: &HashMap<Var, Constant>) -> Result<Expr, ()> {
                 _ => unreduced(),
             })
         }
+        Expr::Reshape { e: inner, from, to } => {
+            let r = reduce_expr(inner, a)?;
+            let unreduced = || Expr::Reshape {
+                e: Box::new(r.clone()),
+                from: from.clone(),
+                to: to.clone(),
+            };
+            Ok(match &r {
+                Expr::Const(Constant::Reg(Reg::Splat(_))) => {
+                    Expr::Const(Constant::Reg(Reg::Splat(to.clone())))
+                }
+                Expr::Const(Constant::Reg(Reg::Strided(_, vec))) => {
+                    Expr::Const(Constant::Reg(Reg::Strided(to.clone(), *vec)))
+                }
+                Expr::Const(Constant::Reg(Reg::Tiled(t))) => {
+                    if reshape_keeps_tiling(t, from, to) {
+                        r.clone()
+                    } else {
+                        unreduced()
+                    }
+                }
+                _ => unreduced(),
+            })
+        }
         Expr::Transpose { e: inner, perm } => {
             let r = reduce_expr(inner, a)?;
             match &r {
@@ -191,6 +220,29 @@ fn reduce_expr(e: &Expr, a: &HashMap<Var, Constant>) -> Result<Expr, ()> {
             }
         }
     }
+}
+
+/// Python's `v[-n:]` (the whole of `v` when `n` is 0).
+fn tail(v: &[i64], n: usize) -> &[i64] {
+    if n == 0 {
+        v
+    } else {
+        &v[v.len().saturating_sub(n)..]
+    }
+}
+
+/// Whether a reshape from `from` to `to` leaves a tiled layout as it is:
+/// both shapes tile, and only untiled dims and the major tiled dim change.
+fn reshape_keeps_tiling(t: &Tiled, from: &[i64], to: &[i64]) -> bool {
+    let tile = t.base_tile_shape();
+    if to.len() < tile.len() || from.len() < tile.len() {
+        return false;
+    }
+    if tile.iter().zip(tail(from, tile.len())).any(|(ts, s)| s % ts != 0) {
+        return false;
+    }
+    let minor = tile.len() - 1;
+    tail(from, minor) == tail(to, minor) && to[to.len() - tile.len()] % tile[0] == 0
 }
 
 fn is_const(e: &Expr) -> bool {

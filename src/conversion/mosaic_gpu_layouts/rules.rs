@@ -960,7 +960,32 @@ impl Context<'_, '_, '_> {
                     }
                 }
             }
-            "vector.shape_cast" => return Err(self.unsupported(op, "vector.shape_cast")),
+            "vector.shape_cast" => {
+                let (i, o) = (Site::operand(op, 0), Site::result(op, 0));
+                let iv = self.var(i)?;
+                let ov = self.var(o)?;
+                let (from, to) = (self.ty(i).shape.clone(), self.ty(o).shape.clone());
+                sys.constraints = vec![
+                    Constraint::Equals(
+                        Expr::Var(ov),
+                        Expr::Reshape {
+                            e: Box::new(Expr::Var(iv)),
+                            from: from.clone(),
+                            to: to.clone(),
+                        },
+                    ),
+                    Constraint::Equals(
+                        Expr::Var(iv),
+                        Expr::Reshape {
+                            e: Box::new(Expr::Var(ov)),
+                            from: to,
+                            to: from,
+                        },
+                    ),
+                ];
+                map.push((iv, vec![i]));
+                map.push((ov, vec![o]));
+            }
             "memref.expand_shape" | "memref.collapse_shape" => {
                 return Err(self.unsupported(op, &format!("{n} of SMEM refs")))
             }
