@@ -213,3 +213,20 @@ fuzz-check: venv build
 JOBS ?= 1
 memcheck: build
 	JOBS=$(JOBS) scripts/memcheck.sh $(PALLAS_OPT)
+
+# Layout inference (scripts/jax/check_gpu_layouts.py; README "Layout
+# inference"): infer-mosaic-gpu-layouts against jaxlib's own infer_layout on
+# the same modules, op by op (in/out_layouts, in/out_transforms): the
+# convert-pallas-to-mosaic-gpu output of every examples/gpu twin and of every
+# chunk of test/Conversion/PallasToMosaicGPU, and JAX's own modules before
+# inference (test/Reference/GPU/layouts/*.mgpu.mlir, test/Reference/GPU/*.mlir).
+# Where jaxlib's inference fails ours must fail too; kernels listed in
+# scripts/jax/gpu-layouts-xfail.txt must still differ (the list only shrinks).
+# Part of jax-check.
+.PHONY: gpu-layouts-check
+gpu-layouts-check: venv build
+	$(JAX_PY) scripts/jax/check_gpu_layouts.py --pallas-opt $(PALLAS_OPT) \
+	  --lit test/Conversion/PallasToMosaicGPU \
+	  $(wildcard test/Reference/GPU/layouts/*.mgpu.mlir) $(wildcard test/Reference/GPU/*.mlir)
+
+jax-check: gpu-layouts-check

@@ -24,6 +24,8 @@ raises, our pass must fail too (non-zero exit with an error diagnostic);
 the line says so with both messages. Kernels listed in --xfail (default
 scripts/jax/gpu-layouts-xfail.txt; `NAME  reason`) are expected to differ
 or fail on our side only, and must still do so (the list only shrinks).
+A module file NAME.mgpu.mlir with a NAME.layouts.mlir beside it (JAX's
+dump of the inferred stage) is also compared with that file.
 
 Exits 1 on any unexpected mismatch.
 """
@@ -142,10 +144,17 @@ def check(name, text, opts):
   lines = []
   for j, o in zip(jax_results, ours):
     lines += compare(j, o)
+  stored = opts.stored.get(name)
+  if stored is not None and not lines:
+    with context():
+      dumped = [annotations(m) for m in mosaic_modules(ir.Module.parse(open(stored).read()))]
+    for d, o in zip(dumped, ours):
+      lines += [f"(against {os.path.basename(stored)}) {l}" for l in compare(d, o)]
   if lines:
     return "DIFFERENT", lines
   count = sum(1 for mod in jax_results for _, a in mod if a)
-  return "match", [f"{count} ops annotated"]
+  also = f", as in {os.path.basename(stored)}" if stored else ""
+  return "match", [f"{count} ops annotated{also}"]
 
 
 def main():
@@ -186,6 +195,12 @@ def main():
     name = "ref:" + (base[:-len(".mgpu.mlir")] if base.endswith(".mgpu.mlir") else base[:-5])
     inputs.append((name, p, False))
 
+  opts.stored = {}
+  for name, path, is_example in inputs:
+    if not is_example and path.endswith(".mgpu.mlir"):
+      sibling = path[:-len(".mgpu.mlir")] + ".layouts.mlir"
+      if os.path.exists(sibling):
+        opts.stored[name] = sibling
   bad, tally = [], {}
   for name, path, is_example in inputs:
     if is_example:

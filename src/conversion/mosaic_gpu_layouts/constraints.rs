@@ -238,7 +238,11 @@ fn reshape_keeps_tiling(t: &Tiled, from: &[i64], to: &[i64]) -> bool {
     if to.len() < tile.len() || from.len() < tile.len() {
         return false;
     }
-    if tile.iter().zip(tail(from, tile.len())).any(|(ts, s)| s % ts != 0) {
+    if tile
+        .iter()
+        .zip(tail(from, tile.len()))
+        .any(|(ts, s)| s % ts != 0)
+    {
         return false;
     }
     let minor = tile.len() - 1;
