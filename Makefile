@@ -219,7 +219,8 @@ memcheck: build
 # the same modules, op by op (in/out_layouts, in/out_transforms): the
 # convert-pallas-to-mosaic-gpu output of every examples/gpu twin and of every
 # chunk of test/Conversion/PallasToMosaicGPU, and JAX's own modules before
-# inference (test/Reference/GPU/layouts/*.mgpu.mlir, test/Reference/GPU/*.mlir).
+# inference (test/Reference/GPU/layouts/*.mgpu.mlir, test/Reference/GPU/*.mlir),
+# and the chunks of the pass's own lit tests (test/Conversion/MosaicGPULayouts).
 # Where jaxlib's inference fails ours must fail too; kernels listed in
 # scripts/jax/gpu-layouts-xfail.txt must still differ (the list only shrinks).
 # Part of jax-check.
@@ -227,6 +228,7 @@ memcheck: build
 gpu-layouts-check: venv build
 	$(JAX_PY) scripts/jax/check_gpu_layouts.py --pallas-opt $(PALLAS_OPT) \
 	  --lit test/Conversion/PallasToMosaicGPU \
-	  $(wildcard test/Reference/GPU/layouts/*.mgpu.mlir) $(wildcard test/Reference/GPU/*.mlir)
+	  $(wildcard test/Reference/GPU/layouts/*.mgpu.mlir) $(wildcard test/Reference/GPU/*.mlir) \
+	  $(wildcard test/Conversion/MosaicGPULayouts/*.mlir)
 
 jax-check: gpu-layouts-check

@@ -10,7 +10,9 @@ inference), every `// -----` chunk of the lit inputs under --lit (e.g.
 test/Conversion/PallasToMosaicGPU) that lowers without error (named
 FILE#N), plus every module file given on the command line (JAX's own
 `*.mgpu.mlir` / test/Reference/GPU references: the same stage, written by
-JAX). For each Mosaic GPU module (one with `mosaic_gpu.arch_major`):
+JAX; a file split by `// -----` lines, like this pass's lit tests, gives
+one input per chunk, named FILE#N). For each Mosaic GPU module (one with
+`mosaic_gpu.arch_major`):
 
   jaxlib  parses it in jaxlib's context and runs jaxlib's real
           `layout_inference.infer_layout` on it (arch from the module);
@@ -173,8 +175,8 @@ def main():
   xfail = {}
   if os.path.exists(opts.xfail):
     for line in open(opts.xfail):
-      line = line.split("#")[0].strip()
-      if line:
+      line = line.strip()
+      if line and not line.startswith("#"):
         name, _, why = line.partition(" ")
         xfail[name] = why.strip()
 
@@ -193,11 +195,16 @@ def main():
   for p in opts.modules:
     base = os.path.basename(p)
     name = "ref:" + (base[:-len(".mgpu.mlir")] if base.endswith(".mgpu.mlir") else base[:-5])
-    inputs.append((name, p, False))
+    text = open(p).read()
+    chunks = text.split("// -----")
+    if len(chunks) == 1:
+      inputs.append((name, p, False))
+    else:  # a lit file: each chunk is a module of its own
+      inputs += [(f"{name}#{k}", c, None) for k, c in enumerate(chunks)]
 
   opts.stored = {}
   for name, path, is_example in inputs:
-    if not is_example and path.endswith(".mgpu.mlir"):
+    if is_example is False and path.endswith(".mgpu.mlir"):
       sibling = path[:-len(".mgpu.mlir")] + ".layouts.mlir"
       if os.path.exists(sibling):
         opts.stored[name] = sibling
@@ -217,6 +224,8 @@ def main():
         bad.append(name)
         continue
       text = run.stdout
+    elif is_example is None:
+      text = path  # a chunk's own text
     else:
       text = open(path).read()
     status, lines = check(name, text, opts)
