@@ -8,10 +8,10 @@ Inputs: the Mosaic GPU module our `convert-pallas-to-mosaic-gpu` makes of
 every examples/gpu/*.mlir (the stage JAX's Pallas lowering hands to layout
 inference), every `// -----` chunk of the lit inputs under --lit (e.g.
 test/Conversion/PallasToMosaicGPU) that lowers without error (named
-FILE#N), plus every module file given on the command line (JAX's own
+FILE#F, F its first function or kernel), plus every module file given on the command line (JAX's own
 `*.mgpu.mlir` / test/Reference/GPU references: the same stage, written by
 JAX; a file split by `// -----` lines, like this pass's lit tests, gives
-one input per chunk, named FILE#N). For each Mosaic GPU module (one with
+one input per chunk, named FILE#F). For each Mosaic GPU module (one with
 `mosaic_gpu.arch_major`):
 
   jaxlib  parses it in jaxlib's context and runs jaxlib's real
@@ -34,6 +34,7 @@ Exits 1 on any unexpected mismatch.
 
 import argparse
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -84,7 +85,10 @@ def jaxlib_side(text):
   or the error jaxlib raised."""
   results = []
   with context(), ir.Location.unknown():
-    outer = ir.Module.parse(text)
+    try:
+      outer = ir.Module.parse(text)
+    except ir.MLIRError as e:
+      return [f"does not parse or verify in jaxlib: {describe(e, notes=False)}"]
     for mod in mosaic_modules(outer):
       own = ir.Module.parse(str(mod))
       try:
@@ -159,6 +163,12 @@ def check(name, text, opts):
   return "match", [f"{count} ops annotated{also}"]
 
 
+def chunk_name(chunk, k):
+  """A chunk's first function or kernel name (its number if it has none)."""
+  m = re.search(r"(?:func\.func|pallas\.kernel)\s+(?:private\s+)?@([\w$.]+)", chunk)
+  return m.group(1) if m else str(k)
+
+
 def main():
   ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
   ap.add_argument("modules", nargs="*", help="extra module files (JAX references)")
@@ -191,7 +201,7 @@ def main():
         chunks = open(os.path.join(opts.lit, f)).read().split("// -----")
         for k, chunk in enumerate(chunks):
           if "mosaic_gpu" in chunk and "expected-error" not in chunk:
-            inputs.append((f"{f[:-5]}#{k}", chunk, True))
+            inputs.append((f"{f[:-5]}#{chunk_name(chunk, k)}", chunk, True))
   for p in opts.modules:
     base = os.path.basename(p)
     name = "ref:" + (base[:-len(".mgpu.mlir")] if base.endswith(".mgpu.mlir") else base[:-5])
@@ -200,7 +210,7 @@ def main():
     if len(chunks) == 1:
       inputs.append((name, p, False))
     else:  # a lit file: each chunk is a module of its own
-      inputs += [(f"{name}#{k}", c, None) for k, c in enumerate(chunks)]
+      inputs += [(f"{name}#{chunk_name(c, k)}", c, None) for k, c in enumerate(chunks)]
 
   opts.stored = {}
   for name, path, is_example in inputs:

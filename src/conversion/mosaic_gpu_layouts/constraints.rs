@@ -45,6 +45,13 @@ pub enum Expr {
         from: Vec<i64>,
         to: Vec<i64>,
     },
+    /// An SMEM ref of `from` with each group of `groups[k]` consecutive
+    /// dims collapsed into one.
+    Collapse {
+        e: Box<Expr>,
+        from: Vec<i64>,
+        groups: Vec<usize>,
+    },
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -197,6 +204,25 @@ fn reduce_expr(e: &Expr, a: &HashMap<Var, Constant>) -> Result<Expr, ()> {
                 _ => unreduced(),
             })
         }
+        Expr::Collapse {
+            e: inner,
+            from,
+            groups,
+        } => {
+            let r = reduce_expr(inner, a)?;
+            match &r {
+                Expr::Const(Constant::Smem(None)) => Ok(r.clone()),
+                Expr::Const(Constant::Smem(Some(tiling))) => collapse_tiling(tiling, from, groups)
+                    .map(|t| Expr::Const(Constant::Smem(Some(t)))),
+                // jaxlib only collapses SMEM refs.
+                Expr::Const(_) => Err(()),
+                _ => Ok(Expr::Collapse {
+                    e: Box::new(r.clone()),
+                    from: from.clone(),
+                    groups: groups.clone(),
+                }),
+            }
+        }
         Expr::Transpose { e: inner, perm } => {
             let r = reduce_expr(inner, a)?;
             match &r {
@@ -220,6 +246,42 @@ fn reduce_expr(e: &Expr, a: &HashMap<Var, Constant>) -> Result<Expr, ()> {
             }
         }
     }
+}
+
+/// The tiling of a collapsed ref: each group of tiled dims becomes one
+/// whose tile is their product, which is only a tiling when every group's
+/// tile is leading 1s, at most one partial dim, then whole dims.
+fn collapse_tiling(tiling: &[i64], from: &[i64], groups: &[usize]) -> Result<Vec<i64>, ()> {
+    let mut rev_tiling: Vec<i64> = tiling.iter().rev().copied().collect();
+    let mut rev_shape: Vec<i64> = tail(from, tiling.len()).iter().rev().copied().collect();
+    if rev_shape.iter().zip(&rev_tiling).any(|(s, t)| s % t != 0) {
+        return Err(());
+    }
+    let mut rev_new = vec![];
+    for &n in groups.iter().rev() {
+        if rev_tiling.len() < n {
+            return Err(());
+        }
+        let (ts, ss) = (&rev_tiling[..n], &rev_shape[..n.min(rev_shape.len())]);
+        let product: i64 = ts.iter().product();
+        let full = ts.iter().zip(ss).take_while(|(t, s)| t == s).count();
+        if let Some((_, rest)) = ts[full..].split_first() {
+            if rest.iter().any(|&t| t != 1) {
+                return Err(());
+            }
+        }
+        rev_new.push(product);
+        rev_tiling.drain(..n);
+        rev_shape.drain(..n.min(rev_shape.len()));
+        if rev_tiling.is_empty() {
+            break;
+        }
+    }
+    if !rev_tiling.is_empty() {
+        return Err(());
+    }
+    rev_new.reverse();
+    Ok(rev_new)
 }
 
 /// Python's `v[-n:]` (the whole of `v` when `n` is 0).

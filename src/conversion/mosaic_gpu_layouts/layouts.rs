@@ -141,6 +141,28 @@ pub fn m64_collective(columns: i64) -> Tiled {
     )
 }
 
+/// The register fragments of `mma.sync` for `a` elements of `bits`:
+/// (lhs, rhs, accumulator).
+pub fn mma_layouts(bits: i64) -> (Tiled, Tiled, Tiled) {
+    let per_reg = 32 / bits.max(1);
+    let (k, sub_k) = (8 * per_reg, 4 * per_reg);
+    (
+        Tiled {
+            tiles: vec![vec![64, k], vec![16, sub_k], vec![8, sub_k], vec![per_reg]],
+            warp: vec![i(-7)],
+            lane: vec![i(-3), i(-2)],
+            vector_dim: -1,
+        },
+        Tiled {
+            tiles: vec![vec![k, 8], vec![sub_k, 8], vec![per_reg, 1]],
+            warp: vec![Dim::Rep(4)],
+            lane: vec![i(-3), i(-4)],
+            vector_dim: -2,
+        },
+        wgmma(),
+    )
+}
+
 /// TMA gather/scatter row indices.
 pub fn tma_indices() -> Tiled {
     tiled(&[&[16], &[4]], vec![i(-2)], vec![Dim::Rep(32)], -1)

@@ -28,7 +28,7 @@ use std::collections::HashMap;
 use melior::ir::operation::OperationRef;
 
 use crate::ir;
-use crate::passes::{OptionValues, PassDef};
+use crate::passes::{OptionKind, OptionValues, PassDef, PassOption};
 use constraints::{Constraint, Expr, System};
 use layouts::Constant;
 use model::{Kind, Model};
@@ -39,12 +39,18 @@ pub static PASS: PassDef = PassDef {
     name: "InferMosaicGPULayouts",
     description: "Infer register layouts and SMEM transforms of every Mosaic GPU module (those with mosaic_gpu.arch_major), as jaxlib's infer_layout does: in_layouts/out_layouts on ops with vector operands/results (splat, strided, WGMMA and other tiled fragment layouts), in_transforms/out_transforms (tile + swizzle) on ops with SMEM refs, honouring layout_cast and with_transforms hints; fails at the op where jaxlib's inference fails",
     anchor: "builtin.module",
-    options: &[],
+    options: &[PassOption {
+        name: "fuel",
+        description: "How many candidate assignments the search may try before it gives up (jaxlib's default: 100000)",
+        kind: OptionKind::Int,
+        default: "100000",
+    }],
     dialects: &["mosaic_gpu"],
     run,
 };
 
-fn run(module: OperationRef, _options: &OptionValues) -> Result<(), ()> {
+fn run(module: OperationRef, options: &OptionValues) -> Result<(), ()> {
+    let fuel = options.int("fuel");
     let mut targets = vec![];
     if ir::has_attribute(&module, "mosaic_gpu.arch_major") {
         targets.push(module);
@@ -59,7 +65,7 @@ fn run(module: OperationRef, _options: &OptionValues) -> Result<(), ()> {
     }
     let mut ok = true;
     for m in targets {
-        ok &= infer(&m).is_ok();
+        ok &= infer(&m, fuel).is_ok();
     }
     ok.then_some(()).ok_or(())
 }
@@ -102,7 +108,7 @@ fn fail_at(m: &Model, op: usize, msg: &str) {
     ir::emit_op_error(&m.ops[op].op, msg);
 }
 
-fn infer(module: &OperationRef) -> Result<(), ()> {
+fn infer(module: &OperationRef, fuel: i64) -> Result<(), ()> {
     let m = Model::of(module);
     let major = ir::int_attr(module, "mosaic_gpu.arch_major").unwrap_or(9);
     let minor = ir::int_attr(module, "mosaic_gpu.arch_minor").unwrap_or(0);
@@ -119,6 +125,14 @@ fn infer(module: &OperationRef) -> Result<(), ()> {
         let (vi, vo, si, so, tmem) = wants(&m, op);
         if vi + vo + si + so == 0 && !tmem {
             continue;
+        }
+        if tmem {
+            fail_at(
+                &m,
+                op,
+                "not yet supported: layout inference for TMEM refs (tcgen05 ops)",
+            );
+            return Err(());
         }
         let sys = match ctx.derive(op) {
             Ok(s) => s,
@@ -151,7 +165,7 @@ fn infer(module: &OperationRef) -> Result<(), ()> {
         constraints::saturate_distinct_from_splat(global),
     );
     let unknowns: Vec<usize> = (0..ctx.vars.len()).collect();
-    let mut fuel = search::FUEL;
+    let mut fuel = fuel;
     let solution = match search::solve(global, &unknowns, &ctx.vars, hopper, &mut fuel) {
         Ok(s) => s,
         Err(f) => {
@@ -160,7 +174,7 @@ fn infer(module: &OperationRef) -> Result<(), ()> {
                     "failed to infer layouts: no assignment satisfies the layout constraints (jaxlib fails here too)"
                 }
                 search::Failure::OutOfFuel => {
-                    "failed to infer layouts: the search ran out of fuel (jaxlib fails here too); add layout casts to guide it"
+                    "failed to infer layouts: the search ran out of fuel (as jaxlib's does with the same fuel); add layout casts to guide it"
                 }
             };
             ir::emit_op_error(module, why);

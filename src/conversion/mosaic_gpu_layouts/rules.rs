@@ -173,13 +173,10 @@ impl<'m, 'c, 'a> Context<'m, 'c, 'a> {
                         ),
                     ));
                 }
-                if self.var_of_site.insert(s, v).is_some() {
-                    return Err(RuleError(
-                        s.op,
-                        "layout inference: a value site got two variables".into(),
-                    ));
+                // Every rule maps each of its own op's sites once.
+                if self.var_of_site.insert(s, v).is_none() {
+                    self.sites_of[v].push(s);
                 }
-                self.sites_of[v].push(s);
             }
         }
         Ok(())
@@ -613,13 +610,9 @@ impl Context<'_, '_, '_> {
             }
             "mosaic_gpu.wgmma" => {
                 let acc = self.var(Site::result(op, 0))?;
+                // The verifier holds the accumulator to multiples of 64x8
+                // and a register `a` to its fragment's shape.
                 let acc_layout = Constant::Reg(Reg::Tiled(layouts::wgmma()));
-                if !super::constraints::valid_assignment(&self.vars[acc], &acc_layout) {
-                    return Err(RuleError(
-                        op,
-                        "the WGMMA accumulator shape is not a multiple of 64x8, which its fragment layout needs (jaxlib rejects it too)".into(),
-                    ));
-                }
                 sys.assignments.insert(acc, acc_layout);
                 map.push((acc, vec![Site::operand(op, 0), Site::result(op, 0)]));
                 let b_site = Site::operand(op, 2);
@@ -660,12 +653,6 @@ impl Context<'_, '_, '_> {
                         layouts::wgmma()
                     };
                     let l = Constant::Reg(Reg::Tiled(l));
-                    if !super::constraints::valid_assignment(&self.vars[a], &l) {
-                        return Err(RuleError(
-                            op,
-                            "the WGMMA operand 'a' in registers does not fit its fragment layout (jaxlib rejects it too)".into(),
-                        ));
-                    }
                     sys.assignments.insert(a, l);
                     a
                 };
@@ -751,10 +738,8 @@ impl Context<'_, '_, '_> {
                 map.push((src, vec![Site::operand(op, 0)]));
                 map.push((dst, vec![Site::result(op, 0)]));
             }
+            // The vector dialect's verifier holds slice strides to 1.
             "vector.extract_strided_slice" => {
-                if ints(self.attr(op, "strides")).iter().any(|&s| s != 1) {
-                    return Err(self.unsupported(op, "strided slices with strides other than 1"));
-                }
                 let a = self.var(Site::operand(op, 0))?;
                 let r = self.var(Site::result(op, 0))?;
                 let offsets = ints(self.attr(op, "offsets"));
@@ -792,9 +777,6 @@ impl Context<'_, '_, '_> {
                 map.push((r, vec![Site::result(op, 0)]));
             }
             "vector.insert_strided_slice" => {
-                if ints(self.attr(op, "strides")).iter().any(|&s| s != 1) {
-                    return Err(self.unsupported(op, "strided slices with strides other than 1"));
-                }
                 let src = self.var(Site::operand(op, 0))?;
                 let dst = self.var(Site::operand(op, 1))?;
                 let r = self.var(Site::result(op, 0))?;
@@ -955,8 +937,6 @@ impl Context<'_, '_, '_> {
                             Some((_, s)) => s.extend(sites),
                             None => map.push((v, sites)),
                         }
-                    } else if self.m.vals[o].ty.kind == Kind::Tmem {
-                        return Err(self.unsupported(op, "TMEM refs"));
                     }
                 }
             }
@@ -986,16 +966,82 @@ impl Context<'_, '_, '_> {
                 map.push((iv, vec![i]));
                 map.push((ov, vec![o]));
             }
-            "memref.expand_shape" | "memref.collapse_shape" => {
-                return Err(self.unsupported(op, &format!("{n} of SMEM refs")))
+            "memref.expand_shape" => {
+                let src_site = Site::operand(op, 0);
+                if transposed(&self.ty(src_site).strides) {
+                    return Err(self.unsupported(op, "memref.expand_shape of a transposed ref"));
+                }
+                let src = self.producer_ref(src_site)?;
+                let dst = self.var(Site::result(op, 0))?;
+                let out_shape = ints(self.attr(op, "static_output_shape"));
+                let groups = self.reassociation(op);
+                let mut rev = vec![];
+                for (d, g) in out_shape.iter().rev().zip(groups.iter().rev()) {
+                    if *d == i64::MIN || *g > 1 {
+                        break;
+                    }
+                    rev.push(*d);
+                }
+                rev.reverse();
+                sys.constraints = vec![
+                    Constraint::Divides(Expr::Var(src), rev),
+                    Constraint::Equals(Expr::Var(src), Expr::Var(dst)),
+                ];
+                map.push((src, vec![src_site]));
+                map.push((dst, vec![Site::result(op, 0)]));
+            }
+            "memref.collapse_shape" => {
+                let groups = self.reassociation(op);
+                if groups.is_empty() {
+                    return Err(self.unsupported(op, "memref.collapse_shape to a rank-0 ref"));
+                }
+                let src_site = Site::operand(op, 0);
+                let src = self.producer_ref(src_site)?;
+                let dst = self.var(Site::result(op, 0))?;
+                let ty = self.ty(src_site);
+                let mut contiguous = vec![1i64; ty.shape.len()];
+                for k in (0..ty.shape.len().saturating_sub(1)).rev() {
+                    contiguous[k] = contiguous[k + 1] * ty.shape[k + 1];
+                }
+                if ty.strides != contiguous {
+                    return Err(self.unsupported(op, "memref.collapse_shape of a non-contiguous ref"));
+                }
+                sys.constraints = vec![Constraint::Equals(
+                    Expr::Var(dst),
+                    Expr::Collapse {
+                        e: Box::new(Expr::Var(src)),
+                        from: ty.shape.clone(),
+                        groups,
+                    },
+                )];
+                map.push((src, vec![src_site]));
+                map.push((dst, vec![Site::result(op, 0)]));
             }
             "mosaic_gpu.custom_primitive" => return Err(self.unsupported(op, "mosaic_gpu.custom_primitive")),
-            "mosaic_gpu.mma" => return Err(self.unsupported(op, "mosaic_gpu.mma")),
-            _ if n.starts_with("mosaic_gpu.tmem")
-                || n.starts_with("mosaic_gpu.tcgen05")
-                || n.contains("_tmem") =>
-            {
-                return Err(self.unsupported(op, "TMEM (tcgen05) ops"));
+            "mosaic_gpu.mma" => {
+                let bits = self.ty(Site::operand(op, 1)).bits.unwrap_or(16);
+                let (lhs, rhs, acc) = layouts::mma_layouts(bits);
+                let sites = [
+                    (vec![Site::operand(op, 0), Site::result(op, 0)], acc, "accumulator"),
+                    (vec![Site::operand(op, 1)], lhs, "'a' operand"),
+                    (vec![Site::operand(op, 2)], rhs, "'b' operand"),
+                ];
+                for (group, layout, what) in sites {
+                    let key = *group.last().unwrap_or(&Site::result(op, 0));
+                    let v = self.var(key)?;
+                    let c = Constant::Reg(Reg::Tiled(layout));
+                    if !super::constraints::valid_assignment(&self.vars[v], &c) {
+                        return Err(RuleError(
+                            op,
+                            format!(
+                                "the mma {what} of shape {:?} does not fit its fragment layout (jaxlib rejects it too)",
+                                self.vars[v].shape
+                            ),
+                        ));
+                    }
+                    sys.assignments.insert(v, c);
+                    map.push((v, group));
+                }
             }
             _ => {
                 return Err(RuleError(
@@ -1007,6 +1053,19 @@ impl Context<'_, '_, '_> {
             }
         }
         Ok((sys, map))
+    }
+
+    /// The sizes of the groups of a reshape's `reassociation`.
+    fn reassociation(&self, op: usize) -> Vec<usize> {
+        self.attr(op, "reassociation")
+            .filter(|a| ir::tpu_view::is_array(a.to_raw()))
+            .map(|a| {
+                ir::array_elements(a)
+                    .into_iter()
+                    .map(ir::array_len)
+                    .collect()
+            })
+            .unwrap_or_default()
     }
 
     /// The tiling the `transforms` of a `with_transforms` op ask for

@@ -9,8 +9,6 @@ use std::collections::HashMap;
 use super::constraints::{self, Constraint, Expr, Space, System, Var, VarInfo};
 use super::layouts::{self, Constant, Reg, Tiled};
 
-pub const FUEL: i64 = 100_000;
-
 pub enum Failure {
     Unsatisfiable,
     OutOfFuel,

@@ -1,7 +1,7 @@
 // RUN: %pallas_opt %s --split-input-file --infer-mosaic-gpu-layouts | FileCheck %s
 
 // Transposed SMEM views, slices, optimization barriers, TMA ring slots, scalar
-// broadcasts and switches. The expected attributes are jaxlib 0.10.2's
+// broadcasts, switches, register MMAs and reshaped SMEM refs. The expected attributes are jaxlib 0.10.2's
 // (`layout_inference.infer_layout` on each module), not our own output.
 
 // A WGMMA whose A operand is a transposed view; the tiling follows it.
@@ -65,6 +65,52 @@ module attributes {mosaic_gpu.arch_major = 9 : i32, mosaic_gpu.arch_minor = 0 : 
       scf.yield %x : vector<64x128xf32>
     }
     "mosaic_gpu.vector_store"(%y, %cast) <{multimem = false}> : (vector<64x128xf32>, memref<64x128xf32, strided<[128, 1], offset: ?>, #gpu.address_space<workgroup>>) -> ()
+    return
+  }
+}
+
+// -----
+
+// A register MMA (mma.sync) on loaded operands.
+// CHECK: mosaic_gpu.slice_smem{{.*}} {out_transforms = {{\[\[}}#mosaic_gpu.tile<[8, 16]>, #mosaic_gpu.swizzle<32 : i32>]]}
+// CHECK: mosaic_gpu.slice_smem{{.*}} {out_transforms = {{\[\[}}#mosaic_gpu.tile<[8, 64]>, #mosaic_gpu.swizzle<128 : i32>]]}
+// CHECK: mosaic_gpu.slice_smem{{.*}} {out_transforms = {{\[\[}}#mosaic_gpu.tile<[8, 32]>, #mosaic_gpu.swizzle<128 : i32>]]}
+// CHECK: mosaic_gpu.vector_load{{.*}} {in_transforms = {{\[\[}}#mosaic_gpu.tile<[8, 16]>, #mosaic_gpu.swizzle<32 : i32>]], out_layouts = [#mosaic_gpu.TiledLayout<{{\[\[}}64, 16], [16, 8], [8, 8], [2]], warp_dims = [-7], lane_dims = [-3, -2], vector_dim = -1>]}
+// CHECK: mosaic_gpu.vector_load{{.*}} {in_transforms = {{\[\[}}#mosaic_gpu.tile<[8, 64]>, #mosaic_gpu.swizzle<128 : i32>]], out_layouts = [#mosaic_gpu.TiledLayout<{{\[\[}}16, 8], [8, 8], [2, 1]], warp_dims = [#mosaic_gpu.Replicated<times = 4>], lane_dims = [-3, -4], vector_dim = -2>]}
+// CHECK: arith.constant{{.*}} {out_layouts = [#mosaic_gpu.WGSplatFragLayout<[64, 64]>]}
+// CHECK: mosaic_gpu.mma{{.*}} {in_layouts = [#mosaic_gpu.TiledLayout<{{\[\[}}64, 8], [16, 8], [8, 8], [2]], warp_dims = [-7], lane_dims = [-3, -2], vector_dim = -1>, #mosaic_gpu.TiledLayout<{{\[\[}}64, 16], [16, 8], [8, 8], [2]], warp_dims = [-7], lane_dims = [-3, -2], vector_dim = -1>, #mosaic_gpu.TiledLayout<{{\[\[}}16, 8], [8, 8], [2, 1]], warp_dims = [#mosaic_gpu.Replicated<times = 4>], lane_dims = [-3, -4], vector_dim = -2>], out_layouts = [#mosaic_gpu.TiledLayout<{{\[\[}}64, 8], [16, 8], [8, 8], [2]], warp_dims = [-7], lane_dims = [-3, -2], vector_dim = -1>]}
+// CHECK: mosaic_gpu.vector_store{{.*}} {in_layouts = [#mosaic_gpu.TiledLayout<{{\[\[}}64, 8], [16, 8], [8, 8], [2]], warp_dims = [-7], lane_dims = [-3, -2], vector_dim = -1>], in_transforms = {{\[\[}}#mosaic_gpu.tile<[8, 32]>, #mosaic_gpu.swizzle<128 : i32>]]}
+module attributes {mosaic_gpu.arch_major = 9 : i32, mosaic_gpu.arch_minor = 0 : i32} {
+  func.func @mma() {
+    %sa = "mosaic_gpu.slice_smem"() <{offset = 0 : i32}> : () -> memref<64x16xf16, #gpu.address_space<workgroup>>
+    %sb = "mosaic_gpu.slice_smem"() <{offset = 2048 : i32}> : () -> memref<16x64xf16, #gpu.address_space<workgroup>>
+    %so = "mosaic_gpu.slice_smem"() <{offset = 4096 : i32}> : () -> memref<64x64xf32, #gpu.address_space<workgroup>>
+    %a = "mosaic_gpu.vector_load"(%sa) <{optimized = false}> : (memref<64x16xf16, #gpu.address_space<workgroup>>) -> vector<64x16xf16>
+    %b = "mosaic_gpu.vector_load"(%sb) <{optimized = false}> : (memref<16x64xf16, #gpu.address_space<workgroup>>) -> vector<16x64xf16>
+    %acc = arith.constant dense<0.0> : vector<64x64xf32>
+    %r = mosaic_gpu.mma accumulator(%acc : vector<64x64xf32>) a(%a : vector<64x16xf16>) b(%b : vector<16x64xf16>) -> vector<64x64xf32>
+    "mosaic_gpu.vector_store"(%r, %so) <{multimem = false}> : (vector<64x64xf32>, memref<64x64xf32, #gpu.address_space<workgroup>>) -> ()
+    return
+  }
+}
+
+// -----
+
+// An expand_shape and a collapse_shape of SMEM refs with explicit transforms.
+// CHECK: mosaic_gpu.slice_smem{{.*}} {out_transforms = {{\[\[}}#mosaic_gpu.tile<[8, 64]>, #mosaic_gpu.swizzle<128 : i32>]]}
+// CHECK: memref.expand_shape{{.*}} {in_transforms = {{\[\[}}#mosaic_gpu.tile<[8, 64]>, #mosaic_gpu.swizzle<128 : i32>]], out_transforms = {{\[\[}}#mosaic_gpu.tile<[8, 64]>, #mosaic_gpu.swizzle<128 : i32>]]}
+// CHECK: mosaic_gpu.with_transforms{{.*}} {in_transforms = {{\[\[}}#mosaic_gpu.tile<[8, 64]>, #mosaic_gpu.swizzle<128 : i32>]], out_transforms = {{\[\[}}#mosaic_gpu.tile<[8, 64]>, #mosaic_gpu.swizzle<128 : i32>]]}
+// CHECK: memref.collapse_shape{{.*}} {in_transforms = {{\[\[}}#mosaic_gpu.tile<[8, 64]>, #mosaic_gpu.swizzle<128 : i32>]], out_transforms = {{\[\[}}#mosaic_gpu.tile<[8, 64]>, #mosaic_gpu.swizzle<128 : i32>]]}
+// CHECK: mosaic_gpu.vector_load{{.*}} {in_transforms = {{\[\[}}#mosaic_gpu.tile<[8, 64]>, #mosaic_gpu.swizzle<128 : i32>]], out_layouts = [#mosaic_gpu.TiledLayout<{{\[\[}}64, 8], [16, 8], [8, 8], [2]], warp_dims = [-7], lane_dims = [-3, -2], vector_dim = -1>]}
+// CHECK: mosaic_gpu.vector_store{{.*}} {in_layouts = [#mosaic_gpu.TiledLayout<{{\[\[}}64, 8], [16, 8], [8, 8], [2]], warp_dims = [-7], lane_dims = [-3, -2], vector_dim = -1>], in_transforms = {{\[\[}}#mosaic_gpu.tile<[8, 64]>, #mosaic_gpu.swizzle<128 : i32>]]}
+module attributes {mosaic_gpu.arch_major = 9 : i32, mosaic_gpu.arch_minor = 0 : i32} {
+  func.func @reshape_refs() {
+    %s = "mosaic_gpu.slice_smem"() <{offset = 0 : i32}> : () -> memref<4x64x64xf16, #gpu.address_space<workgroup>>
+    %e = memref.expand_shape %s [[0, 1], [2], [3]] output_shape [2, 2, 64, 64] : memref<4x64x64xf16, #gpu.address_space<workgroup>> into memref<2x2x64x64xf16, #gpu.address_space<workgroup>>
+    %t = "mosaic_gpu.with_transforms"(%e) <{transforms = [#mosaic_gpu.tile<[8, 64]>, #mosaic_gpu.swizzle<128 : i32>]}> : (memref<2x2x64x64xf16, #gpu.address_space<workgroup>>) -> memref<2x2x64x64xf16, #gpu.address_space<workgroup>>
+    %c = memref.collapse_shape %t [[0, 1], [2], [3]] : memref<2x2x64x64xf16, #gpu.address_space<workgroup>> into memref<4x64x64xf16, #gpu.address_space<workgroup>>
+    %x = "mosaic_gpu.vector_load"(%c) <{optimized = true}> : (memref<4x64x64xf16, #gpu.address_space<workgroup>>) -> vector<4x64x64xf16>
+    "mosaic_gpu.vector_store"(%x, %c) <{multimem = false}> : (vector<4x64x64xf16>, memref<4x64x64xf16, #gpu.address_space<workgroup>>) -> ()
     return
   }
 }

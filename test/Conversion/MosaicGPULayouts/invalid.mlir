@@ -144,11 +144,182 @@ module attributes {mosaic_gpu.arch_major = 9 : i32, mosaic_gpu.arch_minor = 0 : 
 
 // -----
 
+// Two with_transforms on one ref asking for different tilings.
+module attributes {mosaic_gpu.arch_major = 9 : i32, mosaic_gpu.arch_minor = 0 : i32} {
+  func.func @two_tilings() {
+    %s = "mosaic_gpu.slice_smem"() <{offset = 0 : i32}> : () -> memref<64x64xf16, #gpu.address_space<workgroup>>
+    %t = "mosaic_gpu.with_transforms"(%s) <{transforms = [#mosaic_gpu.tile<[8, 64]>, #mosaic_gpu.swizzle<128 : i32>]}> : (memref<64x64xf16, #gpu.address_space<workgroup>>) -> memref<64x64xf16, #gpu.address_space<workgroup>>
+    // expected-error @+1 {{the layout casts and transforms given conflict}}
+    %u = "mosaic_gpu.with_transforms"(%t) <{transforms = [#mosaic_gpu.tile<[8, 32]>, #mosaic_gpu.swizzle<64 : i32>]}> : (memref<64x64xf16, #gpu.address_space<workgroup>>) -> memref<64x64xf16, #gpu.address_space<workgroup>>
+    return
+  }
+}
+
+// -----
+
+// An SMEM ref through an optimization barrier gets no transforms.
+module attributes {mosaic_gpu.arch_major = 9 : i32, mosaic_gpu.arch_minor = 0 : i32} {
+  func.func @barrier_ref() {
+    %s = "mosaic_gpu.slice_smem"() <{offset = 0 : i32}> : () -> memref<256xf32, #gpu.address_space<workgroup>>
+    // expected-error @+1 {{gave 0 in_transforms for 1 SMEM ref operands}}
+    %t = "mosaic_gpu.optimization_barrier"(%s) : (memref<256xf32, #gpu.address_space<workgroup>>) -> memref<256xf32, #gpu.address_space<workgroup>>
+    return
+  }
+}
+
+// -----
+
+// A cast of an SMEM ref to a dynamic shape.
+module attributes {mosaic_gpu.arch_major = 9 : i32, mosaic_gpu.arch_minor = 0 : i32} {
+  func.func @dynamic_cast() {
+    %s = "mosaic_gpu.slice_smem"() <{offset = 0 : i32}> : () -> memref<256xf32, #gpu.address_space<workgroup>>
+    // expected-error @+1 {{does not match the shape or memory space}}
+    %c = memref.cast %s : memref<256xf32, #gpu.address_space<workgroup>> to memref<?xf32, #gpu.address_space<workgroup>>
+    return
+  }
+}
+
+// -----
+
+// A gather along the second dimension.
+module attributes {mosaic_gpu.arch_major = 9 : i32, mosaic_gpu.arch_minor = 0 : i32} {
+  func.func @gather_minor(%g: memref<256x128xf32>, %rows: vector<16xi32>) {
+    %c0 = arith.constant 0 : i32
+    %bar = "mosaic_gpu.slice_smem"() <{offset = 65536 : i32}> : () -> memref<!mosaic_gpu.barrier, #gpu.address_space<workgroup>>
+    %s = "mosaic_gpu.slice_smem"() <{offset = 0 : i32}> : () -> memref<64x16xf32, #gpu.address_space<workgroup>>
+    // expected-error @+1 {{not yet supported: layout inference for gathers/scatters along other than the leading dimension}}
+    "mosaic_gpu.async_load"(%g, %s, %bar, %c0, %rows) <{collective = [], oob_fill_mode = 2 : i32, operandSegmentSizes = array<i32: 1, 1, 1, 2, 0>, slice_lengths = array<i64: 64, 16>}> : (memref<256x128xf32>, memref<64x16xf32, #gpu.address_space<workgroup>>, memref<!mosaic_gpu.barrier, #gpu.address_space<workgroup>>, i32, vector<16xi32>) -> ()
+    return
+  }
+}
+
+// -----
+
+// A gather whose rows are too narrow for the TMA's alignment.
+module attributes {mosaic_gpu.arch_major = 9 : i32, mosaic_gpu.arch_minor = 0 : i32} {
+  func.func @gather_narrow(%g: memref<256x128xf32>, %rows: vector<16xi32>) {
+    %c0 = arith.constant 0 : i32
+    %bar = "mosaic_gpu.slice_smem"() <{offset = 65536 : i32}> : () -> memref<!mosaic_gpu.barrier, #gpu.address_space<workgroup>>
+    %s = "mosaic_gpu.slice_smem"() <{offset = 0 : i32}> : () -> memref<16x4xf32, #gpu.address_space<workgroup>>
+    // expected-error @+1 {{minor dimension is not a multiple of 8}}
+    "mosaic_gpu.async_load"(%g, %s, %bar, %rows, %c0) <{collective = [], oob_fill_mode = 2 : i32, operandSegmentSizes = array<i32: 1, 1, 1, 2, 0>, slice_lengths = array<i64: 16, 4>}> : (memref<256x128xf32>, memref<16x4xf32, #gpu.address_space<workgroup>>, memref<!mosaic_gpu.barrier, #gpu.address_space<workgroup>>, vector<16xi32>, i32) -> ()
+    return
+  }
+}
+
+// -----
+
+// Gather indices in a number of rows TMA cannot take.
+module attributes {mosaic_gpu.arch_major = 9 : i32, mosaic_gpu.arch_minor = 0 : i32} {
+  func.func @gather_rows(%g: memref<256x128xf32>, %rows: vector<6xi32>) {
+    %c0 = arith.constant 0 : i32
+    %bar = "mosaic_gpu.slice_smem"() <{offset = 65536 : i32}> : () -> memref<!mosaic_gpu.barrier, #gpu.address_space<workgroup>>
+    %s = "mosaic_gpu.slice_smem"() <{offset = 0 : i32}> : () -> memref<6x128xf32, #gpu.address_space<workgroup>>
+    // expected-error @+1 {{TMA index vectors of 6 rows are not supported}}
+    "mosaic_gpu.async_load"(%g, %s, %bar, %rows, %c0) <{collective = [], oob_fill_mode = 2 : i32, operandSegmentSizes = array<i32: 1, 1, 1, 2, 0>, slice_lengths = array<i64: 6, 128>}> : (memref<256x128xf32>, memref<6x128xf32, #gpu.address_space<workgroup>>, memref<!mosaic_gpu.barrier, #gpu.address_space<workgroup>>, vector<6xi32>, i32) -> ()
+    return
+  }
+}
+
+// -----
+
+// A vector extracted at a dynamic position.
+module attributes {mosaic_gpu.arch_major = 9 : i32, mosaic_gpu.arch_minor = 0 : i32} {
+  func.func @extract_dynamic(%i: index) {
+    %s = "mosaic_gpu.slice_smem"() <{offset = 0 : i32}> : () -> memref<2x128xf32, #gpu.address_space<workgroup>>
+    %x = "mosaic_gpu.vector_load"(%s) <{optimized = true}> : (memref<2x128xf32, #gpu.address_space<workgroup>>) -> vector<2x128xf32>
+    // expected-error @+1 {{not yet supported: layout inference for vector.extract at dynamic positions}}
+    %e = vector.extract %x[%i] : vector<128xf32> from vector<2x128xf32>
+    return
+  }
+}
+
+// -----
+
+// A 2-D tiling given to a 1-D ref.
+module attributes {mosaic_gpu.arch_major = 9 : i32, mosaic_gpu.arch_minor = 0 : i32} {
+  func.func @tile_rank() {
+    // expected-error @+1 {{a tiling of higher rank than its ref}}
+    %s = "mosaic_gpu.slice_smem"() <{offset = 0 : i32}> : () -> memref<512xf16, #gpu.address_space<workgroup>>
+    %t = "mosaic_gpu.with_transforms"(%s) <{transforms = [#mosaic_gpu.tile<[8, 64]>]}> : (memref<512xf16, #gpu.address_space<workgroup>>) -> memref<512xf16, #gpu.address_space<workgroup>>
+    return
+  }
+}
+
+// -----
+
+// A vector from outside the module's ops has no layout.
+module attributes {mosaic_gpu.arch_major = 9 : i32, mosaic_gpu.arch_minor = 0 : i32} {
+  func.func @argument_vector(%v: vector<256xf32>) {
+    %s = "mosaic_gpu.slice_smem"() <{offset = 0 : i32}> : () -> memref<256xf32, #gpu.address_space<workgroup>>
+    // expected-error @+1 {{no layout for a vector value here}}
+    %y = arith.addf %v, %v : vector<256xf32>
+    "mosaic_gpu.vector_store"(%y, %s) <{multimem = false}> : (vector<256xf32>, memref<256xf32, #gpu.address_space<workgroup>>) -> ()
+    return
+  }
+}
+
+// -----
+
+// An mma 'a' operand narrower than its fragment (16 columns for f16).
+module attributes {mosaic_gpu.arch_major = 9 : i32, mosaic_gpu.arch_minor = 0 : i32} {
+  func.func @mma_narrow() {
+    %sa = "mosaic_gpu.slice_smem"() <{offset = 0 : i32}> : () -> memref<64x8xf16, #gpu.address_space<workgroup>>
+    %sb = "mosaic_gpu.slice_smem"() <{offset = 2048 : i32}> : () -> memref<8x64xf16, #gpu.address_space<workgroup>>
+    %a = "mosaic_gpu.vector_load"(%sa) <{optimized = false}> : (memref<64x8xf16, #gpu.address_space<workgroup>>) -> vector<64x8xf16>
+    %b = "mosaic_gpu.vector_load"(%sb) <{optimized = false}> : (memref<8x64xf16, #gpu.address_space<workgroup>>) -> vector<8x64xf16>
+    %acc = arith.constant dense<0.0> : vector<64x64xf32>
+    // expected-error @+1 {{the mma 'a' operand of shape [64, 8] does not fit its fragment layout}}
+    %r = mosaic_gpu.mma accumulator(%acc : vector<64x64xf32>) a(%a : vector<64x8xf16>) b(%b : vector<8x64xf16>) -> vector<64x64xf32>
+    return
+  }
+}
+
+// -----
+
+// An expand_shape of a transposed ref.
+module attributes {mosaic_gpu.arch_major = 9 : i32, mosaic_gpu.arch_minor = 0 : i32} {
+  func.func @expand_transposed() {
+    %s = "mosaic_gpu.slice_smem"() <{offset = 0 : i32}> : () -> memref<64x128xf16, #gpu.address_space<workgroup>>
+    %t = memref.transpose %s (d0, d1) -> (d1, d0) : memref<64x128xf16, #gpu.address_space<workgroup>> to memref<128x64xf16, strided<[1, 128]>, #gpu.address_space<workgroup>>
+    // expected-error @+1 {{not yet supported: layout inference for memref.expand_shape of a transposed ref}}
+    %e = memref.expand_shape %t [[0, 1], [2]] output_shape [2, 64, 64] : memref<128x64xf16, strided<[1, 128]>, #gpu.address_space<workgroup>> into memref<2x64x64xf16, strided<[64, 1, 128]>, #gpu.address_space<workgroup>>
+    return
+  }
+}
+
+// -----
+
+// A collapse_shape of a ref that is not contiguous.
+module attributes {mosaic_gpu.arch_major = 9 : i32, mosaic_gpu.arch_minor = 0 : i32} {
+  func.func @collapse_strided() {
+    %s = "mosaic_gpu.slice_smem"() <{offset = 0 : i32}> : () -> memref<4x64x128xf16, #gpu.address_space<workgroup>>
+    %v = memref.subview %s[0, 0, 0] [4, 64, 64] [1, 1, 1] : memref<4x64x128xf16, #gpu.address_space<workgroup>> to memref<4x64x64xf16, strided<[8192, 128, 1]>, #gpu.address_space<workgroup>>
+    // expected-error @+1 {{not yet supported: layout inference for memref.collapse_shape of a non-contiguous ref}}
+    %c = memref.collapse_shape %v [[0, 1], [2]] : memref<4x64x64xf16, strided<[8192, 128, 1]>, #gpu.address_space<workgroup>> into memref<256x64xf16, strided<[128, 1]>, #gpu.address_space<workgroup>>
+    return
+  }
+}
+
+// -----
+
+// A collapse_shape to a rank-0 ref.
+module attributes {mosaic_gpu.arch_major = 9 : i32, mosaic_gpu.arch_minor = 0 : i32} {
+  func.func @collapse_all() {
+    %s = "mosaic_gpu.slice_smem"() <{offset = 0 : i32}> : () -> memref<1x1xf32, #gpu.address_space<workgroup>>
+    // expected-error @+1 {{not yet supported: layout inference for memref.collapse_shape to a rank-0 ref}}
+    %c = memref.collapse_shape %s [] : memref<1x1xf32, #gpu.address_space<workgroup>> into memref<f32, #gpu.address_space<workgroup>>
+    return
+  }
+}
+
+// -----
+
 // Not yet supported by our rules (jaxlib infers these): TMEM...
 module attributes {mosaic_gpu.arch_major = 10 : i32, mosaic_gpu.arch_minor = 0 : i32} {
   func.func @tmem() {
     %s = "mosaic_gpu.slice_smem"() <{offset = 0 : i32}> : () -> memref<i32, #gpu.address_space<workgroup>>
-    // expected-error @+1 {{not yet supported: layout inference for TMEM (tcgen05) ops}}
+    // expected-error @+1 {{not yet supported: layout inference for TMEM refs (tcgen05 ops)}}
     %t = mosaic_gpu.tmem_alloc smem_ptr(%s : memref<i32, #gpu.address_space<workgroup>>) -> memref<128x256xf32, #mosaic_gpu.tmem>
     return
   }
