@@ -1017,7 +1017,7 @@ impl Context<'_, '_, '_> {
                 map.push((src, vec![src_site]));
                 map.push((dst, vec![Site::result(op, 0)]));
             }
-            "mosaic_gpu.custom_primitive" => return Err(self.unsupported(op, "mosaic_gpu.custom_primitive")),
+            "mosaic_gpu.custom_primitive" => return self.custom_rule(op),
             "mosaic_gpu.mma" => {
                 let bits = self.ty(Site::operand(op, 1)).bits.unwrap_or(16);
                 let (lhs, rhs, acc) = layouts::mma_layouts(bits);
@@ -1055,6 +1055,63 @@ impl Context<'_, '_, '_> {
         Ok((sys, map))
     }
 
+    /// A custom primitive states its operands' and results' layouts and
+    /// transforms itself; an SMEM operand gets a variable of its own, equal
+    /// to its ref's (so that two uses asking for different transforms
+    /// conflict).
+    fn custom_rule(&mut self, op: usize) -> Result<(System, Mapping), RuleError> {
+        let operands = self.m.ops[op].operands.clone();
+        let results = self.m.ops[op].results.clone();
+        let texts = |name: &str| -> Vec<String> {
+            self.attr(op, name)
+                .map(|a| split_transforms(&a.to_string()))
+                .unwrap_or_default()
+        };
+        let (in_layouts, in_transforms, out_layouts) = (
+            texts("in_layouts"),
+            texts("in_transforms"),
+            texts("out_layouts"),
+        );
+        let (mut li, mut ti, mut lo) =
+            (in_layouts.iter(), in_transforms.iter(), out_layouts.iter());
+        let mut sys = System::default();
+        let mut map: Mapping = vec![];
+        let layout_of = |this: &Self, t: Option<&String>| -> Result<Constant, RuleError> {
+            let text = t.cloned().unwrap_or_default();
+            layouts::parse_reg(&text)
+                .map(Constant::Reg)
+                .ok_or_else(|| this.unsupported(op, &format!("the layout '{text}'")))
+        };
+        for (k, &o) in operands.iter().enumerate() {
+            let site = Site::operand(op, k);
+            if self.is_vector(o) {
+                let v = self.var(site)?;
+                let c = layout_of(self, li.next())?;
+                sys.assignments.insert(v, c);
+                map.push((v, vec![site]));
+            } else if self.is_smem(o) {
+                let src = self.producer_ref(site)?;
+                let v = self.var(site)?;
+                sys.constraints
+                    .push(Constraint::Equals(Expr::Var(src), Expr::Var(v)));
+                let text = ti.next().cloned().unwrap_or_default();
+                let tiling = self.tiling_of(op, site, &text)?;
+                sys.assignments.insert(v, Constant::Smem(tiling));
+                map.push((v, vec![site]));
+            }
+        }
+        for (k, &r) in results.iter().enumerate() {
+            if self.is_vector(r) {
+                let site = Site::result(op, k);
+                let v = self.var(site)?;
+                let c = layout_of(self, lo.next())?;
+                sys.assignments.insert(v, c);
+                map.push((v, vec![site]));
+            }
+        }
+        Ok((sys, map))
+    }
+
     /// The sizes of the groups of a reshape's `reassociation`.
     fn reassociation(&self, op: usize) -> Vec<usize> {
         self.attr(op, "reassociation")
@@ -1076,7 +1133,13 @@ impl Context<'_, '_, '_> {
             .attr(op, "transforms")
             .map(|a| a.to_string())
             .unwrap_or_default();
-        let parts = split_transforms(&text);
+        self.tiling_of(op, src, &text)
+    }
+
+    /// The tiling of a transforms array's text (`[]`, `[tile]` or
+    /// `[tile, swizzle]`) for the ref at `src`.
+    fn tiling_of(&self, op: usize, src: Site, text: &str) -> Result<Option<Vec<i64>>, RuleError> {
+        let parts = split_transforms(text);
         let mut tiling = None;
         let mut swizzle = None;
         for (k, p) in parts.iter().enumerate() {

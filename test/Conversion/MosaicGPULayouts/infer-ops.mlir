@@ -1,7 +1,7 @@
 // RUN: %pallas_opt %s --split-input-file --infer-mosaic-gpu-layouts | FileCheck %s
 
 // Transposed SMEM views, slices, optimization barriers, TMA ring slots, scalar
-// broadcasts, switches, register MMAs and reshaped SMEM refs. The expected attributes are jaxlib 0.10.2's
+// broadcasts, switches, register MMAs, reshaped SMEM refs and custom primitives. The expected attributes are jaxlib 0.10.2's
 // (`layout_inference.infer_layout` on each module), not our own output.
 
 // A WGMMA whose A operand is a transposed view; the tiling follows it.
@@ -111,6 +111,35 @@ module attributes {mosaic_gpu.arch_major = 9 : i32, mosaic_gpu.arch_minor = 0 : 
     %c = memref.collapse_shape %t [[0, 1], [2], [3]] : memref<2x2x64x64xf16, #gpu.address_space<workgroup>> into memref<4x64x64xf16, #gpu.address_space<workgroup>>
     %x = "mosaic_gpu.vector_load"(%c) <{optimized = true}> : (memref<4x64x64xf16, #gpu.address_space<workgroup>>) -> vector<4x64x64xf16>
     "mosaic_gpu.vector_store"(%x, %c) <{multimem = false}> : (vector<4x64x64xf16>, memref<4x64x64xf16, #gpu.address_space<workgroup>>) -> ()
+    return
+  }
+}
+
+// -----
+
+// A custom primitive pins its operand's and result's layouts and its ref's
+// transforms.
+// CHECK: mosaic_gpu.slice_smem{{.*}} {out_transforms = {{\[\[}}#mosaic_gpu.tile<[8, 64]>, #mosaic_gpu.swizzle<128 : i32>]]}
+// CHECK: mosaic_gpu.slice_smem{{.*}} {out_transforms = {{\[\[}}]]}
+// CHECK: mosaic_gpu.vector_load{{.*}} {in_transforms = {{\[\[}}]], out_layouts = [#mosaic_gpu.WGStridedFragLayout<[256], 2>]}
+// CHECK: mosaic_gpu.custom_primitive{{.*}} <{in_layouts = [#mosaic_gpu.WGStridedFragLayout<[256], 2>], in_transforms = {{\[\[}}#mosaic_gpu.tile<[8, 64]>, #mosaic_gpu.swizzle<128 : i32>]], out_layouts = [#mosaic_gpu.WGStridedFragLayout<[256], 2>]}
+// CHECK: arith.addf{{.*}} {in_layouts = [#mosaic_gpu.WGStridedFragLayout<[256], 2>, #mosaic_gpu.WGStridedFragLayout<[256], 2>], out_layouts = [#mosaic_gpu.WGStridedFragLayout<[256], 2>]}
+// CHECK: mosaic_gpu.vector_store{{.*}} {in_layouts = [#mosaic_gpu.WGStridedFragLayout<[256], 2>], in_transforms = {{\[\[}}]]}
+// CHECK: mosaic_gpu.vector_load{{.*}} {in_transforms = {{\[\[}}#mosaic_gpu.tile<[8, 64]>, #mosaic_gpu.swizzle<128 : i32>]], out_layouts = [#mosaic_gpu.TiledLayout<{{\[\[}}64, 8], [16, 8], [8, 8], [2]], warp_dims = [-7], lane_dims = [-3, -2], vector_dim = -1>]}
+// CHECK: mosaic_gpu.vector_store{{.*}} {in_layouts = [#mosaic_gpu.TiledLayout<{{\[\[}}64, 8], [16, 8], [8, 8], [2]], warp_dims = [-7], lane_dims = [-3, -2], vector_dim = -1>], in_transforms = {{\[\[}}#mosaic_gpu.tile<[8, 64]>, #mosaic_gpu.swizzle<128 : i32>]]}
+module attributes {mosaic_gpu.arch_major = 9 : i32, mosaic_gpu.arch_minor = 0 : i32} {
+  func.func @custom() {
+    %s = "mosaic_gpu.slice_smem"() <{offset = 0 : i32}> : () -> memref<64x64xf16, #gpu.address_space<workgroup>>
+    %o = "mosaic_gpu.slice_smem"() <{offset = 8192 : i32}> : () -> memref<256xf32, #gpu.address_space<workgroup>>
+    %x = "mosaic_gpu.vector_load"(%o) <{optimized = true}> : (memref<256xf32, #gpu.address_space<workgroup>>) -> vector<256xf32>
+    %r = "mosaic_gpu.custom_primitive"(%x, %s) <{in_layouts = [#mosaic_gpu.WGStridedFragLayout<[256], 2>], in_transforms = [[#mosaic_gpu.tile<[8, 64]>, #mosaic_gpu.swizzle<128 : i32>]], out_layouts = [#mosaic_gpu.WGStridedFragLayout<[256], 2>]}> ({
+    ^bb0(%y: vector<256xf32>, %t: memref<64x64xf16, #gpu.address_space<workgroup>>):
+      "mosaic_gpu.return"(%y) : (vector<256xf32>) -> ()
+    }) : (vector<256xf32>, memref<64x64xf16, #gpu.address_space<workgroup>>) -> vector<256xf32>
+    %z = arith.addf %r, %r : vector<256xf32>
+    "mosaic_gpu.vector_store"(%z, %o) <{multimem = false}> : (vector<256xf32>, memref<256xf32, #gpu.address_space<workgroup>>) -> ()
+    %w = "mosaic_gpu.vector_load"(%s) <{optimized = true}> : (memref<64x64xf16, #gpu.address_space<workgroup>>) -> vector<64x64xf16>
+    "mosaic_gpu.vector_store"(%w, %s) <{multimem = false}> : (vector<64x64xf16>, memref<64x64xf16, #gpu.address_space<workgroup>>) -> ()
     return
   }
 }

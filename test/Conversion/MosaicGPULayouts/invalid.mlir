@@ -2,7 +2,7 @@
 
 // Modules whose layout inference fails. jaxlib 0.10.2's infer_layout raises
 // on every one of them too (scripts/jax/check_gpu_layouts.py runs both on
-// this file's chunks and checks it), but the last two, whose forms our
+// this file's chunks and checks it), but the last one, whose form our
 // rules do not cover yet.
 
 // jaxlib has no rule for scf.if with vector results.
@@ -315,28 +315,12 @@ module attributes {mosaic_gpu.arch_major = 9 : i32, mosaic_gpu.arch_minor = 0 : 
 
 // -----
 
-// Not yet supported by our rules (jaxlib infers these): TMEM...
+// Not yet supported by our rules (jaxlib infers it): TMEM.
 module attributes {mosaic_gpu.arch_major = 10 : i32, mosaic_gpu.arch_minor = 0 : i32} {
   func.func @tmem() {
     %s = "mosaic_gpu.slice_smem"() <{offset = 0 : i32}> : () -> memref<i32, #gpu.address_space<workgroup>>
     // expected-error @+1 {{not yet supported: layout inference for TMEM refs (tcgen05 ops)}}
     %t = mosaic_gpu.tmem_alloc smem_ptr(%s : memref<i32, #gpu.address_space<workgroup>>) -> memref<128x256xf32, #mosaic_gpu.tmem>
-    return
-  }
-}
-
-// -----
-
-// ... and custom primitives.
-module attributes {mosaic_gpu.arch_major = 9 : i32, mosaic_gpu.arch_minor = 0 : i32} {
-  func.func @custom() {
-    %s = "mosaic_gpu.slice_smem"() <{offset = 0 : i32}> : () -> memref<256xf32, #gpu.address_space<workgroup>>
-    %x = "mosaic_gpu.vector_load"(%s) <{optimized = true}> : (memref<256xf32, #gpu.address_space<workgroup>>) -> vector<256xf32>
-    // expected-error @+1 {{not yet supported: layout inference for mosaic_gpu.custom_primitive}}
-    "mosaic_gpu.custom_primitive"(%x) <{in_layouts = [#mosaic_gpu.WGStridedFragLayout<[256], 2>], in_transforms = [], out_layouts = []}> ({
-    ^bb0(%y: vector<256xf32>):
-      "mosaic_gpu.return"() : () -> ()
-    }) : (vector<256xf32>) -> ()
     return
   }
 }
