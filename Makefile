@@ -160,6 +160,8 @@ jax-check: venv build
 	    echo "jax-check: $$n now matches JAX; remove it from scripts/jax/compare-gpu-xfail.txt"; fail=1; \
 	  else echo "jax-check: $$n differs from JAX (expected, see scripts/jax/compare-gpu-xfail.txt)"; fi; \
 	done; \
+	echo "jax-check: convert-mosaic-gpu-to-nvvm against jaxlib's lower_mgpu_dialect (compare_nvvm.py, listed: compare-nvvm-xfail.txt)"; \
+	$(JAX_PY) scripts/jax/compare_nvvm.py --pallas-opt $(PALLAS_OPT) || fail=1; \
 	exit $$fail
 
 # CPU oracle (scripts/jax/cpu_oracle.py; README "CPU oracle"): every

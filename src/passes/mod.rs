@@ -64,6 +64,7 @@ pub fn all() -> &'static [&'static PassDef] {
         &crate::conversion::pallas_to_scf::PASS,
         &crate::conversion::pallas_to_tpu::PASS,
         &crate::conversion::pallas_to_mosaic_gpu::PASS,
+        &crate::conversion::mosaic_gpu_to_nvvm::PASS,
         &crate::conversion::pallas_to_sparsecore::PASS,
         &crate::conversion::mosaic_gpu_layouts::PASS,
         &crate::transforms::hoist_allocas::PASS,
