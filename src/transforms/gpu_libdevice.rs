@@ -108,6 +108,13 @@ fn run(module: OperationRef, _options: &OptionValues) -> Result<(), ()> {
         let Some(function) = calls_libdevice(&gm) else {
             continue;
         };
+        if !ir::has_attribute(&gm, "targets") {
+            ir::emit_op_error(
+                &gm,
+                "has no targets: run nvvm-attach-target before pallas-gpu-link-libdevice",
+            );
+            return Err(());
+        }
         let libdevice = match found.get_or_insert_with(find_libdevice) {
             Ok(path) => path.clone(),
             Err(tried) => {
@@ -132,10 +139,6 @@ fn run(module: OperationRef, _options: &OptionValues) -> Result<(), ()> {
 /// Appends `file` to the `link` list of each `#nvvm.target` of `gm`.
 fn add_link(gm: &OperationRef, file: &Path) -> Result<(), ()> {
     let Ok(targets) = gm.attribute("targets") else {
-        ir::emit_op_error(
-            gm,
-            "has no targets: run nvvm-attach-target before pallas-gpu-link-libdevice",
-        );
         return Err(());
     };
     let text = targets.to_string();
