@@ -25,6 +25,18 @@
 // RUN:   > %t.out 2> %t.err
 // RUN: FileCheck %s --check-prefix=TRACE < %t.err
 // RUN: FileCheck %s --check-prefix=OUT < %t.out
+// With --repeat 2 (the timing harness of gpu-bench): after the warm-up call
+// on stream 1 is synchronized, two timed calls on stream 2, then a 1-word
+// memset queued behind them, so that the synchronization of stream 2 waits
+// for both; the seconds per call are printed before the output.
+// RUN: %venv_python %repo/scripts/gpu/make_main.py %repo/test/Reference/GPU/lowered/gpu_tma_barrier.mlir \
+// RUN:   --num-inputs 1 --repeat 2 -o %t.rep.mlir
+// RUN: %mlir_opt %t.rep.mlir -p 'builtin.module(pallas-gpu-to-llvm)' -o %t.rep.llvm.mlir
+// RUN: env PALLAS_CUDA_DRIVER=%t.fake.so %mlir_runner %t.rep.llvm.mlir -e main \
+// RUN:   -entry-point-result=void -shared-libs=%cuda_runtime,%llvm_lib/libmlir_c_runner_utils.so,%llvm_lib/libmlir_runner_utils.so \
+// RUN:   > %t.rep.out 2> %t.rep.err
+// RUN: grep -E "Launch|Stream|Memset" %t.rep.err | FileCheck %s --check-prefix=REPEAT
+// RUN: FileCheck %s --check-prefix=REPOUT < %t.rep.out
 // Without a driver the first runtime call says so.
 // RUN: env PALLAS_CUDA_DRIVER=/nonexistent/libcuda.so.1 not %mlir_runner %t.llvm.mlir -e main \
 // RUN:   -entry-point-result=void -shared-libs=%cuda_runtime,%llvm_lib/libmlir_c_runner_utils.so,%llvm_lib/libmlir_runner_utils.so \
@@ -55,4 +67,20 @@
 // Every element is -1: no digit but 1, and no 1 without its minus sign.
 // OUT-NOT: {{[02-9]}}
 // OUT-NOT: {{(\[| )1}}
+// REPEAT:      fake: cuStreamCreate(flags 1)
+// REPEAT-NEXT: fake: cuMemsetD32Async(0xffffffff, 32768, stream 1)
+// REPEAT-NEXT: fake: cuLaunchKernel(body_mosaic_gpu_kernel, {{.*}}, stream 1, extra null)
+// REPEAT-NEXT: fake: cuStreamSynchronize(stream 1)
+// REPEAT-NEXT: fake: cuStreamDestroy_v2(stream 1)
+// REPEAT-NEXT: fake: cuStreamCreate(flags 1)
+// REPEAT-NEXT: fake: cuLaunchKernel(body_mosaic_gpu_kernel, {{.*}}, stream 2, extra null)
+// REPEAT-NEXT: fake: cuLaunchKernel(body_mosaic_gpu_kernel, {{.*}}, stream 2, extra null)
+// REPEAT-NEXT: fake: cuMemsetD32Async(0, 1, stream 2)
+// REPEAT-NEXT: fake: cuStreamSynchronize(stream 2)
+// REPEAT-NEXT: fake: cuStreamDestroy_v2(stream 2)
+// REPEAT-NEXT: fake: cuStreamCreate(flags 1)
+// REPEAT-NEXT: fake: cuStreamSynchronize(stream 3)
+// REPEAT-NEXT: fake: cuStreamDestroy_v2(stream 3)
+// REPOUT: {{^[0-9.e+-]+$}}
+// REPOUT-NEXT: Unranked Memref
 // NODRIVER: pallas_cuda_runtime: error: mgpuModuleLoadJIT: cannot load the CUDA driver /nonexistent/libcuda.so.1
