@@ -77,3 +77,8 @@ venv_python = next((os.path.join(d, "bin", "python") for d in venv_dirs()
 if venv_python:
     config.available_features.add("venv-python")
     config.substitutions.append(("%venv_python", venv_python))
+
+# An NVIDIA device node: feature `nvidia-gpu` (the skip messages of
+# gpu-test/gpu-bench are checked only on machines without one).
+if glob.glob("/dev/nvidia[0-9]*"):
+    config.available_features.add("nvidia-gpu")

@@ -20,7 +20,8 @@ sm_100a for modules using Blackwell's tcgen05 instructions (the pipeline's
 
 Columns: registers per thread; spill stores/loads and stack frame bytes;
 static shared memory (ptxas) and dynamic shared memory (the launch's
-`dynamic_shared_memory_size`); named barriers; ptxas's compile time.
+`dynamic_shared_memory_size`); named barriers (`bar.sync` ids, ptxas's
+"used N barriers"); ptxas's compile time.
 """
 
 import argparse
@@ -148,7 +149,8 @@ def main():
                           "with the reason if that is expected")
           mark = "  SPILLS"
         dyn_smem = dyn.get(kernel, dyn.get(binary, "?"))
-        print(f"{name:34} {kernel:34} {chip:8} {k.get('regs', '?'):>5} "
+        shown = kernel if len(kernel) <= 34 else kernel[:31] + "..."
+        print(f"{name:34} {shown:34} {chip:8} {k.get('regs', '?'):>5} "
               f"{str(k.get('spill_st', '?')) + '/' + str(k.get('spill_ld', '?')):>12} "
               f"{k.get('stack', '?'):>6} {k.get('smem', '?'):>6} {dyn_smem:>9} "
               f"{k.get('barriers', '?'):>5} {ms:9.0f}{mark}")
