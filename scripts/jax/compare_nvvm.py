@@ -100,15 +100,24 @@ def annotate(text):
   return m.operation.get_asm(enable_debug_info=False)
 
 
+def cluster_shape(launch):
+  """The launch's cluster sizes (constants), (1, 1, 1) without clusters."""
+  seg = list(ir.DenseI32ArrayAttr(launch.attributes["operandSegmentSizes"]))
+  # async deps, grid x/y/z, block x/y/z, cluster x/y/z, dynamic smem
+  if len(seg) < 11 or seg[7] == 0:
+    return (1, 1, 1)
+  start = sum(seg[:7])
+  return tuple(ir.IntegerAttr(launch.operands[start + i].owner.attributes["value"]).value
+               for i in range(3))
+
+
 def jax_lower(annotated):
   m = ir.Module.parse(annotated)
   launch = next(op for op in walk(m.operation) if op.name == "gpu.launch")
   func = next(op for op in walk(m.operation)
               if op.name == "func.func" and len(op.regions[0].blocks))
   buffers = func.regions[0].blocks[0].arguments[1]
-  # The cluster shape only matters to collective copies, which our pass
-  # rejects (the kernel is then listed, whatever jaxlib makes of it).
-  ctx = lc.LaunchContext(m, lc.Scratch(launch.opview), (1, 1, 1), buffers, None)
+  ctx = lc.LaunchContext(m, lc.Scratch(launch.opview), cluster_shape(launch), buffers, None)
   mgpu.lower_mgpu_dialect(m, ctx)
   ctx.scratch.finalize_size()
   return m

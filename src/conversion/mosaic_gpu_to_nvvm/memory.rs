@@ -5,7 +5,6 @@
 //! register `i` of thread `t` lives at element `(i * 128 + t) * vec`.
 
 use melior::ir::operation::{OperationLike, OperationRef};
-use melior::ir::r#type::Type;
 use melior::ir::{Value, ValueLike};
 
 use super::fragments::{self, Frag, Layout, WARPGROUP};
@@ -27,12 +26,6 @@ pub(super) fn no_transforms(op: &OperationRef, name: &str) -> Result<(), String>
         }
     }
     Ok(())
-}
-
-fn is_smem(t: Type) -> bool {
-    ir::memref_memory_space(t)
-        .map(|s| s.to_string().contains("workgroup"))
-        .unwrap_or(false)
 }
 
 /// `mosaic_gpu.slice_smem`: a view of the dynamic shared memory at the
@@ -244,10 +237,10 @@ pub(super) fn vector_store<'c, 'a>(
     if tref.is_none() {
         no_transforms(&op, "in_transforms")?;
     }
-    let smem = tref.is_some() || is_smem(dst.r#type());
     // Other threads of the warpgroup may still read what this overwrites,
-    // and will read what it writes.
-    if smem && l.auto_barriers {
+    // and will read what it writes (jaxlib puts the barriers around every
+    // vector store, to global memory too).
+    if l.auto_barriers {
         l.warpgroup_barrier(&b);
     }
     match (&layout, tref) {
@@ -273,7 +266,7 @@ pub(super) fn vector_store<'c, 'a>(
             )))
         }
     }
-    if smem && l.auto_barriers {
+    if l.auto_barriers {
         l.warpgroup_barrier(&b);
     }
     l.done.push(op);

@@ -107,6 +107,7 @@ fn run(module: OperationRef, options: &OptionValues) -> Result<(), ()> {
             done: vec![],
             placeholders: vec![],
             auto_barriers,
+            cluster: cluster_shape(&launch),
             ctx: None,
             cursor: None,
             outside: vec![],
@@ -115,6 +116,27 @@ fn run(module: OperationRef, options: &OptionValues) -> Result<(), ()> {
         l.lower_launch()?;
     }
     Ok(())
+}
+
+/// The cluster sizes of a `gpu.launch` (constants), `[1, 1, 1]` without
+/// clusters or when they are not constants.
+fn cluster_shape(launch: &OperationRef) -> [i64; 3] {
+    let seg = launch
+        .attribute("operandSegmentSizes")
+        .map(ir::dense_i32)
+        .unwrap_or_default();
+    if seg.len() < 11 || seg[7] == 0 {
+        return [1, 1, 1];
+    }
+    let start: i32 = seg[..7].iter().sum();
+    let mut out = [1; 3];
+    for (i, o) in out.iter_mut().enumerate() {
+        *o = ir::operand_at(launch, start as usize + i)
+            .and_then(ir::defining_op)
+            .and_then(|d| ir::int_attr(&d, "value"))
+            .unwrap_or(1);
+    }
+    out
 }
 
 /// Values every thread computes once at the top of the kernel.
@@ -145,6 +167,8 @@ pub(super) struct Lowerer<'r, 'c, 'a> {
     /// Stand-ins for vector block arguments, erased last.
     pub placeholders: Vec<OperationRef<'c, 'a>>,
     pub auto_barriers: bool,
+    /// The launch's cluster shape (x, y, z).
+    pub cluster: [i64; 3],
     ctx: Option<ThreadCtx<'c, 'a>>,
     /// The op being lowered (new ops go in front of it).
     pub cursor: Option<OperationRef<'c, 'a>>,

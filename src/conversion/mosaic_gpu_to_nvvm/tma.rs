@@ -81,13 +81,14 @@ impl<'r, 'c, 'a> Lowerer<'r, 'c, 'a> {
         gmem: Value<'c, 'a>,
         box_: &[i64],
         swizzled: bool,
+        split: Option<(usize, i64)>,
     ) -> Result<Value<'c, 'a>, String> {
         let t = gmem.r#type();
         let e = elem(t);
         let k = (
             gmem.to_raw().ptr as usize,
             box_.to_vec(),
-            format!("{e}{}", if swizzled { " swizzled" } else { "" }),
+            format!("{e}{} {split:?}", if swizzled { " swizzled" } else { "" }),
         );
         if let Some((_, d)) = self.descriptors.iter().find(|(key, _)| *key == k) {
             return Ok(*d);
@@ -123,11 +124,14 @@ impl<'r, 'c, 'a> Lowerer<'r, 'c, 'a> {
         }
         self.rw.set_insertion_point_before(&self.launch);
         let b = B::new(self.rw, self.launch.location());
-        let (src, box_) = if swizzled {
+        let (src, mut box_) = if swizzled {
             tiled_gmem_view(&b, gmem, box_)?
         } else {
             (gmem, box_.to_vec())
         };
+        if let Some((d, n)) = split {
+            box_[d] /= n;
+        }
         let unranked = b.ty(&format!("memref<*x{e}>"));
         let u = b.val("memref.cast", &[src], unranked, &[]);
         let mut ins = vec![u];
@@ -204,8 +208,9 @@ fn tiled_gmem_view<'c, 'a>(
     Ok((v, tiled_box))
 }
 
-/// Coordinates of a copy: the start indices, innermost dimension first (in
-/// the tiled view of a swizzled copy: the tile indices, then 0, 0).
+/// Coordinates of a copy: the start indices in memref order (in the tiled
+/// view of a swizzled copy: the tile indices, then 0, 0); TMA takes them
+/// innermost first.
 fn coordinates<'c, 'a>(
     b: &B<'_, 'c, 'a>,
     indices: &[Value<'c, 'a>],
@@ -219,7 +224,6 @@ fn coordinates<'c, 'a>(
         idx[n - 1] = b.bin("arith.divui", idx[n - 1], b.ci32(tc));
         idx.extend([b.ci32(0), b.ci32(0)]);
     }
-    idx.reverse();
     idx
 }
 
@@ -264,19 +268,65 @@ pub(super) fn async_load<'c, 'a>(
     if seg.len() != 5 || seg[4] != 0 {
         return Err(unsupported("a predicated TMA load"));
     }
-    if op.attribute("collective").map(ir::array_len).unwrap_or(0) != 0 {
-        return Err(unsupported("collective (multicast) TMA loads"));
-    }
     if ir::int_attr(&op, "oob_fill_mode").is_some_and(|m| m != 2) {
         return Err(unsupported(
             "TMA loads whose out-of-bounds elements are not zeros",
         ));
     }
+    let collective: Vec<usize> = op
+        .attribute("collective")
+        .map(|a| {
+            ir::array_elements(a)
+                .into_iter()
+                .filter_map(ir::integer_attr_value)
+                .map(|d| d as usize)
+                .collect()
+        })
+        .unwrap_or_default();
+    let cluster = l.cluster;
+    if collective.iter().any(|&d| d > 2) {
+        return Err(format!("collective dimensions {collective:?} past z"));
+    }
+    let n: i64 = collective.iter().map(|&d| cluster[d]).product();
     let ops = operands(&op);
     let (src, dst, bar) = (ops[0], ops[1], ops[2]);
     let box_ = box_of(&op)?;
     let slice = slice_lengths(&op)?;
-    let desc = l.descriptor(src, &box_, tref.is_some())?;
+    // The box in the descriptor's space (the tiled view when swizzled).
+    let space_box = match &tref {
+        Some(r) => {
+            let k = box_.len();
+            let tc = r.tile_cols();
+            let mut t = box_[..k - 2].to_vec();
+            t.extend([box_[k - 2] / TILE_ROWS, box_[k - 1] / tc, TILE_ROWS, tc]);
+            t
+        }
+        None => box_.clone(),
+    };
+    // With a cluster multicast, each block of the collective loads 1/n of
+    // the slice along the first dimension n divides (leading unit
+    // dimensions skipped; not the innermost of a swizzled copy) into the
+    // same place of every block's shared memory.
+    let split = if n > 1 {
+        let limit = if tref.is_some() {
+            space_box.len() - 1
+        } else {
+            space_box.len()
+        };
+        let d = (0..limit)
+            .find(|&d| space_box[d] != 1)
+            .filter(|&d| space_box[d] % n == 0)
+            .ok_or_else(|| {
+                unsupported(format!(
+                    "a multicast TMA load of box {space_box:?} over {n} blocks (its first \
+                     non-unit dimension must divide)"
+                ))
+            })?;
+        Some((d, n))
+    } else {
+        None
+    };
+    let desc = l.descriptor(src, &box_, tref.is_some(), split)?;
     l.rw.set_insertion_point_before(&op);
     let b = l.b(&op);
     let mbar = barrier_ptr(&b, bar)?;
@@ -284,20 +334,113 @@ pub(super) fn async_load<'c, 'a>(
     if l.auto_barriers {
         l.warpgroup_barrier(&b);
     }
-    let (dst_ptr, swizzled) = smem_side(l, &b, dst, tref, &slice)?;
-    let coords = coordinates(&b, &ops[3..3 + seg[3] as usize], swizzled);
+    let smem_strides = match &tref {
+        Some(r) => {
+            let k = space_box.len();
+            let mut s = vec![0; k];
+            s[k - 4] = r.row_tile_stride;
+            s[k - 3] = r.col_tile_stride;
+            s
+        }
+        None => {
+            let e = tiled::elem_bytes(dst.r#type())?;
+            (0..box_.len())
+                .map(|d| box_[d + 1..].iter().product::<i64>() * e)
+                .collect()
+        }
+    };
+    let (mut dst_ptr, swizzled) = smem_side(l, &b, dst, tref, &slice)?;
+    let mut coords = coordinates(&b, &ops[3..3 + seg[3] as usize], swizzled);
+    let mut mask = None;
+    if let Some((d, n)) = split {
+        if smem_strides[d] == 0 {
+            return Err(unsupported(
+                "a multicast split of a leading dimension of tiled memory",
+            ));
+        }
+        let part = space_box[d] / n;
+        let index = b.index();
+        let i32t = b.i32();
+        // This block's index in the collective (x fastest), and the mask of
+        // the blocks that share its position in the other dimensions.
+        let mut idx = b.cidx(0);
+        let mut stride = 1;
+        for &c in &collective {
+            let id = b.val(
+                "gpu.cluster_block_id",
+                &[],
+                index,
+                &[(
+                    "dimension",
+                    b.attr(&format!("#gpu<dim {}>", ["x", "y", "z"][c])),
+                )],
+            );
+            idx = b.add(idx, b.mul(id, b.cidx(stride)));
+            stride *= cluster[c];
+        }
+        let strides = [1, cluster[0], cluster[0] * cluster[1]];
+        let mut unshifted = 0i64;
+        let sizes: Vec<i64> = collective.iter().map(|&c| cluster[c]).collect();
+        let total: i64 = sizes.iter().product();
+        for flat in 0..total {
+            let (mut rest, mut bit) = (flat, 0);
+            for (k, &c) in collective.iter().enumerate() {
+                bit += rest % sizes[k] * strides[c];
+                rest /= sizes[k];
+            }
+            unshifted |= 1 << bit;
+        }
+        let mut shift = b.ci32(0);
+        for c in 0..3 {
+            if !collective.contains(&c) && cluster[c] != 1 {
+                let id = b.val(
+                    "gpu.cluster_block_id",
+                    &[],
+                    index,
+                    &[(
+                        "dimension",
+                        b.attr(&format!("#gpu<dim {}>", ["x", "y", "z"][c])),
+                    )],
+                );
+                let id = b.index_cast(id, i32t);
+                shift = b.add(shift, b.mul(id, b.ci32(strides[c])));
+            }
+        }
+        let m = b.bin("arith.shli", b.ci32(unshifted), shift);
+        let i16t = b.ty("i16");
+        mask = Some(b.val("arith.trunci", &[m], i16t, &[]));
+        let off = b.mul(idx, b.cidx(part));
+        let off32 = b.index_cast(off, i32t);
+        coords[d] = b.add(coords[d], off32);
+        let bytes = b.mul(idx, b.cidx(part * smem_strides[d]));
+        let i64t = b.i64();
+        let bytes = b.index_cast(bytes, i64t);
+        let p3 = dst_ptr.r#type();
+        dst_ptr = b.val(
+            "llvm.getelementptr",
+            &[dst_ptr, bytes],
+            p3,
+            &[
+                ("elem_type", b.attr("i8")),
+                ("rawConstantIndices", b.dense_i32_attr(&[i32::MIN])),
+            ],
+        );
+    }
+    coords.reverse();
     let mut ins = vec![dst_ptr, desc];
     ins.extend(&coords);
     ins.push(mbar);
+    ins.extend(mask);
     ins.push(l.ctx().warpgroup_leader);
     let k = coords.len() as i32;
+    let m = i32::from(mask.is_some());
     b.op(
         "nvvm.cp.async.bulk.tensor.shared.cluster.global",
         &ins,
         &[],
         &[(
             "operandSegmentSizes",
-            b.dense_i32_attr(&[1, 1, k, 1, 0, 0, 0, 1]),
+            b.dense_i32_attr(&[1, 1, k, 1, 0, m, 0, 1]),
         )],
     );
     l.done.push(op);
@@ -330,11 +473,12 @@ pub(super) fn async_store<'c, 'a>(
     let (src, dst) = (ops[0], ops[1]);
     let box_ = box_of(&op)?;
     let slice = slice_lengths(&op)?;
-    let desc = l.descriptor(dst, &box_, tref.is_some())?;
+    let desc = l.descriptor(dst, &box_, tref.is_some(), None)?;
     l.rw.set_insertion_point_before(&op);
     let b = l.b(&op);
     let (src_ptr, swizzled) = smem_side(l, &b, src, tref, &slice)?;
-    let coords = coordinates(&b, &ops[2..2 + seg[2] as usize], swizzled);
+    let mut coords = coordinates(&b, &ops[2..2 + seg[2] as usize], swizzled);
+    coords.reverse();
     let mut ins = vec![desc, src_ptr];
     ins.extend(&coords);
     ins.push(l.ctx().warpgroup_leader);
