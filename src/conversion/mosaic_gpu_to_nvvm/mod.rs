@@ -336,6 +336,7 @@ impl<'r, 'c, 'a> Lowerer<'r, 'c, 'a> {
             "mosaic_gpu.broadcast_in_dim" => reductions::broadcast_in_dim(self, op),
             "vector.multi_reduction" => reductions::multi_reduction(self, op),
             "vector.extract_strided_slice" => elementwise::extract_strided_slice(self, op),
+            "mosaic_gpu.broadcasted_iota" => elementwise::broadcasted_iota(self, op),
             "mosaic_gpu.optimization_barrier" => elementwise::optimization_barrier(self, op),
             "mosaic_gpu.slice_smem" => memory::slice_smem(self, op),
             "mosaic_gpu.vector_load" => memory::vector_load(self, op),

@@ -174,3 +174,54 @@ module attributes {mosaic_gpu.arch_major = 9 : i32, mosaic_gpu.arch_minor = 0 : 
     return
   }
 }
+
+// -----
+
+module attributes {mosaic_gpu.arch_major = 9 : i32, mosaic_gpu.arch_minor = 0 : i32} {
+  func.func @k(%a: !llvm.ptr, %b: !llvm.ptr) {
+    %c1 = arith.constant 1 : index
+    %c128 = arith.constant 128 : index
+    %s = arith.constant 1024 : i32
+    gpu.launch blocks(%x, %y, %z) in (%gx = %c1, %gy = %c1, %gz = %c1) threads(%tx, %ty, %tz) in (%bx = %c128, %by = %c1, %bz = %c1) dynamic_shared_memory_size %s {
+      // expected-error @+1 {{not yet supported: broadcasted_iota of i32 in layout Strided}}
+      %i = "mosaic_gpu.broadcasted_iota"() <{dimension = 0 : i32}> {out_layouts = [#mosaic_gpu.WGStridedFragLayout<[256], 2>]} : () -> vector<256xi32>
+      gpu.terminator
+    }
+    return
+  }
+}
+
+// -----
+
+module attributes {mosaic_gpu.arch_major = 9 : i32, mosaic_gpu.arch_minor = 0 : i32} {
+  func.func @k(%a: !llvm.ptr, %b: !llvm.ptr) {
+    %c1 = arith.constant 1 : index
+    %c128 = arith.constant 128 : index
+    %s = arith.constant 1024 : i32
+    gpu.launch blocks(%x, %y, %z) in (%gx = %c1, %gy = %c1, %gz = %c1) threads(%tx, %ty, %tz) in (%bx = %c128, %by = %c1, %bz = %c1) dynamic_shared_memory_size %s {
+      %c = arith.constant {out_layouts = [#mosaic_gpu.TiledLayout<[[64, 8], [16, 8], [8, 8], [2]], warp_dims = [-7], lane_dims = [-3, -2], vector_dim = -1>]} dense<0.0> : vector<128x64xf32>
+      // expected-error @+1 {{not yet supported: this strided slice (offsets [32, 0], sizes [64, 64]}}
+      %e = vector.extract_strided_slice %c {in_layouts = [#mosaic_gpu.TiledLayout<[[64, 8], [16, 8], [8, 8], [2]], warp_dims = [-7], lane_dims = [-3, -2], vector_dim = -1>], offsets = [32, 0], out_layouts = [#mosaic_gpu.TiledLayout<[[64, 8], [16, 8], [8, 8], [2]], warp_dims = [-7], lane_dims = [-3, -2], vector_dim = -1>], sizes = [64, 64], strides = [1, 1]} : vector<128x64xf32> to vector<64x64xf32>
+      gpu.terminator
+    }
+    return
+  }
+}
+
+// -----
+
+module attributes {mosaic_gpu.arch_major = 9 : i32, mosaic_gpu.arch_minor = 0 : i32} {
+  func.func @k(%a: !llvm.ptr, %b: !llvm.ptr) {
+    %c1 = arith.constant 1 : index
+    %c128 = arith.constant 128 : index
+    %s = arith.constant 1024 : i32
+    gpu.launch blocks(%x, %y, %z) in (%gx = %c1, %gy = %c1, %gz = %c1) threads(%tx, %ty, %tz) in (%bx = %c128, %by = %c1, %bz = %c1) dynamic_shared_memory_size %s {
+      %c = arith.constant {out_layouts = [#mosaic_gpu.TiledLayout<[[64, 8], [16, 8], [8, 8], [2]], warp_dims = [-7], lane_dims = [-3, -2], vector_dim = -1>]} dense<0.0> : vector<64x64xf32>
+      %acc = arith.constant {out_layouts = [#mosaic_gpu.TiledLayout<[[8], [2]], warp_dims = [#mosaic_gpu.Replicated<times = 4>], lane_dims = [#mosaic_gpu.Replicated<times = 8>, -2], vector_dim = -1>]} dense<0.0> : vector<64xf32>
+      // expected-error @+1 {{not yet supported: this reduction (over [0]}}
+      %r = vector.multi_reduction <add>, %c, %acc {in_layouts = [#mosaic_gpu.TiledLayout<[[64, 8], [16, 8], [8, 8], [2]], warp_dims = [-7], lane_dims = [-3, -2], vector_dim = -1>, #mosaic_gpu.TiledLayout<[[8], [2]], warp_dims = [#mosaic_gpu.Replicated<times = 4>], lane_dims = [#mosaic_gpu.Replicated<times = 8>, -2], vector_dim = -1>], out_layouts = [#mosaic_gpu.TiledLayout<[[8], [2]], warp_dims = [#mosaic_gpu.Replicated<times = 4>], lane_dims = [#mosaic_gpu.Replicated<times = 8>, -2], vector_dim = -1>]} [0] : vector<64x64xf32> to vector<64xf32>
+      gpu.terminator
+    }
+    return
+  }
+}
