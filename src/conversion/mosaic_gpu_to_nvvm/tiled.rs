@@ -36,6 +36,10 @@ pub(crate) struct TRef<'c, 'a> {
     pub row_tile_stride: i64,
     pub col_tile_stride: i64,
     pub elem_bytes: i64,
+    /// Rows of the transform's tiles: 8, or 1 for `tile<[1, cols]>` on a
+    /// ref one tile wide (the same bytes as 8-row tiles, but views and
+    /// copies may start and end at any row).
+    pub row_unit: i64,
 }
 
 impl TRef<'_, '_> {
@@ -60,40 +64,48 @@ impl TRef<'_, '_> {
     }
 }
 
-/// The transforms of an annotation entry: `Ok(false)` for none, `Ok(true)`
-/// for the tiling + 128-byte swizzle of a ref of `shape` and `elem_bytes`.
+/// The transforms of an annotation entry: `Ok(None)` for none,
+/// `Ok(Some(rows))` for a tiling of `rows` (8, or 1 on a ref one tile wide)
+/// by 128 bytes with the 128-byte swizzle, on a ref of `shape` and
+/// `elem_bytes`.
 pub(super) fn parse_transforms(
     entry: melior::ir::attribute::Attribute,
     shape: &[i64],
     elem_bytes: i64,
-) -> Result<bool, String> {
+) -> Result<Option<i64>, String> {
     let items: Vec<String> = ir::array_elements(entry)
         .into_iter()
         .map(|a| a.to_string())
         .collect();
     if items.is_empty() {
-        return Ok(false);
+        return Ok(None);
     }
     let cols = SWIZZLE / elem_bytes.max(1);
-    let tile = format!("#mosaic_gpu.tile<[{TILE_ROWS}, {cols}]>");
     let swizzle = format!("#mosaic_gpu.swizzle<{SWIZZLE} : i32>");
     let n = shape.len();
-    if items != [tile.clone(), swizzle]
-        || n < 2
-        || shape[n - 2] % TILE_ROWS != 0
-        || shape[n - 1] % cols != 0
-    {
-        return Err(unsupported(format!(
-            "shared memory transforms [{}] on a ref of shape {shape:?} (only {tile} with the \
-             128-byte swizzle, on whole tiles)",
-            items.join(", ")
-        )));
+    let fits = n >= 2 && shape[n - 2] % TILE_ROWS == 0 && shape[n - 1] % cols == 0;
+    for rows in [TILE_ROWS, 1] {
+        let tile = format!("#mosaic_gpu.tile<[{rows}, {cols}]>");
+        let one_wide = rows == TILE_ROWS || (n >= 2 && shape[n - 1] == cols);
+        if items == [tile, swizzle.clone()] && fits && one_wide {
+            return Ok(Some(rows));
+        }
     }
-    Ok(true)
+    Err(unsupported(format!(
+        "shared memory transforms [{}] on a ref of shape {shape:?} (only \
+         #mosaic_gpu.tile<[8, {cols}]> with the 128-byte swizzle on whole tiles, or tile<[1, \
+         {cols}]> on a ref {cols} wide)",
+        items.join(", ")
+    )))
 }
 
 /// The dense tiled ref of `shape` at byte `offset`.
-pub(super) fn dense<'c, 'a>(offset: Value<'c, 'a>, shape: &[i64], elem_bytes: i64) -> TRef<'c, 'a> {
+pub(super) fn dense<'c, 'a>(
+    offset: Value<'c, 'a>,
+    shape: &[i64],
+    elem_bytes: i64,
+    row_unit: i64,
+) -> TRef<'c, 'a> {
     let n = shape.len();
     let cols = SWIZZLE / elem_bytes;
     let row_tile_stride = shape[n - 1] / cols * TILE_BYTES;
@@ -110,6 +122,7 @@ pub(super) fn dense<'c, 'a>(offset: Value<'c, 'a>, shape: &[i64], elem_bytes: i6
         row_tile_stride,
         col_tile_stride: TILE_BYTES,
         elem_bytes,
+        row_unit,
     }
 }
 
@@ -166,7 +179,7 @@ fn subview<'c, 'a>(
     let n = src.shape.len();
     let (rows, cols) = (sizes[n - 2], sizes[n - 1]);
     let tc = src.tile_cols();
-    if rows % TILE_ROWS != 0 || cols % tc != 0 {
+    if rows % src.row_unit != 0 || cols % tc != 0 {
         return Err(unsupported(
             "a view of tiled shared memory that cuts through tiles",
         ));
@@ -186,19 +199,14 @@ fn subview<'c, 'a>(
     let mut offset = src.offset;
     let mut static_bytes = 0;
     for (d, &o) in static_offsets.iter().enumerate() {
-        let stride = if d + 2 < n {
-            src.lead_strides[d]
+        // Bytes per `unit` along the dimension.
+        let (stride, unit) = if d + 2 < n {
+            (src.lead_strides[d], 1)
         } else if d == n - 2 {
-            src.row_tile_stride
+            // One-wide refs of 1-row tiles: a row is 1/8 of an 8-row tile.
+            (src.row_tile_stride * src.row_unit / TILE_ROWS, src.row_unit)
         } else {
-            src.col_tile_stride
-        };
-        let unit = if d + 2 < n {
-            1
-        } else if d == n - 2 {
-            TILE_ROWS
-        } else {
-            tc
+            (src.col_tile_stride, tc)
         };
         if o == DYNAMIC {
             // Into the tiled dimensions, a dynamic offset is taken to be a
@@ -230,6 +238,7 @@ fn subview<'c, 'a>(
         row_tile_stride: src.row_tile_stride,
         col_tile_stride: src.col_tile_stride,
         elem_bytes: src.elem_bytes,
+        row_unit: src.row_unit,
     })
 }
 

@@ -75,12 +75,14 @@ fn smem_ptr<'c, 'a>(b: &B<'_, 'c, 'a>, r: Value<'c, 'a>) -> Result<Value<'c, 'a>
 
 impl<'r, 'c, 'a> Lowerer<'r, 'c, 'a> {
     /// The host-made descriptor of `gmem` with `box` (made on first use),
-    /// over the tiled view with the 128-byte swizzle when `swizzled`.
+    /// with the 128-byte swizzle when `swizzled`, over the tiled view of
+    /// the GMEM ref when `view`.
     fn descriptor(
         &mut self,
         gmem: Value<'c, 'a>,
         box_: &[i64],
         swizzled: bool,
+        view: bool,
         split: Option<(usize, i64)>,
     ) -> Result<Value<'c, 'a>, String> {
         let t = gmem.r#type();
@@ -88,7 +90,7 @@ impl<'r, 'c, 'a> Lowerer<'r, 'c, 'a> {
         let k = (
             gmem.to_raw().ptr as usize,
             box_.to_vec(),
-            format!("{e}{} {split:?}", if swizzled { " swizzled" } else { "" }),
+            format!("{e} {swizzled} {view} {split:?}"),
         );
         if let Some((_, d)) = self.descriptors.iter().find(|(key, _)| *key == k) {
             return Ok(*d);
@@ -124,7 +126,7 @@ impl<'r, 'c, 'a> Lowerer<'r, 'c, 'a> {
         }
         self.rw.set_insertion_point_before(&self.launch);
         let b = B::new(self.rw, self.launch.location());
-        let (src, mut box_) = if swizzled {
+        let (src, mut box_) = if view {
             tiled_gmem_view(&b, gmem, box_)?
         } else {
             (gmem, box_.to_vec())
@@ -244,7 +246,9 @@ fn smem_side<'c, 'a>(
                     "a swizzled TMA copy of part of a tiled shared memory ref",
                 ));
             }
-            Ok((tiled::smem_byte_ptr(l, b, r.offset), Some(r.tile_cols())))
+            // One-wide refs of 1-row tiles are copied as plain rows.
+            let view = (r.row_unit == TILE_ROWS).then(|| r.tile_cols());
+            Ok((tiled::smem_byte_ptr(l, b, r.offset), view))
         }
         None => Ok((smem_ptr(b, smem)?, None)),
     }
@@ -292,8 +296,9 @@ pub(super) fn async_load<'c, 'a>(
     let (src, dst, bar) = (ops[0], ops[1], ops[2]);
     let box_ = box_of(&op)?;
     let slice = slice_lengths(&op)?;
-    // The box in the descriptor's space (the tiled view when swizzled).
-    let space_box = match &tref {
+    // The box in the descriptor's space (the tiled view of 8-row tiles).
+    let viewed = tref.as_ref().filter(|r| r.row_unit == TILE_ROWS);
+    let space_box = match viewed {
         Some(r) => {
             let k = box_.len();
             let tc = r.tile_cols();
@@ -326,7 +331,8 @@ pub(super) fn async_load<'c, 'a>(
     } else {
         None
     };
-    let desc = l.descriptor(src, &box_, tref.is_some(), split)?;
+    let view = tref.as_ref().is_some_and(|r| r.row_unit == TILE_ROWS);
+    let desc = l.descriptor(src, &box_, tref.is_some(), view, split)?;
     l.rw.set_insertion_point_before(&op);
     let b = l.b(&op);
     let mbar = barrier_ptr(&b, bar)?;
@@ -334,7 +340,7 @@ pub(super) fn async_load<'c, 'a>(
     if l.auto_barriers {
         l.warpgroup_barrier(&b);
     }
-    let smem_strides = match &tref {
+    let smem_strides = match viewed {
         Some(r) => {
             let k = space_box.len();
             let mut s = vec![0; k];
@@ -473,7 +479,8 @@ pub(super) fn async_store<'c, 'a>(
     let (src, dst) = (ops[0], ops[1]);
     let box_ = box_of(&op)?;
     let slice = slice_lengths(&op)?;
-    let desc = l.descriptor(dst, &box_, tref.is_some(), None)?;
+    let view = tref.as_ref().is_some_and(|r| r.row_unit == TILE_ROWS);
+    let desc = l.descriptor(dst, &box_, tref.is_some(), view, None)?;
     l.rw.set_insertion_point_before(&op);
     let b = l.b(&op);
     let (src_ptr, swizzled) = smem_side(l, &b, src, tref, &slice)?;

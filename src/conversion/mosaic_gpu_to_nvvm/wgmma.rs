@@ -88,6 +88,9 @@ pub(super) fn wgmma<'c, 'a>(
     let ty = wgmma_type(elem(a.r#type()))
         .filter(|t| Some(*t) == wgmma_type(elem(bm.r#type())))
         .ok_or_else(|| unsupported("WGMMA operands other than both f16 or both bf16"))?;
+    if ta.row_unit != TILE_ROWS || tb.row_unit != TILE_ROWS {
+        return Err(unsupported("WGMMA operands tiled by single rows"));
+    }
     if ta.shape != [m, k] || tb.shape != [k, n] || k % 16 != 0 || n > 256 {
         return Err(unsupported(format!(
             "WGMMA of {:?} x {:?} into {m}x{n}",
