@@ -324,7 +324,10 @@ impl<'r, 'c, 'a> Lowerer<'r, 'c, 'a> {
         self.rw.set_insertion_point_before(&op);
         let tiled_src = ir::operand_at(&op, 0).and_then(|v| self.tref(v));
         match name {
-            "memref.subview" | "memref.cast" | "mosaic_gpu.with_transforms"
+            "memref.subview"
+            | "memref.cast"
+            | "memref.transpose"
+            | "mosaic_gpu.with_transforms"
                 if tiled_src.is_some() =>
             {
                 tiled::view(self, op, tiled_src.expect("checked"))

@@ -40,6 +40,9 @@ pub(crate) struct TRef<'c, 'a> {
     /// ref one tile wide (the same bytes as 8-row tiles, but views and
     /// copies may start and end at any row).
     pub row_unit: i64,
+    /// Whether the logical last two dimensions are the physical ones
+    /// swapped (`memref.transpose`): only WGMMA operands take those.
+    pub transposed: bool,
 }
 
 impl TRef<'_, '_> {
@@ -123,6 +126,7 @@ pub(super) fn dense<'c, 'a>(
         col_tile_stride: TILE_BYTES,
         elem_bytes,
         row_unit,
+        transposed: false,
     }
 }
 
@@ -143,10 +147,30 @@ pub(super) fn view<'c, 'a>(
 ) -> Result<(), String> {
     let name = ir::op_name_of(&op);
     let result = ir::result_of(op, 0);
-    let out = if name == "memref.subview" {
-        subview(l, &op, &src, &ir::memref_shape(result.r#type()))?
-    } else {
-        src
+    if src.transposed && name != "memref.cast" && name != "mosaic_gpu.with_transforms" {
+        return Err(unsupported(format!(
+            "`{name}` of transposed tiled shared memory"
+        )));
+    }
+    let out = match name {
+        "memref.subview" => subview(l, &op, &src, &ir::memref_shape(result.r#type()))?,
+        "memref.transpose" => {
+            let perm = op
+                .attribute("permutation")
+                .map(|a| a.to_string())
+                .unwrap_or_default();
+            if src.shape.len() != 2 || !perm.contains("(d0, d1) -> (d1, d0)") {
+                return Err(unsupported(format!(
+                    "this transpose of tiled shared memory ({perm})"
+                )));
+            }
+            TRef {
+                shape: vec![src.shape[1], src.shape[0]],
+                transposed: true,
+                ..src
+            }
+        }
+        _ => src,
     };
     l.set_tref(result, out);
     l.done.push(op);
@@ -239,6 +263,7 @@ fn subview<'c, 'a>(
         col_tile_stride: src.col_tile_stride,
         elem_bytes: src.elem_bytes,
         row_unit: src.row_unit,
+        transposed: false,
     })
 }
 
@@ -251,7 +276,7 @@ fn wgmma_register_bytes<'c, 'a>(
     m: i64,
     n: i64,
 ) -> Result<Vec<Value<'c, 'a>>, String> {
-    if r.shape.len() != 2 || r.shape != [m, n] {
+    if r.shape.len() != 2 || r.shape != [m, n] || r.transposed {
         return Err(unsupported(format!(
             "a WGMMA-layout vector of {m}x{n} against tiled shared memory of shape {:?}",
             r.shape

@@ -75,14 +75,14 @@ fn smem_ptr<'c, 'a>(b: &B<'_, 'c, 'a>, r: Value<'c, 'a>) -> Result<Value<'c, 'a>
 
 impl<'r, 'c, 'a> Lowerer<'r, 'c, 'a> {
     /// The host-made descriptor of `gmem` with `box` (made on first use),
-    /// with the 128-byte swizzle when `swizzled`, over the tiled view of
-    /// the GMEM ref when `view`.
+    /// with the 128-byte swizzle when `swizzled`, over the tiled view
+    /// `view` (whose box it then takes) when there is one.
     fn descriptor(
         &mut self,
         gmem: Value<'c, 'a>,
         box_: &[i64],
         swizzled: bool,
-        view: bool,
+        view: Option<&TiledSpace>,
         split: Option<(usize, i64)>,
     ) -> Result<Value<'c, 'a>, String> {
         let t = gmem.r#type();
@@ -90,7 +90,7 @@ impl<'r, 'c, 'a> Lowerer<'r, 'c, 'a> {
         let k = (
             gmem.to_raw().ptr as usize,
             box_.to_vec(),
-            format!("{e} {swizzled} {view} {split:?}"),
+            format!("{e} {swizzled} {:?} {split:?}", view.map(|v| &v.box_)),
         );
         if let Some((_, d)) = self.descriptors.iter().find(|(key, _)| *key == k) {
             return Ok(*d);
@@ -126,10 +126,9 @@ impl<'r, 'c, 'a> Lowerer<'r, 'c, 'a> {
         }
         self.rw.set_insertion_point_before(&self.launch);
         let b = B::new(self.rw, self.launch.location());
-        let (src, mut box_) = if view {
-            tiled_gmem_view(&b, gmem, box_)?
-        } else {
-            (gmem, box_.to_vec())
+        let (src, mut box_) = match view {
+            Some(sp) => (tiled_view(&b, gmem, sp), sp.box_.clone()),
+            None => (gmem, box_.to_vec()),
         };
         if let Some((d, n)) = split {
             box_[d] /= n;
@@ -153,104 +152,170 @@ impl<'r, 'c, 'a> Lowerer<'r, 'c, 'a> {
     }
 }
 
-/// GMEM `g` (row-major, `... x R x C`) viewed as `... x R/8 x C/tc x 8 x tc`
-/// tiles (`tc` elements = 128 bytes), and `box` in that view: one TMA copy
-/// then writes shared memory in the tiled order the swizzled layout wants.
-fn tiled_gmem_view<'c, 'a>(
-    b: &B<'_, 'c, 'a>,
-    g: Value<'c, 'a>,
-    box_: &[i64],
-) -> Result<(Value<'c, 'a>, Vec<i64>), String> {
-    let t = g.r#type();
+/// How one coordinate of the tiled view comes from the copy's indices.
+#[derive(Clone, Copy, Debug)]
+enum Coord {
+    Index(usize),
+    Div(usize, i64),
+    Zero,
+}
+
+/// A GMEM ref seen as tiles: the two innermost copied dimensions `R`, `C`
+/// become `R/8` and `C/tc` (`tc` elements = 128 bytes) in their places,
+/// with `8 x tc` appended; other dimensions stay (squeezed ones with a box
+/// of 1), unit dimensions go (their only index is 0). One TMA copy of the
+/// box then writes shared memory tile after tile, as the swizzled layout
+/// wants.
+#[derive(Clone, Debug)]
+struct TiledSpace {
+    sizes: Vec<i64>,
+    strides: Vec<i64>,
+    box_: Vec<i64>,
+    coords: Vec<Coord>,
+    /// The copied GMEM dimension of each view dimension (`None`: squeezed
+    /// or the in-tile dimensions).
+    copied: Vec<Option<usize>>,
+    row: usize,
+    col: usize,
+}
+
+fn tiled_space(t: melior::ir::r#type::Type, slice: &[i64]) -> Result<TiledSpace, String> {
     let shape = ir::memref_shape(t);
     let n = shape.len();
-    let bytes = tiled::elem_bytes(t)?;
-    let tc = SWIZZLE / bytes;
-    let (strides, offset) = ir::memref_strides_and_offset(t)
-        .ok_or_else(|| unsupported(format!("a swizzled TMA copy of {t}")))?;
-    if !(2..=3).contains(&n)
-        || offset != 0
-        || strides[n - 1] != 1
-        || strides.contains(&i64::MIN)
-        || shape.contains(&i64::MIN)
-        || shape[n - 2] % TILE_ROWS != 0
-        || shape[n - 1] % tc != 0
-        || box_[n - 2] % TILE_ROWS != 0
-        || box_[n - 1] % tc != 0
-    {
-        return Err(unsupported(format!(
-            "a swizzled TMA copy of {t} with box {box_:?} (rank 2 or 3, static, whole tiles)"
-        )));
+    let tc = SWIZZLE / tiled::elem_bytes(t)?;
+    let bad = || {
+        unsupported(format!(
+            "a swizzled TMA copy of {t} with slice {slice:?} (static, row-major, whole tiles, \
+             at most 5 dimensions once tiled)"
+        ))
+    };
+    let (strides, offset) = ir::memref_strides_and_offset(t).ok_or_else(bad)?;
+    let kept: Vec<usize> = (0..n).filter(|&d| slice[d] != -1).collect();
+    if kept.len() < 2 || offset != 0 || strides.contains(&i64::MIN) || shape.contains(&i64::MIN) {
+        return Err(bad());
     }
-    let mut sizes = shape[..n - 2].to_vec();
-    sizes.extend([shape[n - 2] / TILE_ROWS, shape[n - 1] / tc, TILE_ROWS, tc]);
-    let mut view_strides = strides[..n - 2].to_vec();
-    view_strides.extend([strides[n - 2] * TILE_ROWS, tc, strides[n - 2], 1]);
-    let mut tiled_box = box_[..n - 2].to_vec();
-    tiled_box.extend([box_[n - 2] / TILE_ROWS, box_[n - 1] / tc, TILE_ROWS, tc]);
-    let dims: Vec<String> = sizes.iter().map(|d| d.to_string()).collect();
-    let strs: Vec<String> = view_strides.iter().map(|d| d.to_string()).collect();
+    let (r, c) = (kept[kept.len() - 2], kept[kept.len() - 1]);
+    if strides[c] != 1
+        || shape[r] % TILE_ROWS != 0
+        || shape[c] % tc != 0
+        || slice[r] % TILE_ROWS != 0
+        || slice[c] % tc != 0
+    {
+        return Err(bad());
+    }
+    let mut sp = TiledSpace {
+        sizes: vec![],
+        strides: vec![],
+        box_: vec![],
+        coords: vec![],
+        copied: vec![],
+        row: 0,
+        col: 0,
+    };
+    let mut copied = 0;
+    for d in 0..n {
+        let is_copied = slice[d] != -1;
+        if shape[d] == 1 && d != r && d != c {
+            copied += usize::from(is_copied);
+            continue;
+        }
+        let (size, stride, box_, coord) = if d == r {
+            sp.row = sp.sizes.len();
+            (
+                shape[d] / TILE_ROWS,
+                strides[d] * TILE_ROWS,
+                slice[d] / TILE_ROWS,
+                Coord::Div(d, TILE_ROWS),
+            )
+        } else if d == c {
+            sp.col = sp.sizes.len();
+            (shape[d] / tc, tc, slice[d] / tc, Coord::Div(d, tc))
+        } else {
+            (shape[d], strides[d], slice[d].max(1), Coord::Index(d))
+        };
+        sp.sizes.push(size);
+        sp.strides.push(stride);
+        sp.box_.push(box_);
+        sp.coords.push(coord);
+        sp.copied.push(is_copied.then_some(copied));
+        copied += usize::from(is_copied);
+    }
+    sp.sizes.extend([TILE_ROWS, tc]);
+    sp.strides.extend([strides[r], 1]);
+    sp.box_.extend([TILE_ROWS, tc]);
+    sp.coords.extend([Coord::Zero, Coord::Zero]);
+    sp.copied.extend([None, None]);
+    if sp.sizes.len() > 5 {
+        return Err(bad());
+    }
+    Ok(sp)
+}
+
+/// `g` reinterpreted as the view of `sp`.
+fn tiled_view<'c, 'a>(b: &B<'_, 'c, 'a>, g: Value<'c, 'a>, sp: &TiledSpace) -> Value<'c, 'a> {
+    let dims: Vec<String> = sp.sizes.iter().map(|d| d.to_string()).collect();
+    let strs: Vec<String> = sp.strides.iter().map(|d| d.to_string()).collect();
     let vt = b.ty(&format!(
         "memref<{}x{}, strided<[{}]>>",
         dims.join("x"),
-        elem(t),
+        elem(g.r#type()),
         strs.join(", ")
     ));
-    let v = b.val(
+    b.val(
         "memref.reinterpret_cast",
         &[g],
         vt,
         &[
             ("operandSegmentSizes", b.dense_i32_attr(&[1, 0, 0, 0])),
             ("static_offsets", b.dense_i64_attr(&[0])),
-            ("static_sizes", b.dense_i64_attr(&sizes)),
-            ("static_strides", b.dense_i64_attr(&view_strides)),
+            ("static_sizes", b.dense_i64_attr(&sp.sizes)),
+            ("static_strides", b.dense_i64_attr(&sp.strides)),
         ],
-    );
-    Ok((v, tiled_box))
+    )
 }
 
-/// Coordinates of a copy: the start indices in memref order (in the tiled
-/// view of a swizzled copy: the tile indices, then 0, 0); TMA takes them
-/// innermost first.
+/// Coordinates of a copy in memref order (of the tiled view when there is
+/// one); TMA takes them innermost first.
 fn coordinates<'c, 'a>(
     b: &B<'_, 'c, 'a>,
     indices: &[Value<'c, 'a>],
-    swizzled: Option<i64>,
+    space: Option<&TiledSpace>,
 ) -> Vec<Value<'c, 'a>> {
     let i32t = b.i32();
-    let mut idx: Vec<Value> = indices.iter().map(|&v| b.index_cast(v, i32t)).collect();
-    if let Some(tc) = swizzled {
-        let n = idx.len();
-        idx[n - 2] = b.bin("arith.divui", idx[n - 2], b.ci32(TILE_ROWS));
-        idx[n - 1] = b.bin("arith.divui", idx[n - 1], b.ci32(tc));
-        idx.extend([b.ci32(0), b.ci32(0)]);
-    }
-    idx
+    let idx: Vec<Value> = indices.iter().map(|&v| b.index_cast(v, i32t)).collect();
+    let Some(sp) = space else {
+        return idx;
+    };
+    sp.coords
+        .iter()
+        .map(|c| match *c {
+            Coord::Index(d) => idx[d],
+            Coord::Div(d, k) => b.bin("arith.divui", idx[d], b.ci32(k)),
+            Coord::Zero => b.ci32(0),
+        })
+        .collect()
 }
 
-/// The shared memory side of a copy: its pointer and, when swizzled, the
-/// tile width. A swizzled copy must cover its whole (dense) tiled ref.
+/// The shared memory pointer of a copy. A swizzled copy must cover its
+/// whole (dense) tiled ref.
 fn smem_side<'c, 'a>(
     l: &Lowerer<'_, 'c, 'a>,
     b: &B<'_, 'c, 'a>,
     smem: Value<'c, 'a>,
     tref: Option<TRef<'c, 'a>>,
     slice: &[i64],
-) -> Result<(Value<'c, 'a>, Option<i64>), String> {
+) -> Result<Value<'c, 'a>, String> {
     let kept: Vec<i64> = slice.iter().copied().filter(|&n| n != -1).collect();
     match tref {
         Some(r) => {
-            if r.shape != kept || !r.is_dense() {
+            if r.shape != kept || !r.is_dense() || r.transposed {
                 return Err(unsupported(
                     "a swizzled TMA copy of part of a tiled shared memory ref",
                 ));
             }
-            // One-wide refs of 1-row tiles are copied as plain rows.
-            let view = (r.row_unit == TILE_ROWS).then(|| r.tile_cols());
-            Ok((tiled::smem_byte_ptr(l, b, r.offset), view))
+            Ok(tiled::smem_byte_ptr(l, b, r.offset))
         }
-        None => Ok((smem_ptr(b, smem)?, None)),
+        None => smem_ptr(b, smem),
     }
 }
 
@@ -298,16 +363,13 @@ pub(super) fn async_load<'c, 'a>(
     let slice = slice_lengths(&op)?;
     // The box in the descriptor's space (the tiled view of 8-row tiles).
     let viewed = tref.as_ref().filter(|r| r.row_unit == TILE_ROWS);
-    let space_box = match viewed {
-        Some(r) => {
-            let k = box_.len();
-            let tc = r.tile_cols();
-            let mut t = box_[..k - 2].to_vec();
-            t.extend([box_[k - 2] / TILE_ROWS, box_[k - 1] / tc, TILE_ROWS, tc]);
-            t
-        }
-        None => box_.clone(),
+    let space = match viewed {
+        Some(_) => Some(tiled_space(src.r#type(), &slice)?),
+        None => None,
     };
+    let space_box = space
+        .as_ref()
+        .map_or_else(|| box_.clone(), |sp| sp.box_.clone());
     // With a cluster multicast, each block of the collective loads 1/n of
     // the slice along the first dimension n divides (leading unit
     // dimensions skipped; not the innermost of a swizzled copy) into the
@@ -331,8 +393,7 @@ pub(super) fn async_load<'c, 'a>(
     } else {
         None
     };
-    let view = tref.as_ref().is_some_and(|r| r.row_unit == TILE_ROWS);
-    let desc = l.descriptor(src, &box_, tref.is_some(), view, split)?;
+    let desc = l.descriptor(src, &box_, tref.is_some(), space.as_ref(), split)?;
     l.rw.set_insertion_point_before(&op);
     let b = l.b(&op);
     let mbar = barrier_ptr(&b, bar)?;
@@ -340,23 +401,32 @@ pub(super) fn async_load<'c, 'a>(
     if l.auto_barriers {
         l.warpgroup_barrier(&b);
     }
-    let smem_strides = match viewed {
-        Some(r) => {
-            let k = space_box.len();
-            let mut s = vec![0; k];
-            s[k - 4] = r.row_tile_stride;
-            s[k - 3] = r.col_tile_stride;
+    let smem_strides = match (viewed, &space) {
+        (Some(r), Some(sp)) => {
+            // Bytes per step of each view dimension in the tiled ref:
+            // tiles along rows and columns, copied leading dimensions by
+            // the ref's strides, squeezed ones never stepped.
+            let mut s = vec![0; sp.box_.len()];
+            s[sp.row] = r.row_tile_stride;
+            s[sp.col] = r.col_tile_stride;
+            for (v, c) in sp.copied.iter().enumerate() {
+                if let Some(k) = c {
+                    if v != sp.row && v != sp.col {
+                        s[v] = r.lead_strides.get(*k).copied().unwrap_or(0);
+                    }
+                }
+            }
             s
         }
-        None => {
+        _ => {
             let e = tiled::elem_bytes(dst.r#type())?;
             (0..box_.len())
                 .map(|d| box_[d + 1..].iter().product::<i64>() * e)
                 .collect()
         }
     };
-    let (mut dst_ptr, swizzled) = smem_side(l, &b, dst, tref, &slice)?;
-    let mut coords = coordinates(&b, &ops[3..3 + seg[3] as usize], swizzled);
+    let mut dst_ptr = smem_side(l, &b, dst, tref, &slice)?;
+    let mut coords = coordinates(&b, &ops[3..3 + seg[3] as usize], space.as_ref());
     let mut mask = None;
     if let Some((d, n)) = split {
         if smem_strides[d] == 0 {
@@ -479,12 +549,15 @@ pub(super) fn async_store<'c, 'a>(
     let (src, dst) = (ops[0], ops[1]);
     let box_ = box_of(&op)?;
     let slice = slice_lengths(&op)?;
-    let view = tref.as_ref().is_some_and(|r| r.row_unit == TILE_ROWS);
-    let desc = l.descriptor(dst, &box_, tref.is_some(), view, None)?;
+    let space = match tref.as_ref().filter(|r| r.row_unit == TILE_ROWS) {
+        Some(_) => Some(tiled_space(dst.r#type(), &slice)?),
+        None => None,
+    };
+    let desc = l.descriptor(dst, &box_, tref.is_some(), space.as_ref(), None)?;
     l.rw.set_insertion_point_before(&op);
     let b = l.b(&op);
-    let (src_ptr, swizzled) = smem_side(l, &b, src, tref, &slice)?;
-    let mut coords = coordinates(&b, &ops[2..2 + seg[2] as usize], swizzled);
+    let src_ptr = smem_side(l, &b, src, tref, &slice)?;
+    let mut coords = coordinates(&b, &ops[2..2 + seg[2] as usize], space.as_ref());
     coords.reverse();
     let mut ins = vec![desc, src_ptr];
     ins.extend(&coords);
