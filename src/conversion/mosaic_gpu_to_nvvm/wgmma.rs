@@ -217,7 +217,6 @@ pub(super) fn wgmma<'c, 'a>(
         }
         for kk in 0..k / 16 {
             let kcol = kk * 16;
-            let db = b_desc(kcol);
             match (&ta, &a_regs) {
                 (Some(ta), _) => {
                     let tile_cols = ta.tile_cols();
@@ -230,9 +229,11 @@ pub(super) fn wgmma<'c, 'a>(
                         ),
                     );
                     let da = descriptor(l, &b, a_at, 0, ta.row_tile_stride);
+                    let db = b_desc(kcol);
                     s = b.val("nvvm.wgmma.mma_async", &[s, da, db], st, &attrs);
                 }
                 (None, Some(ar)) => {
+                    let db = b_desc(kcol);
                     let mut operands: Vec<Value> = (0..half)
                         .map(|j| {
                             b.val(
