@@ -6,7 +6,7 @@ use melior::ir::r#type::Type;
 use melior::ir::{Block, Region, RegionLike, Value, ValueLike};
 
 use super::fragments::{self, Frag};
-use super::{elem, operands, unsupported, Lowerer};
+use super::{operands, unsupported, Lowerer};
 use crate::ir;
 
 pub(super) fn for_op<'c, 'a>(
@@ -134,7 +134,6 @@ pub(super) fn for_op<'c, 'a>(
         }
         next += n;
     }
-    let _ = elem;
     l.done.push(op);
     Ok(())
 }

@@ -46,13 +46,13 @@ pub(super) fn slice_smem<'c, 'a>(
     {
         let shape = ir::memref_shape(rt);
         let bytes = tiled::elem_bytes(rt)?;
-        if let Some(rows) = tiled::parse_transforms(entry, &shape, bytes)? {
-            if offset % tiled::TILE_BYTES != 0 {
+        if let Some((rows, swizzle)) = tiled::parse_transforms(entry, &shape, bytes)? {
+            if offset % (tiled::TILE_ROWS * swizzle) != 0 {
                 return Err(unsupported(
-                    "swizzled shared memory not aligned to 1024 bytes",
+                    "swizzled shared memory not aligned to its 8-row tiles",
                 ));
             }
-            let r = tiled::dense(b.cidx(offset), &shape, bytes, rows);
+            let r = tiled::dense(b.cidx(offset), &shape, bytes, rows, swizzle);
             l.set_tref(result, r);
             l.done.push(op);
             return Ok(());

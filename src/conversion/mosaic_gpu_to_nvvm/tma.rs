@@ -12,7 +12,7 @@ use melior::ir::{Value, ValueLike};
 
 use super::barriers::barrier_ptr;
 use super::memory::no_transforms;
-use super::tiled::{self, TRef, SWIZZLE, TILE_ROWS};
+use super::tiled::{self, TRef, TILE_ROWS};
 use super::{elem, operands, unsupported, Lowerer};
 use crate::ir;
 use crate::ir::builder::B;
@@ -75,13 +75,13 @@ fn smem_ptr<'c, 'a>(b: &B<'_, 'c, 'a>, r: Value<'c, 'a>) -> Result<Value<'c, 'a>
 
 impl<'r, 'c, 'a> Lowerer<'r, 'c, 'a> {
     /// The host-made descriptor of `gmem` with `box` (made on first use),
-    /// with the 128-byte swizzle when `swizzled`, over the tiled view
+    /// with the swizzle of that many bytes when `swizzle`, over the tiled view
     /// `view` (whose box it then takes) when there is one.
     fn descriptor(
         &mut self,
         gmem: Value<'c, 'a>,
         box_: &[i64],
-        swizzled: bool,
+        swizzle: Option<i64>,
         view: Option<&TiledSpace>,
         split: Option<(usize, i64)>,
     ) -> Result<Value<'c, 'a>, String> {
@@ -90,7 +90,7 @@ impl<'r, 'c, 'a> Lowerer<'r, 'c, 'a> {
         let k = (
             gmem.to_raw().ptr as usize,
             box_.to_vec(),
-            format!("{e} {swizzled} {:?} {split:?}", view.map(|v| &v.box_)),
+            format!("{e} {swizzle:?} {:?} {split:?}", view.map(|v| &v.box_)),
         );
         if let Some((_, d)) = self.descriptors.iter().find(|(key, _)| *key == k) {
             return Ok(*d);
@@ -142,7 +142,7 @@ impl<'r, 'c, 'a> Lowerer<'r, 'c, 'a> {
             "!nvgpu.tensormap.descriptor<tensor = memref<{}x{e}, 3>, swizzle = {}, l2promo = \
              none, oob = zero, interleave = none>",
             shape.join("x"),
-            if swizzled { "swizzle_128b" } else { "none" }
+            swizzle.map_or("none".to_string(), |s| format!("swizzle_{s}b"))
         ));
         let d = b.val("nvgpu.tma.create.descriptor", &ins, desc_ty, &[]);
         let ptr = b.ty("!llvm.ptr");
@@ -179,10 +179,14 @@ struct TiledSpace {
     col: usize,
 }
 
-fn tiled_space(t: melior::ir::r#type::Type, slice: &[i64]) -> Result<TiledSpace, String> {
+fn tiled_space(
+    t: melior::ir::r#type::Type,
+    slice: &[i64],
+    swizzle: i64,
+) -> Result<TiledSpace, String> {
     let shape = ir::memref_shape(t);
     let n = shape.len();
-    let tc = SWIZZLE / tiled::elem_bytes(t)?;
+    let tc = swizzle / tiled::elem_bytes(t)?;
     let bad = || {
         unsupported(format!(
             "a swizzled TMA copy of {t} with slice {slice:?} (static, row-major, whole tiles, \
@@ -364,7 +368,7 @@ pub(super) fn async_load<'c, 'a>(
     // The box in the descriptor's space (the tiled view of 8-row tiles).
     let viewed = tref.as_ref().filter(|r| r.row_unit == TILE_ROWS);
     let space = match viewed {
-        Some(_) => Some(tiled_space(src.r#type(), &slice)?),
+        Some(r) => Some(tiled_space(src.r#type(), &slice, r.swizzle)?),
         None => None,
     };
     let space_box = space
@@ -393,10 +397,16 @@ pub(super) fn async_load<'c, 'a>(
     } else {
         None
     };
-    let desc = l.descriptor(src, &box_, tref.is_some(), space.as_ref(), split)?;
+    let desc = l.descriptor(
+        src,
+        &box_,
+        tref.as_ref().map(|r| r.swizzle),
+        space.as_ref(),
+        split,
+    )?;
     l.rw.set_insertion_point_before(&op);
     let b = l.b(&op);
-    let mbar = barrier_ptr(&b, bar)?;
+    let mbar = barrier_ptr(bar)?;
     // Earlier reads of the destination by other threads must be done.
     if l.auto_barriers {
         l.warpgroup_barrier(&b);
@@ -550,10 +560,16 @@ pub(super) fn async_store<'c, 'a>(
     let box_ = box_of(&op)?;
     let slice = slice_lengths(&op)?;
     let space = match tref.as_ref().filter(|r| r.row_unit == TILE_ROWS) {
-        Some(_) => Some(tiled_space(dst.r#type(), &slice)?),
+        Some(r) => Some(tiled_space(dst.r#type(), &slice, r.swizzle)?),
         None => None,
     };
-    let desc = l.descriptor(dst, &box_, tref.is_some(), space.as_ref(), None)?;
+    let desc = l.descriptor(
+        dst,
+        &box_,
+        tref.as_ref().map(|r| r.swizzle),
+        space.as_ref(),
+        None,
+    )?;
     l.rw.set_insertion_point_before(&op);
     let b = l.b(&op);
     let src_ptr = smem_side(l, &b, src, tref, &slice)?;

@@ -23,19 +23,20 @@ use melior::ir::operation::OperationRef;
 use melior::ir::{Value, ValueLike};
 
 use super::fragments::{self, Frag, Layout};
-use super::tiled::{SWIZZLE, TILE_ROWS};
+use super::tiled::TILE_ROWS;
 use super::{elem, operands, unsupported, Lowerer};
 use crate::ir;
 use crate::ir::builder::B;
 
 /// The 64-bit shared memory matrix descriptor of the operand at byte
-/// `at` of the dynamic shared memory (128-byte swizzle).
+/// `at` of the dynamic shared memory, with a `swizzle`-byte swizzle.
 fn descriptor<'c, 'a>(
     l: &Lowerer<'_, 'c, 'a>,
     b: &B<'_, 'c, 'a>,
     at: Value<'c, 'a>,
     leading: i64,
     stride: i64,
+    swizzle: i64,
 ) -> Value<'c, 'a> {
     let i64t = b.i64();
     let p = super::tiled::smem_byte_ptr(l, b, at);
@@ -49,7 +50,13 @@ fn descriptor<'c, 'a>(
         )
     };
     let start = b.bin("arith.shrui", b.bin("arith.andi", addr, c(0x3FFFF)), c(4));
-    let fixed = ((leading & 0x3FFFF) >> 4) << 16 | ((stride & 0x3FFFF) >> 4) << 32 | 1 << 62;
+    // Swizzle modes: 1 = 128 bytes, 2 = 64, 3 = 32.
+    let mode: i64 = match swizzle {
+        128 => 1,
+        64 => 2,
+        _ => 3,
+    };
+    let fixed = ((leading & 0x3FFFF) >> 4) << 16 | ((stride & 0x3FFFF) >> 4) << 32 | mode << 62;
     b.bin("arith.ori", start, c(fixed))
 }
 
@@ -182,10 +189,17 @@ pub(super) fn wgmma<'c, 'a>(
                         + kcol % tb.tile_cols() * tb.elem_bytes,
                 ),
             );
-            descriptor(l, &b, at, 0, tb.row_tile_stride)
+            descriptor(l, &b, at, 0, tb.row_tile_stride, tb.swizzle)
         } else {
             let at = b.add(tb.offset, b.cidx(kcol / TILE_ROWS * tb.row_tile_stride));
-            descriptor(l, &b, at, tb.col_tile_stride, tb.row_tile_stride)
+            descriptor(
+                l,
+                &b,
+                at,
+                tb.col_tile_stride,
+                tb.row_tile_stride,
+                tb.swizzle,
+            )
         }
     };
     // The A registers were just written by this thread: PTX wants a WGMMA
@@ -228,7 +242,7 @@ pub(super) fn wgmma<'c, 'a>(
                                 + kcol % tile_cols * ta.elem_bytes,
                         ),
                     );
-                    let da = descriptor(l, &b, a_at, 0, ta.row_tile_stride);
+                    let da = descriptor(l, &b, a_at, 0, ta.row_tile_stride, ta.swizzle);
                     let db = b_desc(kcol);
                     s = b.val("nvvm.wgmma.mma_async", &[s, da, db], st, &attrs);
                 }
@@ -284,7 +298,6 @@ pub(super) fn wgmma<'c, 'a>(
             out.push(b.val("vector.from_elements", &xs, v2, &[]));
         }
     }
-    let _ = SWIZZLE;
     l.replace_vector(op, 0, Frag { layout, regs: out });
     Ok(())
 }
