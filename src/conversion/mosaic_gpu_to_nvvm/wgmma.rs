@@ -101,7 +101,12 @@ pub(super) fn wgmma<'c, 'a>(
     // A: tiled shared memory, or registers in the WGMMA layout.
     let ta = l.tref(a);
     let a_shape = ir::memref_shape(a.r#type());
-    let k = a_shape[a_shape.len() - 1];
+    if a_shape.len() != 2 {
+        return Err(unsupported(format!(
+            "WGMMA with an A operand of shape {a_shape:?}"
+        )));
+    }
+    let k = a_shape[1];
     let b = l.b(&op);
     let a_regs = match &ta {
         Some(_) => None,
