@@ -5,15 +5,17 @@
 //! does.
 //!
 //! Every vector value of the body becomes the registers one thread holds of
-//! it ([`fragments`]); whole-vector `arith`/`math` ops become the same op
-//! per register ([`elementwise`]); `mosaic_gpu` vector loads and stores
-//! become per-register `vector.load`/`vector.store` on shared memory sliced
-//! from the dynamic allocation ([`memory`]); barriers become `nvvm` mbarrier
-//! ops with one arrival per thread ([`barriers`]); TMA copies become
-//! `cp.async.bulk.tensor` ops issued by one thread of the warpgroup, with
-//! their descriptors created on the host by upstream
-//! `nvgpu.tma.create.descriptor` ([`tma`]); loops carry registers instead
-//! of vectors ([`control`]).
+//! it ([`fragments`]: splat, strided and the WGMMA layouts); whole-vector
+//! `arith`/`math` ops become the same op per register ([`elementwise`]);
+//! `mosaic_gpu` vector loads and stores become per-register loads and stores
+//! on shared memory sliced from the dynamic allocation ([`memory`]), swizzled
+//! for refs with tile + swizzle transforms ([`tiled`]); barriers become
+//! `nvvm` mbarrier ops with one arrival per thread ([`barriers`]); TMA copies
+//! become `cp.async.bulk.tensor` ops issued by one thread of the warpgroup,
+//! with their descriptors created on the host by upstream
+//! `nvgpu.tma.create.descriptor` ([`tma`]); WGMMAs take shared memory
+//! matrix descriptors ([`wgmma`]); row reductions use butterfly shuffles
+//! ([`reductions`]); loops carry registers instead of vectors ([`control`]).
 //!
 //! Ops and layouts this does not cover are rejected with "not yet
 //! supported: ..." at the op, and the pass fails.
@@ -48,14 +50,16 @@ pub static PASS: PassDef = PassDef {
                   ops and vector-typed arith/math/vector/scf ops, annotated with in_layouts/\
                   out_layouts/in_transforms/out_transforms by layout inference) to per-thread \
                   gpu/nvvm/llvm/memref/vector code, as jaxlib's lower_mgpu_dialect does: \
-                  splat and strided register fragments, shared memory slices, mbarriers with \
-                  one arrival per thread, TMA copies with host-side nvgpu descriptors, and \
-                  warpgroup barriers around shared memory stores",
+                  splat, strided and WGMMA register fragments, shared memory slices (tiled \
+                  and swizzled ones too), mbarriers with one arrival per thread, TMA copies \
+                  (swizzled, cluster multicast) with host-side nvgpu descriptors, WGMMA on \
+                  shared memory matrix descriptors, row reductions with shuffles, and \
+                  warpgroup barriers around vector stores",
     anchor: "builtin.module",
     options: &[PassOption {
         name: "no-auto-barriers",
-        description: "Do not put warpgroup barriers around shared memory stores and before TMA \
-                      loads (Pallas' unsafe_no_auto_barriers)",
+        description: "Do not put warpgroup barriers around vector stores and before TMA loads \
+                      (Pallas' unsafe_no_auto_barriers)",
         kind: OptionKind::Bool,
         default: "false",
     }],
