@@ -166,6 +166,8 @@ jax-check: venv build
 	done; \
 	echo "jax-check: convert-mosaic-gpu-to-nvvm against jaxlib's lower_mgpu_dialect (compare_nvvm.py, listed: compare-nvvm-xfail.txt)"; \
 	$(JAX_PY) scripts/jax/compare_nvvm.py --pallas-opt $(PALLAS_OPT) || fail=1; \
+	echo "jax-check: the same with our side annotated by infer-mosaic-gpu-layouts (no Python on our side)"; \
+	$(JAX_PY) scripts/jax/compare_nvvm.py --rust-layouts --pallas-opt $(PALLAS_OPT) || fail=1; \
 	exit $$fail
 
 # CPU oracle (scripts/jax/cpu_oracle.py; README "CPU oracle"): every

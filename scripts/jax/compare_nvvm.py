@@ -45,6 +45,11 @@ Compared (inside the gpu.launch body and the host code of the module):
                  llvm.load/llvm.store of vectors: swizzled shared memory);
   smem bytes     the launch's dynamic shared memory size.
 
+With --rust-layouts our side lowers the module annotated by our own
+`infer-mosaic-gpu-layouts` (after canonicalize, cse) instead of jaxlib's
+(the oracle stays jaxlib's lowering of jaxlib's annotation): the whole
+pallas-to-NVVM path without Python.
+
 A kernel "matches" when every item is equal. Kernels listed in
 scripts/jax/compare-nvvm-xfail.txt (NAME: reason) are expected to differ or
 to be rejected by our pass ("not yet supported: ..."); a listed kernel that
@@ -174,7 +179,7 @@ def diff(a, b):
   return out
 
 
-def run_one(name, pallas_opt, verbose):
+def run_one(name, pallas_opt, verbose, rust_layouts=False):
   """(status, lines): status is 'match', 'differ', 'rejected' or 'skipped'."""
   src = os.path.join(ROOT, "examples", "gpu", f"{name}.mlir")
   r = subprocess.run([pallas_opt, "--convert-pallas-to-mosaic-gpu", src],
@@ -188,7 +193,15 @@ def run_one(name, pallas_opt, verbose):
       why = describe(e, notes=False).splitlines()[0][:200]
       return "skipped", [f"jaxlib's infer_layout rejects it: {why}"]
     ref = jax_lower(annotated)
-    o = subprocess.run([pallas_opt, "--convert-mosaic-gpu-to-nvvm", "-"], input=annotated,
+    ours_in = annotated
+    if rust_layouts:
+      a = subprocess.run([pallas_opt, "--canonicalize", "--cse", "--infer-mosaic-gpu-layouts", "-"],
+                         input=mosaic_module_text(r.stdout), capture_output=True, text=True)
+      if a.returncode != 0:
+        first = next((l for l in a.stderr.splitlines() if "error:" in l), a.stderr.strip())
+        return "rejected", ["infer-mosaic-gpu-layouts: " + first.split("error: ", 1)[-1][:300]]
+      ours_in = a.stdout
+    o = subprocess.run([pallas_opt, "--convert-mosaic-gpu-to-nvvm", "-"], input=ours_in,
                        capture_output=True, text=True)
     if o.returncode != 0:
       first = next((l for l in o.stderr.splitlines() if "error:" in l), o.stderr.strip())
@@ -225,6 +238,8 @@ def main():
   ap.add_argument("-v", action="store_true")
   ap.add_argument("--pallas-opt", default=os.path.join(ROOT, "target", "debug", "pallas-opt"))
   ap.add_argument("--xfail", default=os.path.join(HERE, "compare-nvvm-xfail.txt"))
+  ap.add_argument("--rust-layouts", action="store_true",
+                  help="annotate our side with infer-mosaic-gpu-layouts, not jaxlib")
   ap.add_argument("names", nargs="*")
   a = ap.parse_args()
   names = a.names or sorted(f[:-5] for f in os.listdir(os.path.join(ROOT, "examples", "gpu"))
@@ -232,7 +247,7 @@ def main():
   xfail = read_xfail(a.xfail)
   bad = 0
   for n in names:
-    status, lines = run_one(n, a.pallas_opt, a.v)
+    status, lines = run_one(n, a.pallas_opt, a.v, a.rust_layouts)
     expected = n in xfail
     if status in ("match", "skipped"):
       verdict = status
