@@ -28,11 +28,15 @@ Compared (inside the gpu.launch body and the host code of the module):
                  our nvvm.barrier;
   shuffles       the data shuffles of reductions (nvvm.shfl.sync other than
                  `idx`, by kind);
+  TMA boxes      the multiset of TMA descriptor boxes (jaxlib: the windows
+                 its host code passes to mosaic_gpu_init_tma_desc; ours: the
+                 nvgpu.tma.create.descriptor boxes), in memref order, unit
+                 dimensions left out;
   TMA            bulk copies by direction: loads (cp.async.bulk.tensor
-                 shared.cluster.global) and stores (jaxlib copies a
-                 contiguous GMEM window with the non-tensor
-                 cp.async.bulk.global.shared::cta in inline PTX, we always
-                 with nvvm.cp.async.bulk.tensor.global.shared.cta);
+                 shared.cluster.global) and stores (tensor copies, and the
+                 non-tensor cp.async.bulk.global.shared::cta both use for a
+                 contiguous GMEM window: jaxlib in inline PTX, we with
+                 nvvm.cp.async.bulk.global.shared.cta);
   mbarriers      nvvm.mbarrier.* ops (init, arrive, expect_tx, waits);
                  jaxlib's single arrival in inline PTX (`mbarrier.arrive.
                  release.cta.shared::cta.b64 $0, [$1], 1;`) counts as the
@@ -40,6 +44,9 @@ Compared (inside the gpu.launch body and the host code of the module):
   WGMMA          wgmma.mma_async (jaxlib emits inline PTX, we upstream
                  nvvm.wgmma.mma_async; jaxlib's counts among the nvvm ops
                  too);
+  WGMMA descriptors  the distinct fixed parts of the shared memory matrix
+                 descriptors (leading and stride byte offsets, swizzle mode:
+                 the i64 constants with a swizzle mode set);
   fragments      per-thread register fragments: the multiset of register
                  types loaded and stored (vector.load/vector.store, and
                  llvm.load/llvm.store of vectors: swizzled shared memory);
@@ -130,16 +137,21 @@ def jax_lower(annotated):
 
 def features(m):
   f = {k: collections.Counter() for k in
-       ("nvvm ops", "barriers", "shuffles", "TMA", "mbarriers", "WGMMA", "fragments",
-        "smem bytes")}
+       ("nvvm ops", "barriers", "shuffles", "TMA", "TMA boxes", "mbarriers", "WGMMA",
+        "WGMMA descriptors", "fragments", "smem bytes")}
+  # jaxlib's host code stores each TMA box into an alloca (through a GEP
+  # per element) that it passes to mosaic_gpu_init_tma_desc.
+  geps, stored, calls = {}, {}, []
   for op in walk(m.operation):
     name = op.name
     if name.startswith("nvvm."):
-      if name not in HELPERS and not name.startswith("nvvm.cp.async.bulk.tensor"):
+      if name not in HELPERS and not name.startswith("nvvm.cp.async.bulk.tensor") \
+          and name != "nvvm.cp.async.bulk.global.shared.cta":
         f["nvvm ops"][name] += 1
       if name == "nvvm.cp.async.bulk.tensor.shared.cluster.global":
         f["TMA"]["load"] += 1
-      if name == "nvvm.cp.async.bulk.tensor.global.shared.cta":
+      if name in ("nvvm.cp.async.bulk.tensor.global.shared.cta",
+                  "nvvm.cp.async.bulk.global.shared.cta"):
         f["TMA"]["store"] += 1
       if name.startswith("nvvm.mbarrier"):
         f["mbarriers"][name] += 1
@@ -162,13 +174,43 @@ def features(m):
         f["WGMMA"]["wgmma.mma_async"] += 1
         f["nvvm ops"]["nvvm.wgmma.mma_async"] += 1
     elif name in ("vector.load", "vector.store", "llvm.load", "llvm.store"):
+      if name == "llvm.store":
+        stored[op.operands[1].get_name()] = constant_value(op.operands[0])
       vt = op.results[0].type if name.endswith("load") else op.operands[0].type
       if isinstance(vt, ir.VectorType) or str(vt).startswith("vector<"):
         f["fragments"][f"{name.split('.')[1]} {vt}"] += 1
+    elif name == "llvm.getelementptr" and len(op.operands) == 1:
+      idx = list(ir.DenseI32ArrayAttr(op.attributes["rawConstantIndices"]))
+      geps[op.results[0].get_name()] = (op.operands[0].get_name(), idx[0] if idx else 0)
+    elif name == "func.call" and "mosaic_gpu_init_tma_desc" in str(op.attributes["callee"]):
+      calls.append(op.operands[7].get_name())
+    elif name == "nvgpu.tma.create.descriptor":
+      f["TMA boxes"][box_key(constant_value(v) for v in list(op.operands)[1:])] += 1
+    elif name == "arith.constant" and str(op.results[0].type) == "i64":
+      v = ir.IntegerAttr(op.attributes["value"]).value & (2**64 - 1)
+      if v >> 62:  # a matrix descriptor's fixed part: its swizzle mode is set
+        f["WGMMA descriptors"][f"lbo {((v >> 16) & 0x3FFF) << 4}, sbo {((v >> 32) & 0x3FFF) << 4}, swizzle mode {v >> 62}"] = 1
     elif name == "gpu.launch":
       smem = op.operands[len(op.operands) - 1].owner
       f["smem bytes"][str(smem.attributes["value"]) if "value" in smem.attributes else "?"] += 1
+  for window in calls:
+    elems = sorted((i, stored.get(g)) for g, (base, i) in geps.items() if base == window)
+    f["TMA boxes"][box_key(v for _, v in elems)] += 1
   return f
+
+
+def box_key(sizes):
+  """A TMA box without its unit dimensions (jaxlib and we fold unit and
+  squeezed dimensions of the tiled views differently; the boxes move the
+  same elements in the same order)."""
+  return str(tuple(n for n in sizes if n != 1))
+
+
+def constant_value(v):
+  owner = v.owner
+  if hasattr(owner, "name") and owner.name in ("arith.constant", "llvm.mlir.constant"):
+    return ir.IntegerAttr(owner.attributes["value"]).value
+  return None
 
 
 def diff(a, b):

@@ -559,6 +559,9 @@ pub(super) fn async_store<'c, 'a>(
     let (src, dst) = (ops[0], ops[1]);
     let box_ = box_of(&op)?;
     let slice = slice_lengths(&op)?;
+    if tref.is_none() && contiguous_window(dst.r#type(), &box_) {
+        return bulk_store(l, op, src, dst, &ops[2..2 + seg[2] as usize], &box_);
+    }
     let space = match tref.as_ref().filter(|r| r.row_unit == TILE_ROWS) {
         Some(r) => Some(tiled_space(dst.r#type(), &slice, r.swizzle)?),
         None => None,
@@ -585,6 +588,98 @@ pub(super) fn async_store<'c, 'a>(
         &[],
         &[("operandSegmentSizes", b.dense_i32_attr(&[1, 1, k, 0, 1]))],
     );
+    if op
+        .attribute("commit_group")
+        .map(|a| a.to_string() == "true")
+        .unwrap_or(false)
+    {
+        b.op("nvvm.cp.async.bulk.commit.group", &[], &[], &[]);
+    }
+    l.done.push(op);
+    Ok(())
+}
+
+/// Whether the window `box_` of GMEM type `t` is one contiguous range of
+/// memory (every dimension but the leading copied one whole, or copied
+/// once).
+fn contiguous_window(t: melior::ir::r#type::Type, box_: &[i64]) -> bool {
+    let Some((strides, offset)) = ir::memref_strides_and_offset(t) else {
+        return false;
+    };
+    if strides.contains(&i64::MIN) || offset == i64::MIN || strides.last() != Some(&1) {
+        return false;
+    }
+    let mut expect = 1;
+    for (d, &n) in box_.iter().enumerate().rev() {
+        if n != 1 && strides[d] != expect {
+            return false;
+        }
+        expect *= n;
+    }
+    true
+}
+
+/// A store of unswizzled shared memory to a contiguous GMEM window: a plain
+/// bulk copy of its bytes (no descriptor), as jaxlib does, clamped to the
+/// end of the GMEM ref; one thread of the warpgroup issues it.
+fn bulk_store<'c, 'a>(
+    l: &mut Lowerer<'_, 'c, 'a>,
+    op: OperationRef<'c, 'a>,
+    src: Value<'c, 'a>,
+    dst: Value<'c, 'a>,
+    indices: &[Value<'c, 'a>],
+    box_: &[i64],
+) -> Result<(), String> {
+    let t = dst.r#type();
+    let (strides, offset) = ir::memref_strides_and_offset(t).ok_or("no strides")?;
+    let shape = ir::memref_shape(t);
+    if shape.contains(&i64::MIN) {
+        return Err(unsupported(format!("a bulk store to {t} (dynamic shape)")));
+    }
+    let e = tiled::elem_bytes(t)?;
+    l.rw.set_insertion_point_before(&op);
+    let b = l.b(&op);
+    let src_ptr = smem_ptr(&b, src)?;
+    let index = b.index();
+    let mut linear = b.cidx(offset);
+    for (d, &i) in indices.iter().enumerate() {
+        let i = b.index_cast(i, index);
+        linear = b.add(linear, b.mul(i, b.cidx(strides[d])));
+    }
+    let total = b.cidx(shape.iter().product());
+    let within = b.bin("arith.minui", linear, total);
+    let left = b.mul(b.sub(total, within), b.cidx(e));
+    let bytes = b.bin(
+        "arith.minui",
+        b.cidx(box_.iter().product::<i64>() * e),
+        left,
+    );
+    let i32t = b.i32();
+    let bytes = b.index_cast(bytes, i32t);
+    let base = b.val(
+        "memref.extract_aligned_pointer_as_index",
+        &[dst],
+        index,
+        &[],
+    );
+    let addr = b.add(base, b.mul(linear, b.cidx(e)));
+    let i64t = b.i64();
+    let addr = b.index_cast(addr, i64t);
+    let global = b.ty("!llvm.ptr<1>");
+    let gptr = b.val("llvm.inttoptr", &[addr], global, &[]);
+    let yield_op = b.if_then(l.ctx().warpgroup_leader);
+    l.rw.set_insertion_point_before(&yield_op);
+    let inner = l.b(&op);
+    inner.op(
+        "nvvm.cp.async.bulk.global.shared.cta",
+        &[gptr, src_ptr, bytes],
+        &[],
+        &[(
+            "operandSegmentSizes",
+            inner.dense_i32_attr(&[1, 1, 1, 0, 0]),
+        )],
+    );
+    l.rw.set_insertion_point_before(&op);
     if op
         .attribute("commit_group")
         .map(|a| a.to_string() == "true")

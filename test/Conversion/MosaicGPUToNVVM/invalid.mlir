@@ -267,3 +267,21 @@ module attributes {mosaic_gpu.arch_major = 9 : i32, mosaic_gpu.arch_minor = 0 : 
     return
   }
 }
+
+// -----
+
+module attributes {mosaic_gpu.arch_major = 9 : i32, mosaic_gpu.arch_minor = 0 : i32} {
+  func.func @k(%a: !llvm.ptr, %b: !llvm.ptr, %g: memref<?x128xf32>) {
+    %c1 = arith.constant 1 : index
+    %c128 = arith.constant 128 : index
+    %s = arith.constant 32768 : i32
+    %i = arith.constant 0 : i32
+    gpu.launch blocks(%x, %y, %z) in (%gx = %c1, %gy = %c1, %gz = %c1) threads(%tx, %ty, %tz) in (%bx = %c128, %by = %c1, %bz = %c1) dynamic_shared_memory_size %s {
+      %m = "mosaic_gpu.slice_smem"() <{offset = 0 : i32}> {out_transforms = [[]]} : () -> memref<64x128xf32, #gpu.address_space<workgroup>>
+      // expected-error @+1 {{not yet supported: a bulk store to memref<?x128xf32> (dynamic shape)}}
+      "mosaic_gpu.async_store"(%m, %g, %i, %i) <{commit_group = true, is_global_broadcast = false, operandSegmentSizes = array<i32: 1, 1, 2, 0, 0>, slice_lengths = array<i64: 64, 128>}> {in_transforms = [[]]} : (memref<64x128xf32, #gpu.address_space<workgroup>>, memref<?x128xf32>, i32, i32) -> ()
+      gpu.terminator
+    }
+    return
+  }
+}
