@@ -168,6 +168,8 @@ jax-check: venv build
 	$(JAX_PY) scripts/jax/compare_nvvm.py --pallas-opt $(PALLAS_OPT) || fail=1; \
 	echo "jax-check: the same with our side annotated by infer-mosaic-gpu-layouts (no Python on our side)"; \
 	$(JAX_PY) scripts/jax/compare_nvvm.py --rust-layouts --pallas-opt $(PALLAS_OPT) || fail=1; \
+	echo "jax-check: the same on JAX's own modules (test/Reference/GPU, listed: compare-nvvm-xfail-refs.txt)"; \
+	$(JAX_PY) scripts/jax/compare_nvvm.py --references --pallas-opt $(PALLAS_OPT) || fail=1; \
 	exit $$fail
 
 # CPU oracle (scripts/jax/cpu_oracle.py; README "CPU oracle"): every

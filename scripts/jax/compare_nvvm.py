@@ -52,6 +52,12 @@ Compared (inside the gpu.launch body and the host code of the module):
                  llvm.load/llvm.store of vectors: swizzled shared memory);
   smem bytes     the launch's dynamic shared memory size.
 
+With --references the input of both sides is instead JAX's own Mosaic GPU
+module of each kernel, test/Reference/GPU/NAME.mlir (default: all of
+them), annotated by jaxlib: the comparison then does not depend on
+convert-pallas-to-mosaic-gpu (the known differences are listed in
+scripts/jax/compare-nvvm-xfail-refs.txt).
+
 With --rust-layouts our side lowers the module annotated by our own
 `infer-mosaic-gpu-layouts` (after canonicalize, cse) instead of jaxlib's
 (the oracle stays jaxlib's lowering of jaxlib's annotation): the whole
@@ -84,6 +90,7 @@ from jax.experimental.mosaic import gpu as mgpu  # noqa: E402
 from jax.experimental.mosaic.gpu import dialect_lowering  # noqa: E402
 from jax.experimental.mosaic.gpu import launch_context as lc  # noqa: E402
 
+REFS = os.path.join(ROOT, "test", "Reference", "GPU")
 HELPERS = {"nvvm.elect.sync", "nvvm.shfl.sync", "nvvm.barrier"}
 
 
@@ -221,11 +228,14 @@ def diff(a, b):
   return out
 
 
-def run_one(name, pallas_opt, verbose, rust_layouts=False):
+def run_one(name, pallas_opt, verbose, rust_layouts=False, references=False):
   """(status, lines): status is 'match', 'differ', 'rejected' or 'skipped'."""
-  src = os.path.join(ROOT, "examples", "gpu", f"{name}.mlir")
-  r = subprocess.run([pallas_opt, "--convert-pallas-to-mosaic-gpu", src],
-                     capture_output=True, text=True)
+  if references:
+    r = subprocess.CompletedProcess([], 0, open(os.path.join(REFS, f"{name}.mlir")).read(), "")
+  else:
+    src = os.path.join(ROOT, "examples", "gpu", f"{name}.mlir")
+    r = subprocess.run([pallas_opt, "--convert-pallas-to-mosaic-gpu", src],
+                       capture_output=True, text=True)
   if r.returncode != 0:
     return "rejected", [f"convert-pallas-to-mosaic-gpu failed: {r.stderr.strip()[:300]}"]
   with context(), ir.Location.unknown():
@@ -280,16 +290,20 @@ def main():
   ap.add_argument("-v", action="store_true")
   ap.add_argument("--pallas-opt", default=os.path.join(ROOT, "target", "debug", "pallas-opt"))
   ap.add_argument("--xfail", default=os.path.join(HERE, "compare-nvvm-xfail.txt"))
+  ap.add_argument("--references", action="store_true",
+                  help="compare on JAX's own modules (test/Reference/GPU), not our twins'")
   ap.add_argument("--rust-layouts", action="store_true",
                   help="annotate our side with infer-mosaic-gpu-layouts, not jaxlib")
   ap.add_argument("names", nargs="*")
   a = ap.parse_args()
-  names = a.names or sorted(f[:-5] for f in os.listdir(os.path.join(ROOT, "examples", "gpu"))
-                            if f.endswith(".mlir"))
+  where = REFS if a.references else os.path.join(ROOT, "examples", "gpu")
+  names = a.names or sorted(f[:-5] for f in os.listdir(where) if f.endswith(".mlir"))
+  if a.references and a.xfail == os.path.join(HERE, "compare-nvvm-xfail.txt"):
+    a.xfail = os.path.join(HERE, "compare-nvvm-xfail-refs.txt")
   xfail = read_xfail(a.xfail)
   bad = 0
   for n in names:
-    status, lines = run_one(n, a.pallas_opt, a.v, a.rust_layouts)
+    status, lines = run_one(n, a.pallas_opt, a.v, a.rust_layouts, a.references)
     expected = n in xfail
     if status in ("match", "skipped"):
       verdict = status

@@ -125,15 +125,10 @@ pub(super) fn wgmma<'c, 'a>(
         }
         None => return Err(unsupported("WGMMA with an A operand in untiled memory")),
     };
-    if ta
-        .as_ref()
-        .is_some_and(|r| r.row_unit != TILE_ROWS || r.transposed)
-        || tb.row_unit != TILE_ROWS
-    {
-        return Err(unsupported(
-            "WGMMA operands tiled by single rows or a transposed A",
-        ));
+    if ta.as_ref().is_some_and(|r| r.row_unit != TILE_ROWS) || tb.row_unit != TILE_ROWS {
+        return Err(unsupported("WGMMA operands tiled by single rows"));
     }
+    let a_transposed = ta.as_ref().is_some_and(|r| r.transposed);
     if a_shape != [m, k] || tb.shape != [k, n] || k % 16 != 0 || n > 256 {
         return Err(unsupported(format!(
             "WGMMA of {a_shape:?} x {:?} into {m}x{n}",
@@ -147,7 +142,14 @@ pub(super) fn wgmma<'c, 'a>(
     let st = b.ty(&format!("!llvm.struct<({})>", vec!["f32"; half].join(", ")));
     let layout_b = if tb.transposed { "col" } else { "row" };
     let attrs = [
-        ("layoutA", b.attr("#nvvm.mma_layout<row>")),
+        (
+            "layoutA",
+            b.attr(if a_transposed {
+                "#nvvm.mma_layout<col>"
+            } else {
+                "#nvvm.mma_layout<row>"
+            }),
+        ),
         ("layoutB", b.attr(&format!("#nvvm.mma_layout<{layout_b}>"))),
         ("scaleA", b.attr("#nvvm.wgmma_scale_in<one>")),
         ("scaleB", b.attr("#nvvm.wgmma_scale_in<one>")),
@@ -239,15 +241,22 @@ pub(super) fn wgmma<'c, 'a>(
             match (&ta, &a_regs) {
                 (Some(ta), _) => {
                     let tile_cols = ta.tile_cols();
-                    let a_at = b.add(
-                        ta.offset,
-                        b.cidx(
-                            mb as i64 * 64 / TILE_ROWS * ta.row_tile_stride
-                                + kcol / tile_cols * ta.col_tile_stride
-                                + kcol % tile_cols * ta.elem_bytes,
-                        ),
-                    );
-                    let da = descriptor(l, &b, a_at, 0, ta.row_tile_stride, ta.swizzle);
+                    let m0 = mb as i64 * 64;
+                    // K-major A steps K within its swizzled rows; a transposed
+                    // (MN-major) A has M along its rows, K down its tiles.
+                    let (a_at, lbo) = if a_transposed {
+                        let at = m0 / tile_cols * ta.col_tile_stride
+                            + m0 % tile_cols * ta.elem_bytes
+                            + kcol / TILE_ROWS * ta.row_tile_stride;
+                        (at, ta.col_tile_stride)
+                    } else {
+                        let at = m0 / TILE_ROWS * ta.row_tile_stride
+                            + kcol / tile_cols * ta.col_tile_stride
+                            + kcol % tile_cols * ta.elem_bytes;
+                        (at, 0)
+                    };
+                    let a_at = b.add(ta.offset, b.cidx(a_at));
+                    let da = descriptor(l, &b, a_at, lbo, ta.row_tile_stride, ta.swizzle);
                     let db = b_desc(kcol);
                     s = b.val("nvvm.wgmma.mma_async", &[s, da, db], st, &attrs);
                 }
