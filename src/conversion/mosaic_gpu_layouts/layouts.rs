@@ -37,12 +37,14 @@ pub enum Reg {
     Tiled(Tiled),
 }
 
-/// What inference assigns to a variable: a register layout, or the tiling
-/// of an SMEM ref (`None`: no tiling).
+/// What inference assigns to a variable: a register layout, the tiling of
+/// an SMEM ref (`None`: no tiling), or the layout of a TMEM ref (a tiled
+/// layout whose warp dims pick TMEM's four lane quarters).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Constant {
     Reg(Reg),
     Smem(Option<Vec<i64>>),
+    Tmem(Tiled),
 }
 
 fn i(v: i64) -> Dim {
@@ -161,6 +163,96 @@ pub fn mma_layouts(bits: i64) -> (Tiled, Tiled, Tiled) {
         },
         wgmma(),
     )
+}
+
+/// Rows of TMEM.
+pub const TMEM_ROWS: i64 = 128;
+
+/// TMEM layout of 1-CTA MMAs with M=128 (and 2-CTA ones with M=256).
+pub fn tmem_default(packing: i64) -> Tiled {
+    tiled(
+        &[&[TMEM_ROWS, packing], &[WARP_SIZE, packing]],
+        vec![i(-4)],
+        vec![i(-2)],
+        -1,
+    )
+}
+
+/// TMEM layout of 1-CTA MMAs with M=64 (`None` where jaxlib rejects the
+/// columns or packing).
+pub fn tmem_half_lane(columns: i64, packing: i64) -> Option<Tiled> {
+    (packing <= columns / 2 && packing.count_ones() == 1 && columns % 16 == 0).then(|| {
+        tiled(
+            &[
+                &[TMEM_ROWS / 2, columns],
+                &[WARP_SIZE / 2, columns / 2],
+                &[packing],
+            ],
+            vec![i(-5)],
+            vec![i(-4), i(-3)],
+            -1,
+        )
+    })
+}
+
+/// TMEM layout of 2-CTA MMAs with M=128.
+pub fn tmem_m64_collective(columns: i64, packing: i64) -> Option<Tiled> {
+    (packing <= 8 && packing.count_ones() == 1 && columns % 16 == 0).then(|| {
+        tiled(
+            &[
+                &[TMEM_ROWS / 2, columns],
+                &[WARP_SIZE, columns / 2],
+                &[packing],
+            ],
+            vec![i(-4), i(-5)],
+            vec![i(-3)],
+            -1,
+        )
+    })
+}
+
+/// TMEM layout of MMA scales (`.scale_vec::1X`).
+pub fn tmem_scales() -> Tiled {
+    tiled(
+        &[&[TMEM_ROWS, 4], &[TMEM_ROWS / 4, 1]],
+        vec![Dim::Rep(4)],
+        vec![i(-2)],
+        -3,
+    )
+}
+
+/// TMEM layout of B scales of 2-CTA MMAs with M=64 per CTA.
+pub fn tmem_b_scales_m64_collective() -> Tiled {
+    tiled(
+        &[&[TMEM_ROWS * 2, 4], &[TMEM_ROWS, 4], &[TMEM_ROWS / 4, 4]],
+        vec![Dim::Rep(2), i(-6)],
+        vec![i(-2)],
+        -1,
+    )
+}
+
+/// TMEM layout of A's sparsity metadata.
+pub fn tmem_sparse_meta() -> Tiled {
+    tiled(
+        &[&[TMEM_ROWS, 16], &[TMEM_ROWS / 4, 1], &[16, 1], &[8, 1]],
+        vec![i(-8)],
+        vec![i(-2), i(-4), i(-6)],
+        -7,
+    )
+}
+
+/// The TMEM layout jaxlib gives a ref of `shape` (MMA accumulators and
+/// fresh allocations).
+pub fn tmem_for(shape: &[i64], collective: bool, packing: i64) -> Option<Tiled> {
+    if shape.len() != 2 || packing > 8 || packing.count_ones() != 1 || shape[1] % packing != 0 {
+        return None;
+    }
+    match shape[0] {
+        TMEM_ROWS => Some(tmem_default(packing)),
+        r if r == TMEM_ROWS / 2 && collective => tmem_m64_collective(shape[1], packing),
+        r if r == TMEM_ROWS / 2 => tmem_half_lane(shape[1], packing),
+        _ => None,
+    }
 }
 
 /// TMA gather/scatter row indices.
@@ -370,6 +462,46 @@ impl Tiled {
         .canonicalize()
     }
 
+    /// Whether jaxlib would build this layout: tiles of decreasing rank
+    /// with positive sizes, distinct negative dims inside the tiled shape,
+    /// 4 warps and 32 lanes, and the canonical form.
+    pub fn is_valid(&self) -> bool {
+        let Some(first) = self.tiles.first() else {
+            return false;
+        };
+        let mut rank = first.len();
+        for t in &self.tiles {
+            if t.is_empty() || t.len() > rank || t.iter().any(|&d| d <= 0) {
+                return false;
+            }
+            rank = t.len();
+        }
+        let Some(full) = tile_shape(&self.tiles, first) else {
+            return false;
+        };
+        let tiled_rank = (full.len() - first.len()) as i64;
+        let mut dims = self.partitioned_warp();
+        dims.extend(self.partitioned_lane());
+        dims.push(self.vector_dim);
+        let mut sorted = dims.clone();
+        sorted.sort_unstable();
+        sorted.dedup();
+        if sorted.len() != dims.len() || dims.iter().any(|&d| d >= 0 || d < -tiled_rank) {
+            return false;
+        }
+        let product = |ds: &[Dim]| -> i64 {
+            ds.iter()
+                .map(|d| match d {
+                    Dim::Rep(t) => *t,
+                    Dim::Idx(x) => at(&full, *x),
+                })
+                .product()
+        };
+        product(&self.warp) == WARPGROUP_SIZE / WARP_SIZE
+            && product(&self.lane) == WARP_SIZE
+            && self.canonicalize() == *self
+    }
+
     /// The layout of the result of reducing `axes` (of the base tile).
     pub fn reduce(&self, axes: &[i64]) -> Tiled {
         let mut sorted = axes.to_vec();
@@ -573,6 +705,27 @@ mod tests {
             Reg::Tiled(wgmma().reduce(&[0])).attr_text(),
             "#mosaic_gpu.TiledLayout<[[8], [2]], warp_dims = [#mosaic_gpu.Replicated<times = 4>], lane_dims = [#mosaic_gpu.Replicated<times = 8>, -2], vector_dim = -1>"
         );
+    }
+
+    #[test]
+    fn jaxlibs_layouts_are_valid_and_a_bad_warp_dim_is_not() {
+        for t in [
+            wgmma(),
+            wgmma_transposed(),
+            tcgen05(),
+            tmem_default(1),
+            wgmma().reduce(&[0]),
+        ] {
+            assert!(t.is_valid(), "{t:?}");
+        }
+        // jaxlib: "Dimension out of range" for this TMEM layout cast.
+        let bad = tiled(
+            &[&[128, 8], &[32, 8], &[8, 8], &[1]],
+            vec![i(-8)],
+            vec![i(-4), i(-3)],
+            -1,
+        );
+        assert!(!bad.is_valid());
     }
 
     #[test]
