@@ -514,9 +514,8 @@ impl Context<'_, '_, '_> {
                 map.push((v, vec![site]));
             }
             "scf.for" => {
-                let Some(term) = self.m.ops[op].region_terms.first().copied().flatten() else {
-                    return Err(self.unsupported(op, "an scf.for without a body"));
-                };
+                // The verifier gives the body its yield.
+                let term = self.m.ops[op].region_terms.first().copied().flatten();
                 for (k, &o) in operands.iter().enumerate() {
                     if !self.is_vector(o) && !self.is_smem(o) {
                         continue;
@@ -530,47 +529,34 @@ impl Context<'_, '_, '_> {
                     } else {
                         self.producer_ref(operand)?
                     };
-                    map.push((
-                        v,
-                        vec![
-                            operand,
-                            Site::argument(op, 0, k - 2),
-                            Site::result(op, k - 3),
-                            Site::operand(term, k - 3),
-                        ],
-                    ));
+                    let mut sites = vec![
+                        operand,
+                        Site::argument(op, 0, k - 2),
+                        Site::result(op, k - 3),
+                    ];
+                    sites.extend(term.map(|t| Site::operand(t, k - 3)));
+                    map.push((v, sites));
                 }
             }
             "scf.while" => {
+                // The verifier gives both regions their terminators.
                 let terms = self.m.ops[op].region_terms.clone();
-                let (Some(Some(cond)), Some(Some(yield_op))) = (terms.first(), terms.get(1)) else {
-                    return Err(self.unsupported(op, "an scf.while without both regions"));
-                };
-                let (cond, yield_op) = (*cond, *yield_op);
+                let cond = terms.first().copied().flatten();
+                let yield_op = terms.get(1).copied().flatten();
                 for (k, &o) in operands.iter().enumerate() {
                     if self.is_vector(o) {
                         let v = self.var(Site::operand(op, k))?;
-                        map.push((
-                            v,
-                            vec![
-                                Site::operand(op, k),
-                                Site::argument(op, 0, k),
-                                Site::operand(yield_op, k),
-                            ],
-                        ));
+                        let mut sites = vec![Site::operand(op, k), Site::argument(op, 0, k)];
+                        sites.extend(yield_op.map(|t| Site::operand(t, k)));
+                        map.push((v, sites));
                     }
                 }
                 for (k, &r) in results.iter().enumerate() {
                     if self.is_vector(r) {
                         let v = self.var(Site::result(op, k))?;
-                        map.push((
-                            v,
-                            vec![
-                                Site::result(op, k),
-                                Site::argument(op, 1, k),
-                                Site::operand(cond, k + 1),
-                            ],
-                        ));
+                        let mut sites = vec![Site::result(op, k), Site::argument(op, 1, k)];
+                        sites.extend(cond.map(|t| Site::operand(t, k + 1)));
+                        map.push((v, sites));
                     }
                 }
             }
@@ -582,12 +568,8 @@ impl Context<'_, '_, '_> {
                     }
                     let v = self.var(Site::result(op, k))?;
                     let mut sites = vec![Site::result(op, k)];
-                    for t in &terms {
-                        let Some(t) = t else {
-                            return Err(self.unsupported(op, "an scf.index_switch with an empty region"));
-                        };
-                        sites.push(Site::operand(*t, k));
-                    }
+                    // The verifier gives every region its yield.
+                    sites.extend(terms.iter().flatten().map(|t| Site::operand(*t, k)));
                     map.push((v, sites));
                 }
             }
@@ -1051,10 +1033,11 @@ impl Context<'_, '_, '_> {
                     .attr(op, "new_layout")
                     .map(|a| a.to_string())
                     .unwrap_or_default();
+                // The op's verifier only takes tiled layouts here.
                 let Reg::Tiled(t) = self.valid_layout(op, &text)? else {
                     return Err(RuleError(
                         op,
-                        format!("the TMEM layout {text} is not a tiled layout (jaxlib rejects it too)"),
+                        format!("the layout {text} is not a valid tiled layout (jaxlib rejects it too)"),
                     ));
                 };
                 let c = Constant::Tmem(t);
@@ -1281,10 +1264,7 @@ impl Context<'_, '_, '_> {
             .map(Constant::Tmem)
             .filter(|c| super::constraints::valid_assignment(&self.vars[acc], c))
         else {
-            return Err(RuleError(
-                op,
-                format!("no TMEM layout fits the tcgen05 accumulator of shape {acc_shape:?} (jaxlib rejects it too)"),
-            ));
+            return Err(RuleError(op, no_tmem_fit("accumulator", &acc_shape)));
         };
         sys.assignments.insert(acc, acc_layout);
         map.push((acc, vec![acc_site]));
@@ -1327,10 +1307,7 @@ impl Context<'_, '_, '_> {
                 .map(Constant::Tmem)
                 .filter(|c| super::constraints::valid_assignment(&self.vars[a], c))
             else {
-                return Err(RuleError(
-                    op,
-                    format!("no TMEM layout fits the tcgen05 'a' operand of shape {:?} (jaxlib rejects it too)", a_ty.shape),
-                ));
+                return Err(RuleError(op, no_tmem_fit("'a' operand", &a_ty.shape)));
             };
             sys.assignments.insert(a, l);
         } else {
@@ -1573,6 +1550,10 @@ impl Context<'_, '_, '_> {
         }
         Ok((sys, map))
     }
+}
+
+fn no_tmem_fit(what: &str, shape: &[i64]) -> String {
+    format!("no TMEM layout fits the tcgen05 {what} of shape {shape:?} (jaxlib rejects it too)")
 }
 
 /// Whether a memref's strides are out of order (a transposed view).

@@ -398,3 +398,15 @@ module attributes {mosaic_gpu.arch_major = 10 : i32, mosaic_gpu.arch_minor = 0 :
     return
   }
 }
+
+// -----
+
+// Transforms whose tile does not divide the ref (32 columns, 64-wide tiles).
+module attributes {mosaic_gpu.arch_major = 9 : i32, mosaic_gpu.arch_minor = 0 : i32} {
+  func.func @tile_misfit() {
+    %s = "mosaic_gpu.slice_smem"() <{offset = 0 : i32}> : () -> memref<64x32xf16, #gpu.address_space<workgroup>>
+    // expected-error @+1 {{cannot tile a ref of shape [64, 32] with these transforms}}
+    %t = "mosaic_gpu.with_transforms"(%s) <{transforms = [#mosaic_gpu.tile<[8, 64]>]}> : (memref<64x32xf16, #gpu.address_space<workgroup>>) -> memref<64x32xf16, #gpu.address_space<workgroup>>
+    return
+  }
+}
