@@ -180,7 +180,9 @@ fn reduce_expr(e: &Expr, a: &HashMap<Var, Constant>) -> Result<Expr, ()> {
                 }
                 Expr::Const(Constant::Reg(Reg::Strided(shape, vec))) => {
                     let last = *axes.last().unwrap_or(&0) as usize;
-                    let trailing: i64 = shape[(last + 1).min(shape.len())..].iter().product();
+                    let trailing = shape[(last + 1).min(shape.len())..]
+                        .iter()
+                        .fold(1i64, |a, &b| a.wrapping_mul(b));
                     if trailing % (vec * WARPGROUP_SIZE) != 0 {
                         return Ok(unreduced());
                     }
@@ -633,12 +635,13 @@ pub fn merge_divides(a: &[i64], b: &[i64]) -> Vec<i64> {
         .collect()
 }
 
+/// Python's `math.gcd` (dynamic sizes, `i64::MIN`, stay finite).
 pub fn gcd(a: i64, b: i64) -> i64 {
-    if b == 0 {
-        a.abs()
-    } else {
-        gcd(b, a % b)
+    let (mut x, mut y) = (a.unsigned_abs(), b.unsigned_abs());
+    while y != 0 {
+        (x, y) = (y, x % y);
     }
+    i64::try_from(x).unwrap_or(i64::MAX)
 }
 
 /// Divides constraints on one variable merged into one, placed after the

@@ -331,7 +331,7 @@ fn remove_tiling_dim(tiles: &[Vec<i64>], dim: usize) -> Vec<Vec<i64>> {
         dim_in_tile -= last_rank - t.len() as i64;
         last_rank = t.len() as i64;
         let mut t = t.clone();
-        if dim_in_tile >= 0 {
+        if dim_in_tile >= 0 && (dim_in_tile as usize) < t.len() {
             t.remove(dim_in_tile as usize);
         }
         if t.is_empty() {
@@ -352,9 +352,13 @@ fn tile_dimension(tiles: &[Vec<i64>], dim: usize) -> Vec<bool> {
         .collect()
 }
 
-/// Python-style negative index into a slice.
-fn at<T: Copy>(v: &[T], d: i64) -> T {
-    v[(v.len() as i64 + d) as usize]
+/// Python-style negative index into a slice (the default when out of
+/// range, which only malformed layouts reach).
+fn at<T: Copy + Default>(v: &[T], d: i64) -> T {
+    usize::try_from(v.len() as i64 + d)
+        .ok()
+        .and_then(|k| v.get(k).copied())
+        .unwrap_or_default()
 }
 
 impl Tiled {
@@ -426,6 +430,9 @@ impl Tiled {
     }
 
     fn remove_dimension(&self, dim: usize) -> Tiled {
+        if dim >= self.base_tile_shape().len() {
+            return self.clone();
+        }
         let mut new_tiles = remove_tiling_dim(&self.tiles, dim);
         let tts = self.tiled_tiling_shape();
         let removed = tile_dimension(&self.tiles, dim);
@@ -527,12 +534,12 @@ fn partitioned(dims: &[Dim]) -> Vec<i64> {
 /// widest vector of at most 8 bytes that divides the elements evenly over
 /// the warpgroup (`None`: none does).
 pub fn strided_for(shape: &[i64], bitwidth: i64) -> Option<Reg> {
-    if bitwidth % 8 != 0 {
+    if bitwidth <= 0 || bitwidth % 8 != 0 {
         return None;
     }
     let bytes = bitwidth / 8;
-    let size: i64 = shape.iter().product();
-    if size % WARPGROUP_SIZE != 0 {
+    let size = shape.iter().fold(1i64, |a, &b| a.wrapping_mul(b));
+    if size <= 0 || size % WARPGROUP_SIZE != 0 {
         return None;
     }
     let mut vec = (8 / bytes).min(size / WARPGROUP_SIZE);
@@ -548,7 +555,7 @@ pub fn strided_broadcast_ok(src: &Reg, dst: &Reg, dims: &[i64]) -> bool {
     let (Reg::Strided(ss, sv), Reg::Strided(ds, dv)) = (src, dst) else {
         return false;
     };
-    if sv != dv {
+    if sv != dv || ss.len() > ds.len() {
         return false;
     }
     let expect: Vec<i64> = ((ds.len() - ss.len()) as i64..ds.len() as i64).collect();
@@ -558,7 +565,8 @@ pub fn strided_broadcast_ok(src: &Reg, dst: &Reg, dims: &[i64]) -> bool {
     let mut expanded = vec![];
     let mut preserved = vec![];
     for (k, &d) in ss.iter().enumerate() {
-        if d == 1 && ds[dims[k] as usize] > 1 {
+        let target = usize::try_from(dims[k]).ok().and_then(|t| ds.get(t));
+        if d == 1 && target.is_some_and(|&t| t > 1) {
             expanded.push(k);
         }
         if d > 1 {

@@ -702,7 +702,7 @@ impl Context<'_, '_, '_> {
                 for d in 0..dst_shape.len() as i64 {
                     match dims.iter().position(|&x| x == d) {
                         Some(s) => {
-                            if src_shape[s] == 1 && dst_shape[d as usize] > 1 {
+                            if src_shape.get(s) == Some(&1) && dst_shape[d as usize] > 1 {
                                 kept.push(d);
                             }
                         }
@@ -1385,7 +1385,10 @@ impl Context<'_, '_, '_> {
                 format!("the layout {text} is not a valid tiled layout (jaxlib rejects it too)"),
             )),
             Some(Reg::Strided(shape, vec))
-                if vec <= 0 || shape.iter().product::<i64>() % (vec * layouts::WARPGROUP_SIZE) != 0 =>
+                if vec <= 0
+                    || shape.iter().fold(1i64, |a, &b| a.wrapping_mul(b))
+                        % vec.saturating_mul(layouts::WARPGROUP_SIZE)
+                        != 0 =>
             {
                 Err(RuleError(
                     op,
