@@ -223,11 +223,13 @@ memcheck: build
 # and the chunks of the pass's own lit tests (test/Conversion/MosaicGPULayouts).
 # Where jaxlib's inference fails ours must fail too; kernels listed in
 # scripts/jax/gpu-layouts-xfail.txt must still differ (the list only shrinks).
-# Part of jax-check.
+# Then 40 seeded single-change variants of those modules (LAYOUT_MUTANTS=N for
+# more), which must agree too. Part of jax-check.
+LAYOUT_MUTANTS ?= 40
 .PHONY: gpu-layouts-check
 gpu-layouts-check: venv build
 	$(JAX_PY) scripts/jax/check_gpu_layouts.py --pallas-opt $(PALLAS_OPT) \
-	  --lit test/Conversion/PallasToMosaicGPU \
+	  --mutants $(LAYOUT_MUTANTS) --seed 1 --lit test/Conversion/PallasToMosaicGPU \
 	  $(wildcard test/Reference/GPU/layouts/*.mgpu.mlir) $(wildcard test/Reference/GPU/*.mlir) \
 	  $(wildcard test/Conversion/MosaicGPULayouts/*.mlir)
 
