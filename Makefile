@@ -9,7 +9,7 @@ LIT_FLAGS ?= -sv
 TBLGEN := $(LLVM_PREFIX)/bin/mlir-tblgen
 DIALECT_TD := include/pallas/Dialect/Pallas/Pallas.td
 
-.PHONY: all setup build run test cargo-test lit docs fmt fmt-fix lint help venv jax-references jax-check cpu-check bench memcheck fuzz fuzz-check
+.PHONY: all setup build run test cargo-test lit docs fmt fmt-fix lint help venv jax-references jax-check cpu-check bench memcheck fuzz fuzz-check ptxas gpu-report gpu-test gpu-bench
 
 all: build
 
@@ -23,6 +23,9 @@ help:
 	@echo "make jax-references  regenerate test/Reference/{TPU,SparseCore,GPU} with JAX (scripts/jax/{tpu,sc,gpu}_kernels.py)"
 	@echo "make bench     release build, then lowering time vs JAX (TPU, SparseCore, GPU) and scaling (bench/tpu_lowering.py)"
 	@echo "make memcheck  every example and lit input through the four passes under valgrind memcheck (slow; JOBS=N, PALLAS_OPT=...)"
+	@echo "make gpu-report  lower GPU_REPORT_INPUTS (default test/Reference/GPU/lowered/*.mlir) to PTX with pallas-gpu-to-llvm, ptxas -v: registers, spills, shared memory per kernel"
+	@echo "make gpu-test  run the GPU kernels with mlir-runner + our CUDA runtime, compare with numpy (no GPU: skipped)"
+	@echo "make gpu-bench time the GPU kernels against JAX's Pallas Mosaic GPU (no GPU: skipped)"
 	@echo "make docs      regenerate docs/{Pallas,TPU,MosaicGPU}Dialect.md with mlir-tblgen"
 	@echo "make fmt       cargo fmt --check   (make fmt-fix to apply)"
 	@echo "make lint      cargo clippy -- -D warnings"
@@ -74,6 +77,7 @@ venv:
 jax-references: venv
 	$(JAX_PY) scripts/jax/dump_tpu_reference.py
 	$(JAX_PY) scripts/jax/dump_gpu_reference.py
+	$(JAX_PY) scripts/jax/dump_gpu_reference.py --final
 
 # Two rounds, TensorCore then SparseCore, each:
 # 1. lower every EXAMPLES/*.mlir and every LIT/*.mlir that expects no error
@@ -160,6 +164,8 @@ jax-check: venv build
 	    echo "jax-check: $$n now matches JAX; remove it from scripts/jax/compare-gpu-xfail.txt"; fail=1; \
 	  else echo "jax-check: $$n differs from JAX (expected, see scripts/jax/compare-gpu-xfail.txt)"; fi; \
 	done; \
+	echo "jax-check: convert-mosaic-gpu-to-nvvm against jaxlib's lower_mgpu_dialect (compare_nvvm.py, listed: compare-nvvm-xfail.txt)"; \
+	$(JAX_PY) scripts/jax/compare_nvvm.py --pallas-opt $(PALLAS_OPT) || fail=1; \
 	exit $$fail
 
 # CPU oracle (scripts/jax/cpu_oracle.py; README "CPU oracle"): every
@@ -234,3 +240,31 @@ gpu-layouts-check: venv build
 	  $(wildcard test/Conversion/MosaicGPULayouts/*.mlir)
 
 jax-check: gpu-layouts-check
+
+# ---------------------------------------------------------------------------
+# The GPU path (README "The GPU path"): modules at the level of jaxlib's
+# lower_mgpu_dialect output (today JAX's own, test/Reference/GPU/lowered,
+# from `dump_gpu_reference.py --final`) through the registered pipeline
+# pallas-gpu-to-llvm (scripts/gpu-pipeline.txt) to host LLVM + PTX.
+# gpu-report: each module to PTX, then `ptxas -arch=sm_90a -v` (sm_100a for
+# tcgen05 kernels); fails if a module does not lower, ptxas rejects it, or a
+# kernel spills that scripts/gpu/allow-spill.txt does not list. Extend the
+# inputs with GPU_REPORT_INPUTS='test/Reference/GPU/lowered/*.mlir more/*.mlir'.
+# gpu-test / gpu-bench need an NVIDIA GPU and its driver; without one they
+# print "no GPU: skipped" and succeed.
+GPU_REPORT_INPUTS ?= test/Reference/GPU/lowered/*.mlir
+NO_GPU = if ! ls /dev/nvidia[0-9]* >/dev/null 2>&1; then echo "$@: no GPU: skipped (no /dev/nvidia* device)"; exit 0; fi
+
+ptxas: venv
+	@PALLAS_VENV=$(VENV) scripts/setup-ptxas.sh
+
+gpu-report: ptxas build
+	$(JAX_PY) scripts/gpu/ptx_report.py $(GPU_REPORT_INPUTS)
+
+gpu-test:
+	@$(NO_GPU); \
+	$(MAKE) --no-print-directory ptxas build && $(JAX_PY) scripts/gpu/gpu_test.py
+
+gpu-bench:
+	@$(NO_GPU); \
+	$(MAKE) --no-print-directory ptxas build && $(JAX_PY) scripts/gpu/gpu_bench.py

@@ -38,3 +38,47 @@ with open(os.path.join(root, "scripts", "cpu-pipeline.txt")) as f:
     config.substitutions.append(("%cpu_pipeline", f.read().strip()))
 config.substitutions.append(("%runner_libs",
     f"-shared-libs={llvm_lib}/libmlir_c_runner_utils.so,{llvm_lib}/libmlir_runner_utils.so"))
+
+# The GPU path (README "The GPU path"): lit's own python for the numpy-free
+# scripts under scripts/gpu, the repository root, the downstream pipeline's
+# text (scripts/gpu-pipeline.txt, registered as pallas-gpu-to-llvm) and clang.
+import glob
+import shutil
+import sys
+config.substitutions.append(("%python", sys.executable))
+config.substitutions.append(("%repo", root))
+config.substitutions.append(("%clang", os.path.join(llvm_bin, "clang")))
+with open(os.path.join(root, "scripts", "gpu-pipeline.txt")) as f:
+    config.substitutions.append(("%gpu_pipeline", f.read().strip()))
+
+
+def venv_dirs():
+    """The venvs to look in: $PALLAS_VENV, then ./.venv."""
+    dirs = [os.environ.get("PALLAS_VENV", ""), os.path.join(root, ".venv")]
+    return [d for d in dirs if d and os.path.isdir(d)]
+
+
+# ptxas from the nvidia-cuda-nvcc-cu12 wheel that scripts/setup.sh installs
+# (or $PTXAS): feature `ptxas`, substitution %ptxas. Its directory also
+# tells pallas-gpu-link-libdevice where libdevice is.
+ptxas = os.environ.get("PTXAS") or next(
+    (hits[-1] for d in venv_dirs() for hits in
+     [sorted(glob.glob(os.path.join(d, "lib", "python3*", "site-packages", "nvidia",
+                                    "cuda_nvcc", "bin", "ptxas")))] if hits),
+    shutil.which("ptxas"))
+if ptxas and os.access(ptxas, os.X_OK):
+    config.available_features.add("ptxas")
+    config.substitutions.append(("%ptxas", ptxas))
+    config.environment["PTXAS"] = ptxas
+
+# The venv's python (numpy) for scripts/gpu/make_main.py: feature `venv-python`.
+venv_python = next((os.path.join(d, "bin", "python") for d in venv_dirs()
+                    if os.access(os.path.join(d, "bin", "python"), os.X_OK)), None)
+if venv_python:
+    config.available_features.add("venv-python")
+    config.substitutions.append(("%venv_python", venv_python))
+
+# An NVIDIA device node: feature `nvidia-gpu` (the skip messages of
+# gpu-test/gpu-bench are checked only on machines without one).
+if glob.glob("/dev/nvidia[0-9]*"):
+    config.available_features.add("nvidia-gpu")

@@ -61,10 +61,13 @@ if [[ ! -x "$LLVM_PREFIX/bin/lit" ]] && ! command -v lit >/dev/null 2>&1; then
 fi
 
 # Python venv at .venv with jax/jaxlib 0.10.2 for the TPU evidence harness
-# (`make jax-check`, part of `make test`): scripts/setup-venv.sh, idempotent.
+# (`make jax-check`, part of `make test`): scripts/setup-venv.sh, idempotent;
+# then ptxas for the GPU path in the same venv: scripts/setup-ptxas.sh.
 # Skip it with PALLAS_SETUP_PYTHON=0.
 if [[ "${PALLAS_SETUP_PYTHON:-1}" == 1 ]]; then
   "$ROOT/scripts/setup-venv.sh"
+  # ptxas and libdevice for the GPU path (the nvidia-cuda-nvcc-cu12 wheel).
+  "$ROOT/scripts/setup-ptxas.sh"
 fi
 
 log "ok"

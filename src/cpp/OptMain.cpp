@@ -10,6 +10,7 @@
 #include "mlir/InitAllDialects.h"
 #include "mlir/InitAllExtensions.h"
 #include "mlir/InitAllPasses.h"
+#include "mlir/Target/LLVMIR/Dialect/All.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 
 #include "pallas-mlir-c/Bridge.h"
@@ -19,6 +20,8 @@ int pallasOptMain(int argc, char **argv, MlirDialectRegistry extra) {
   mlir::DialectRegistry registry;
   mlir::registerAllDialects(registry);
   mlir::registerAllExtensions(registry);
+  // gpu-module-to-binary (pallas-gpu-to-llvm) translates gpu.modules to LLVM IR.
+  mlir::registerAllToLLVMIRTranslations(registry);
   unwrap(extra)->appendTo(registry);
   return mlir::asMainReturnCode(
       mlir::MlirOptMain(argc, argv, "pallas-opt: mlir-opt with the pallas dialect\n", registry));

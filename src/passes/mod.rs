@@ -60,10 +60,11 @@ pub struct PassDef {
 
 /// Every pass of the plugin.
 pub fn all() -> &'static [&'static PassDef] {
-    static ALL: [&PassDef; 10] = [
+    static ALL: [&PassDef; 13] = [
         &crate::conversion::pallas_to_scf::PASS,
         &crate::conversion::pallas_to_tpu::PASS,
         &crate::conversion::pallas_to_mosaic_gpu::PASS,
+        &crate::conversion::mosaic_gpu_to_nvvm::PASS,
         &crate::conversion::pallas_to_sparsecore::PASS,
         &crate::conversion::mosaic_gpu_layouts::PASS,
         &crate::transforms::hoist_allocas::PASS,
@@ -71,6 +72,8 @@ pub fn all() -> &'static [&'static PassDef] {
         &crate::transforms::copy_loops::PASS,
         &crate::transforms::expand_exp::PASS,
         &crate::transforms::split_blocks::PASS,
+        &crate::transforms::gpu_kernel_byval::PASS,
+        &crate::transforms::gpu_libdevice::PASS,
     ];
     &ALL
 }
@@ -91,19 +94,47 @@ pub struct PipelineDef {
 /// one copy: lit's `%cpu_pipeline` reads it too.
 pub const CPU_LOWERING: &str = include_str!("../../scripts/cpu-pipeline.txt");
 
+/// The downstream GPU pipeline: from a module at the level of jaxlib's
+/// `lower_mgpu_dialect` output (a host function whose `gpu.launch` body is
+/// gpu/nvvm/llvm/memref/vector code; `mosaic_gpu_init_tma_desc` calls and
+/// `@global_scratch` on the host side) to host code in the LLVM dialect that
+/// calls the `mgpu*` entry points of runtime/cuda, with the kernels as PTX
+/// for sm_90a in a `gpu.binary` (loaded by the driver's JIT at run time: no
+/// CUDA toolkit at build time). One copy: scripts/gpu/ptx_report.py and
+/// lit's `%gpu_pipeline` read the file too.
+///
+/// The full `convert-pallas-to-nvvm` will be `convert-pallas-to-mosaic-gpu`,
+/// `infer-mosaic-gpu-layouts`, `convert-mosaic-gpu-to-nvvm` (which together
+/// produce this level from a `pallas.kernel`), then this pipeline.
+pub const GPU_LOWERING: &str = include_str!("../../scripts/gpu-pipeline.txt");
+
 /// Every named pipeline of the plugin.
 pub fn pipelines() -> &'static [PipelineDef] {
     static PIPELINES: OnceLock<Vec<PipelineDef>> = OnceLock::new();
     PIPELINES.get_or_init(|| {
-        vec![PipelineDef {
-            argument: "pallas-cpu-pipeline",
-            description: "Lower pallas kernels and their host code to the LLVM dialect for \
+        vec![
+            PipelineDef {
+                argument: "pallas-cpu-pipeline",
+                description: "Lower pallas kernels and their host code to the LLVM dialect for \
                           mlir-runner: convert-pallas-to-scf, then the CPU lowering \
                           (scripts/cpu-pipeline.txt). Its options are convert-pallas-to-scf's, \
                           e.g. pallas-cpu-pipeline{mesh-shape=2,2}",
-            options_pass: Some(crate::conversion::pallas_to_scf::PASS.argument),
-            passes: CPU_LOWERING.trim().to_string(),
-        }]
+                options_pass: Some(crate::conversion::pallas_to_scf::PASS.argument),
+                passes: CPU_LOWERING.trim().to_string(),
+            },
+            PipelineDef {
+                argument: "pallas-gpu-to-llvm",
+                description:
+                    "Lower a Mosaic GPU module at the level of jaxlib's lower_mgpu_dialect \
+                          output (host function + gpu.launch of nvvm/llvm/memref/vector code) to \
+                          the LLVM dialect: kernels outlined and compiled to PTX for sm_90a \
+                          (gpu-module-to-binary{format=isa}), TMA descriptor arrays passed as \
+                          byval grid constants, launches as mgpu* runtime calls \
+                          (scripts/gpu-pipeline.txt)",
+                options_pass: None,
+                passes: GPU_LOWERING.trim().to_string(),
+            },
+        ]
     })
 }
 

@@ -3,6 +3,8 @@
 
 pub mod copy_loops;
 pub mod expand_exp;
+pub mod gpu_kernel_byval;
+pub mod gpu_libdevice;
 pub mod hoist_allocas;
 pub mod row_loops;
 pub mod split_blocks;

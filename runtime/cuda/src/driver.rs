@@ -617,6 +617,29 @@ impl Driver {
         })
     }
 
+    /// Encodes a TMA descriptor into the 128 bytes at `dst` (host memory the
+    /// caller owns, of any alignment).
+    pub(crate) fn tensor_map_to_host(
+        &self,
+        dst: *mut c_void,
+        req: &TensorMapRequest,
+    ) -> Result<()> {
+        self.in_context(|| {
+            let mut map = TensorMap([0; 16]);
+            self.encode_tiled(&mut map, req)?;
+            // SAFETY: the caller passes a writable 128-byte buffer (a slot
+            // of the host-side descriptor array); `map` is a local.
+            unsafe {
+                std::ptr::copy_nonoverlapping(
+                    (&map as *const TensorMap).cast::<u8>(),
+                    dst.cast::<u8>(),
+                    std::mem::size_of::<TensorMap>(),
+                )
+            };
+            Ok(())
+        })
+    }
+
     fn encode_tiled(&self, map: &mut TensorMap, r: &TensorMapRequest) -> Result<()> {
         call!(
             self,

@@ -344,3 +344,41 @@ pub extern "C" fn mgpuTensorMapEncodeTiled(
         )
     })
 }
+
+/// jaxlib's Mosaic GPU host code: encodes one TMA descriptor into the
+/// 128 bytes at `tma_desc` (host memory, the descriptor array the launch
+/// passes to the kernel by value). `base_addr` is the device address of the
+/// first element; `sizes`, `strides` (in elements) and `window_shape` hold
+/// `rank` i64s each, outermost first; `elem_type` and `swizzle_bytes` are
+/// Mosaic's codes (see `tma::mosaic_tma_request`).
+#[no_mangle]
+#[allow(clippy::too_many_arguments)]
+pub extern "C" fn mosaic_gpu_init_tma_desc(
+    tma_desc: *mut c_void,
+    base_addr: *mut c_void,
+    elem_type: i64,
+    rank: i64,
+    sizes: *mut i64,
+    strides: *mut i64,
+    swizzle_bytes: i64,
+    window_shape: *mut i64,
+) {
+    entry("mosaic_gpu_init_tma_desc", || {
+        let rank = tma::check_rank(rank)?;
+        if tma_desc.is_null() {
+            return Err(RtError::new("the TMA descriptor buffer is a null pointer"));
+        }
+        let sizes = driver::read_i64s(sizes.cast_const().cast(), rank, "TMA sizes")?;
+        let strides = driver::read_i64s(strides.cast_const().cast(), rank, "TMA strides")?;
+        let window = driver::read_i64s(window_shape.cast_const().cast(), rank, "TMA window shape")?;
+        let request = tma::mosaic_tma_request(
+            base_addr as usize as u64,
+            elem_type,
+            &sizes,
+            &strides,
+            swizzle_bytes,
+            &window,
+        )?;
+        driver()?.tensor_map_to_host(tma_desc, &request)
+    })
+}

@@ -171,9 +171,158 @@ pub(crate) fn tensor_map_request(
     })
 }
 
+/// The descriptor a `mosaic_gpu_init_tma_desc` call asks for, in the terms of
+/// jaxlib's Mosaic GPU host code: a global base address (the first element,
+/// offset included), an element-type code, sizes and strides in elements
+/// (outermost first), the swizzle in bytes (16: none, 32, 64, 128) and the
+/// window (box) shape. Sub-byte integers (codes 0: 4-bit and 8: 2-bit) are
+/// described to the driver as bytes: the innermost size and window are
+/// divided by the elements per byte, the other strides converted to bytes.
+pub(crate) fn mosaic_tma_request(
+    base: u64,
+    elem_type: i64,
+    sizes: &[i64],
+    strides: &[i64],
+    swizzle_bytes: i64,
+    window: &[i64],
+) -> Result<TensorMapRequest> {
+    // (CUtensorMapDataType, bits per element) of each code.
+    let (data_type, bits) = match elem_type {
+        0 => (0, 4),   // 4-bit integers, as u8
+        1 => (0, 8),   // u8 (and 8-bit floats)
+        2 => (1, 16),  // u16
+        3 => (2, 32),  // u32
+        4 => (4, 64),  // u64
+        5 => (6, 16),  // f16
+        6 => (7, 32),  // f32
+        7 => (9, 16),  // bf16
+        8 => (0, 2),   // 2-bit integers, as u8
+        9 => (3, 32),  // i32 (signed min/max reductions)
+        10 => (5, 64), // i64
+        _ => {
+            return Err(RtError::new(format!(
+                "TMA element type code {elem_type} is not one of 0 (4-bit), 1 (8-bit), 2 (16-bit), \
+                 3 (32-bit), 4 (64-bit), 5 (f16), 6 (f32), 7 (bf16), 8 (2-bit), 9 (i32), 10 (i64)"
+            )))
+        }
+    };
+    let swizzle = match swizzle_bytes {
+        16 => 0,
+        32 => 1,
+        64 => 2,
+        128 => 3,
+        _ => {
+            return Err(RtError::new(format!(
+                "TMA swizzle of {swizzle_bytes} bytes is not one of 16 (none), 32, 64, 128"
+            )))
+        }
+    };
+    let rank = check_rank(sizes.len() as i64)?;
+    if strides.len() != rank || window.len() != rank {
+        return Err(RtError::new(format!(
+            "TMA descriptor of rank {rank} has {} strides and a window of rank {}",
+            strides.len(),
+            window.len()
+        )));
+    }
+    let mut sizes = sizes.to_vec();
+    let mut strides = strides.to_vec();
+    let mut window = window.to_vec();
+    if bits < 8 {
+        let per_byte = 8 / bits;
+        let inner = rank - 1;
+        for (what, v) in [
+            ("size", &mut sizes[inner]),
+            ("window size", &mut window[inner]),
+        ] {
+            if *v % per_byte != 0 {
+                return Err(RtError::new(format!(
+                    "TMA innermost {what} {v} of {bits}-bit elements is not a whole number of bytes"
+                )));
+            }
+            *v /= per_byte;
+        }
+        for (dim, stride) in strides.iter_mut().enumerate().take(inner) {
+            if *stride % per_byte != 0 {
+                return Err(RtError::new(format!(
+                    "TMA stride {stride} of dimension {dim} ({bits}-bit elements) is not a whole number of bytes"
+                )));
+            }
+            *stride /= per_byte;
+        }
+    }
+    let view = MemRefView {
+        aligned: base as usize,
+        offset: 0,
+        sizes,
+        strides,
+    };
+    // L2 promotion of 256 bytes: a hint for the TMA engine, not a semantic
+    // choice; out-of-bounds elements are filled with zeros.
+    tensor_map_request(&view, data_type, 0, swizzle, 3, 0, &window)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn lays_out_mosaic_requests() {
+        // gpu_add_lane's descriptors: a 256 x f32 vector (code 6) in one
+        // 256-element window, no swizzle (16 bytes).
+        let r = mosaic_tma_request(0x20000, 6, &[256], &[1], 16, &[256]).unwrap();
+        assert_eq!((r.data_type, r.rank, r.address), (7, 1, 0x20000));
+        assert_eq!(r.global_dim, [256, 1, 1, 1, 1]);
+        assert_eq!(r.box_dim, [256, 1, 1, 1, 1]);
+        assert_eq!((r.swizzle, r.l2_promotion, r.oob_fill), (0, 3, 0));
+        // A 128x256 bf16 matrix (code 7) in 64x64 windows, 128-byte swizzle:
+        // rows are 512 bytes apart.
+        let r = mosaic_tma_request(0x20000, 7, &[128, 256], &[256, 1], 128, &[64, 64]).unwrap();
+        assert_eq!(r.data_type, 9);
+        assert_eq!(r.global_dim, [256, 128, 1, 1, 1]);
+        assert_eq!(r.global_strides, [512, 0, 0, 0, 0]);
+        assert_eq!(r.box_dim, [64, 64, 1, 1, 1]);
+        assert_eq!(r.swizzle, 3);
+        // 4-bit integers (code 0): 64x256 nibbles are 64x128 bytes.
+        let r = mosaic_tma_request(0x20000, 0, &[64, 256], &[256, 1], 128, &[64, 256]).unwrap();
+        assert_eq!(r.data_type, 0);
+        assert_eq!(r.global_dim, [128, 64, 1, 1, 1]);
+        assert_eq!(r.global_strides, [128, 0, 0, 0, 0]);
+        assert_eq!(r.box_dim, [128, 64, 1, 1, 1]);
+    }
+
+    #[test]
+    fn rejects_bad_mosaic_requests() {
+        let err = |t, sizes: &[i64], strides: &[i64], sw, win: &[i64]| {
+            mosaic_tma_request(0x20000, t, sizes, strides, sw, win)
+                .unwrap_err()
+                .0
+        };
+        assert!(
+            err(11, &[256], &[1], 16, &[256]).starts_with("TMA element type code 11 is not one of")
+        );
+        assert_eq!(
+            err(6, &[256], &[1], 0, &[256]),
+            "TMA swizzle of 0 bytes is not one of 16 (none), 32, 64, 128"
+        );
+        assert_eq!(
+            err(6, &[256], &[1, 1], 16, &[256]),
+            "TMA descriptor of rank 1 has 2 strides and a window of rank 1"
+        );
+        assert_eq!(
+            err(0, &[8, 3], &[3, 1], 16, &[8, 2]),
+            "TMA innermost size 3 of 4-bit elements is not a whole number of bytes"
+        );
+        // The checks of the driver's limits apply too (windows up to 256).
+        assert_eq!(
+            err(6, &[1024], &[1], 16, &[512]),
+            "TMA box size 512 of memref dimension 0 is out of range (1 to 256)"
+        );
+        assert_eq!(
+            err(6, &[], &[], 16, &[]),
+            "TMA descriptor rank 0 is out of range (1 to 5)"
+        );
+    }
 
     fn memref(sizes: &[i64], strides: &[i64]) -> MemRefView {
         MemRefView {

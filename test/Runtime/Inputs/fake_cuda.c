@@ -164,6 +164,21 @@ static void print_scale_params(const char *function, void **params) {
           *(float *)params[5], data[0], data[63]);
 }
 
+// Mosaic GPU kernels (test/GPU/) with FAKE_CUDA_DESCRIPTORS=N set take the
+// host-encoded TMA descriptors as their first, by-value parameter: N slots of
+// 128 bytes, each filled with 0xab by the stand-in encoder below. Prints the
+// first and last byte of each slot.
+static void print_descriptor_param(void **params) {
+  const char *n = getenv("FAKE_CUDA_DESCRIPTORS");
+  if (!n)
+    return;
+  const unsigned char *bytes = params[0];
+  fprintf(stderr, "fake:   descriptor param:");
+  for (int i = 0; i < atoi(n); ++i)
+    fprintf(stderr, " [%d] %02x..%02x", i, bytes[128 * i], bytes[128 * i + 127]);
+  fprintf(stderr, "\n");
+}
+
 CUresult cuLaunchKernel(Handle function, unsigned gx, unsigned gy, unsigned gz, unsigned bx,
                         unsigned by, unsigned bz, unsigned smem, Handle stream, void **params,
                         void **extra) {
@@ -172,6 +187,7 @@ CUresult cuLaunchKernel(Handle function, unsigned gx, unsigned gy, unsigned gz, 
           (const char *)function, gx, gy, gz, bx, by, bz, smem,
           stream_name(stream), extra ? "set" : "null");
   print_scale_params((const char *)function, params);
+  print_descriptor_param(params);
   return result("cuLaunchKernel");
 }
 
@@ -209,6 +225,7 @@ CUresult cuLaunchKernelEx(const LaunchConfig *c, Handle function, void **params,
             c->attrs[i].value.clusterDim.y, c->attrs[i].value.clusterDim.z);
   fprintf(stderr, ")\n");
   print_scale_params((const char *)function, params);
+  print_descriptor_param(params);
   return result("cuLaunchKernelEx");
 }
 

@@ -1,0 +1,168 @@
+#!/usr/bin/env python3
+"""PTX report: each module through the downstream GPU pipeline to PTX, then
+`ptxas -v`; prints registers, spills, shared memory and barriers per kernel
+and fails if a module does not lower, ptxas rejects its PTX, or a kernel
+spills (unless scripts/gpu/allow-spill.txt names its module, with why).
+
+  .venv/bin/python scripts/gpu/ptx_report.py [--out DIR] [FILE or GLOB ...]
+
+Inputs are modules at the level of jaxlib's `lower_mgpu_dialect` output: a
+host function whose `gpu.launch` holds gpu/nvvm/llvm/memref/vector code
+(today JAX's own, test/Reference/GPU/lowered/*.mlir, written by
+`scripts/jax/dump_gpu_reference.py --final`; later the output of our
+convert-mosaic-gpu-to-nvvm: `make gpu-report GPU_REPORT_INPUTS=...` takes
+any list of files or globs). Each goes through `pallas-gpu-to-llvm`
+(scripts/gpu-pipeline.txt) in mlir-opt 22 with the plugin; the PTX of each
+`gpu.binary` is written to DIR/NAME.ptx and assembled with
+`ptxas -arch=<chip> -v` into DIR/NAME.cubin. The chip is sm_90a, or
+sm_100a for modules using Blackwell's tcgen05 instructions (the pipeline's
+`chip=` is replaced for them).
+
+Columns: registers per thread; spill stores/loads and stack frame bytes;
+static shared memory (ptxas) and dynamic shared memory (the launch's
+`dynamic_shared_memory_size`); named barriers (`bar.sync` ids, ptxas's
+"used N barriers"); ptxas's compile time.
+"""
+
+import argparse
+import glob
+import os
+import re
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import gpu_common as gc  # noqa: E402
+
+DEFAULT_INPUTS = ["test/Reference/GPU/lowered/*.mlir"]
+ALLOW_SPILL = os.path.join(gc.HERE, "allow-spill.txt")
+
+
+def parse_ptxas(text):
+  """Per kernel: {regs, spill_st, spill_ld, stack, smem, barriers}."""
+  kernels = {}
+  current = None
+  for line in text.splitlines():
+    m = re.search(r"(?:Compiling entry function|Function properties for) '?(\w+)'?", line)
+    if m:
+      current = kernels.setdefault(m.group(1), {})
+      continue
+    if current is None:
+      continue
+    m = re.search(r"(\d+) bytes stack frame, (\d+) bytes spill stores, (\d+) bytes spill loads", line)
+    if m:
+      current.update(stack=int(m.group(1)), spill_st=int(m.group(2)), spill_ld=int(m.group(3)))
+    m = re.search(r"Used (\d+) registers", line)
+    if m:
+      current["regs"] = int(m.group(1))
+      b = re.search(r"used (\d+) barriers", line)
+      current["barriers"] = int(b.group(1)) if b else 0
+      s = re.search(r"(\d+) bytes smem", line)
+      current["smem"] = int(s.group(1)) if s else 0
+  return kernels
+
+
+def allowed_spills():
+  names = set()
+  if os.path.exists(ALLOW_SPILL):
+    for line in open(ALLOW_SPILL):
+      line = line.split("#", 1)[0].strip()
+      if line:
+        names.add(line.split()[0])
+  return names
+
+
+def expand(patterns):
+  files = []
+  for p in patterns:
+    hits = sorted(glob.glob(p if os.path.isabs(p) else os.path.join(gc.ROOT, p)))
+    files += hits if hits else ([p] if os.path.exists(p) else [])
+  return files
+
+
+def main():
+  ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+  ap.add_argument("inputs", nargs="*", help=f"files or globs (default {' '.join(DEFAULT_INPUTS)})")
+  ap.add_argument("--plugin", default=os.path.join(gc.ROOT, "target", "debug", "libpallas_mlir.so"))
+  ap.add_argument("--ptxas", default=None, help="ptxas to use (default: $PTXAS, the venv's wheel, PATH)")
+  ap.add_argument("--out", default=os.path.join(gc.ROOT, "target", "gpu-report"))
+  ap.add_argument("--timeout", type=int, default=600)
+  opts = ap.parse_args()
+  ptxas = opts.ptxas or gc.find_ptxas()
+  if not ptxas:
+    print("ptx_report: no ptxas: run scripts/setup.sh (installs nvidia-cuda-nvcc-cu12 into the venv) "
+          "or set PTXAS", file=sys.stderr)
+    return 1
+  files = expand(opts.inputs or DEFAULT_INPUTS)
+  if not files:
+    print(f"ptx_report: no input matches {opts.inputs or DEFAULT_INPUTS}", file=sys.stderr)
+    return 1
+  os.makedirs(opts.out, exist_ok=True)
+  # pallas-gpu-link-libdevice finds libdevice next to this ptxas.
+  env = dict(os.environ, PTXAS=ptxas)
+  allow = allowed_spills()
+  failures = []
+  header = (f"{'module':34} {'kernel':34} {'chip':8} {'regs':>5} {'spill st/ld':>12} "
+            f"{'stack':>6} {'smem':>6} {'dyn smem':>9} {'bars':>5} {'ptxas ms':>9}")
+  print(f"ptxas: {ptxas}")
+  print(header)
+  print("-" * len(header))
+  for path in files:
+    name = os.path.basename(path)[:-5] if path.endswith(".mlir") else os.path.basename(path)
+    text = open(path).read()
+    chip = gc.chip_for(text)
+    lowered = os.path.join(opts.out, f"{name}.llvm.mlir")
+    r = gc.run(gc.opt_command(opts.plugin, gc.pipeline_text(chip)) + [path, "-o", lowered],
+               timeout=opts.timeout, env=env)
+    if r.returncode != 0:
+      failures.append(f"{name}: the pipeline fails:\n{r.stderr.strip()[:2000]}")
+      print(f"{name:34} pipeline FAILED")
+      continue
+    out_text = open(lowered).read()
+    ptx = gc.ptx_of(out_text)
+    dyn = gc.dynamic_smem(out_text)
+    if not ptx:
+      failures.append(f"{name}: no gpu.binary with PTX in the pipeline's output")
+      continue
+    for binary, code in ptx.items():
+      stem = name if len(ptx) == 1 else f"{name}.{binary}"
+      ptx_path = os.path.join(opts.out, f"{stem}.ptx")
+      with open(ptx_path, "w") as fh:
+        fh.write(code)
+      start = time.time()
+      r = gc.run([ptxas, f"-arch={chip}", "-v", ptx_path, "-o",
+                  os.path.join(opts.out, f"{stem}.cubin")], timeout=opts.timeout)
+      ms = (time.time() - start) * 1000
+      if r.returncode != 0:
+        failures.append(f"{name}: ptxas rejects {ptx_path}:\n{(r.stderr + r.stdout).strip()[:2000]}")
+        print(f"{name:34} {binary:34} {chip:8} ptxas REJECTED")
+        continue
+      kernels = parse_ptxas(r.stderr + r.stdout)
+      if not kernels:
+        failures.append(f"{name}: ptxas -v reported no entry function")
+      for kernel, k in kernels.items():
+        spills = k.get("spill_st", 0) + k.get("spill_ld", 0)
+        mark = ""
+        if spills and name not in allow:
+          failures.append(f"{name}: kernel {kernel} spills ({k['spill_st']} bytes stored, "
+                          f"{k['spill_ld']} loaded); list it in {os.path.relpath(ALLOW_SPILL, gc.ROOT)} "
+                          "with the reason if that is expected")
+          mark = "  SPILLS"
+        dyn_smem = dyn.get(kernel, dyn.get(binary, "?"))
+        shown = kernel if len(kernel) <= 34 else kernel[:31] + "..."
+        print(f"{name:34} {shown:34} {chip:8} {k.get('regs', '?'):>5} "
+              f"{str(k.get('spill_st', '?')) + '/' + str(k.get('spill_ld', '?')):>12} "
+              f"{k.get('stack', '?'):>6} {k.get('smem', '?'):>6} {dyn_smem:>9} "
+              f"{k.get('barriers', '?'):>5} {ms:9.0f}{mark}")
+  print()
+  if failures:
+    print(f"ptx_report: {len(failures)} problem(s):")
+    for f in failures:
+      print(f"- {f}")
+    return 1
+  print(f"ptx_report: {len(files)} module(s) lowered to PTX and accepted by ptxas, no unexpected spills")
+  return 0
+
+
+if __name__ == "__main__":
+  sys.exit(main())
