@@ -237,7 +237,7 @@ gpu-layouts-check: venv build
 	$(JAX_PY) scripts/jax/check_gpu_layouts.py --pallas-opt $(PALLAS_OPT) \
 	  --mutants $(LAYOUT_MUTANTS) --seed 1 --lit test/Conversion/PallasToMosaicGPU \
 	  $(wildcard test/Reference/GPU/layouts/*.mgpu.mlir) $(wildcard test/Reference/GPU/*.mlir) \
-	  $(wildcard test/Conversion/MosaicGPULayouts/*.mlir)
+	  $(wildcard test/Conversion/MosaicGPULayouts/infer*.mlir test/Conversion/MosaicGPULayouts/invalid*.mlir)
 
 jax-check: gpu-layouts-check
 

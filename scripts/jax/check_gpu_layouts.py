@@ -145,6 +145,8 @@ def compare(jax_ann, our_ann):
 def check(name, text, opts):
   """(status, detail lines): status is 'match', 'both fail' or 'DIFFERENT'."""
   jax_results = jaxlib_side(text)
+  if not jax_results:
+    return "DIFFERENT", ["no Mosaic GPU module (one with mosaic_gpu.arch_major) in this input"]
   ours, err = our_side(opts.pallas_opt, text)
   failed_jax = [r for r in jax_results if isinstance(r, str)]
   if failed_jax:
