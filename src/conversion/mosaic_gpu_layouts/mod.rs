@@ -129,23 +129,28 @@ fn infer(module: &OperationRef, fuel: i64) -> Result<(), ()> {
     let mut ctx = Context::new(&m);
     let mut global = Some(System::default());
     let mut first_conflict = None;
-    for &op in &order {
-        if is_terminator(&m.ops[op].name) {
-            continue;
-        }
-        if wants(&m, op).iter().all(|&n| n == 0) {
-            continue;
-        }
-        let sys = match ctx.derive(op) {
-            Ok(s) => s,
-            Err(RuleError(at, msg)) => {
-                fail_at(&m, at, &msg);
-                return Err(());
+    // Like jaxlib, stop after the top-level op in which the hints conflict.
+    for &top in &m.top {
+        let mut ops = vec![];
+        preorder(&m, &[top], &mut ops);
+        for op in ops {
+            if is_terminator(&m.ops[op].name) || wants(&m, op).iter().all(|&n| n == 0) {
+                continue;
             }
-        };
-        global = global.and_then(|g| g.and(sys));
-        if global.is_none() && first_conflict.is_none() {
-            first_conflict = Some(op);
+            let sys = match ctx.derive(op) {
+                Ok(s) => s,
+                Err(RuleError(at, msg)) => {
+                    fail_at(&m, at, &msg);
+                    return Err(());
+                }
+            };
+            global = global.and_then(|g| g.and(sys));
+            if global.is_none() && first_conflict.is_none() {
+                first_conflict = Some(op);
+            }
+        }
+        if global.is_none() {
+            break;
         }
     }
     let Some(mut global) = global else {
