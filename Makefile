@@ -66,6 +66,9 @@ lint:
 # TPU evidence harness (scripts/jax/): JAX 0.10.2's own Pallas TPU lowering and
 # jaxlib's `tpu` dialect, in a venv that scripts/setup-venv.sh creates.
 VENV ?= $(CURDIR)/.venv
+# lit (ptxas and venv-python features, lit.cfg.py) and scripts/setup-*.sh
+# look for the venv here.
+export PALLAS_VENV := $(VENV)
 JAX_PY := $(VENV)/bin/python
 PALLAS_OPT := target/debug/pallas-opt
 JAX_CHECK_DIR := target/jax-check
