@@ -60,7 +60,7 @@ pub struct PassDef {
 
 /// Every pass of the plugin.
 pub fn all() -> &'static [&'static PassDef] {
-    static ALL: [&PassDef; 11] = [
+    static ALL: [&PassDef; 12] = [
         &crate::conversion::pallas_to_scf::PASS,
         &crate::conversion::pallas_to_tpu::PASS,
         &crate::conversion::pallas_to_mosaic_gpu::PASS,
@@ -70,6 +70,7 @@ pub fn all() -> &'static [&'static PassDef] {
         &crate::transforms::copy_loops::PASS,
         &crate::transforms::expand_exp::PASS,
         &crate::transforms::split_blocks::PASS,
+        &crate::transforms::gpu_check_input::PASS,
         &crate::transforms::gpu_kernel_byval::PASS,
         &crate::transforms::gpu_libdevice::PASS,
     ];
