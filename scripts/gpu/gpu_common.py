@@ -92,15 +92,20 @@ def ptx_of(lowered_text):
   return {m.group(1): _unescape(m.group(2)).decode() for m in _ASSEMBLY.finditer(lowered_text)}
 
 
-def dynamic_smem(lowered_text):
-  """{kernel symbol: dynamic shared memory bytes} of the launches of a
-  lowered module (the operand of `dynamic_shared_memory_size`, a constant)."""
-  consts = dict(re.findall(r"(%\w+) = llvm\.mlir\.constant\((-?\d+) : i32\)", lowered_text))
+def launches(lowered_text):
+  """{kernel symbol: (threads per block, dynamic shared memory bytes)} of
+  the launches of a lowered module, from the constants their operands name
+  (None where an operand is not a constant)."""
+  consts = dict(re.findall(r"(%\w+) = llvm\.mlir\.constant\((-?\d+) : (?:i32|i64|index)\)",
+                           lowered_text))
+  value = lambda v: int(consts[v]) if v in consts else None
   out = {}
-  for kernel, operand in re.findall(
-      r"gpu\.launch_func .*?@\w+::@(\w+) .*?dynamic_shared_memory_size (%\w+)", lowered_text):
-    if operand in consts:
-      out[kernel] = int(consts[operand])
+  for kernel, threads, smem in re.findall(
+      r"gpu\.launch_func .*?@\w+::@(\w+) .*?threads in \(([^)]*)\)"
+      r"(?:.*?dynamic_shared_memory_size (%\w+))?", lowered_text):
+    dims = [value(t.strip()) for t in threads.split(",")]
+    count = None if None in dims else dims[0] * dims[1] * dims[2]
+    out[kernel] = (count, value(smem) if smem else 0)
   return out
 
 

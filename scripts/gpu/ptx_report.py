@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
 """PTX report: each module through the downstream GPU pipeline to PTX, then
 `ptxas -v`; prints registers, spills, shared memory and barriers per kernel
-and fails if a module does not lower, ptxas rejects its PTX, or a kernel
-spills (unless scripts/gpu/allow-spill.txt names its module, with why).
+and fails if a module does not lower, ptxas rejects its PTX, a kernel
+spills (unless scripts/gpu/allow-spill.txt names its module, with why), or
+a launch could not run on the chip (dynamic plus static shared memory over
+227 KiB, or registers times threads per block over 64 Ki).
 
   .venv/bin/python scripts/gpu/ptx_report.py [--out DIR] [FILE or GLOB ...]
 
@@ -18,7 +20,7 @@ any list of files or globs). Each goes through `pallas-gpu-to-llvm`
 sm_100a for modules using Blackwell's tcgen05 instructions (the pipeline's
 `chip=` is replaced for them).
 
-Columns: registers per thread; spill stores/loads and stack frame bytes;
+Columns: threads per block (the launch's); registers per thread; spill stores/loads and stack frame bytes;
 static shared memory (ptxas) and dynamic shared memory (the launch's
 `dynamic_shared_memory_size`); named barriers (`bar.sync` ids, ptxas's
 "used N barriers"); ptxas's compile time.
@@ -36,6 +38,13 @@ import gpu_common as gc  # noqa: E402
 
 DEFAULT_INPUTS = ["test/Reference/GPU/lowered/*.mlir"]
 ALLOW_SPILL = os.path.join(gc.HERE, "allow-spill.txt")
+# What one block may use (CUDA programming guide, compute capabilities 9.0
+# and 10.0): shared memory with the opt-in attribute, and the registers of
+# a multiprocessor (a block must fit on one).
+DEVICE_LIMITS = {
+    "sm_90a": {"smem": 227 * 1024, "regs": 64 * 1024},
+    "sm_100a": {"smem": 227 * 1024, "regs": 64 * 1024},
+}
 
 
 def parse_ptxas(text):
@@ -102,7 +111,7 @@ def main():
   env = dict(os.environ, PTXAS=ptxas)
   allow = allowed_spills()
   failures = []
-  header = (f"{'module':34} {'kernel':34} {'chip':8} {'regs':>5} {'spill st/ld':>12} "
+  header = (f"{'module':34} {'kernel':34} {'chip':8} {'threads':>7} {'regs':>5} {'spill st/ld':>12} "
             f"{'stack':>6} {'smem':>6} {'dyn smem':>9} {'bars':>5} {'ptxas ms':>9}")
   print(f"ptxas: {ptxas}")
   print(header)
@@ -120,7 +129,7 @@ def main():
       continue
     out_text = open(lowered).read()
     ptx = gc.ptx_of(out_text)
-    dyn = gc.dynamic_smem(out_text)
+    launched = gc.launches(out_text)
     if not ptx:
       failures.append(f"{name}: no gpu.binary with PTX in the pipeline's output")
       continue
@@ -148,9 +157,19 @@ def main():
                           f"{k['spill_ld']} loaded); list it in {os.path.relpath(ALLOW_SPILL, gc.ROOT)} "
                           "with the reason if that is expected")
           mark = "  SPILLS"
-        dyn_smem = dyn.get(kernel, dyn.get(binary, "?"))
+        threads, dyn_smem = launched.get(kernel, launched.get(binary, (None, None)))
+        limits = DEVICE_LIMITS[chip]
+        if dyn_smem is not None and dyn_smem + k.get("smem", 0) > limits["smem"]:
+          failures.append(f"{name}: kernel {kernel} asks for {dyn_smem} + {k.get('smem', 0)} bytes of "
+                          f"shared memory, over the {limits['smem']} a block may have on {chip}")
+          mark += "  SMEM"
+        if threads is not None and "regs" in k and k["regs"] * threads > limits["regs"]:
+          failures.append(f"{name}: kernel {kernel} needs {k['regs']} registers x {threads} threads, "
+                          f"over the {limits['regs']} of a multiprocessor")
+          mark += "  REGS"
+        dyn_smem = "?" if dyn_smem is None else dyn_smem
         shown = kernel if len(kernel) <= 34 else kernel[:31] + "..."
-        print(f"{name:34} {shown:34} {chip:8} {k.get('regs', '?'):>5} "
+        print(f"{name:34} {shown:34} {chip:8} {threads or '?':>7} {k.get('regs', '?'):>5} "
               f"{str(k.get('spill_st', '?')) + '/' + str(k.get('spill_ld', '?')):>12} "
               f"{k.get('stack', '?'):>6} {k.get('smem', '?'):>6} {dyn_smem:>9} "
               f"{k.get('barriers', '?'):>5} {ms:9.0f}{mark}")
