@@ -16,7 +16,8 @@ convert-mosaic-gpu-to-nvvm: `make gpu-report GPU_REPORT_INPUTS=...` takes
 any list of files or globs). Each goes through `pallas-gpu-to-llvm`
 (scripts/gpu-pipeline.txt) in mlir-opt 22 with the plugin; the PTX of each
 `gpu.binary` is written to DIR/NAME.ptx and assembled with
-`ptxas -arch=<chip> -v` into DIR/NAME.cubin. The chip is sm_90a, or
+`ptxas -arch=<chip> -v` into DIR/NAME.cubin; the host side is translated
+to LLVM IR (DIR/NAME.ll). The chip is sm_90a, or
 sm_100a for modules using Blackwell's tcgen05 instructions (the pipeline's
 `chip=` is replaced for them).
 
@@ -127,6 +128,12 @@ def main():
       failures.append(f"{name}: the pipeline fails:\n{r.stderr.strip()[:2000]}")
       print(f"{name:34} pipeline FAILED")
       continue
+    # The host side must translate to LLVM IR (what mlir-runner and a
+    # linker take).
+    r = gc.run([os.path.join(gc.LLVM_BIN, "mlir-translate"), "--mlir-to-llvmir", lowered,
+                "-o", os.path.join(opts.out, f"{name}.ll")], timeout=opts.timeout)
+    if r.returncode != 0:
+      failures.append(f"{name}: the lowered module does not translate to LLVM IR:\n{r.stderr.strip()[:2000]}")
     out_text = open(lowered).read()
     ptx = gc.ptx_of(out_text)
     launched = gc.launches(out_text)
