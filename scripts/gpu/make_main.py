@@ -44,9 +44,10 @@ import zlib
 
 import numpy as np
 
+# The numpy type holding each element type (bf16 as its 16 bits).
 ELEMENT = {
-    "f32": (np.float32, "i32"), "f16": (np.float16, "i16"), "bf16": (None, "i16"),
-    "i32": (np.int32, "i32"), "i16": (np.int16, "i16"), "i8": (np.int8, "i8"),
+    "f32": np.float32, "f16": np.float16, "bf16": np.uint16,
+    "i32": np.int32, "i16": np.int16, "i8": np.int8,
 }
 
 HOST_ENTRY = re.compile(r"func\.func @(\w+_mosaic_gpu)\((%\w+): !llvm\.ptr, (%\w+): !llvm\.ptr\)")
@@ -86,14 +87,16 @@ def bf16_bits(x):
 
 
 def draw_inputs(operands, num_inputs, seed):
+  """Arrays for the first `num_inputs` operands: floats uniform in [-1, 1)
+  (bf16 as the bits of the rounded f32), integers in [-8, 8)."""
   rng = np.random.default_rng(seed)
   arrays = []
   for shape, elem in operands[:num_inputs]:
     if elem in ("f32", "f16", "bf16"):
       x = rng.uniform(-1.0, 1.0, shape).astype(np.float32)
-      arrays.append(bf16_bits(x) if elem == "bf16" else x.astype(ELEMENT[elem][0]))
+      arrays.append(bf16_bits(x) if elem == "bf16" else x.astype(ELEMENT[elem]))
     else:
-      arrays.append(rng.integers(-8, 8, shape).astype(ELEMENT[elem][0]))
+      arrays.append(rng.integers(-8, 8, shape).astype(ELEMENT[elem]))
   return arrays
 
 
@@ -248,7 +251,7 @@ def parse_output(stdout, operands, num_inputs):
     elif elem == "bf16":
       arr = u32.astype(np.uint16)
     else:
-      arr = bits.astype(np.int64).astype(ELEMENT[elem][0])
+      arr = bits.astype(ELEMENT[elem])
     arrays.append(arr.reshape(shape))
   return arrays
 
