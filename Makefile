@@ -167,6 +167,8 @@ jax-check: venv build
 	    echo "jax-check: $$n now matches JAX; remove it from scripts/jax/compare-gpu-xfail.txt"; fail=1; \
 	  else echo "jax-check: $$n differs from JAX (expected, see scripts/jax/compare-gpu-xfail.txt)"; fi; \
 	done; \
+	echo "jax-check: convert-mosaic-gpu-to-nvvm against jaxlib's lower_mgpu_dialect (compare_nvvm.py, listed: compare-nvvm-xfail.txt)"; \
+	$(JAX_PY) scripts/jax/compare_nvvm.py --pallas-opt $(PALLAS_OPT) || fail=1; \
 	exit $$fail
 
 # CPU oracle (scripts/jax/cpu_oracle.py; README "CPU oracle"): every
@@ -220,6 +222,25 @@ fuzz-check: venv build
 JOBS ?= 1
 memcheck: build
 	JOBS=$(JOBS) scripts/memcheck.sh $(PALLAS_OPT)
+
+# Layout inference (scripts/jax/check_gpu_layouts.py; README "Layout
+# inference"): infer-mosaic-gpu-layouts against jaxlib's own infer_layout on
+# the same modules, op by op (in/out_layouts, in/out_transforms): the
+# convert-pallas-to-mosaic-gpu output of every examples/gpu twin and of every
+# chunk of test/Conversion/PallasToMosaicGPU, and JAX's own modules before
+# inference (test/Reference/GPU/layouts/*.mgpu.mlir, test/Reference/GPU/*.mlir),
+# and the chunks of the pass's own lit tests (test/Conversion/MosaicGPULayouts).
+# Where jaxlib's inference fails ours must fail too; kernels listed in
+# scripts/jax/gpu-layouts-xfail.txt must still differ (the list only shrinks).
+# Part of jax-check.
+.PHONY: gpu-layouts-check
+gpu-layouts-check: venv build
+	$(JAX_PY) scripts/jax/check_gpu_layouts.py --pallas-opt $(PALLAS_OPT) \
+	  --lit test/Conversion/PallasToMosaicGPU \
+	  $(wildcard test/Reference/GPU/layouts/*.mgpu.mlir) $(wildcard test/Reference/GPU/*.mlir) \
+	  $(wildcard test/Conversion/MosaicGPULayouts/*.mlir)
+
+jax-check: gpu-layouts-check
 
 # ---------------------------------------------------------------------------
 # The GPU path (README "The GPU path"): modules at the level of jaxlib's

@@ -63,3 +63,13 @@ pub fn array_len(a: Option<MlirAttribute>) -> usize {
     a.filter(|a| unsafe { mlirAttributeIsAArray(*a) })
         .map_or(0, |a| unsafe { mlirArrayAttrGetNumElements(a) } as usize)
 }
+
+/// Whether an attribute is a splat dense elements attribute (one value
+/// for every element).
+pub fn is_splat_elements(a: melior::ir::Attribute) -> bool {
+    use melior::ir::attribute::AttributeLike;
+    unsafe {
+        mlir_sys::mlirAttributeIsADenseElements(a.to_raw())
+            && mlir_sys::mlirDenseElementsAttrIsSplat(a.to_raw())
+    }
+}

@@ -60,11 +60,13 @@ pub struct PassDef {
 
 /// Every pass of the plugin.
 pub fn all() -> &'static [&'static PassDef] {
-    static ALL: [&PassDef; 12] = [
+    static ALL: [&PassDef; 14] = [
         &crate::conversion::pallas_to_scf::PASS,
         &crate::conversion::pallas_to_tpu::PASS,
         &crate::conversion::pallas_to_mosaic_gpu::PASS,
+        &crate::conversion::mosaic_gpu_to_nvvm::PASS,
         &crate::conversion::pallas_to_sparsecore::PASS,
+        &crate::conversion::mosaic_gpu_layouts::PASS,
         &crate::transforms::hoist_allocas::PASS,
         &crate::transforms::row_loops::PASS,
         &crate::transforms::copy_loops::PASS,
