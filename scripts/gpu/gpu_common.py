@@ -19,6 +19,9 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 LLVM_BIN = os.environ.get("LLVM_BIN", "/usr/lib/llvm-22/bin")
 PIPELINE_FILE = os.path.join(ROOT, "scripts", "gpu-pipeline.txt")
+# After convert-pallas-to-mosaic-gpu, the passes to the level of jaxlib's
+# lower_mgpu_dialect output (the front of convert-pallas-to-nvvm).
+FROM_PALLAS_FILE = os.path.join(ROOT, "scripts", "gpu-from-pallas.txt")
 DEFAULT_CHIP = "sm_90a"
 
 
@@ -50,6 +53,12 @@ def pipeline_text(chip=DEFAULT_CHIP):
   if old not in text:
     raise RuntimeError(f"{PIPELINE_FILE} no longer says {old}")
   return text.replace(old, f"chip={chip} features={PTX_FEATURES[chip]}")
+
+
+def from_pallas_text():
+  """convert-pallas-to-mosaic-gpu and the passes after it, up to the level
+  pallas-gpu-to-llvm takes."""
+  return "convert-pallas-to-mosaic-gpu," + open(FROM_PALLAS_FILE).read().strip()
 
 
 def chip_for(module_text):

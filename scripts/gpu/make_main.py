@@ -76,6 +76,23 @@ def kernel_operands(text):
   return [found[i] for i in range(len(found))]
 
 
+def module_end(text):
+  """Where to insert @main: before the closing brace of the module that
+  holds the host entry. That is the file's module for JAX's modules; ours
+  keep each kernel's module nested in the file's (`module { module @k {
+  ... } }`, printed with the nested module's brace on a line `  }`)."""
+  end = text.rstrip().rfind("}")
+  m = HOST_ENTRY.search(text)
+  line_start = text.rfind("\n", 0, m.start()) + 1
+  indent = m.start() - line_start
+  if indent <= 2:
+    return end
+  inner = text.rfind("\n  }\n", 0, end)
+  if inner < 0 or inner < m.start():
+    raise ValueError("cannot find the end of the module holding the host entry")
+  return inner + 3
+
+
 def memref_type(shape, elem):
   return "memref<" + "".join(f"{d}x" for d in shape) + elem + ">"
 
@@ -109,7 +126,7 @@ def main_text(text, inputs, operands, repeat=0):
   host @main appended; with `repeat`, @main also times that many calls and
   prints the seconds per call (printF64) before the outputs."""
   entry = host_entry(text)
-  end = text.rstrip().rfind("}")
+  end = module_end(text)
   globals_, lines = [], []
   lines.append("    %t0 = gpu.wait async")
   tok = "%t0"
@@ -231,7 +248,7 @@ def main_text(text, inputs, operands, repeat=0):
           + ("  func.func private @rtclock() -> f64\n  func.func private @printF64(f64)\n"
              "  func.func private @printNewline()\n" if repeat else "")
           + "  func.func @main() {\n" + "\n".join(l for l in lines if l) + "\n  }\n")
-  return text[:end] + body + "}\n"
+  return text[:end] + body + text[end:].rstrip() + "\n"
 
 
 def parse_output(stdout, operands, num_inputs):
