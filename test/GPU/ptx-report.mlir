@@ -23,3 +23,21 @@
 // BAD: ptx_report: 2 problem(s):
 // BAD-DAG: - big: kernel kernel_mosaic_gpu_kernel asks for 240000 + {{[0-9]+}} bytes of shared memory, over the 232448 a block may have on sm_90a
 // BAD-DAG: - unlisted: kernel body_mosaic_gpu_kernel spills ({{[0-9]+}} bytes stored, {{[0-9]+}} loaded); list it in scripts/gpu/allow-spill.txt with the reason if that is expected
+
+// Our own lowering: the pallas twins of examples/gpu through
+// convert-pallas-to-mosaic-gpu, canonicalize, cse, infer-mosaic-gpu-layouts
+// and convert-mosaic-gpu-to-nvvm, then pallas-gpu-to-llvm and ptxas. The
+// kernels these passes reject are listed; those below reach ptxas and the
+// matmuls do not spill.
+// RUN: %python %repo/scripts/gpu/ptx_report.py --from-pallas --plugin %plugin --ptxas %ptxas \
+// RUN:   --out %t.ours '%repo/examples/gpu/*.mlir' | FileCheck %s --check-prefix=OURS
+// OURS-DAG: {{^}}gpu_elementwise_grid {{.*}} sm_90a {{ *}}128 {{ *}}{{[0-9]+}} {{ *}}0/0
+// OURS-DAG: {{^}}gpu_fori_accumulate {{.*}} sm_90a {{ *}}128 {{ *}}{{[0-9]+}} {{ *}}0/0
+// OURS-DAG: {{^}}gpu_layer_norm {{.*}} sm_90a {{ *}}128 {{ *}}{{[0-9]+}} {{ *}}0/0
+// OURS-DAG: {{^}}gpu_row_softmax {{.*}} sm_90a {{ *}}128 {{ *}}{{[0-9]+}} {{ *}}0/0
+// OURS-DAG: {{^}}gpu_run_scoped {{.*}} sm_90a {{ *}}128 {{ *}}{{[0-9]+}} {{ *}}0/0
+// OURS-DAG: {{^}}gpu_tma_barrier {{.*}} sm_90a {{ *}}128
+// OURS-DAG: {{^}}gpu_warp_specialized {{.*}} sm_90a {{ *}}256 {{ *}}{{[0-9]+}} {{ *}}0/0
+// OURS-DAG: {{^}}gpu_wgmma_matmul {{.*}} sm_90a {{ *}}128 {{ *}}{{[0-9]+}} {{ *}}0/0
+// OURS-DAG: {{^}}ops_hopper_matmul {{.*}} sm_90a {{ *}}384 {{ *}}{{[0-9]+}} {{ *}}0/0
+// OURS: ptx_report: {{[0-9]+}} module(s) lowered to PTX and accepted by ptxas, no unexpected spills
