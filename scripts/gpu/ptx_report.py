@@ -154,6 +154,9 @@ def main():
       failures.append(f"{name}: the pipeline fails:\n{r.stderr.strip()[:2000]}")
       print(f"{name:34} pipeline FAILED")
       continue
+    if r.stderr.strip():
+      # A pass that reports an error and still succeeds hides a problem.
+      failures.append(f"{name}: the pipeline succeeds but prints:\n{r.stderr.strip()[:2000]}")
     # The host side must translate to LLVM IR (what mlir-runner and a
     # linker take).
     r = gc.run([os.path.join(gc.LLVM_BIN, "mlir-translate"), "--mlir-to-llvmir", lowered,

@@ -41,6 +41,31 @@ fn symbol_name(op: &OperationRef) -> Option<String> {
     Some(name.trim_matches('"').to_string())
 }
 
+/// What makes two declarations the same, printed attribute by attribute:
+/// printing the op itself would verify the whole module, which is half
+/// moved while the pass runs (and costs a module walk per declaration).
+fn declaration_key(op: &OperationRef) -> String {
+    const KEYS: &[&str] = &[
+        "function_type",
+        "sym_visibility",
+        "linkage",
+        "global_type",
+        "addr_space",
+        "constant",
+        "arg_attrs",
+        "res_attrs",
+    ];
+    let mut key = ir::op_name_of(op).to_string();
+    for name in KEYS {
+        if ir::has_attribute(op, name) {
+            if let Ok(value) = op.attribute(name) {
+                key.push_str(&format!(" {name}={value}"));
+            }
+        }
+    }
+    key
+}
+
 /// A function or global without a body or initial value.
 fn is_declaration(op: &OperationRef) -> bool {
     match ir::op_name_of(op) {
@@ -61,12 +86,12 @@ fn run(module: OperationRef, _options: &OptionValues) -> Result<(), ()> {
     if nested.is_empty() {
         return Ok(());
     }
-    // Symbols of the merged module: name -> printed declaration (None for a
+    // Symbols of the merged module: name -> declaration key (None for a
     // definition, which nothing may repeat).
     let mut symbols: HashMap<String, Option<String>> = HashMap::new();
     for op in ir::block_ops(top) {
         if let Some(name) = symbol_name(&op) {
-            symbols.insert(name, is_declaration(&op).then(|| op.to_string()));
+            symbols.insert(name, is_declaration(&op).then(|| declaration_key(&op)));
         }
     }
     let mut ok = true;
@@ -88,7 +113,7 @@ fn run(module: OperationRef, _options: &OptionValues) -> Result<(), ()> {
                 ir::move_to_end(&op, &top);
                 continue;
             };
-            let printed = is_declaration(&op).then(|| op.to_string());
+            let printed = is_declaration(&op).then(|| declaration_key(&op));
             match symbols.get(&name) {
                 None => {
                     symbols.insert(name, printed);

@@ -9,7 +9,8 @@
 // RUN: FileCheck %s --check-prefix=NVVM < %t.nvvm.mlir
 // RUN: %pallas_opt %t.nvvm.mlir -p 'builtin.module(gpu-module-to-binary{format=isa})' -o %t.bin.mlir
 // RUN: %python %repo/scripts/gpu/extract_ptx.py %t.bin.mlir | FileCheck %s --check-prefix=PTX
-// RUN: %pallas_opt %repo/examples/gpu/gpu_wgmma_matmul.mlir --pallas-gpu-pipeline -o %t.llvm.mlir
+// RUN: %pallas_opt %repo/examples/gpu/gpu_wgmma_matmul.mlir --pallas-gpu-pipeline -o %t.llvm.mlir 2> %t.err
+// RUN: not grep . %t.err
 // RUN: FileCheck %s --check-prefix=LLVM < %t.llvm.mlir
 
 // NVVM: module attributes {gpu.container_module
