@@ -66,6 +66,9 @@ lint:
 # TPU evidence harness (scripts/jax/): JAX 0.10.2's own Pallas TPU lowering and
 # jaxlib's `tpu` dialect, in a venv that scripts/setup-venv.sh creates.
 VENV ?= $(CURDIR)/.venv
+# lit (ptxas and venv-python features, lit.cfg.py) and scripts/setup-*.sh
+# look for the venv here.
+export PALLAS_VENV := $(VENV)
 JAX_PY := $(VENV)/bin/python
 PALLAS_OPT := target/debug/pallas-opt
 JAX_CHECK_DIR := target/jax-check
@@ -233,13 +236,15 @@ memcheck: build
 # and the chunks of the pass's own lit tests (test/Conversion/MosaicGPULayouts).
 # Where jaxlib's inference fails ours must fail too; kernels listed in
 # scripts/jax/gpu-layouts-xfail.txt must still differ (the list only shrinks).
-# Part of jax-check.
+# Then 40 seeded single-change variants of those modules (LAYOUT_MUTANTS=N for
+# more), which must agree too. Part of jax-check.
+LAYOUT_MUTANTS ?= 40
 .PHONY: gpu-layouts-check
 gpu-layouts-check: venv build
 	$(JAX_PY) scripts/jax/check_gpu_layouts.py --pallas-opt $(PALLAS_OPT) \
-	  --lit test/Conversion/PallasToMosaicGPU \
+	  --mutants $(LAYOUT_MUTANTS) --seed 1 --lit test/Conversion/PallasToMosaicGPU \
 	  $(wildcard test/Reference/GPU/layouts/*.mgpu.mlir) $(wildcard test/Reference/GPU/*.mlir) \
-	  $(wildcard test/Conversion/MosaicGPULayouts/*.mlir)
+	  $(wildcard test/Conversion/MosaicGPULayouts/infer*.mlir test/Conversion/MosaicGPULayouts/invalid*.mlir)
 
 jax-check: gpu-layouts-check
 
@@ -252,21 +257,31 @@ jax-check: gpu-layouts-check
 # tcgen05 kernels); fails if a module does not lower, ptxas rejects it, or a
 # kernel spills that scripts/gpu/allow-spill.txt does not list. Extend the
 # inputs with GPU_REPORT_INPUTS='test/Reference/GPU/lowered/*.mlir more/*.mlir'.
+# Then the same for our whole lowering of the pallas twins GPU_EXAMPLES
+# (convert-pallas-to-mosaic-gpu + scripts/gpu-from-pallas.txt first; kernels
+# those passes reject are listed). gpu-test and gpu-bench run both too.
 # gpu-test / gpu-bench need an NVIDIA GPU and its driver; without one they
 # print "no GPU: skipped" and succeed.
 GPU_REPORT_INPUTS ?= test/Reference/GPU/lowered/*.mlir
+GPU_EXAMPLES ?= examples/gpu/*.mlir
 NO_GPU = if ! ls /dev/nvidia[0-9]* >/dev/null 2>&1; then echo "$@: no GPU: skipped (no /dev/nvidia* device)"; exit 0; fi
 
 ptxas: venv
 	@PALLAS_VENV=$(VENV) scripts/setup-ptxas.sh
 
 gpu-report: ptxas build
-	$(JAX_PY) scripts/gpu/ptx_report.py $(GPU_REPORT_INPUTS)
+	@fail=0; \
+	$(JAX_PY) scripts/gpu/ptx_report.py --out target/gpu-report $(GPU_REPORT_INPUTS) || fail=1; \
+	echo "gpu-report: our own lowering of $(GPU_EXAMPLES) (convert-pallas-to-nvvm's passes first)"; \
+	$(JAX_PY) scripts/gpu/ptx_report.py --from-pallas --out target/gpu-report/ours '$(GPU_EXAMPLES)' || fail=1; \
+	exit $$fail
 
 gpu-test:
 	@$(NO_GPU); \
-	$(MAKE) --no-print-directory ptxas build && $(JAX_PY) scripts/gpu/gpu_test.py
+	$(MAKE) --no-print-directory ptxas build && \
+	$(JAX_PY) scripts/gpu/gpu_test.py && $(JAX_PY) scripts/gpu/gpu_test.py --from-pallas
 
 gpu-bench:
 	@$(NO_GPU); \
-	$(MAKE) --no-print-directory ptxas build && $(JAX_PY) scripts/gpu/gpu_bench.py
+	$(MAKE) --no-print-directory ptxas build && \
+	$(JAX_PY) scripts/gpu/gpu_bench.py && $(JAX_PY) scripts/gpu/gpu_bench.py --from-pallas

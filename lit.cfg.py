@@ -50,6 +50,10 @@ config.substitutions.append(("%repo", root))
 config.substitutions.append(("%clang", os.path.join(llvm_bin, "clang")))
 with open(os.path.join(root, "scripts", "gpu-pipeline.txt")) as f:
     config.substitutions.append(("%gpu_pipeline", f.read().strip()))
+# After convert-pallas-to-mosaic-gpu: the passes to the level of jaxlib's
+# lower_mgpu_dialect output (the front of convert-pallas-to-nvvm).
+with open(os.path.join(root, "scripts", "gpu-from-pallas.txt")) as f:
+    config.substitutions.append(("%gpu_from_pallas", f.read().strip()))
 
 
 def venv_dirs():

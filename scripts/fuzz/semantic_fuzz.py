@@ -19,8 +19,11 @@ Mutant i of seed S is the same on every machine (its random generator is
 seeded with "S:i").
 
 Every mutant goes through convert-pallas-to-tpu, convert-pallas-to-sparsecore,
-convert-pallas-to-scf and convert-pallas-to-mosaic-gpu, each with a timeout. A run fails (its class is the
-pass, the kind and a normalised message) when:
+convert-pallas-to-scf, convert-pallas-to-mosaic-gpu and the whole GPU path to
+PTX ("nvvm": pallas-gpu-pipeline, or for a Mosaic GPU module
+infer-mosaic-gpu-layouts, convert-mosaic-gpu-to-nvvm and pallas-gpu-to-llvm),
+each with a timeout. A run fails (its class is the pass, the kind and a
+normalised message) when:
   * it timed out, died on a signal or panicked ("panicked" in stderr);
   * it exited 0 and its output still holds `pallas` ops the pass owns (the TPU
     pass leaves SparseCore kernels, `kernel_type = "sc_*"`; the SparseCore
@@ -32,7 +35,8 @@ pass, the kind and a normalised message) when:
     per MB, and no verdict in that time is a failure too), jaxlib with its
     `mosaic_gpu` dialect rejects the Mosaic GPU output (parse, verify, print
     and parse back: scripts/jax/gpu_verify.py's check), or the CPU output
-    fails scripts/cpu-pipeline.txt (`pallas-opt -p`) or what the pipeline
+    fails scripts/cpu-pipeline.txt (`pallas-opt -p`), the GPU path left a
+    `mosaic_gpu` op, a `gpu.launch` or an uncompiled `gpu.module`, or what the pipeline
     makes does not compile to machine code (`mlir-translate
     --mlir-to-llvmir`, `llc -O0 -mcpu=native`: cpu_codegen_problem);
   * it exited 1 without an `error:` at a `file:line:col` location, or with
@@ -75,9 +79,18 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, os.path.join(ROOT, "scripts", "jax"))
 
-PASSES = ("tpu", "sparsecore", "scf", "mosaic-gpu")
+PASSES = ("tpu", "sparsecore", "scf", "mosaic-gpu", "nvvm")
+
+# The "nvvm" run goes all the way to LLVM with the kernels compiled to PTX by
+# LLVM's NVPTX backend: `pallas-gpu-pipeline` for pallas kernels (Pallas ->
+# mosaic_gpu -> layout inference -> NVVM -> PTX), and for Mosaic GPU modules
+# (the seeds of test/Conversion/MosaicGPU*) layout inference, the NVVM
+# lowering and `pallas-gpu-to-llvm`.
+NVVM_FROM_PALLAS = ["--pallas-gpu-pipeline"]
+NVVM_FROM_MGPU = ["-p", "builtin.module(infer-mosaic-gpu-layouts,convert-mosaic-gpu-to-nvvm,pallas-gpu-to-llvm)"]
 SEED_GLOBS = ("examples/*.mlir", "examples/tpu/*.mlir", "examples/sparsecore/*.mlir",
-              "examples/cpu/*.mlir", "examples/gpu/*.mlir", "test/Conversion/PallasTo*/*.mlir")
+              "examples/cpu/*.mlir", "examples/gpu/*.mlir", "test/Conversion/PallasTo*/*.mlir",
+              "test/Conversion/MosaicGPU*/*.mlir", "test/Reference/GPU/layouts/*.mgpu.mlir")
 SC_TYPES = ("sc_vector_subcore", "sc_scalar_subcore")
 
 # ---------------------------------------------------------------------------
@@ -569,7 +582,7 @@ def left_pallas_ops(pass_name, out):
   for what, name, a, b, ktype, gpu in spans:
     if what == "kernel" and ((pass_name == "tpu" and ktype in SC_TYPES)
                              or (pass_name == "sparsecore" and ktype == "tc")
-                             or (pass_name == "mosaic-gpu" and not gpu)):
+                             or (pass_name in ("mosaic-gpu", "nvvm") and not gpu)):
       left_kernels.add(name)
       left_text += "\n".join(lines[a:b + 1])
       for k in range(a, b + 1):
@@ -643,6 +656,21 @@ def cpu_codegen_problem(llvm_dialect, timeout):
   return None
 
 
+def nvvm_output_problem(out):
+  """None if the NVVM pipeline's output is what it promises: no `mosaic_gpu`
+  op left (its attributes may stay on the module), no `gpu.launch` left
+  (every kernel outlined) and every `gpu.module` compiled to a `gpu.binary`
+  (the PTX came out of LLVM's NVPTX backend); else (class, detail)."""
+  left = sorted(set(re.findall(r'^\s*(?:%[^=]*=\s*)?"?(mosaic_gpu\.[a-z_]+)', out, re.M)))
+  if left:
+    return ("exit0-left-mosaic-gpu %s" % " ".join(left), "")
+  if re.search(r"\bgpu\.launch\b(?!_func)", out):
+    return ("exit0-gpu-launch-left", "")
+  if re.search(r"^\s*gpu\.module\b", out, re.M):
+    return ("exit0-gpu-module-not-compiled", "")
+  return None
+
+
 def norm(msg, limit=110):
   msg = re.sub(r'"(?:[^"\\]|\\.)*"', '"S"', msg)
   msg = re.sub(r"@[\w$.\"]+", "@S", msg)
@@ -680,7 +708,15 @@ _RUNS = {}
 def classify(opt, pass_name, path, timeout, verify=True):
   """None if the run is fine, else (class, detail)."""
   _OUTCOME[0] = "other"
-  rc, out, err = run_proc([opt, "--convert-pallas-to-" + pass_name, path], timeout)
+  if pass_name == "nvvm":
+    with open(path) as f:
+      from_pallas = "pallas.kernel" in f.read()
+    # A Mosaic GPU module the verifier rejects is the user's error, which
+    # the parse reports before any pass runs.
+    args = NVVM_FROM_PALLAS if from_pallas else NVVM_FROM_MGPU
+  else:
+    args = ["--convert-pallas-to-" + pass_name]
+  rc, out, err = run_proc([opt] + args + [path], timeout)
   _RUNS[pass_name] = (rc, err, "pallas.kernel" in out)
   if rc is None:
     return ("timeout", "no exit after %ss" % timeout)
@@ -697,6 +733,8 @@ def classify(opt, pass_name, path, timeout, verify=True):
     if not verify:
       return None
     _OUTCOME[0] = "exit 0"
+    if pass_name == "nvvm":
+      return nvvm_output_problem(rest)
     if pass_name in ("tpu", "sparsecore", "mosaic-gpu"):
       gpu = pass_name == "mosaic-gpu"
       if len(rest) > MAX_VERIFY_BYTES or nesting_depth(rest) > MAX_INPROCESS_DEPTH:
@@ -734,11 +772,23 @@ def classify(opt, pass_name, path, timeout, verify=True):
     # Errors of generated ops (their verifiers, or the symbol table of the
     # generated module) mean a check at the user's op is missing.
     def generated(m):
+      # The GPU path's later passes decline forms of the intermediate
+      # `mosaic_gpu` ops they do not lower yet; the diagnostic carries the
+      # location of the user's op that made them.
+      if pass_name == "nvvm" and "not yet supported" in m.group(4):
+        return False
       if re.match(r"'(tpu|mosaic_gpu)\.", m.group(4)):
         return True
       # The Mosaic GPU pass generates the `gpu` and `nvvm` ops (a pallas
       # kernel holds none of them).
       if pass_name == "mosaic-gpu" and re.match(r"'(gpu|nvvm)\.", m.group(4)):
+        return True
+      # The NVVM lowering and the pipeline after it generate nvvm, llvm and
+      # nvgpu ops (gpu.* ops of a Mosaic GPU seed are the user's, and the
+      # verifier reports their errors before any pass runs).
+      if pass_name == "nvvm" and (re.match(r"'(nvvm|llvm|nvgpu)\.", m.group(4))
+                                  or m.group(4).startswith("'gpu.")
+                                  and "pallas.kernel" in open(path).read()):
         return True
       nxt = ERR_LOC_RE.search(err, m.end())
       tail = err[m.end():nxt.start() if nxt else len(err)]
@@ -757,7 +807,7 @@ def classify(opt, pass_name, path, timeout, verify=True):
                         % (re.escape(name), re.escape(quoted)), src)
       return len(defs) < 2
     if all(generated(m) for m in located):
-      kind = (("exit1-gpu-verifier" if pass_name == "mosaic-gpu" else "exit1-tpu-verifier")
+      kind = (("exit1-gpu-verifier" if pass_name in ("mosaic-gpu", "nvvm") else "exit1-tpu-verifier")
               if msgs[0].startswith("'") else "exit1-generated-symbol")
       return ("%s %s" % (kind, norm(msgs[0])), err[-3000:])
     return None

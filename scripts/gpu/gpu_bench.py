@@ -10,7 +10,8 @@ no device) it prints "no GPU: skipped" and exits 0.
 What it measures, per kernel of scripts/gpu/gpu_test.py's list (the
 gpu_* kernels of scripts/jax/gpu_kernels.py with a numpy model):
 
-* ours: the module (test/Reference/GPU/lowered/NAME.mlir, or --modules DIR)
+* ours: the module (test/Reference/GPU/lowered/NAME.mlir, or --modules DIR,
+  or with --from-pallas our own lowering of examples/gpu/NAME.mlir)
   with a timing host @main (scripts/gpu/make_main.py --repeat N: one warm-up
   call, then N calls between two host clock readings, each after a full
   stream synchronization), through pallas-gpu-to-llvm, run by mlir-runner
@@ -47,7 +48,15 @@ def ours(name, opts, workdir):
   """Seconds per call of our path, and the bytes of all operands."""
   import numpy as np
   import make_main
-  text = open(os.path.join(opts.modules, f"{name}.mlir")).read()
+  path = os.path.join(opts.modules, f"{name}.mlir")
+  if opts.from_pallas:
+    twin = os.path.join(gc.ROOT, "examples", "gpu", f"{name}.mlir")
+    path = os.path.join(workdir, f"{name}.nvvm.mlir")
+    r = gc.run(gc.opt_command(opts.plugin, gc.from_pallas_text()) + [twin, "-o", path])
+    if r.returncode != 0:
+      raise RuntimeError("declined before pallas-gpu-to-llvm: "
+                         + next((l for l in r.stderr.splitlines() if "error:" in l), "")[:200])
+  text = open(path).read()
   operands = make_main.kernel_operands(text)
   num_inputs = opts.models[name][0]
   inputs = make_main.draw_inputs(operands, num_inputs, zlib.crc32(name.encode()))
@@ -109,6 +118,9 @@ def main():
   ap.add_argument("--plugin", default=os.path.join(gc.ROOT, "target", "debug", "libpallas_mlir.so"))
   ap.add_argument("--runtime", default=os.path.join(gc.ROOT, "target", "debug",
                                                     "libpallas_cuda_runtime.so"))
+  ap.add_argument("--from-pallas", action="store_true",
+                  help="time our own lowering of the pallas twins examples/gpu/NAME.mlir "
+                  "instead of JAX's modules through our downstream pipeline")
   opts = ap.parse_args()
   ok, why = gc.gpu_available()
   if not ok:

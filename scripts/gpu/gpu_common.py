@@ -19,6 +19,9 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 LLVM_BIN = os.environ.get("LLVM_BIN", "/usr/lib/llvm-22/bin")
 PIPELINE_FILE = os.path.join(ROOT, "scripts", "gpu-pipeline.txt")
+# After convert-pallas-to-mosaic-gpu, the passes to the level of jaxlib's
+# lower_mgpu_dialect output (the front of convert-pallas-to-nvvm).
+FROM_PALLAS_FILE = os.path.join(ROOT, "scripts", "gpu-from-pallas.txt")
 DEFAULT_CHIP = "sm_90a"
 
 
@@ -50,6 +53,12 @@ def pipeline_text(chip=DEFAULT_CHIP):
   if old not in text:
     raise RuntimeError(f"{PIPELINE_FILE} no longer says {old}")
   return text.replace(old, f"chip={chip} features={PTX_FEATURES[chip]}")
+
+
+def from_pallas_text():
+  """convert-pallas-to-mosaic-gpu and the passes after it, up to the level
+  pallas-gpu-to-llvm takes."""
+  return "convert-pallas-to-mosaic-gpu," + open(FROM_PALLAS_FILE).read().strip()
 
 
 def chip_for(module_text):
@@ -92,15 +101,20 @@ def ptx_of(lowered_text):
   return {m.group(1): _unescape(m.group(2)).decode() for m in _ASSEMBLY.finditer(lowered_text)}
 
 
-def dynamic_smem(lowered_text):
-  """{kernel symbol: dynamic shared memory bytes} of the launches of a
-  lowered module (the operand of `dynamic_shared_memory_size`, a constant)."""
-  consts = dict(re.findall(r"(%\w+) = llvm\.mlir\.constant\((-?\d+) : i32\)", lowered_text))
+def launches(lowered_text):
+  """{kernel symbol: (threads per block, dynamic shared memory bytes)} of
+  the launches of a lowered module, from the constants their operands name
+  (None where an operand is not a constant)."""
+  consts = dict(re.findall(r"(%\w+) = llvm\.mlir\.constant\((-?\d+) : (?:i32|i64|index)\)",
+                           lowered_text))
+  value = lambda v: int(consts[v]) if v in consts else None
   out = {}
-  for kernel, operand in re.findall(
-      r"gpu\.launch_func .*?@\w+::@(\w+) .*?dynamic_shared_memory_size (%\w+)", lowered_text):
-    if operand in consts:
-      out[kernel] = int(consts[operand])
+  for kernel, threads, smem in re.findall(
+      r"gpu\.launch_func .*?@\w+::@(\w+) .*?threads in \(([^)]*)\)"
+      r"(?:.*?dynamic_shared_memory_size (%\w+))?", lowered_text):
+    dims = [value(t.strip()) for t in threads.split(",")]
+    count = None if None in dims else dims[0] * dims[1] * dims[2]
+    out[kernel] = (count, value(smem) if smem else 0)
   return out
 
 

@@ -44,9 +44,10 @@ import zlib
 
 import numpy as np
 
+# The numpy type holding each element type (bf16 as its 16 bits).
 ELEMENT = {
-    "f32": (np.float32, "i32"), "f16": (np.float16, "i16"), "bf16": (None, "i16"),
-    "i32": (np.int32, "i32"), "i16": (np.int16, "i16"), "i8": (np.int8, "i8"),
+    "f32": np.float32, "f16": np.float16, "bf16": np.uint16,
+    "i32": np.int32, "i16": np.int16, "i8": np.int8,
 }
 
 HOST_ENTRY = re.compile(r"func\.func @(\w+_mosaic_gpu)\((%\w+): !llvm\.ptr, (%\w+): !llvm\.ptr\)")
@@ -75,6 +76,23 @@ def kernel_operands(text):
   return [found[i] for i in range(len(found))]
 
 
+def module_end(text):
+  """Where to insert @main: before the closing brace of the module that
+  holds the host entry. That is the file's module for JAX's modules; ours
+  keep each kernel's module nested in the file's (`module { module @k {
+  ... } }`, printed with the nested module's brace on a line `  }`)."""
+  end = text.rstrip().rfind("}")
+  m = HOST_ENTRY.search(text)
+  line_start = text.rfind("\n", 0, m.start()) + 1
+  indent = m.start() - line_start
+  if indent <= 2:
+    return end
+  inner = text.rfind("\n  }\n", 0, end)
+  if inner < 0 or inner < m.start():
+    raise ValueError("cannot find the end of the module holding the host entry")
+  return inner + 3
+
+
 def memref_type(shape, elem):
   return "memref<" + "".join(f"{d}x" for d in shape) + elem + ">"
 
@@ -86,14 +104,16 @@ def bf16_bits(x):
 
 
 def draw_inputs(operands, num_inputs, seed):
+  """Arrays for the first `num_inputs` operands: floats uniform in [-1, 1)
+  (bf16 as the bits of the rounded f32), integers in [-8, 8)."""
   rng = np.random.default_rng(seed)
   arrays = []
   for shape, elem in operands[:num_inputs]:
     if elem in ("f32", "f16", "bf16"):
       x = rng.uniform(-1.0, 1.0, shape).astype(np.float32)
-      arrays.append(bf16_bits(x) if elem == "bf16" else x.astype(ELEMENT[elem][0]))
+      arrays.append(bf16_bits(x) if elem == "bf16" else x.astype(ELEMENT[elem]))
     else:
-      arrays.append(rng.integers(-8, 8, shape).astype(ELEMENT[elem][0]))
+      arrays.append(rng.integers(-8, 8, shape).astype(ELEMENT[elem]))
   return arrays
 
 
@@ -106,7 +126,7 @@ def main_text(text, inputs, operands, repeat=0):
   host @main appended; with `repeat`, @main also times that many calls and
   prints the seconds per call (printF64) before the outputs."""
   entry = host_entry(text)
-  end = text.rstrip().rfind("}")
+  end = module_end(text)
   globals_, lines = [], []
   lines.append("    %t0 = gpu.wait async")
   tok = "%t0"
@@ -228,7 +248,7 @@ def main_text(text, inputs, operands, repeat=0):
           + ("  func.func private @rtclock() -> f64\n  func.func private @printF64(f64)\n"
              "  func.func private @printNewline()\n" if repeat else "")
           + "  func.func @main() {\n" + "\n".join(l for l in lines if l) + "\n  }\n")
-  return text[:end] + body + "}\n"
+  return text[:end] + body + text[end:].rstrip() + "\n"
 
 
 def parse_output(stdout, operands, num_inputs):
@@ -248,7 +268,7 @@ def parse_output(stdout, operands, num_inputs):
     elif elem == "bf16":
       arr = u32.astype(np.uint16)
     else:
-      arr = bits.astype(np.int64).astype(ELEMENT[elem][0])
+      arr = bits.astype(ELEMENT[elem])
     arrays.append(arr.reshape(shape))
   return arrays
 

@@ -29,6 +29,14 @@ or fail on our side only, and must still do so (the list only shrinks).
 A module file NAME.mgpu.mlir with a NAME.layouts.mlir beside it (JAX's
 dump of the inferred stage) is also compared with that file.
 
+With --mutants N (and --seed S) it then checks N seeded variants of the
+inputs the same way, each with one change that moves inference onto
+another path: an `optimized` flag flipped or dropped, a WGMMA layout cast
+turned into the transposed WGMMA layout, a 128-byte swizzled f16 tiling
+given as 64-byte, a Hopper module marked Blackwell (arch 10.0). Both sides
+must still agree (same attributes, or both fail); differing variants are
+written to target/layout-mutants/.
+
 Exits 1 on any unexpected mismatch.
 """
 
@@ -137,6 +145,8 @@ def compare(jax_ann, our_ann):
 def check(name, text, opts):
   """(status, detail lines): status is 'match', 'both fail' or 'DIFFERENT'."""
   jax_results = jaxlib_side(text)
+  if not jax_results:
+    return "DIFFERENT", ["no Mosaic GPU module (one with mosaic_gpu.arch_major) in this input"]
   ours, err = our_side(opts.pallas_opt, text)
   failed_jax = [r for r in jax_results if isinstance(r, str)]
   if failed_jax:
@@ -163,6 +173,34 @@ def check(name, text, opts):
   return "match", [f"{count} ops annotated{also}"]
 
 
+WGMMA = ("#mosaic_gpu.TiledLayout<[[64, 8], [16, 8], [8, 8], [2]], warp_dims = [-7], "
+         "lane_dims = [-3, -2], vector_dim = -1>")
+WGMMA_T = ("#mosaic_gpu.TiledLayout<[[64, 8], [16, 8], [8, 8], [2, 2], [2, 1]], "
+           "warp_dims = [-10], lane_dims = [-6, -3, -5], vector_dim = -2>")
+
+
+def mutations(text):
+  """Every single-change variant of a module's text, as (what, text)."""
+  out = []
+  for m in re.finditer(r"optimized = (true|false)", text):
+    flipped = "false" if m.group(1) == "true" else "true"
+    out.append((f"optimized = {flipped} at {m.start()}",
+                text[:m.start()] + f"optimized = {flipped}" + text[m.end():]))
+  for m in re.finditer(r"<\{optimized = (?:true|false)\}> ", text):
+    out.append((f"optimized dropped at {m.start()}", text[:m.start()] + text[m.end():]))
+  cast = "new_layout = " + WGMMA
+  for m in re.finditer(re.escape(cast), text):
+    out.append((f"transposed WGMMA cast at {m.start()}",
+                text[:m.start()] + "new_layout = " + WGMMA_T + text[m.end():]))
+  for m in re.finditer(r"[^\n]*tile<\[8, 64\]>, #mosaic_gpu.swizzle<128 : i32>[^\n]*f16[^\n]*", text):
+    line = m.group(0).replace("tile<[8, 64]>", "tile<[8, 32]>").replace(
+        "swizzle<128 : i32>", "swizzle<64 : i32>")
+    out.append((f"64-byte tiling at {m.start()}", text[:m.start()] + line + text[m.end():]))
+  if "mosaic_gpu.arch_major = 9 " in text:
+    out.append(("arch 10.0", text.replace("mosaic_gpu.arch_major = 9 ", "mosaic_gpu.arch_major = 10 ")))
+  return out
+
+
 def chunk_name(chunk, k):
   """A chunk's first function or kernel name (its number if it has none)."""
   m = re.search(r"(?:func\.func|pallas\.kernel)\s+(?:private\s+)?@([\w$.]+)", chunk)
@@ -178,6 +216,8 @@ def main():
   ap.add_argument("--lit", default="",
                   help="directory of convert-pallas-to-mosaic-gpu lit inputs to add")
   ap.add_argument("--xfail", default=os.path.join(HERE, "gpu-layouts-xfail.txt"))
+  ap.add_argument("--mutants", type=int, default=0, help="check N mutated variants too")
+  ap.add_argument("--seed", type=int, default=1)
   ap.add_argument("-v", "--verbose", action="store_true")
   opts = ap.parse_args()
   if not os.access(opts.pallas_opt, os.X_OK):
@@ -219,6 +259,7 @@ def main():
       if os.path.exists(sibling):
         opts.stored[name] = sibling
   bad, tally = [], {}
+  texts = []  # every input's module text, for --mutants
   for name, path, is_example in inputs:
     if is_example:
       chunk = "#" in name
@@ -238,6 +279,7 @@ def main():
       text = path  # a chunk's own text
     else:
       text = open(path).read()
+    texts.append((name, text))
     status, lines = check(name, text, opts)
     expected_bad = name in xfail
     if status == "DIFFERENT" and expected_bad:
@@ -258,6 +300,26 @@ def main():
         print("   " + l)
       if len(shown) < len(lines):
         print(f"   ... {len(lines) - len(shown)} more (-v)")
+  if opts.mutants:
+    import random
+    rng = random.Random(opts.seed)
+    pool = [(name, what, t) for name, text in texts for what, t in mutations(text)]
+    picked = rng.sample(pool, min(opts.mutants, len(pool)))
+    outdir = os.path.join(ROOT, "target", "layout-mutants")
+    counts = {}
+    for k, (name, what, t) in enumerate(picked):
+      status, lines = check(name, t, opts)
+      counts[status] = counts.get(status, 0) + 1
+      if status == "DIFFERENT":
+        os.makedirs(outdir, exist_ok=True)
+        path = os.path.join(outdir, f"mutant{k}.mlir")
+        open(path, "w").write(t)
+        print(f"mutant {k} ({name}, {what}): DIFFERENT, written to {os.path.relpath(path, ROOT)}")
+        for l in lines[:6]:
+          print("   " + l)
+        bad.append(f"mutant{k}")
+    print(f"mutants (seed {opts.seed}): " + ", ".join(f"{v} {k}" for k, v in sorted(counts.items()))
+          + f" of {len(picked)} drawn from {len(pool)}")
   print("summary: " + ", ".join(f"{v} {k}" for k, v in sorted(tally.items())))
   if bad:
     print(f"FAILED: {' '.join(bad)}")

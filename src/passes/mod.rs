@@ -60,7 +60,7 @@ pub struct PassDef {
 
 /// Every pass of the plugin.
 pub fn all() -> &'static [&'static PassDef] {
-    static ALL: [&PassDef; 13] = [
+    static ALL: [&PassDef; 15] = [
         &crate::conversion::pallas_to_scf::PASS,
         &crate::conversion::pallas_to_tpu::PASS,
         &crate::conversion::pallas_to_mosaic_gpu::PASS,
@@ -72,6 +72,8 @@ pub fn all() -> &'static [&'static PassDef] {
         &crate::transforms::copy_loops::PASS,
         &crate::transforms::expand_exp::PASS,
         &crate::transforms::split_blocks::PASS,
+        &crate::transforms::gpu_check_input::PASS,
+        &crate::transforms::gpu_flatten_modules::PASS,
         &crate::transforms::gpu_kernel_byval::PASS,
         &crate::transforms::gpu_libdevice::PASS,
     ];
@@ -103,10 +105,31 @@ pub const CPU_LOWERING: &str = include_str!("../../scripts/cpu-pipeline.txt");
 /// CUDA toolkit at build time). One copy: scripts/gpu/ptx_report.py and
 /// lit's `%gpu_pipeline` read the file too.
 ///
-/// The full `convert-pallas-to-nvvm` will be `convert-pallas-to-mosaic-gpu`,
-/// `infer-mosaic-gpu-layouts`, `convert-mosaic-gpu-to-nvvm` (which together
-/// produce this level from a `pallas.kernel`), then this pipeline.
+/// `convert-pallas-to-nvvm` and `pallas-gpu-pipeline` put
+/// [`GPU_FROM_PALLAS`] in front of it: they produce this level from a
+/// `pallas.kernel`.
 pub const GPU_LOWERING: &str = include_str!("../../scripts/gpu-pipeline.txt");
+
+/// From `pallas.kernel`s to the level of jaxlib's `lower_mgpu_dialect`
+/// output, as JAX's Pallas does it: after the Mosaic GPU lowering (the
+/// pipelines' `options_pass`, `convert-pallas-to-mosaic-gpu`), canonicalize
+/// and cse (Pallas runs canonicalize before layout inference, which fails on
+/// dead code), layout inference, the dialect's lowering. One copy:
+/// scripts/gpu/ptx_report.py --from-pallas reads the file too.
+const GPU_FROM_PALLAS: &str = include_str!("../../scripts/gpu-from-pallas.txt");
+
+/// Where the device half of [`GPU_LOWERING`] (kernels outlined and in the
+/// NVVM/LLVM dialects, targets attached) ends and the host half (launches
+/// as runtime calls, kernels serialized to PTX) begins.
+const GPU_HOST_START: &str = ",gpu-to-llvm,";
+
+/// The device half of [`GPU_LOWERING`].
+fn gpu_device_lowering() -> &'static str {
+    let text = GPU_LOWERING.trim();
+    text.split_once(GPU_HOST_START)
+        .map(|(device, _)| device)
+        .unwrap_or(text)
+}
 
 /// Every named pipeline of the plugin.
 pub fn pipelines() -> &'static [PipelineDef] {
@@ -134,6 +157,26 @@ pub fn pipelines() -> &'static [PipelineDef] {
                 options_pass: None,
                 passes: GPU_LOWERING.trim().to_string(),
             },
+            PipelineDef {
+                argument: "convert-pallas-to-nvvm",
+                description: "Lower Pallas GPU kernels (compiler_params mosaic_gpu, warpgroup \
+                          semantics) to NVVM: convert-pallas-to-mosaic-gpu, canonicalize, cse, \
+                          infer-mosaic-gpu-layouts, convert-mosaic-gpu-to-nvvm, then the device \
+                          half of pallas-gpu-to-llvm (kernels outlined into gpu.modules in the \
+                          NVVM/LLVM dialects for sm_90a, which gpu-module-to-binary{format=isa} \
+                          turns into PTX; host code still in func/gpu)",
+                options_pass: Some(crate::conversion::pallas_to_mosaic_gpu::PASS.argument),
+                passes: format!("{},{}", GPU_FROM_PALLAS.trim(), gpu_device_lowering()),
+            },
+            PipelineDef {
+                argument: "pallas-gpu-pipeline",
+                description: "Lower Pallas GPU kernels and their host code all the way to the \
+                          LLVM dialect with the kernels as PTX in gpu.binary ops: \
+                          convert-pallas-to-nvvm's passes, then pallas-gpu-to-llvm's host half \
+                          (for mlir-runner with libpallas_cuda_runtime.so)",
+                options_pass: Some(crate::conversion::pallas_to_mosaic_gpu::PASS.argument),
+                passes: format!("{},{}", GPU_FROM_PALLAS.trim(), GPU_LOWERING.trim()),
+            },
         ]
     })
 }
@@ -147,4 +190,18 @@ pub fn register_all() {
 /// Creates a pass by its argument (e.g. `convert-pallas-to-scf`).
 pub fn create(argument: &str) -> Option<mlir_sys::MlirPass> {
     crate::ir::pass_registry::create(argument)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_gpu_pipeline_has_a_device_and_a_host_half() {
+        let device = gpu_device_lowering();
+        assert!(device.len() < GPU_LOWERING.trim().len());
+        assert!(device.contains("nvvm-attach-target"));
+        assert!(device.ends_with("pallas-gpu-link-libdevice"));
+        assert!(!device.contains("gpu-module-to-binary"));
+    }
 }

@@ -3,6 +3,8 @@
 
 pub mod copy_loops;
 pub mod expand_exp;
+pub mod gpu_check_input;
+pub mod gpu_flatten_modules;
 pub mod gpu_kernel_byval;
 pub mod gpu_libdevice;
 pub mod hoist_allocas;

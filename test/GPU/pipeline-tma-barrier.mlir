@@ -8,7 +8,8 @@
 // each TMA load expects 65536 bytes = 512 per thread of the warpgroup, at
 // rows 0 and 128 (coordinates innermost first: {0, 0} and {0, 128}).
 // RUN: %mlir_opt %repo/test/Reference/GPU/lowered/gpu_tma_barrier.mlir \
-// RUN:   -p 'builtin.module(pallas-gpu-to-llvm)' -o %t.mlir
+// RUN:   -p 'builtin.module(pallas-gpu-to-llvm)' -o %t.mlir 2> %t.err
+// RUN: not grep . %t.err
 // RUN: FileCheck %s --check-prefix=HOST < %t.mlir
 // RUN: %python %repo/scripts/gpu/extract_ptx.py %t.mlir -o %t.ptx
 // RUN: FileCheck %s --check-prefix=PTX < %t.ptx
@@ -34,6 +35,10 @@
 // HOST-NOT: llvm.call @mosaic_gpu_init_tma_desc
 // HOST: %[[BYTES:.*]] = llvm.load %[[DESCS]] : !llvm.ptr -> !llvm.array<128 x i8>
 // HOST: gpu.launch_func <%[[STREAM]] : !llvm.ptr> @body_mosaic_gpu_kernel::@body_mosaic_gpu_kernel blocks in (%[[ONE]], %[[ONE]], %[[ONE]]) threads in (%[[WG]], %[[ONE]], %[[ONE]]) : i64 dynamic_shared_memory_size %[[SMEM]] args(%[[BYTES]] : !llvm.array<128 x i8>,
+// The C interface of the host entry (llvm.emit_c_interface), as a runtime
+// calls it with the stream and the buffer array.
+// HOST: llvm.func @_mlir_ciface_body_mosaic_gpu(%[[S:.*]]: !llvm.ptr, %[[B:.*]]: !llvm.ptr)
+// HOST-NEXT: llvm.call @body_mosaic_gpu(%[[S]], %[[B]]) : (!llvm.ptr, !llvm.ptr) -> ()
 // HOST: gpu.binary @body_mosaic_gpu_kernel [#gpu.object<#nvvm.target<O = 3, chip = "sm_90a", features = "+ptx81">, {{.*}}assembly = "
 
 // PTX: .version 8.1

@@ -46,6 +46,8 @@
 
 // SYMS-COUNT-26: T mgpu
 // SYMS-NOT: T mgpu
+// jaxlib's host-side TMA descriptor encoder (see test/Runtime/mosaic-init-tma-desc.mlir).
+// SYMS: T mosaic_gpu_init_tma_desc
 
 module attributes {gpu.container_module} {
   gpu.module @kernels {

@@ -15,6 +15,7 @@ use crate::memref::MemRefView;
 use crate::tma::TensorMapRequest;
 use libloading::Library;
 use std::cell::Cell;
+use std::collections::HashMap;
 use std::ffi::{c_char, c_int, c_uint, c_void, CStr, OsString};
 use std::ptr::{null, null_mut};
 use std::sync::{Mutex, OnceLock};
@@ -148,6 +149,8 @@ pub(crate) struct Driver {
     // point into it.
     _library: Library,
     contexts: Mutex<Vec<(i32, usize)>>,
+    /// Descriptors already in device memory, by device and request.
+    device_descriptors: Mutex<HashMap<(i32, TensorMapRequest), usize>>,
 }
 
 static DRIVER: OnceLock<Result<Driver>> = OnceLock::new();
@@ -189,6 +192,7 @@ impl Driver {
             fns,
             _library: library,
             contexts: Mutex::new(Vec::new()),
+            device_descriptors: Mutex::new(HashMap::new()),
         };
         call!(driver, cuInit(0));
         Ok(driver)
@@ -601,9 +605,21 @@ impl Driver {
     }
 
     /// Encodes a TMA descriptor and copies it to device memory, where the
-    /// kernel (given the pointer as an argument) reads it.
+    /// kernel (given the pointer as an argument) reads it. The generated host
+    /// code asks again on every call of the kernel's host function: an equal
+    /// request on the same device gets the descriptor made the first time
+    /// (its bytes would be the same), instead of one more allocation and a
+    /// synchronous copy per call.
     pub(crate) fn tensor_map_to_device(&self, req: &TensorMapRequest) -> Result<*mut c_void> {
-        self.in_context(|| {
+        let key = (DEFAULT_DEVICE.with(Cell::get), req.clone());
+        let mut made = self
+            .device_descriptors
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        if let Some(&ptr) = made.get(&key) {
+            return Ok(ptr as *mut c_void);
+        }
+        let ptr = self.in_context(|| {
             let mut map = TensorMap([0; 16]);
             self.encode_tiled(&mut map, req)?;
             let bytes = std::mem::size_of::<TensorMap>();
@@ -614,7 +630,9 @@ impl Driver {
                 cuMemcpyHtoD_v2(ptr, (&map as *const TensorMap).cast(), bytes)
             );
             Ok(ptr as usize as *mut c_void)
-        })
+        })?;
+        made.insert(key, ptr as usize);
+        Ok(ptr)
     }
 
     /// Encodes a TMA descriptor into the 128 bytes at `dst` (host memory the

@@ -16,8 +16,8 @@ const ELEMENT_BYTES: [u64; 13] = [1, 2, 4, 4, 8, 8, 2, 4, 8, 2, 4, 4, 4];
 pub(crate) const MAX_RANK: usize = 5;
 
 /// The arguments of cuTensorMapEncodeTiled (unused trailing entries are 1 for
-/// sizes and 0 for strides).
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// sizes and 0 for strides). Equal requests encode equal descriptors.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub(crate) struct TensorMapRequest {
     pub(crate) data_type: u32,
     pub(crate) rank: u32,

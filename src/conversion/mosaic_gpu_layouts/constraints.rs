@@ -14,6 +14,7 @@ pub type Var = usize;
 pub enum Space {
     Reg,
     Smem,
+    Tmem,
 }
 
 /// What inference knows about a variable: the value it was made for.
@@ -24,6 +25,8 @@ pub struct VarInfo {
     pub bits: i64,
     /// Strides of the SMEM ref the variable was made for.
     pub strides: Vec<i64>,
+    /// For the result of a TMEM allocation: the layout to try by default.
+    pub default_tmem: Option<Tiled>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -80,7 +83,19 @@ pub enum Constraint {
         bits: i64,
         optimized: Optimized,
     },
-    ValidMmaTiling(Expr, i64),
+    /// An SMEM tiling MMAs take (`unswizzled`: also 16-byte rows).
+    ValidMmaTiling {
+        e: Expr,
+        bits: i64,
+        unswizzled: bool,
+    },
+    /// One side in TMEM, the other in registers.
+    TransferTmem {
+        src: Expr,
+        dst: Expr,
+        shape: Vec<i64>,
+        bits: i64,
+    },
     Divides(Expr, Vec<i64>),
     MinorDimDivisibleBy(Expr, i64),
     SupportedBroadcast {
@@ -165,7 +180,9 @@ fn reduce_expr(e: &Expr, a: &HashMap<Var, Constant>) -> Result<Expr, ()> {
                 }
                 Expr::Const(Constant::Reg(Reg::Strided(shape, vec))) => {
                     let last = *axes.last().unwrap_or(&0) as usize;
-                    let trailing: i64 = shape[(last + 1).min(shape.len())..].iter().product();
+                    let trailing = shape[(last + 1).min(shape.len())..]
+                        .iter()
+                        .fold(1i64, |a, &b| a.wrapping_mul(b));
                     if trailing % (vec * WARPGROUP_SIZE) != 0 {
                         return Ok(unreduced());
                     }
@@ -406,11 +423,34 @@ fn holds(c: &Constraint) -> Option<bool> {
                 *optimized,
             ))
         }
-        ValidMmaTiling(e, bits) => {
+        ValidMmaTiling {
+            e,
+            bits,
+            unswizzled,
+        } => {
             let Expr::Const(c) = e else { return None };
+            let swizzles: &[i64] = if *unswizzled {
+                &[16, 32, 64, 128]
+            } else {
+                &[32, 64, 128]
+            };
             Some(match c {
-                Constant::Smem(Some(t)) => {
-                    [32, 64, 128].iter().any(|s| *t == vec![8, s * 8 / bits])
+                Constant::Smem(Some(t)) => swizzles.iter().any(|s| *t == vec![8, s * 8 / bits]),
+                _ => false,
+            })
+        }
+        TransferTmem {
+            src,
+            dst,
+            shape,
+            bits,
+        } => {
+            let (Expr::Const(s), Expr::Const(d)) = (src, dst) else {
+                return None;
+            };
+            Some(match (s, d) {
+                (Constant::Reg(r), Constant::Tmem(t)) | (Constant::Tmem(t), Constant::Reg(r)) => {
+                    tmem_transfer_ok(t, r, shape, *bits)
                 }
                 _ => false,
             })
@@ -420,7 +460,7 @@ fn holds(c: &Constraint) -> Option<bool> {
             let tiling = match c {
                 Constant::Smem(None) => return Some(true),
                 Constant::Smem(Some(t)) => t.clone(),
-                Constant::Reg(Reg::Tiled(t)) => t.base_tile_shape().to_vec(),
+                Constant::Reg(Reg::Tiled(t)) | Constant::Tmem(t) => t.base_tile_shape().to_vec(),
                 Constant::Reg(_) => return Some(true),
             };
             if tiling.len() > multiple.len() {
@@ -439,7 +479,7 @@ fn holds(c: &Constraint) -> Option<bool> {
             Some(match c {
                 Constant::Smem(Some(t)) => t.last().is_none_or(|x| x % divisor == 0),
                 Constant::Smem(None) => true,
-                Constant::Reg(_) => false,
+                Constant::Reg(_) | Constant::Tmem(_) => false,
             })
         }
         SupportedBroadcast { src, dst, dims } => {
@@ -510,7 +550,26 @@ fn reduce_constraint(c: &Constraint, a: &HashMap<Var, Constant>) -> Result<Const
             bits: *bits,
             optimized: *optimized,
         },
-        ValidMmaTiling(e, b) => ValidMmaTiling(reduce_expr(e, a)?, *b),
+        ValidMmaTiling {
+            e,
+            bits,
+            unswizzled,
+        } => ValidMmaTiling {
+            e: reduce_expr(e, a)?,
+            bits: *bits,
+            unswizzled: *unswizzled,
+        },
+        TransferTmem {
+            src,
+            dst,
+            shape,
+            bits,
+        } => TransferTmem {
+            src: reduce_expr(src, a)?,
+            dst: reduce_expr(dst, a)?,
+            shape: shape.clone(),
+            bits: *bits,
+        },
         Divides(e, m) => Divides(reduce_expr(e, a)?, m.clone()),
         MinorDimDivisibleBy(e, d) => MinorDimDivisibleBy(reduce_expr(e, a)?, *d),
         SupportedBroadcast { src, dst, dims } => SupportedBroadcast {
@@ -531,7 +590,40 @@ pub fn valid_assignment(info: &VarInfo, c: &Constant) -> bool {
             let tail = &info.shape[info.shape.len().saturating_sub(t.len())..];
             tail.iter().zip(t).all(|(s, x)| s % x == 0)
         }
+        Constant::Tmem(t) => t.applies_to(&info.shape),
     }
+}
+
+/// Whether registers in `reg` move to/from TMEM laid out as `tmem` (a
+/// `shape` of `bits`-bit elements) with the tcgen05 loads/stores.
+pub fn tmem_transfer_ok(tmem: &Tiled, reg: &Reg, shape: &[i64], bits: i64) -> bool {
+    let Reg::Tiled(reg) = reg else { return false };
+    let packing = tmem.vector_length();
+    let columns = shape.get(1).copied().unwrap_or(0);
+    let default = layouts::tmem_default(packing);
+    if *reg == layouts::tcgen05() && *tmem == default {
+        return true;
+    }
+    if reg == tmem && packing * bits == 32 {
+        return true;
+    }
+    if *reg == layouts::tmem_native(2)
+        && *tmem == default
+        && ((bits == 16 && packing == 1) || bits == 32)
+    {
+        return true;
+    }
+    if columns % 16 == 0
+        && packing <= columns / 2
+        && *reg == layouts::wgmma()
+        && layouts::tmem_half_lane(columns, packing).as_ref() == Some(tmem)
+    {
+        return true;
+    }
+    columns % 16 == 0
+        && packing <= 8
+        && *reg == layouts::m64_collective(columns)
+        && layouts::tmem_m64_collective(columns, packing).as_ref() == Some(tmem)
 }
 
 pub fn merge_divides(a: &[i64], b: &[i64]) -> Vec<i64> {
@@ -543,12 +635,13 @@ pub fn merge_divides(a: &[i64], b: &[i64]) -> Vec<i64> {
         .collect()
 }
 
+/// Python's `math.gcd` (dynamic sizes, `i64::MIN`, stay finite).
 pub fn gcd(a: i64, b: i64) -> i64 {
-    if b == 0 {
-        a.abs()
-    } else {
-        gcd(b, a % b)
+    let (mut x, mut y) = (a.unsigned_abs(), b.unsigned_abs());
+    while y != 0 {
+        (x, y) = (y, x % y);
     }
+    i64::try_from(x).unwrap_or(i64::MAX)
 }
 
 /// Divides constraints on one variable merged into one, placed after the

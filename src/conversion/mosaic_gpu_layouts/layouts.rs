@@ -37,12 +37,14 @@ pub enum Reg {
     Tiled(Tiled),
 }
 
-/// What inference assigns to a variable: a register layout, or the tiling
-/// of an SMEM ref (`None`: no tiling).
+/// What inference assigns to a variable: a register layout, the tiling of
+/// an SMEM ref (`None`: no tiling), or the layout of a TMEM ref (a tiled
+/// layout whose warp dims pick TMEM's four lane quarters).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Constant {
     Reg(Reg),
     Smem(Option<Vec<i64>>),
+    Tmem(Tiled),
 }
 
 fn i(v: i64) -> Dim {
@@ -163,6 +165,96 @@ pub fn mma_layouts(bits: i64) -> (Tiled, Tiled, Tiled) {
     )
 }
 
+/// Rows of TMEM.
+pub const TMEM_ROWS: i64 = 128;
+
+/// TMEM layout of 1-CTA MMAs with M=128 (and 2-CTA ones with M=256).
+pub fn tmem_default(packing: i64) -> Tiled {
+    tiled(
+        &[&[TMEM_ROWS, packing], &[WARP_SIZE, packing]],
+        vec![i(-4)],
+        vec![i(-2)],
+        -1,
+    )
+}
+
+/// TMEM layout of 1-CTA MMAs with M=64 (`None` where jaxlib rejects the
+/// columns or packing).
+pub fn tmem_half_lane(columns: i64, packing: i64) -> Option<Tiled> {
+    (packing <= columns / 2 && packing.count_ones() == 1 && columns % 16 == 0).then(|| {
+        tiled(
+            &[
+                &[TMEM_ROWS / 2, columns],
+                &[WARP_SIZE / 2, columns / 2],
+                &[packing],
+            ],
+            vec![i(-5)],
+            vec![i(-4), i(-3)],
+            -1,
+        )
+    })
+}
+
+/// TMEM layout of 2-CTA MMAs with M=128.
+pub fn tmem_m64_collective(columns: i64, packing: i64) -> Option<Tiled> {
+    (packing <= 8 && packing.count_ones() == 1 && columns % 16 == 0).then(|| {
+        tiled(
+            &[
+                &[TMEM_ROWS / 2, columns],
+                &[WARP_SIZE, columns / 2],
+                &[packing],
+            ],
+            vec![i(-4), i(-5)],
+            vec![i(-3)],
+            -1,
+        )
+    })
+}
+
+/// TMEM layout of MMA scales (`.scale_vec::1X`).
+pub fn tmem_scales() -> Tiled {
+    tiled(
+        &[&[TMEM_ROWS, 4], &[TMEM_ROWS / 4, 1]],
+        vec![Dim::Rep(4)],
+        vec![i(-2)],
+        -3,
+    )
+}
+
+/// TMEM layout of B scales of 2-CTA MMAs with M=64 per CTA.
+pub fn tmem_b_scales_m64_collective() -> Tiled {
+    tiled(
+        &[&[TMEM_ROWS * 2, 4], &[TMEM_ROWS, 4], &[TMEM_ROWS / 4, 4]],
+        vec![Dim::Rep(2), i(-6)],
+        vec![i(-2)],
+        -1,
+    )
+}
+
+/// TMEM layout of A's sparsity metadata.
+pub fn tmem_sparse_meta() -> Tiled {
+    tiled(
+        &[&[TMEM_ROWS, 16], &[TMEM_ROWS / 4, 1], &[16, 1], &[8, 1]],
+        vec![i(-8)],
+        vec![i(-2), i(-4), i(-6)],
+        -7,
+    )
+}
+
+/// The TMEM layout jaxlib gives a ref of `shape` (MMA accumulators and
+/// fresh allocations).
+pub fn tmem_for(shape: &[i64], collective: bool, packing: i64) -> Option<Tiled> {
+    if shape.len() != 2 || packing > 8 || packing.count_ones() != 1 || shape[1] % packing != 0 {
+        return None;
+    }
+    match shape[0] {
+        TMEM_ROWS => Some(tmem_default(packing)),
+        r if r == TMEM_ROWS / 2 && collective => tmem_m64_collective(shape[1], packing),
+        r if r == TMEM_ROWS / 2 => tmem_half_lane(shape[1], packing),
+        _ => None,
+    }
+}
+
 /// TMA gather/scatter row indices.
 pub fn tma_indices() -> Tiled {
     tiled(&[&[16], &[4]], vec![i(-2)], vec![Dim::Rep(32)], -1)
@@ -239,7 +331,7 @@ fn remove_tiling_dim(tiles: &[Vec<i64>], dim: usize) -> Vec<Vec<i64>> {
         dim_in_tile -= last_rank - t.len() as i64;
         last_rank = t.len() as i64;
         let mut t = t.clone();
-        if dim_in_tile >= 0 {
+        if dim_in_tile >= 0 && (dim_in_tile as usize) < t.len() {
             t.remove(dim_in_tile as usize);
         }
         if t.is_empty() {
@@ -260,9 +352,13 @@ fn tile_dimension(tiles: &[Vec<i64>], dim: usize) -> Vec<bool> {
         .collect()
 }
 
-/// Python-style negative index into a slice.
-fn at<T: Copy>(v: &[T], d: i64) -> T {
-    v[(v.len() as i64 + d) as usize]
+/// Python-style negative index into a slice (the default when out of
+/// range, which only malformed layouts reach).
+fn at<T: Copy + Default>(v: &[T], d: i64) -> T {
+    usize::try_from(v.len() as i64 + d)
+        .ok()
+        .and_then(|k| v.get(k).copied())
+        .unwrap_or_default()
 }
 
 impl Tiled {
@@ -334,6 +430,9 @@ impl Tiled {
     }
 
     fn remove_dimension(&self, dim: usize) -> Tiled {
+        if dim >= self.base_tile_shape().len() {
+            return self.clone();
+        }
         let mut new_tiles = remove_tiling_dim(&self.tiles, dim);
         let tts = self.tiled_tiling_shape();
         let removed = tile_dimension(&self.tiles, dim);
@@ -370,6 +469,46 @@ impl Tiled {
         .canonicalize()
     }
 
+    /// Whether jaxlib would build this layout: tiles of decreasing rank
+    /// with positive sizes, distinct negative dims inside the tiled shape,
+    /// 4 warps and 32 lanes, and the canonical form.
+    pub fn is_valid(&self) -> bool {
+        let Some(first) = self.tiles.first() else {
+            return false;
+        };
+        let mut rank = first.len();
+        for t in &self.tiles {
+            if t.is_empty() || t.len() > rank || t.iter().any(|&d| d <= 0) {
+                return false;
+            }
+            rank = t.len();
+        }
+        let Some(full) = tile_shape(&self.tiles, first) else {
+            return false;
+        };
+        let tiled_rank = (full.len() - first.len()) as i64;
+        let mut dims = self.partitioned_warp();
+        dims.extend(self.partitioned_lane());
+        dims.push(self.vector_dim);
+        let mut sorted = dims.clone();
+        sorted.sort_unstable();
+        sorted.dedup();
+        if sorted.len() != dims.len() || dims.iter().any(|&d| d >= 0 || d < -tiled_rank) {
+            return false;
+        }
+        let product = |ds: &[Dim]| -> i64 {
+            ds.iter()
+                .map(|d| match d {
+                    Dim::Rep(t) => *t,
+                    Dim::Idx(x) => at(&full, *x),
+                })
+                .product()
+        };
+        product(&self.warp) == WARPGROUP_SIZE / WARP_SIZE
+            && product(&self.lane) == WARP_SIZE
+            && self.canonicalize() == *self
+    }
+
     /// The layout of the result of reducing `axes` (of the base tile).
     pub fn reduce(&self, axes: &[i64]) -> Tiled {
         let mut sorted = axes.to_vec();
@@ -395,12 +534,12 @@ fn partitioned(dims: &[Dim]) -> Vec<i64> {
 /// widest vector of at most 8 bytes that divides the elements evenly over
 /// the warpgroup (`None`: none does).
 pub fn strided_for(shape: &[i64], bitwidth: i64) -> Option<Reg> {
-    if bitwidth % 8 != 0 {
+    if bitwidth <= 0 || bitwidth % 8 != 0 {
         return None;
     }
     let bytes = bitwidth / 8;
-    let size: i64 = shape.iter().product();
-    if size % WARPGROUP_SIZE != 0 {
+    let size = shape.iter().fold(1i64, |a, &b| a.wrapping_mul(b));
+    if size <= 0 || size % WARPGROUP_SIZE != 0 {
         return None;
     }
     let mut vec = (8 / bytes).min(size / WARPGROUP_SIZE);
@@ -416,7 +555,7 @@ pub fn strided_broadcast_ok(src: &Reg, dst: &Reg, dims: &[i64]) -> bool {
     let (Reg::Strided(ss, sv), Reg::Strided(ds, dv)) = (src, dst) else {
         return false;
     };
-    if sv != dv {
+    if sv != dv || ss.len() > ds.len() {
         return false;
     }
     let expect: Vec<i64> = ((ds.len() - ss.len()) as i64..ds.len() as i64).collect();
@@ -426,7 +565,8 @@ pub fn strided_broadcast_ok(src: &Reg, dst: &Reg, dims: &[i64]) -> bool {
     let mut expanded = vec![];
     let mut preserved = vec![];
     for (k, &d) in ss.iter().enumerate() {
-        if d == 1 && ds[dims[k] as usize] > 1 {
+        let target = usize::try_from(dims[k]).ok().and_then(|t| ds.get(t));
+        if d == 1 && target.is_some_and(|&t| t > 1) {
             expanded.push(k);
         }
         if d > 1 {
@@ -573,6 +713,27 @@ mod tests {
             Reg::Tiled(wgmma().reduce(&[0])).attr_text(),
             "#mosaic_gpu.TiledLayout<[[8], [2]], warp_dims = [#mosaic_gpu.Replicated<times = 4>], lane_dims = [#mosaic_gpu.Replicated<times = 8>, -2], vector_dim = -1>"
         );
+    }
+
+    #[test]
+    fn jaxlibs_layouts_are_valid_and_a_bad_warp_dim_is_not() {
+        for t in [
+            wgmma(),
+            wgmma_transposed(),
+            tcgen05(),
+            tmem_default(1),
+            wgmma().reduce(&[0]),
+        ] {
+            assert!(t.is_valid(), "{t:?}");
+        }
+        // jaxlib: "Dimension out of range" for this TMEM layout cast.
+        let bad = tiled(
+            &[&[128, 8], &[32, 8], &[8, 8], &[1]],
+            vec![i(-8)],
+            vec![i(-4), i(-3)],
+            -1,
+        );
+        assert!(!bad.is_valid());
     }
 
     #[test]

@@ -85,9 +85,19 @@ fn preorder(m: &Model, ids: &[usize], out: &mut Vec<usize>) {
     }
 }
 
-/// What inference must annotate on an op: (vector operands, vector
-/// results, transformable SMEM operands, transformable SMEM results, TMEM).
-fn wants(m: &Model, op: usize) -> (usize, usize, usize, usize, bool) {
+/// The attributes inference writes, and what each counts.
+const ATTRS: [(&str, &str); 6] = [
+    ("in_layouts", "vector operands"),
+    ("out_layouts", "vector results"),
+    ("in_transforms", "SMEM ref operands"),
+    ("out_transforms", "SMEM ref results"),
+    ("in_tmem_layouts", "TMEM ref operands"),
+    ("out_tmem_layouts", "TMEM ref results"),
+];
+
+/// How many values of each kind of [`ATTRS`] an op has (SMEM: refs that
+/// take transforms).
+fn wants(m: &Model, op: usize) -> [usize; 6] {
     let node = &m.ops[op];
     let count = |vals: &[usize], f: &dyn Fn(&model::TyInfo) -> bool| {
         vals.iter().filter(|&&v| f(&m.vals[v].ty)).count()
@@ -95,13 +105,14 @@ fn wants(m: &Model, op: usize) -> (usize, usize, usize, usize, bool) {
     let vec = |t: &model::TyInfo| t.kind == Kind::Vector;
     let smem = |t: &model::TyInfo| t.is_transformable();
     let tmem = |t: &model::TyInfo| t.kind == Kind::Tmem;
-    (
+    [
         count(&node.operands, &vec),
         count(&node.results, &vec),
         count(&node.operands, &smem),
         count(&node.results, &smem),
-        count(&node.operands, &tmem) + count(&node.results, &tmem) > 0,
-    )
+        count(&node.operands, &tmem),
+        count(&node.results, &tmem),
+    ]
 }
 
 fn fail_at(m: &Model, op: usize, msg: &str) {
@@ -118,32 +129,28 @@ fn infer(module: &OperationRef, fuel: i64) -> Result<(), ()> {
     let mut ctx = Context::new(&m);
     let mut global = Some(System::default());
     let mut first_conflict = None;
-    for &op in &order {
-        if is_terminator(&m.ops[op].name) {
-            continue;
-        }
-        let (vi, vo, si, so, tmem) = wants(&m, op);
-        if vi + vo + si + so == 0 && !tmem {
-            continue;
-        }
-        if tmem {
-            fail_at(
-                &m,
-                op,
-                "not yet supported: layout inference for TMEM refs (tcgen05 ops)",
-            );
-            return Err(());
-        }
-        let sys = match ctx.derive(op) {
-            Ok(s) => s,
-            Err(RuleError(at, msg)) => {
-                fail_at(&m, at, &msg);
-                return Err(());
+    // Like jaxlib, stop after the top-level op in which the hints conflict.
+    for &top in &m.top {
+        let mut ops = vec![];
+        preorder(&m, &[top], &mut ops);
+        for op in ops {
+            if is_terminator(&m.ops[op].name) || wants(&m, op).iter().all(|&n| n == 0) {
+                continue;
             }
-        };
-        global = global.and_then(|g| g.and(sys));
-        if global.is_none() && first_conflict.is_none() {
-            first_conflict = Some(op);
+            let sys = match ctx.derive(op) {
+                Ok(s) => s,
+                Err(RuleError(at, msg)) => {
+                    fail_at(&m, at, &msg);
+                    return Err(());
+                }
+            };
+            global = global.and_then(|g| g.and(sys));
+            if global.is_none() && first_conflict.is_none() {
+                first_conflict = Some(op);
+            }
+        }
+        if global.is_none() {
+            break;
         }
     }
     let Some(mut global) = global else {
@@ -264,27 +271,27 @@ fn assign(
                 .push((s.kind, s.index, s, c.clone()));
         }
     }
-    let mut written: HashMap<usize, [Option<usize>; 4]> = HashMap::new();
+    let mut written: HashMap<usize, [usize; 6]> = HashMap::new();
     for &op in order {
         let Some(sites) = per_op.get_mut(&op) else {
             continue;
         };
         sites.sort_by_key(|(k, i, _, _)| (*k, *i));
-        let (vi, vo, si, so, _) = wants(m, op);
-        let mut texts: [Vec<String>; 4] = Default::default();
+        let wanted = wants(m, op);
+        let mut texts: [Vec<String>; 6] = Default::default();
         for (kind, _, site, c) in sites.iter() {
-            let slot = match kind {
+            let side = match kind {
                 SiteKind::Operand => 0,
                 SiteKind::Result => 1,
                 SiteKind::Argument => continue,
             };
             match c {
-                Constant::Reg(r) => texts[slot].push(r.attr_text()),
-                Constant::Smem(t) => {
-                    let Some(t) = t else {
-                        texts[slot + 2].push("[]".into());
-                        continue;
-                    };
+                Constant::Reg(r) => texts[side].push(r.attr_text()),
+                Constant::Tmem(t) => {
+                    texts[side + 4].push(layouts::Reg::Tiled(t.clone()).attr_text())
+                }
+                Constant::Smem(None) => texts[side + 2].push("[]".into()),
+                Constant::Smem(Some(t)) => {
                     let ty = ctx.ty(*site);
                     let Some(sw) = rules::smem_swizzle(ty, t) else {
                         fail_at(
@@ -295,22 +302,15 @@ fn assign(
                         return Err(());
                     };
                     let tile: Vec<String> = t.iter().map(|x| x.to_string()).collect();
-                    texts[slot + 2].push(format!(
+                    texts[side + 2].push(format!(
                         "[#mosaic_gpu.tile<[{}]>, #mosaic_gpu.swizzle<{sw} : i32>]",
                         tile.join(", ")
                     ));
                 }
             }
         }
-        let names = [
-            "in_layouts",
-            "out_layouts",
-            "in_transforms",
-            "out_transforms",
-        ];
-        let wanted = [vi, vo, si, so];
-        let mut counts = [None; 4];
-        for k in 0..4 {
+        let mut counts = [0; 6];
+        for k in 0..6 {
             if wanted[k] == 0 {
                 continue;
             }
@@ -324,35 +324,22 @@ fn assign(
                 );
                 return Err(());
             };
-            ir::set_attribute(&node.op, names[k], attr);
-            counts[k] = Some(texts[k].len());
+            ir::set_attribute(&node.op, ATTRS[k].0, attr);
+            counts[k] = texts[k].len();
         }
         written.insert(op, counts);
     }
     for &op in order {
-        let (vi, vo, si, so, _) = wants(m, op);
-        let got = written.get(&op).copied().unwrap_or([None; 4]);
-        let what = [
-            "vector operands",
-            "vector results",
-            "SMEM ref operands",
-            "SMEM ref results",
-        ];
-        let names = [
-            "in_layouts",
-            "out_layouts",
-            "in_transforms",
-            "out_transforms",
-        ];
-        for (k, want) in [vi, vo, si, so].into_iter().enumerate() {
-            let have = got[k].unwrap_or(0);
-            if have != want {
+        let got = written.get(&op).copied().unwrap_or([0; 6]);
+        for (k, want) in wants(m, op).into_iter().enumerate() {
+            if got[k] != want {
+                let (name, what) = ATTRS[k];
                 fail_at(
                     m,
                     op,
                     &format!(
-                        "layout inference gave {have} {} for {want} {} (jaxlib fails here too)",
-                        names[k], what[k]
+                        "layout inference gave {} {name} for {want} {what} (jaxlib fails here too)",
+                        got[k]
                     ),
                 );
                 return Err(());

@@ -90,7 +90,7 @@ pub struct Model<'c, 'a> {
 fn ty_info(ty: Type) -> TyInfo {
     let text = ty.to_string();
     let elem = ir::element_type(ty);
-    let barrier = elem.to_string() == "!mosaic_gpu.barrier";
+    let barrier = elem.to_string().starts_with("!mosaic_gpu.barrier");
     let bits = if barrier {
         Some(64)
     } else {

@@ -54,6 +54,54 @@ fn reduce_candidates(small: &Reg, large: &VarInfo, axes: &[i64], keep: bool) -> 
     out
 }
 
+/// Candidates for the other side of a TMEM/registers transfer whose one
+/// side is `k`.
+fn tmem_candidates(k: &Constant, shape: &[i64], bits: i64) -> Vec<Constant> {
+    let columns = shape.get(1).copied().unwrap_or(0);
+    match k {
+        Constant::Tmem(t) => {
+            let mut regs = vec![
+                layouts::tcgen05(),
+                t.clone(),
+                layouts::tmem_native(2),
+                layouts::wgmma(),
+            ];
+            if columns % 16 == 0 {
+                regs.push(layouts::m64_collective(columns));
+            }
+            regs.into_iter()
+                .map(Reg::Tiled)
+                .filter(|r| constraints::tmem_transfer_ok(t, r, shape, bits))
+                .map(Constant::Reg)
+                .collect()
+        }
+        Constant::Reg(r @ Reg::Tiled(_)) => {
+            let mut packings = vec![32 / bits.max(1)];
+            if packings[0] != 1 {
+                packings.push(1);
+            }
+            let mut out = vec![];
+            for packing in packings {
+                let mut tmems = vec![layouts::tmem_default(packing)];
+                if columns % 16 == 0 && packing <= columns / 2 {
+                    tmems.extend(layouts::tmem_half_lane(columns, packing));
+                }
+                if columns % 16 == 0 && packing <= 8 {
+                    tmems.extend(layouts::tmem_m64_collective(columns, packing));
+                }
+                out.extend(
+                    tmems
+                        .into_iter()
+                        .filter(|t| constraints::tmem_transfer_ok(t, r, shape, bits))
+                        .map(Constant::Tmem),
+                );
+            }
+            out
+        }
+        _ => vec![],
+    }
+}
+
 /// The swizzled tilings jaxlib tries for an SMEM ref (only the two minor
 /// dims, the second-minor a multiple of 8).
 fn conjure_tilings(info: &VarInfo) -> Vec<Vec<i64>> {
@@ -140,6 +188,7 @@ fn candidates(
                             found.push((v, Constant::Reg(r)));
                         }
                     }
+                    Constant::Tmem(_) => {}
                     Constant::Smem(Some(_)) => {
                         let regs = if hopper {
                             vec![layouts::wgmma(), layouts::wgmma_transposed()]
@@ -174,7 +223,19 @@ fn candidates(
                 | (Expr::Const(k @ Constant::Reg(_)), Expr::Var(v)) => found.push((*v, k.clone())),
                 _ => {}
             },
-            Constraint::ValidMmaTiling(e, bits) => {
+            Constraint::TransferTmem {
+                src,
+                dst,
+                shape,
+                bits,
+            } => {
+                let (v, k) = match (src, dst) {
+                    (Expr::Var(v), Expr::Const(k)) | (Expr::Const(k), Expr::Var(v)) => (*v, k),
+                    _ => continue,
+                };
+                found.extend(tmem_candidates(k, shape, *bits).into_iter().map(|c| (v, c)));
+            }
+            Constraint::ValidMmaTiling { e, bits, .. } => {
                 let (v, transposed) = match e {
                     Expr::Var(v) => (*v, false),
                     Expr::Transpose { e, .. } => match **e {
@@ -232,6 +293,11 @@ fn candidates(
                 }
             }
             Space::Smem => high.push((v, Constant::Smem(None))),
+            Space::Tmem => {
+                if let Some(t) = &vars[v].default_tmem {
+                    high.push((v, Constant::Tmem(t.clone())));
+                }
+            }
         }
     }
     high

@@ -155,16 +155,11 @@ fn tile_nested(tiles: &[Vec<i64>], shape: Nested, strides: Nested) -> Option<(Ne
     Some((fill(shape), fill(strides)))
 }
 
-fn gcd(a: i64, b: i64) -> i64 {
-    if b == 0 {
-        a.abs()
-    } else {
-        gcd(b, a % b)
-    }
-}
+use super::constraints::gcd;
 
-fn neg(len: usize, d: i64) -> usize {
-    (len as i64 + d) as usize
+/// Python-style negative index (`None` out of range).
+fn neg(len: usize, d: i64) -> Option<usize> {
+    usize::try_from(len as i64 + d).ok().filter(|&k| k < len)
 }
 
 /// Row-major multi-indices of `shape`.
@@ -185,6 +180,9 @@ fn ndindex(shape: &[i64]) -> Vec<Vec<i64>> {
 /// Whether jaxlib's transfer planner finds a bank-conflict-free plan for
 /// moving `layout` registers to/from a ref of the given nested shape.
 fn plan_ok(shape: Nested, strides: Nested, layout: &Tiled, bits: i64, swizzle: i64) -> bool {
+    if bits <= 0 || bits > 128 {
+        return false;
+    }
     let Some((tshape, tstrides)) = tile_nested(&layout.tiles, shape, strides) else {
         return false;
     };
@@ -195,7 +193,7 @@ fn plan_ok(shape: Nested, strides: Nested, layout: &Tiled, bits: i64, swizzle: i
     parted.extend(layout.partitioned_lane());
     parted.push(layout.vector_dim);
     for d in parted {
-        let k = neg(n, d);
+        let Some(k) = neg(n, d) else { return false };
         tiles_shape[k] = vec![1; tiles_shape[k].len()];
         tiles_strides[k] = vec![0; tiles_strides[k].len()];
     }
@@ -205,7 +203,7 @@ fn plan_ok(shape: Nested, strides: Nested, layout: &Tiled, bits: i64, swizzle: i
         dims.iter()
             .flat_map(|d| match d {
                 Dim::Rep(t) => vec![if rep { *t } else { 0 }],
-                Dim::Idx(x) => of[neg(n, *x)].clone(),
+                Dim::Idx(x) => neg(n, *x).map(|k| of[k].clone()).unwrap_or_default(),
             })
             .collect()
     };
@@ -338,6 +336,10 @@ pub fn smem_transfer_ok(
     let Some(reg) = reg else {
         return tiling.is_none();
     };
+    // Dynamic sizes or strides (i64::MIN) never plan a transfer.
+    if shape.iter().chain(strides).any(|&x| x < 0) {
+        return false;
+    }
     let transposed = strides.len() >= 2 && strides[strides.len() - 1] > strides[strides.len() - 2];
     let tiling: Vec<i64> = tiling.map(|t| t.to_vec()).unwrap_or_default();
     if transposed {

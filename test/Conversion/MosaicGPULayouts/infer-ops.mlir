@@ -1,7 +1,9 @@
 // RUN: %pallas_opt %s --split-input-file --infer-mosaic-gpu-layouts | FileCheck %s
 
 // Transposed SMEM views, slices, optimization barriers, TMA ring slots, scalar
-// broadcasts, switches, register MMAs, reshaped SMEM refs and custom primitives. The expected attributes are jaxlib 0.10.2's
+// broadcasts, switches, register MMAs, reshaped SMEM refs, custom primitives,
+// scalar reductions, cluster refs, inserted slices, extracts and strided
+// broadcasts. The expected attributes are jaxlib 0.10.2's
 // (`layout_inference.infer_layout` on each module), not our own output.
 
 // A WGMMA whose A operand is a transposed view; the tiling follows it.
@@ -140,6 +142,100 @@ module attributes {mosaic_gpu.arch_major = 9 : i32, mosaic_gpu.arch_minor = 0 : 
     "mosaic_gpu.vector_store"(%z, %o) <{multimem = false}> : (vector<256xf32>, memref<256xf32, #gpu.address_space<workgroup>>) -> ()
     %w = "mosaic_gpu.vector_load"(%s) <{optimized = true}> : (memref<64x64xf16, #gpu.address_space<workgroup>>) -> vector<64x64xf16>
     "mosaic_gpu.vector_store"(%w, %s) <{multimem = false}> : (vector<64x64xf16>, memref<64x64xf16, #gpu.address_space<workgroup>>) -> ()
+    return
+  }
+}
+
+// -----
+
+// A reduction to a scalar and a layout print of a strided vector.
+// CHECK: mosaic_gpu.slice_smem{{.*}} {out_transforms = {{\[\[}}]]}
+// CHECK: mosaic_gpu.vector_load{{.*}} {in_transforms = {{\[\[}}]], out_layouts = [#mosaic_gpu.WGStridedFragLayout<[256], 2>]}
+// CHECK: vector.reduction{{.*}} {in_layouts = [#mosaic_gpu.WGStridedFragLayout<[256], 2>]}
+// CHECK: mosaic_gpu.print_layout{{.*}} {in_layouts = [#mosaic_gpu.WGStridedFragLayout<[256], 2>]}
+module attributes {mosaic_gpu.arch_major = 9 : i32, mosaic_gpu.arch_minor = 0 : i32} {
+  func.func @to_scalar() -> f32 {
+    %s = "mosaic_gpu.slice_smem"() <{offset = 0 : i32}> : () -> memref<256xf32, #gpu.address_space<workgroup>>
+    %r = "mosaic_gpu.vector_load"(%s) <{optimized = false}> : (memref<256xf32, #gpu.address_space<workgroup>>) -> vector<256xf32>
+    %sum = vector.reduction <add>, %r : vector<256xf32> into f32
+    "mosaic_gpu.print_layout"(%r) <{format = "layout: {}"}> : (vector<256xf32>) -> ()
+    return %sum : f32
+  }
+}
+
+// -----
+
+// A cluster ref, a slice written back into its vector, and a prefetch.
+// CHECK: mosaic_gpu.slice_smem{{.*}} {out_transforms = {{\[\[}}#mosaic_gpu.tile<[8, 64]>, #mosaic_gpu.swizzle<128 : i32>]]}
+// CHECK: mosaic_gpu.get_cluster_ref{{.*}} {in_transforms = {{\[\[}}#mosaic_gpu.tile<[8, 64]>, #mosaic_gpu.swizzle<128 : i32>]], out_transforms = {{\[\[}}#mosaic_gpu.tile<[8, 64]>, #mosaic_gpu.swizzle<128 : i32>]]}
+// CHECK: mosaic_gpu.vector_load{{.*}} {in_transforms = {{\[\[}}#mosaic_gpu.tile<[8, 64]>, #mosaic_gpu.swizzle<128 : i32>]], out_layouts = [#mosaic_gpu.TiledLayout<{{\[\[}}64, 8], [16, 8], [8, 8], [2]], warp_dims = [-7], lane_dims = [-3, -2], vector_dim = -1>]}
+// CHECK: mosaic_gpu.layout_cast{{.*}} {in_layouts = [#mosaic_gpu.TiledLayout<{{\[\[}}64, 8], [16, 8], [8, 8], [2]], warp_dims = [-7], lane_dims = [-3, -2], vector_dim = -1>], new_layout = #mosaic_gpu.TiledLayout<{{\[\[}}64, 8], [16, 8], [8, 8], [2]], warp_dims = [-7], lane_dims = [-3, -2], vector_dim = -1>, out_layouts = [#mosaic_gpu.TiledLayout<{{\[\[}}64, 8], [16, 8], [8, 8], [2]], warp_dims = [-7], lane_dims = [-3, -2], vector_dim = -1>]}
+// CHECK: vector.extract_strided_slice{{.*}} {in_layouts = [#mosaic_gpu.TiledLayout<{{\[\[}}64, 8], [16, 8], [8, 8], [2]], warp_dims = [-7], lane_dims = [-3, -2], vector_dim = -1>], offsets = [0, 0], out_layouts = [#mosaic_gpu.TiledLayout<{{\[\[}}64, 8], [16, 8], [8, 8], [2]], warp_dims = [-7], lane_dims = [-3, -2], vector_dim = -1>], sizes = [64, 64], strides = [1, 1]}
+// CHECK: arith.addf{{.*}} {in_layouts = [#mosaic_gpu.TiledLayout<{{\[\[}}64, 8], [16, 8], [8, 8], [2]], warp_dims = [-7], lane_dims = [-3, -2], vector_dim = -1>, #mosaic_gpu.TiledLayout<{{\[\[}}64, 8], [16, 8], [8, 8], [2]], warp_dims = [-7], lane_dims = [-3, -2], vector_dim = -1>], out_layouts = [#mosaic_gpu.TiledLayout<{{\[\[}}64, 8], [16, 8], [8, 8], [2]], warp_dims = [-7], lane_dims = [-3, -2], vector_dim = -1>]}
+// CHECK: vector.insert_strided_slice{{.*}} {in_layouts = [#mosaic_gpu.TiledLayout<{{\[\[}}64, 8], [16, 8], [8, 8], [2]], warp_dims = [-7], lane_dims = [-3, -2], vector_dim = -1>, #mosaic_gpu.TiledLayout<{{\[\[}}64, 8], [16, 8], [8, 8], [2]], warp_dims = [-7], lane_dims = [-3, -2], vector_dim = -1>], offsets = [0, 64], out_layouts = [#mosaic_gpu.TiledLayout<{{\[\[}}64, 8], [16, 8], [8, 8], [2]], warp_dims = [-7], lane_dims = [-3, -2], vector_dim = -1>], strides = [1, 1]}
+// CHECK: mosaic_gpu.vector_store{{.*}} {in_layouts = [#mosaic_gpu.TiledLayout<{{\[\[}}64, 8], [16, 8], [8, 8], [2]], warp_dims = [-7], lane_dims = [-3, -2], vector_dim = -1>], in_transforms = {{\[\[}}#mosaic_gpu.tile<[8, 64]>, #mosaic_gpu.swizzle<128 : i32>]]}
+module attributes {mosaic_gpu.arch_major = 9 : i32, mosaic_gpu.arch_minor = 0 : i32} {
+  func.func @cluster_slices(%g: memref<256x128xf16>, %i: i32, %dev: i32) {
+    %h = "mosaic_gpu.slice_smem"() <{offset = 4096 : i32}> : () -> memref<64x128xf16, #gpu.address_space<workgroup>>
+    %c = "mosaic_gpu.get_cluster_ref"(%h, %dev) <{operandSegmentSizes = array<i32: 1, 1, 0, 0>}> : (memref<64x128xf16, #gpu.address_space<workgroup>>, i32) -> memref<64x128xf16, #mosaic_gpu.smem_cluster>
+    %v = "mosaic_gpu.vector_load"(%c) <{optimized = false}> : (memref<64x128xf16, #mosaic_gpu.smem_cluster>) -> vector<64x128xf16>
+    %w = mosaic_gpu.layout_cast x(%v : vector<64x128xf16>) {new_layout = #mosaic_gpu.TiledLayout<[[64, 8], [16, 8], [8, 8], [2]], warp_dims = [-7], lane_dims = [-3, -2], vector_dim = -1>}
+    %part = vector.extract_strided_slice %w {offsets = [0, 0], sizes = [64, 64], strides = [1, 1]} : vector<64x128xf16> to vector<64x64xf16>
+    %two = arith.addf %part, %part : vector<64x64xf16>
+    %back = vector.insert_strided_slice %two, %w {offsets = [0, 64], strides = [1, 1]} : vector<64x64xf16> into vector<64x128xf16>
+    "mosaic_gpu.vector_store"(%back, %h) <{multimem = false}> : (vector<64x128xf16>, memref<64x128xf16, #gpu.address_space<workgroup>>) -> ()
+    "mosaic_gpu.async_prefetch"(%g, %i, %i) <{collective = [], operandSegmentSizes = array<i32: 1, 2, 0>, slice_lengths = array<i64: 64, 128>}> : (memref<256x128xf16>, i32, i32) -> ()
+    return
+  }
+}
+
+// -----
+
+// A 3-D tiled vector, one of its rows extracted.
+// CHECK: mosaic_gpu.slice_smem{{.*}} {out_transforms = {{\[\[}}#mosaic_gpu.tile<[8, 32]>, #mosaic_gpu.swizzle<128 : i32>]]}
+// CHECK: mosaic_gpu.slice_smem{{.*}} {out_transforms = {{\[\[}}#mosaic_gpu.tile<[8, 32]>, #mosaic_gpu.swizzle<128 : i32>]]}
+// CHECK: mosaic_gpu.vector_load{{.*}} {in_transforms = {{\[\[}}#mosaic_gpu.tile<[8, 32]>, #mosaic_gpu.swizzle<128 : i32>]], out_layouts = [#mosaic_gpu.TiledLayout<{{\[\[}}64, 8], [16, 8], [8, 8], [2]], warp_dims = [-7], lane_dims = [-3, -2], vector_dim = -1>]}
+// CHECK: mosaic_gpu.layout_cast{{.*}} {in_layouts = [#mosaic_gpu.TiledLayout<{{\[\[}}64, 8], [16, 8], [8, 8], [2]], warp_dims = [-7], lane_dims = [-3, -2], vector_dim = -1>], new_layout = #mosaic_gpu.TiledLayout<{{\[\[}}64, 8], [16, 8], [8, 8], [2]], warp_dims = [-7], lane_dims = [-3, -2], vector_dim = -1>, out_layouts = [#mosaic_gpu.TiledLayout<{{\[\[}}64, 8], [16, 8], [8, 8], [2]], warp_dims = [-7], lane_dims = [-3, -2], vector_dim = -1>]}
+// CHECK: vector.extract{{.*}} {in_layouts = [#mosaic_gpu.TiledLayout<{{\[\[}}64, 8], [16, 8], [8, 8], [2]], warp_dims = [-7], lane_dims = [-3, -2], vector_dim = -1>], out_layouts = [#mosaic_gpu.TiledLayout<{{\[\[}}64, 8], [16, 8], [8, 8], [2]], warp_dims = [-7], lane_dims = [-3, -2], vector_dim = -1>]}
+// CHECK: mosaic_gpu.vector_store{{.*}} {in_layouts = [#mosaic_gpu.TiledLayout<{{\[\[}}64, 8], [16, 8], [8, 8], [2]], warp_dims = [-7], lane_dims = [-3, -2], vector_dim = -1>], in_transforms = {{\[\[}}#mosaic_gpu.tile<[8, 32]>, #mosaic_gpu.swizzle<128 : i32>]]}
+module attributes {mosaic_gpu.arch_major = 9 : i32, mosaic_gpu.arch_minor = 0 : i32} {
+  func.func @extract_row() {
+    %s = "mosaic_gpu.slice_smem"() <{offset = 0 : i32}> : () -> memref<2x64x64xf32, #gpu.address_space<workgroup>>
+    %o = "mosaic_gpu.slice_smem"() <{offset = 32768 : i32}> : () -> memref<64x64xf32, #gpu.address_space<workgroup>>
+    %x = "mosaic_gpu.vector_load"(%s) <{optimized = true}> : (memref<2x64x64xf32, #gpu.address_space<workgroup>>) -> vector<2x64x64xf32>
+    %w = mosaic_gpu.layout_cast x(%x : vector<2x64x64xf32>) {new_layout = #mosaic_gpu.TiledLayout<[[64, 8], [16, 8], [8, 8], [2]], warp_dims = [-7], lane_dims = [-3, -2], vector_dim = -1>}
+    %e = vector.extract %w[1] : vector<64x64xf32> from vector<2x64x64xf32>
+    "mosaic_gpu.vector_store"(%e, %o) <{multimem = false}> : (vector<64x64xf32>, memref<64x64xf32, #gpu.address_space<workgroup>>) -> ()
+    return
+  }
+}
+
+// -----
+
+// A strided vector broadcast along a new leading dim, and a size-1 dim
+// expanded.
+// CHECK: mosaic_gpu.slice_smem{{.*}} {out_transforms = {{\[\[}}]]}
+// CHECK: mosaic_gpu.slice_smem{{.*}} {out_transforms = {{\[\[}}]]}
+// CHECK: mosaic_gpu.slice_smem{{.*}} {out_transforms = {{\[\[}}]]}
+// CHECK: mosaic_gpu.vector_load{{.*}} {in_transforms = {{\[\[}}]], out_layouts = [#mosaic_gpu.WGStridedFragLayout<[256], 2>]}
+// CHECK: mosaic_gpu.broadcast_in_dim{{.*}} {broadcast_dimensions = array<i64: 1>, in_layouts = [#mosaic_gpu.WGStridedFragLayout<[256], 2>], out_layouts = [#mosaic_gpu.WGStridedFragLayout<[4, 256], 2>]}
+// CHECK: mosaic_gpu.vector_store{{.*}} {in_layouts = [#mosaic_gpu.WGStridedFragLayout<[4, 256], 2>], in_transforms = {{\[\[}}]]}
+// CHECK: mosaic_gpu.vector_load{{.*}} {in_transforms = {{\[\[}}]], out_layouts = [#mosaic_gpu.WGStridedFragLayout<[1, 256], 2>]}
+// CHECK: mosaic_gpu.broadcast_in_dim{{.*}} {broadcast_dimensions = array<i64: 0, 1>, in_layouts = [#mosaic_gpu.WGStridedFragLayout<[1, 256], 2>], out_layouts = [#mosaic_gpu.WGStridedFragLayout<[4, 256], 2>]}
+// CHECK: arith.addf{{.*}} {in_layouts = [#mosaic_gpu.WGStridedFragLayout<[4, 256], 2>, #mosaic_gpu.WGStridedFragLayout<[4, 256], 2>], out_layouts = [#mosaic_gpu.WGStridedFragLayout<[4, 256], 2>]}
+// CHECK: mosaic_gpu.vector_store{{.*}} {in_layouts = [#mosaic_gpu.WGStridedFragLayout<[4, 256], 2>], in_transforms = {{\[\[}}]]}
+module attributes {mosaic_gpu.arch_major = 9 : i32, mosaic_gpu.arch_minor = 0 : i32} {
+  func.func @strided_broadcast() {
+    %s = "mosaic_gpu.slice_smem"() <{offset = 0 : i32}> : () -> memref<256xf32, #gpu.address_space<workgroup>>
+    %o = "mosaic_gpu.slice_smem"() <{offset = 1024 : i32}> : () -> memref<4x256xf32, #gpu.address_space<workgroup>>
+    %t = "mosaic_gpu.slice_smem"() <{offset = 8192 : i32}> : () -> memref<1x256xf32, #gpu.address_space<workgroup>>
+    %x = "mosaic_gpu.vector_load"(%s) <{optimized = false}> : (memref<256xf32, #gpu.address_space<workgroup>>) -> vector<256xf32>
+    %b = "mosaic_gpu.broadcast_in_dim"(%x) <{broadcast_dimensions = array<i64: 1>}> : (vector<256xf32>) -> vector<4x256xf32>
+    "mosaic_gpu.vector_store"(%b, %o) <{multimem = false}> : (vector<4x256xf32>, memref<4x256xf32, #gpu.address_space<workgroup>>) -> ()
+    %y = "mosaic_gpu.vector_load"(%t) <{optimized = false}> : (memref<1x256xf32, #gpu.address_space<workgroup>>) -> vector<1x256xf32>
+    %e = "mosaic_gpu.broadcast_in_dim"(%y) <{broadcast_dimensions = array<i64: 0, 1>}> : (vector<1x256xf32>) -> vector<4x256xf32>
+    %sum = arith.addf %b, %e : vector<4x256xf32>
+    "mosaic_gpu.vector_store"(%sum, %o) <{multimem = false}> : (vector<4x256xf32>, memref<4x256xf32, #gpu.address_space<workgroup>>) -> ()
     return
   }
 }

@@ -2,8 +2,7 @@
 
 // Modules whose layout inference fails. jaxlib 0.10.2's infer_layout raises
 // on every one of them too (scripts/jax/check_gpu_layouts.py runs both on
-// this file's chunks and checks it), but the last one, whose form our
-// rules do not cover yet.
+// this file's chunks and checks it).
 
 // jaxlib has no rule for scf.if with vector results.
 module attributes {mosaic_gpu.arch_major = 9 : i32, mosaic_gpu.arch_minor = 0 : i32} {
@@ -315,12 +314,99 @@ module attributes {mosaic_gpu.arch_major = 9 : i32, mosaic_gpu.arch_minor = 0 : 
 
 // -----
 
-// Not yet supported by our rules (jaxlib infers it): TMEM.
+// A TMEM layout cast to a layout jaxlib cannot build (warp dim -8 is outside
+// the tiled shape).
 module attributes {mosaic_gpu.arch_major = 10 : i32, mosaic_gpu.arch_minor = 0 : i32} {
-  func.func @tmem() {
-    %s = "mosaic_gpu.slice_smem"() <{offset = 0 : i32}> : () -> memref<i32, #gpu.address_space<workgroup>>
-    // expected-error @+1 {{not yet supported: layout inference for TMEM refs (tcgen05 ops)}}
-    %t = mosaic_gpu.tmem_alloc smem_ptr(%s : memref<i32, #gpu.address_space<workgroup>>) -> memref<128x256xf32, #mosaic_gpu.tmem>
+  func.func @tmem_bad_layout() {
+    %addr = "mosaic_gpu.slice_smem"() <{offset = 0 : i32}> : () -> memref<i32, #gpu.address_space<workgroup>>
+    %u = mosaic_gpu.tmem_alloc smem_ptr(%addr : memref<i32, #gpu.address_space<workgroup>>) -> memref<128x256xf32, #mosaic_gpu.tmem>
+    // expected-error @+1 {{is not a valid tiled layout}}
+    %c = "mosaic_gpu.tmem_layout_cast"(%u) <{new_layout = #mosaic_gpu.TiledLayout<[[128, 8], [32, 8], [8, 8], [1]], warp_dims = [-8], lane_dims = [-4, -3], vector_dim = -1>}> : (memref<128x256xf32, #mosaic_gpu.tmem>) -> memref<128x256xf32, #mosaic_gpu.tmem>
+    return
+  }
+}
+
+// -----
+
+// A TMEM layout cast whose tiling does not divide the ref.
+module attributes {mosaic_gpu.arch_major = 10 : i32, mosaic_gpu.arch_minor = 0 : i32} {
+  func.func @tmem_cast_misfit() {
+    %addr = "mosaic_gpu.slice_smem"() <{offset = 0 : i32}> : () -> memref<i32, #gpu.address_space<workgroup>>
+    %u = mosaic_gpu.tmem_alloc smem_ptr(%addr : memref<i32, #gpu.address_space<workgroup>>) -> memref<128x4xf32, #mosaic_gpu.tmem>
+    // expected-error @+1 {{cannot cast to TMEM layout}}
+    %c = "mosaic_gpu.tmem_layout_cast"(%u) <{new_layout = #mosaic_gpu.TiledLayout<[[128, 8], [32, 8], [8, 8], [2]], warp_dims = [-7], lane_dims = [-3, -2], vector_dim = -1>}> : (memref<128x4xf32, #mosaic_gpu.tmem>) -> memref<128x4xf32, #mosaic_gpu.tmem>
+    return
+  }
+}
+
+// -----
+
+// A strided layout cast that does not spread over a warpgroup.
+module attributes {mosaic_gpu.arch_major = 9 : i32, mosaic_gpu.arch_minor = 0 : i32} {
+  func.func @strided_misfit() {
+    %s = "mosaic_gpu.slice_smem"() <{offset = 0 : i32}> : () -> memref<256xf32, #gpu.address_space<workgroup>>
+    %x = "mosaic_gpu.vector_load"(%s) <{optimized = true}> : (memref<256xf32, #gpu.address_space<workgroup>>) -> vector<256xf32>
+    // expected-error @+1 {{does not spread its elements evenly over a warpgroup}}
+    %w = mosaic_gpu.layout_cast x(%x : vector<256xf32>) {new_layout = #mosaic_gpu.WGStridedFragLayout<[256], 4>}
+    return
+  }
+}
+
+// -----
+
+// An accumulator of 96 rows has no TMEM layout.
+module attributes {mosaic_gpu.arch_major = 10 : i32, mosaic_gpu.arch_minor = 0 : i32} {
+  func.func @tcgen05_rows(%p: i1) {
+    %addr = "mosaic_gpu.slice_smem"() <{offset = 0 : i32}> : () -> memref<i32, #gpu.address_space<workgroup>>
+    %a = "mosaic_gpu.slice_smem"() <{offset = 1024 : i32}> : () -> memref<96x64xf16, #gpu.address_space<workgroup>>
+    %b = "mosaic_gpu.slice_smem"() <{offset = 17408 : i32}> : () -> memref<64x128xf16, #gpu.address_space<workgroup>>
+    %t = mosaic_gpu.tmem_alloc smem_ptr(%addr : memref<i32, #gpu.address_space<workgroup>>) -> memref<96x128xf32, #mosaic_gpu.tmem>
+    // expected-error @+1 {{no TMEM layout fits the tcgen05 accumulator of shape [96, 128]}}
+    "mosaic_gpu.tcgen05_mma"(%t, %a, %b, %p) <{collective = false, operandSegmentSizes = array<i32: 1, 1, 1, 1, 0, 0, 0>}> : (memref<96x128xf32, #mosaic_gpu.tmem>, memref<96x64xf16, #gpu.address_space<workgroup>>, memref<64x128xf16, #gpu.address_space<workgroup>>, i1) -> ()
+    return
+  }
+}
+
+// -----
+
+// Scales of 64 rows (their TMEM layout tiles 128).
+module attributes {mosaic_gpu.arch_major = 10 : i32, mosaic_gpu.arch_minor = 0 : i32} {
+  func.func @short_scales(%p: i1) {
+    %addr = "mosaic_gpu.slice_smem"() <{offset = 0 : i32}> : () -> memref<i32, #gpu.address_space<workgroup>>
+    %a = "mosaic_gpu.slice_smem"() <{offset = 1024 : i32}> : () -> memref<128x128xf8E4M3FN, #gpu.address_space<workgroup>>
+    %b = "mosaic_gpu.slice_smem"() <{offset = 17408 : i32}> : () -> memref<128x128xf8E4M3FN, #gpu.address_space<workgroup>>
+    %t = mosaic_gpu.tmem_alloc smem_ptr(%addr : memref<i32, #gpu.address_space<workgroup>>) -> memref<128x128xf32, #mosaic_gpu.tmem>
+    %as = mosaic_gpu.tmem_alloc smem_ptr(%addr : memref<i32, #gpu.address_space<workgroup>>) -> memref<64x4xf8E8M0FNU, #mosaic_gpu.tmem>
+    %bs = mosaic_gpu.tmem_alloc smem_ptr(%addr : memref<i32, #gpu.address_space<workgroup>>) -> memref<64x4xf8E8M0FNU, #mosaic_gpu.tmem>
+    // expected-error @+1 {{the tcgen05 scales of shape [64, 4] do not fit their TMEM layout}}
+    "mosaic_gpu.tcgen05_mma"(%t, %a, %b, %p, %as, %bs) <{collective = false, operandSegmentSizes = array<i32: 1, 1, 1, 1, 1, 1, 0>}> : (memref<128x128xf32, #mosaic_gpu.tmem>, memref<128x128xf8E4M3FN, #gpu.address_space<workgroup>>, memref<128x128xf8E4M3FN, #gpu.address_space<workgroup>>, i1, memref<64x4xf8E8M0FNU, #mosaic_gpu.tmem>, memref<64x4xf8E8M0FNU, #mosaic_gpu.tmem>) -> ()
+    return
+  }
+}
+
+// -----
+
+// SMEM copied into a TMEM ref of 64 rows, which the default TMEM layout
+// does not tile.
+module attributes {mosaic_gpu.arch_major = 10 : i32, mosaic_gpu.arch_minor = 0 : i32} {
+  func.func @store_short() {
+    %addr = "mosaic_gpu.slice_smem"() <{offset = 0 : i32}> : () -> memref<i32, #gpu.address_space<workgroup>>
+    %src = "mosaic_gpu.slice_smem"() <{offset = 1024 : i32}> : () -> memref<64x64xbf16, #gpu.address_space<workgroup>>
+    %t = mosaic_gpu.tmem_alloc smem_ptr(%addr : memref<i32, #gpu.address_space<workgroup>>) -> memref<64x64xbf16, #mosaic_gpu.tmem>
+    // expected-error @+1 {{cannot give the TMEM ref of shape [64, 64] its default layout}}
+    "mosaic_gpu.async_store_smem_to_tmem"(%src, %t) <{collective = false}> : (memref<64x64xbf16, #gpu.address_space<workgroup>>, memref<64x64xbf16, #mosaic_gpu.tmem>) -> ()
+    return
+  }
+}
+
+// -----
+
+// Transforms whose tile does not divide the ref (32 columns, 64-wide tiles).
+module attributes {mosaic_gpu.arch_major = 9 : i32, mosaic_gpu.arch_minor = 0 : i32} {
+  func.func @tile_misfit() {
+    %s = "mosaic_gpu.slice_smem"() <{offset = 0 : i32}> : () -> memref<64x32xf16, #gpu.address_space<workgroup>>
+    // expected-error @+1 {{cannot tile a ref of shape [64, 32] with these transforms}}
+    %t = "mosaic_gpu.with_transforms"(%s) <{transforms = [#mosaic_gpu.tile<[8, 64]>]}> : (memref<64x32xf16, #gpu.address_space<workgroup>>) -> memref<64x32xf16, #gpu.address_space<workgroup>>
     return
   }
 }
