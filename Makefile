@@ -39,7 +39,7 @@ build:
 run: setup build
 	scripts/run-examples.sh
 
-test: setup build cargo-test lit jax-check cpu-check fuzz-check
+test: setup build cargo-test lit jax-check cpu-check fuzz-check gpu-report
 
 cargo-test:
 	$(CARGO) test
@@ -259,7 +259,9 @@ jax-check: gpu-layouts-check
 # inputs with GPU_REPORT_INPUTS='test/Reference/GPU/lowered/*.mlir more/*.mlir'.
 # Then the same for our whole lowering of the pallas twins GPU_EXAMPLES
 # (convert-pallas-to-mosaic-gpu + scripts/gpu-from-pallas.txt first; kernels
-# those passes reject are listed). gpu-test and gpu-bench run both too.
+# those passes reject must be listed in scripts/gpu/declined.txt, with the
+# reason; the list only shrinks). Part of `make test`. gpu-test and gpu-bench
+# run both too.
 # gpu-test / gpu-bench need an NVIDIA GPU and its driver; without one they
 # print "no GPU: skipped" and succeed.
 GPU_REPORT_INPUTS ?= test/Reference/GPU/lowered/*.mlir
