@@ -39,7 +39,7 @@ build:
 run: setup build
 	scripts/run-examples.sh
 
-test: setup build cargo-test lit jax-check cpu-check fuzz-check
+test: setup build cargo-test lit jax-check cpu-check fuzz-check gpu-report
 
 cargo-test:
 	$(CARGO) test
@@ -161,6 +161,10 @@ jax-check: venv build
 	$(JAX_PY) scripts/jax/compare_gpu.py --pallas-opt $(PALLAS_OPT) || fail=1; \
 	echo "jax-check: convert-mosaic-gpu-to-nvvm against jaxlib's lower_mgpu_dialect (compare_nvvm.py, listed: compare-nvvm-xfail.txt)"; \
 	$(JAX_PY) scripts/jax/compare_nvvm.py --pallas-opt $(PALLAS_OPT) || fail=1; \
+	echo "jax-check: the same with our side annotated by infer-mosaic-gpu-layouts (no Python on our side)"; \
+	$(JAX_PY) scripts/jax/compare_nvvm.py --rust-layouts --pallas-opt $(PALLAS_OPT) || fail=1; \
+	echo "jax-check: the same on JAX's own modules (test/Reference/GPU, listed: compare-nvvm-xfail-refs.txt)"; \
+	$(JAX_PY) scripts/jax/compare_nvvm.py --references --pallas-opt $(PALLAS_OPT) || fail=1; \
 	exit $$fail
 
 # CPU oracle (scripts/jax/cpu_oracle.py; README "CPU oracle"): every
@@ -247,7 +251,9 @@ jax-check: gpu-layouts-check
 # inputs with GPU_REPORT_INPUTS='test/Reference/GPU/lowered/*.mlir more/*.mlir'.
 # Then the same for our whole lowering of the pallas twins GPU_EXAMPLES
 # (convert-pallas-to-mosaic-gpu + scripts/gpu-from-pallas.txt first; kernels
-# those passes reject are listed). gpu-test and gpu-bench run both too.
+# those passes reject must be listed in scripts/gpu/declined.txt, with the
+# reason; the list only shrinks). Part of `make test`. gpu-test and gpu-bench
+# run both too.
 # gpu-test / gpu-bench need an NVIDIA GPU and its driver; without one they
 # print "no GPU: skipped" and succeed.
 GPU_REPORT_INPUTS ?= test/Reference/GPU/lowered/*.mlir

@@ -44,6 +44,7 @@ import gpu_common as gc  # noqa: E402
 
 DEFAULT_INPUTS = ["test/Reference/GPU/lowered/*.mlir"]
 ALLOW_SPILL = os.path.join(gc.HERE, "allow-spill.txt")
+DECLINED = os.path.join(gc.HERE, "declined.txt")
 # What one block may use (CUDA programming guide, compute capabilities 9.0
 # and 10.0): shared memory with the opt-in attribute, and the registers of
 # a multiprocessor (a block must fit on one).
@@ -77,10 +78,12 @@ def parse_ptxas(text):
   return kernels
 
 
-def allowed_spills():
+def allowed_spills(path=ALLOW_SPILL):
+  """The names a list file holds: the first word of each line, `#` starts
+  a comment (the reason)."""
   names = set()
-  if os.path.exists(ALLOW_SPILL):
-    for line in open(ALLOW_SPILL):
+  if os.path.exists(path):
+    for line in open(path):
       line = line.split("#", 1)[0].strip()
       if line:
         names.add(line.split()[0])
@@ -105,7 +108,12 @@ def main():
   ap.add_argument("--from-pallas", action="store_true",
                   help="the inputs are pallas kernels (examples/gpu/*.mlir): first lower them to the "
                   "lower_mgpu_dialect level (convert-pallas-to-mosaic-gpu + scripts/gpu-from-pallas.txt); "
-                  "kernels those passes reject with a diagnostic are listed, not failed")
+                  "kernels those passes reject with a diagnostic are listed, not failed, when "
+                  "--declined names them")
+  ap.add_argument("--declined", default=DECLINED,
+                  help="with --from-pallas: the kernels expected to be declined before the pipeline, "
+                  "one name per line with the reason (default %(default)s); a kernel declined and "
+                  "not listed, or listed and lowered, is a failure, so the list only shrinks")
   opts = ap.parse_args()
   ptxas = opts.ptxas or gc.find_ptxas()
   if not ptxas:
@@ -215,6 +223,20 @@ def main():
     for f in failures:
       print(f"- {f}")
     return 1
+  if opts.from_pallas:
+    expected = allowed_spills(opts.declined)
+    for name in declined:
+      if name not in expected:
+        failures.append(f"{name}: declined before this pipeline, and not listed in "
+                        f"{os.path.relpath(opts.declined, gc.ROOT)}")
+    lowered_names = {os.path.basename(p)[:-5] for p in files} - set(declined)
+    for name in sorted(lowered_names & set(expected)):
+      failures.append(f"{name}: now reaches PTX; remove it from {os.path.relpath(opts.declined, gc.ROOT)}")
+    if failures:
+      print(f"ptx_report: {len(failures)} problem(s):")
+      for f in failures:
+        print(f"- {f}")
+      return 1
   done = len(files) - len(declined)
   print(f"ptx_report: {done} module(s) lowered to PTX and accepted by ptxas, no unexpected spills"
         + (f"; {len(declined)} declined before this pipeline ({', '.join(declined)})" if declined else ""))

@@ -28,11 +28,15 @@ Compared (inside the gpu.launch body and the host code of the module):
                  our nvvm.barrier;
   shuffles       the data shuffles of reductions (nvvm.shfl.sync other than
                  `idx`, by kind);
+  TMA boxes      the multiset of TMA descriptor boxes (jaxlib: the windows
+                 its host code passes to mosaic_gpu_init_tma_desc; ours: the
+                 nvgpu.tma.create.descriptor boxes), in memref order, unit
+                 dimensions left out;
   TMA            bulk copies by direction: loads (cp.async.bulk.tensor
-                 shared.cluster.global) and stores (jaxlib copies a
-                 contiguous GMEM window with the non-tensor
-                 cp.async.bulk.global.shared::cta in inline PTX, we always
-                 with nvvm.cp.async.bulk.tensor.global.shared.cta);
+                 shared.cluster.global) and stores (tensor copies, and the
+                 non-tensor cp.async.bulk.global.shared::cta both use for a
+                 contiguous GMEM window: jaxlib in inline PTX, we with
+                 nvvm.cp.async.bulk.global.shared.cta);
   mbarriers      nvvm.mbarrier.* ops (init, arrive, expect_tx, waits);
                  jaxlib's single arrival in inline PTX (`mbarrier.arrive.
                  release.cta.shared::cta.b64 $0, [$1], 1;`) counts as the
@@ -40,10 +44,24 @@ Compared (inside the gpu.launch body and the host code of the module):
   WGMMA          wgmma.mma_async (jaxlib emits inline PTX, we upstream
                  nvvm.wgmma.mma_async; jaxlib's counts among the nvvm ops
                  too);
+  WGMMA descriptors  the distinct fixed parts of the shared memory matrix
+                 descriptors (leading and stride byte offsets, swizzle mode:
+                 the i64 constants with a swizzle mode set);
   fragments      per-thread register fragments: the multiset of register
                  types loaded and stored (vector.load/vector.store, and
                  llvm.load/llvm.store of vectors: swizzled shared memory);
   smem bytes     the launch's dynamic shared memory size.
+
+With --references the input of both sides is instead JAX's own Mosaic GPU
+module of each kernel, test/Reference/GPU/NAME.mlir (default: all of
+them), annotated by jaxlib: the comparison then does not depend on
+convert-pallas-to-mosaic-gpu (the known differences are listed in
+scripts/jax/compare-nvvm-xfail-refs.txt).
+
+With --rust-layouts our side lowers the module annotated by our own
+`infer-mosaic-gpu-layouts` (after canonicalize, cse) instead of jaxlib's
+(the oracle stays jaxlib's lowering of jaxlib's annotation): the whole
+pallas-to-NVVM path without Python.
 
 A kernel "matches" when every item is equal. Kernels listed in
 scripts/jax/compare-nvvm-xfail.txt (NAME: reason) are expected to differ or
@@ -72,6 +90,7 @@ from jax.experimental.mosaic import gpu as mgpu  # noqa: E402
 from jax.experimental.mosaic.gpu import dialect_lowering  # noqa: E402
 from jax.experimental.mosaic.gpu import launch_context as lc  # noqa: E402
 
+REFS = os.path.join(ROOT, "test", "Reference", "GPU")
 HELPERS = {"nvvm.elect.sync", "nvvm.shfl.sync", "nvvm.barrier"}
 
 
@@ -100,15 +119,24 @@ def annotate(text):
   return m.operation.get_asm(enable_debug_info=False)
 
 
+def cluster_shape(launch):
+  """The launch's cluster sizes (constants), (1, 1, 1) without clusters."""
+  seg = list(ir.DenseI32ArrayAttr(launch.attributes["operandSegmentSizes"]))
+  # async deps, grid x/y/z, block x/y/z, cluster x/y/z, dynamic smem
+  if len(seg) < 11 or seg[7] == 0:
+    return (1, 1, 1)
+  start = sum(seg[:7])
+  return tuple(ir.IntegerAttr(launch.operands[start + i].owner.attributes["value"]).value
+               for i in range(3))
+
+
 def jax_lower(annotated):
   m = ir.Module.parse(annotated)
   launch = next(op for op in walk(m.operation) if op.name == "gpu.launch")
   func = next(op for op in walk(m.operation)
               if op.name == "func.func" and len(op.regions[0].blocks))
   buffers = func.regions[0].blocks[0].arguments[1]
-  # The cluster shape only matters to collective copies, which our pass
-  # rejects (the kernel is then listed, whatever jaxlib makes of it).
-  ctx = lc.LaunchContext(m, lc.Scratch(launch.opview), (1, 1, 1), buffers, None)
+  ctx = lc.LaunchContext(m, lc.Scratch(launch.opview), cluster_shape(launch), buffers, None)
   mgpu.lower_mgpu_dialect(m, ctx)
   ctx.scratch.finalize_size()
   return m
@@ -116,16 +144,21 @@ def jax_lower(annotated):
 
 def features(m):
   f = {k: collections.Counter() for k in
-       ("nvvm ops", "barriers", "shuffles", "TMA", "mbarriers", "WGMMA", "fragments",
-        "smem bytes")}
+       ("nvvm ops", "barriers", "shuffles", "TMA", "TMA boxes", "mbarriers", "WGMMA",
+        "WGMMA descriptors", "fragments", "smem bytes")}
+  # jaxlib's host code stores each TMA box into an alloca (through a GEP
+  # per element) that it passes to mosaic_gpu_init_tma_desc.
+  geps, stored, calls = {}, {}, []
   for op in walk(m.operation):
     name = op.name
     if name.startswith("nvvm."):
-      if name not in HELPERS and not name.startswith("nvvm.cp.async.bulk.tensor"):
+      if name not in HELPERS and not name.startswith("nvvm.cp.async.bulk.tensor") \
+          and name != "nvvm.cp.async.bulk.global.shared.cta":
         f["nvvm ops"][name] += 1
       if name == "nvvm.cp.async.bulk.tensor.shared.cluster.global":
         f["TMA"]["load"] += 1
-      if name == "nvvm.cp.async.bulk.tensor.global.shared.cta":
+      if name in ("nvvm.cp.async.bulk.tensor.global.shared.cta",
+                  "nvvm.cp.async.bulk.global.shared.cta"):
         f["TMA"]["store"] += 1
       if name.startswith("nvvm.mbarrier"):
         f["mbarriers"][name] += 1
@@ -148,13 +181,43 @@ def features(m):
         f["WGMMA"]["wgmma.mma_async"] += 1
         f["nvvm ops"]["nvvm.wgmma.mma_async"] += 1
     elif name in ("vector.load", "vector.store", "llvm.load", "llvm.store"):
+      if name == "llvm.store":
+        stored[op.operands[1].get_name()] = constant_value(op.operands[0])
       vt = op.results[0].type if name.endswith("load") else op.operands[0].type
       if isinstance(vt, ir.VectorType) or str(vt).startswith("vector<"):
         f["fragments"][f"{name.split('.')[1]} {vt}"] += 1
+    elif name == "llvm.getelementptr" and len(op.operands) == 1:
+      idx = list(ir.DenseI32ArrayAttr(op.attributes["rawConstantIndices"]))
+      geps[op.results[0].get_name()] = (op.operands[0].get_name(), idx[0] if idx else 0)
+    elif name == "func.call" and "mosaic_gpu_init_tma_desc" in str(op.attributes["callee"]):
+      calls.append(op.operands[7].get_name())
+    elif name == "nvgpu.tma.create.descriptor":
+      f["TMA boxes"][box_key(constant_value(v) for v in list(op.operands)[1:])] += 1
+    elif name == "arith.constant" and str(op.results[0].type) == "i64":
+      v = ir.IntegerAttr(op.attributes["value"]).value & (2**64 - 1)
+      if v >> 62:  # a matrix descriptor's fixed part: its swizzle mode is set
+        f["WGMMA descriptors"][f"lbo {((v >> 16) & 0x3FFF) << 4}, sbo {((v >> 32) & 0x3FFF) << 4}, swizzle mode {v >> 62}"] = 1
     elif name == "gpu.launch":
       smem = op.operands[len(op.operands) - 1].owner
       f["smem bytes"][str(smem.attributes["value"]) if "value" in smem.attributes else "?"] += 1
+  for window in calls:
+    elems = sorted((i, stored.get(g)) for g, (base, i) in geps.items() if base == window)
+    f["TMA boxes"][box_key(v for _, v in elems)] += 1
   return f
+
+
+def box_key(sizes):
+  """A TMA box without its unit dimensions (jaxlib and we fold unit and
+  squeezed dimensions of the tiled views differently; the boxes move the
+  same elements in the same order)."""
+  return str(tuple(n for n in sizes if n != 1))
+
+
+def constant_value(v):
+  owner = v.owner
+  if hasattr(owner, "name") and owner.name in ("arith.constant", "llvm.mlir.constant"):
+    return ir.IntegerAttr(owner.attributes["value"]).value
+  return None
 
 
 def diff(a, b):
@@ -165,11 +228,14 @@ def diff(a, b):
   return out
 
 
-def run_one(name, pallas_opt, verbose):
+def run_one(name, pallas_opt, verbose, rust_layouts=False, references=False):
   """(status, lines): status is 'match', 'differ', 'rejected' or 'skipped'."""
-  src = os.path.join(ROOT, "examples", "gpu", f"{name}.mlir")
-  r = subprocess.run([pallas_opt, "--convert-pallas-to-mosaic-gpu", src],
-                     capture_output=True, text=True)
+  if references:
+    r = subprocess.CompletedProcess([], 0, open(os.path.join(REFS, f"{name}.mlir")).read(), "")
+  else:
+    src = os.path.join(ROOT, "examples", "gpu", f"{name}.mlir")
+    r = subprocess.run([pallas_opt, "--convert-pallas-to-mosaic-gpu", src],
+                       capture_output=True, text=True)
   if r.returncode != 0:
     return "rejected", [f"convert-pallas-to-mosaic-gpu failed: {r.stderr.strip()[:300]}"]
   with context(), ir.Location.unknown():
@@ -179,7 +245,15 @@ def run_one(name, pallas_opt, verbose):
       why = describe(e, notes=False).splitlines()[0][:200]
       return "skipped", [f"jaxlib's infer_layout rejects it: {why}"]
     ref = jax_lower(annotated)
-    o = subprocess.run([pallas_opt, "--convert-mosaic-gpu-to-nvvm", "-"], input=annotated,
+    ours_in = annotated
+    if rust_layouts:
+      a = subprocess.run([pallas_opt, "--canonicalize", "--cse", "--infer-mosaic-gpu-layouts", "-"],
+                         input=mosaic_module_text(r.stdout), capture_output=True, text=True)
+      if a.returncode != 0:
+        first = next((l for l in a.stderr.splitlines() if "error:" in l), a.stderr.strip())
+        return "rejected", ["infer-mosaic-gpu-layouts: " + first.split("error: ", 1)[-1][:300]]
+      ours_in = a.stdout
+    o = subprocess.run([pallas_opt, "--convert-mosaic-gpu-to-nvvm", "-"], input=ours_in,
                        capture_output=True, text=True)
     if o.returncode != 0:
       first = next((l for l in o.stderr.splitlines() if "error:" in l), o.stderr.strip())
@@ -216,14 +290,20 @@ def main():
   ap.add_argument("-v", action="store_true")
   ap.add_argument("--pallas-opt", default=os.path.join(ROOT, "target", "debug", "pallas-opt"))
   ap.add_argument("--xfail", default=os.path.join(HERE, "compare-nvvm-xfail.txt"))
+  ap.add_argument("--references", action="store_true",
+                  help="compare on JAX's own modules (test/Reference/GPU), not our twins'")
+  ap.add_argument("--rust-layouts", action="store_true",
+                  help="annotate our side with infer-mosaic-gpu-layouts, not jaxlib")
   ap.add_argument("names", nargs="*")
   a = ap.parse_args()
-  names = a.names or sorted(f[:-5] for f in os.listdir(os.path.join(ROOT, "examples", "gpu"))
-                            if f.endswith(".mlir"))
+  where = REFS if a.references else os.path.join(ROOT, "examples", "gpu")
+  names = a.names or sorted(f[:-5] for f in os.listdir(where) if f.endswith(".mlir"))
+  if a.references and a.xfail == os.path.join(HERE, "compare-nvvm-xfail.txt"):
+    a.xfail = os.path.join(HERE, "compare-nvvm-xfail-refs.txt")
   xfail = read_xfail(a.xfail)
   bad = 0
   for n in names:
-    status, lines = run_one(n, a.pallas_opt, a.v)
+    status, lines = run_one(n, a.pallas_opt, a.v, a.rust_layouts, a.references)
     expected = n in xfail
     if status in ("match", "skipped"):
       verdict = status

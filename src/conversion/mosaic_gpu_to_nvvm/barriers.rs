@@ -13,10 +13,7 @@ use crate::ir::builder::B;
 
 /// The `!llvm.ptr<3>` of a barrier operand (a `memref<!mosaic_gpu.barrier>`
 /// cast from a pointer, as the Mosaic GPU module makes them).
-pub(super) fn barrier_ptr<'c, 'a>(
-    b: &B<'_, 'c, 'a>,
-    v: Value<'c, 'a>,
-) -> Result<Value<'c, 'a>, String> {
+pub(super) fn barrier_ptr<'c, 'a>(v: Value<'c, 'a>) -> Result<Value<'c, 'a>, String> {
     if v.r#type().to_string() == "!llvm.ptr<3>" {
         return Ok(v);
     }
@@ -29,7 +26,6 @@ pub(super) fn barrier_ptr<'c, 'a>(
             }
         }
     }
-    let _ = b;
     Err(unsupported(format!(
         "a barrier of type {} that is not a cast of a shared memory pointer",
         v.r#type()
@@ -43,7 +39,7 @@ pub(super) fn initialize<'c, 'a>(
     op: OperationRef<'c, 'a>,
 ) -> Result<(), String> {
     let b = l.b(&op);
-    let base = barrier_ptr(&b, ir::operand_at(&op, 0).ok_or("no barrier operand")?)?;
+    let base = barrier_ptr(ir::operand_at(&op, 0).ok_or("no barrier operand")?)?;
     let arrivals = ir::int_attr(&op, "arrival_count").ok_or("no arrival_count")?;
     let n = ir::int_attr(&op, "num_barriers").ok_or("no num_barriers")?;
     let count = b.ci32(arrivals * WARPGROUP);
@@ -77,7 +73,7 @@ pub(super) fn arrive_expect_tx<'c, 'a>(
     op: OperationRef<'c, 'a>,
 ) -> Result<(), String> {
     let b = l.b(&op);
-    let p = barrier_ptr(&b, ir::operand_at(&op, 0).ok_or("no barrier operand")?)?;
+    let p = barrier_ptr(ir::operand_at(&op, 0).ok_or("no barrier operand")?)?;
     let bytes = ir::int_attr(&op, "expect_tx").ok_or("no expect_tx")?;
     if bytes % WARPGROUP != 0 {
         return Err(unsupported(format!(
@@ -107,7 +103,7 @@ pub(super) fn arrive<'c, 'a>(
         return Err(unsupported("arrivals that order tensor core work"));
     }
     let b = l.b(&op);
-    let p = barrier_ptr(&b, ir::operand_at(&op, 0).ok_or("no barrier operand")?)?;
+    let p = barrier_ptr(ir::operand_at(&op, 0).ok_or("no barrier operand")?)?;
     let i64t = b.i64();
     b.op("nvvm.mbarrier.arrive", &[p], &[i64t], &[]);
     l.done.push(op);

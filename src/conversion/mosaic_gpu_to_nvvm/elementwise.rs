@@ -215,3 +215,53 @@ pub(super) fn extract_strided_slice<'c, 'a>(
     );
     Ok(())
 }
+
+/// `mosaic_gpu.broadcasted_iota` in the WGMMA layout: each register holds
+/// the row (dimension 0) or the two column indices (dimension 1) of its
+/// elements.
+pub(super) fn broadcasted_iota<'c, 'a>(
+    l: &mut Lowerer<'_, 'c, 'a>,
+    op: OperationRef<'c, 'a>,
+) -> Result<(), String> {
+    let result = ir::result_of(op, 0);
+    let shape = ir::memref_shape(result.r#type());
+    let layout = fragments::single_layout_of(&op, "out_layouts", &shape)?;
+    let dim = ir::int_attr(&op, "dimension").ok_or("broadcasted_iota without a dimension")?;
+    let e = elem(result.r#type());
+    if !matches!(layout, Layout::Wgmma { .. }) || !ir::is_integer(e) {
+        return Err(unsupported(format!(
+            "broadcasted_iota of {e} in layout {layout:?} (only integers in the WGMMA layout)"
+        )));
+    }
+    let b = l.b(&op);
+    let rt = layout.register_type(e);
+    let regs = super::tiled::wgmma_register_coords(l, &b, shape[0], shape[1])
+        .into_iter()
+        .map(|(row, col)| {
+            let (first, second) = if dim == 0 {
+                (row, row)
+            } else {
+                (col, b.add(col, b.cidx(1)))
+            };
+            let xs = [b.index_cast(first, e), b.index_cast(second, e)];
+            b.val("vector.from_elements", &xs, rt, &[])
+        })
+        .collect();
+    l.replace_vector(op, 0, Frag { layout, regs });
+    Ok(())
+}
+
+/// `mosaic_gpu.assume_multiple` of a scalar: its operand (the divisibility
+/// it promises is a hint for jaxlib's own index arithmetic).
+pub(super) fn assume_multiple<'c, 'a>(
+    l: &mut Lowerer<'_, 'c, 'a>,
+    op: OperationRef<'c, 'a>,
+) -> Result<(), String> {
+    let v = ir::operand_at(&op, 0).ok_or("assume_multiple without an operand")?;
+    if ir::is_vector(v.r#type()) {
+        return Err(unsupported("assume_multiple of a vector"));
+    }
+    l.rw.replace_all_uses_with(ir::result_of(op, 0), v);
+    l.done.push(op);
+    Ok(())
+}

@@ -223,3 +223,55 @@ pub(super) fn single_layout_of(
 ) -> Result<Layout, String> {
     single_layout(op, name)?.shaped(shape)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn registers_per_thread() {
+        // By hand: 64x128 / (128 threads x 2) = 32; a 128x128 WGMMA
+        // fragment is 2 row blocks x 16 column groups x 2 halves; a row
+        // layout of 64 is one block x 2 halves; a column layout of 256 is
+        // 32 column groups.
+        let strided = Layout::Strided {
+            shape: vec![64, 128],
+            vec: 2,
+        };
+        assert_eq!(strided.registers(), 32);
+        let wgmma = Layout::Wgmma { shape: vec![] }.shaped(&[128, 128]).unwrap();
+        assert_eq!(wgmma.registers(), 64);
+        let row = Layout::WgmmaRow { shape: vec![] }.shaped(&[64]).unwrap();
+        assert_eq!(row.registers(), 2);
+        let col = Layout::WgmmaCol { shape: vec![] }.shaped(&[256]).unwrap();
+        assert_eq!(col.registers(), 32);
+        assert_eq!(
+            Layout::Splat {
+                shape: vec![64, 128]
+            }
+            .registers(),
+            1
+        );
+    }
+
+    #[test]
+    fn shapes_that_do_not_fit() {
+        assert!(Layout::Wgmma { shape: vec![] }.shaped(&[32, 8]).is_err());
+        assert!(Layout::Wgmma { shape: vec![] }.shaped(&[64, 12]).is_err());
+        assert!(Layout::WgmmaRow { shape: vec![] }.shaped(&[64, 8]).is_err());
+        assert!(Layout::WgmmaCol { shape: vec![] }.shaped(&[12]).is_err());
+        let strided = Layout::Strided {
+            shape: vec![64, 128],
+            vec: 2,
+        };
+        assert!(strided.shaped(&[128, 64]).is_err());
+    }
+
+    #[test]
+    fn integer_lists() {
+        assert_eq!(int_list("[64, 128]"), Some(vec![64, 128]));
+        assert_eq!(int_list("[]"), Some(vec![]));
+        assert_eq!(int_list("[64, x]"), None);
+        assert_eq!(int_list("64"), None);
+    }
+}

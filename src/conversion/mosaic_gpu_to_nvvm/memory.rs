@@ -5,7 +5,6 @@
 //! register `i` of thread `t` lives at element `(i * 128 + t) * vec`.
 
 use melior::ir::operation::{OperationLike, OperationRef};
-use melior::ir::r#type::Type;
 use melior::ir::{Value, ValueLike};
 
 use super::fragments::{self, Frag, Layout, WARPGROUP};
@@ -29,12 +28,6 @@ pub(super) fn no_transforms(op: &OperationRef, name: &str) -> Result<(), String>
     Ok(())
 }
 
-fn is_smem(t: Type) -> bool {
-    ir::memref_memory_space(t)
-        .map(|s| s.to_string().contains("workgroup"))
-        .unwrap_or(false)
-}
-
 /// `mosaic_gpu.slice_smem`: a view of the dynamic shared memory at the
 /// slice's offset (barrier arrays as `i64` words, cast back to the barrier
 /// type their users take).
@@ -53,13 +46,13 @@ pub(super) fn slice_smem<'c, 'a>(
     {
         let shape = ir::memref_shape(rt);
         let bytes = tiled::elem_bytes(rt)?;
-        if tiled::parse_transforms(entry, &shape, bytes)? {
-            if offset % tiled::TILE_BYTES != 0 {
+        if let Some((rows, swizzle)) = tiled::parse_transforms(entry, &shape, bytes)? {
+            if offset % (tiled::TILE_ROWS * swizzle) != 0 {
                 return Err(unsupported(
-                    "swizzled shared memory not aligned to 1024 bytes",
+                    "swizzled shared memory not aligned to its 8-row tiles",
                 ));
             }
-            let r = tiled::dense(b.cidx(offset), &shape, bytes);
+            let r = tiled::dense(b.cidx(offset), &shape, bytes, rows, swizzle);
             l.set_tref(result, r);
             l.done.push(op);
             return Ok(());
@@ -96,9 +89,10 @@ fn flatten<'c, 'a>(b: &B<'_, 'c, 'a>, r: Value<'c, 'a>) -> Result<Value<'c, 'a>,
     }
     let (strides, offset) = ir::memref_strides_and_offset(t)
         .ok_or_else(|| unsupported(format!("a vector load or store on {t}")))?;
+    // Unit dimensions may have any stride.
     let mut expect = 1;
     for d in (0..shape.len()).rev() {
-        if strides[d] != expect {
+        if shape[d] != 1 && strides[d] != expect {
             return Err(unsupported(format!(
                 "a vector load or store on non-contiguous {t}"
             )));
@@ -243,10 +237,10 @@ pub(super) fn vector_store<'c, 'a>(
     if tref.is_none() {
         no_transforms(&op, "in_transforms")?;
     }
-    let smem = tref.is_some() || is_smem(dst.r#type());
     // Other threads of the warpgroup may still read what this overwrites,
-    // and will read what it writes.
-    if smem && l.auto_barriers {
+    // and will read what it writes (jaxlib puts the barriers around every
+    // vector store, to global memory too).
+    if l.auto_barriers {
         l.warpgroup_barrier(&b);
     }
     match (&layout, tref) {
@@ -272,7 +266,7 @@ pub(super) fn vector_store<'c, 'a>(
             )))
         }
     }
-    if smem && l.auto_barriers {
+    if l.auto_barriers {
         l.warpgroup_barrier(&b);
     }
     l.done.push(op);

@@ -5,15 +5,17 @@
 //! does.
 //!
 //! Every vector value of the body becomes the registers one thread holds of
-//! it ([`fragments`]); whole-vector `arith`/`math` ops become the same op
-//! per register ([`elementwise`]); `mosaic_gpu` vector loads and stores
-//! become per-register `vector.load`/`vector.store` on shared memory sliced
-//! from the dynamic allocation ([`memory`]); barriers become `nvvm` mbarrier
-//! ops with one arrival per thread ([`barriers`]); TMA copies become
-//! `cp.async.bulk.tensor` ops issued by one thread of the warpgroup, with
-//! their descriptors created on the host by upstream
-//! `nvgpu.tma.create.descriptor` ([`tma`]); loops carry registers instead
-//! of vectors ([`control`]).
+//! it ([`fragments`]: splat, strided and the WGMMA layouts); whole-vector
+//! `arith`/`math` ops become the same op per register ([`elementwise`]);
+//! `mosaic_gpu` vector loads and stores become per-register loads and stores
+//! on shared memory sliced from the dynamic allocation ([`memory`]), swizzled
+//! for refs with tile + swizzle transforms ([`tiled`]); barriers become
+//! `nvvm` mbarrier ops with one arrival per thread ([`barriers`]); TMA copies
+//! become `cp.async.bulk.tensor` ops issued by one thread of the warpgroup,
+//! with their descriptors created on the host by upstream
+//! `nvgpu.tma.create.descriptor` ([`tma`]); WGMMAs take shared memory
+//! matrix descriptors ([`wgmma`]); row reductions use butterfly shuffles
+//! ([`reductions`]); loops carry registers instead of vectors ([`control`]).
 //!
 //! Ops and layouts this does not cover are rejected with "not yet
 //! supported: ..." at the op, and the pass fails.
@@ -48,14 +50,16 @@ pub static PASS: PassDef = PassDef {
                   ops and vector-typed arith/math/vector/scf ops, annotated with in_layouts/\
                   out_layouts/in_transforms/out_transforms by layout inference) to per-thread \
                   gpu/nvvm/llvm/memref/vector code, as jaxlib's lower_mgpu_dialect does: \
-                  splat and strided register fragments, shared memory slices, mbarriers with \
-                  one arrival per thread, TMA copies with host-side nvgpu descriptors, and \
-                  warpgroup barriers around shared memory stores",
+                  splat, strided and WGMMA register fragments, shared memory slices (tiled \
+                  and swizzled ones too), mbarriers with one arrival per thread, TMA copies \
+                  (swizzled, cluster multicast) with host-side nvgpu descriptors, WGMMA on \
+                  shared memory matrix descriptors, row reductions with shuffles, and \
+                  warpgroup barriers around vector stores",
     anchor: "builtin.module",
     options: &[PassOption {
         name: "no-auto-barriers",
-        description: "Do not put warpgroup barriers around shared memory stores and before TMA \
-                      loads (Pallas' unsafe_no_auto_barriers)",
+        description: "Do not put warpgroup barriers around vector stores and before TMA loads \
+                      (Pallas' unsafe_no_auto_barriers)",
         kind: OptionKind::Bool,
         default: "false",
     }],
@@ -107,6 +111,7 @@ fn run(module: OperationRef, options: &OptionValues) -> Result<(), ()> {
             done: vec![],
             placeholders: vec![],
             auto_barriers,
+            cluster: cluster_shape(&launch),
             ctx: None,
             cursor: None,
             outside: vec![],
@@ -115,6 +120,27 @@ fn run(module: OperationRef, options: &OptionValues) -> Result<(), ()> {
         l.lower_launch()?;
     }
     Ok(())
+}
+
+/// The cluster sizes of a `gpu.launch` (constants), `[1, 1, 1]` without
+/// clusters or when they are not constants.
+fn cluster_shape(launch: &OperationRef) -> [i64; 3] {
+    let seg = launch
+        .attribute("operandSegmentSizes")
+        .map(ir::dense_i32)
+        .unwrap_or_default();
+    if seg.len() < 11 || seg[7] == 0 {
+        return [1, 1, 1];
+    }
+    let start: i32 = seg[..7].iter().sum();
+    let mut out = [1; 3];
+    for (i, o) in out.iter_mut().enumerate() {
+        *o = ir::operand_at(launch, start as usize + i)
+            .and_then(ir::defining_op)
+            .and_then(|d| ir::int_attr(&d, "value"))
+            .unwrap_or(1);
+    }
+    out
 }
 
 /// Values every thread computes once at the top of the kernel.
@@ -145,6 +171,8 @@ pub(super) struct Lowerer<'r, 'c, 'a> {
     /// Stand-ins for vector block arguments, erased last.
     pub placeholders: Vec<OperationRef<'c, 'a>>,
     pub auto_barriers: bool,
+    /// The launch's cluster shape (x, y, z).
+    pub cluster: [i64; 3],
     ctx: Option<ThreadCtx<'c, 'a>>,
     /// The op being lowered (new ops go in front of it).
     pub cursor: Option<OperationRef<'c, 'a>>,
@@ -300,7 +328,10 @@ impl<'r, 'c, 'a> Lowerer<'r, 'c, 'a> {
         self.rw.set_insertion_point_before(&op);
         let tiled_src = ir::operand_at(&op, 0).and_then(|v| self.tref(v));
         match name {
-            "memref.subview" | "memref.cast" | "mosaic_gpu.with_transforms"
+            "memref.subview"
+            | "memref.cast"
+            | "memref.transpose"
+            | "mosaic_gpu.with_transforms"
                 if tiled_src.is_some() =>
             {
                 tiled::view(self, op, tiled_src.expect("checked"))
@@ -312,6 +343,7 @@ impl<'r, 'c, 'a> Lowerer<'r, 'c, 'a> {
             "mosaic_gpu.broadcast_in_dim" => reductions::broadcast_in_dim(self, op),
             "vector.multi_reduction" => reductions::multi_reduction(self, op),
             "vector.extract_strided_slice" => elementwise::extract_strided_slice(self, op),
+            "mosaic_gpu.broadcasted_iota" => elementwise::broadcasted_iota(self, op),
             "mosaic_gpu.optimization_barrier" => elementwise::optimization_barrier(self, op),
             "mosaic_gpu.slice_smem" => memory::slice_smem(self, op),
             "mosaic_gpu.vector_load" => memory::vector_load(self, op),
@@ -323,6 +355,9 @@ impl<'r, 'c, 'a> Lowerer<'r, 'c, 'a> {
             "mosaic_gpu.async_store" => tma::async_store(self, op),
             "mosaic_gpu.layout_cast" => elementwise::layout_cast(self, op),
             "scf.for" if has_vector(&op) => control::for_op(self, op),
+            "scf.if" | "scf.index_switch" if has_vector(&op) => control::branch_op(self, op),
+            "scf.while" if has_vector(&op) => control::while_op(self, op),
+            "mosaic_gpu.assume_multiple" => elementwise::assume_multiple(self, op),
             "arith.constant" if has_vector(&op) => elementwise::constant(self, op),
             "vector.broadcast" | "vector.splat" => elementwise::broadcast(self, op),
             n if n.starts_with("mosaic_gpu.") => Err(unsupported(format!("`{n}`"))),

@@ -11,15 +11,13 @@
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::{Value, ValueLike};
 
-use super::fragments::{Frag, Layout, WARPGROUP};
+use super::fragments::{Frag, Layout};
 use super::{elem, operands, unsupported, Lowerer};
 use crate::ir;
 use crate::ir::builder::B;
 
-/// Rows per tile and bytes per tile row (the 128-byte swizzle span).
+/// Rows per tile (each row is one swizzle span of 32, 64 or 128 bytes).
 pub(super) const TILE_ROWS: i64 = 8;
-pub(super) const SWIZZLE: i64 = 128;
-pub(super) const TILE_BYTES: i64 = TILE_ROWS * SWIZZLE;
 
 const DYNAMIC: i64 = i64::MIN;
 
@@ -36,12 +34,26 @@ pub(crate) struct TRef<'c, 'a> {
     pub row_tile_stride: i64,
     pub col_tile_stride: i64,
     pub elem_bytes: i64,
+    /// The swizzle span in bytes (32, 64 or 128): the bytes of a tile row.
+    pub swizzle: i64,
+    /// Rows of the transform's tiles: 8, or 1 for `tile<[1, cols]>` on a
+    /// ref one tile wide (the same bytes as 8-row tiles, but views and
+    /// copies may start and end at any row).
+    pub row_unit: i64,
+    /// Whether the logical last two dimensions are the physical ones
+    /// swapped (`memref.transpose`): only WGMMA operands take those.
+    pub transposed: bool,
 }
 
 impl TRef<'_, '_> {
     /// Elements per tile row.
     pub fn tile_cols(&self) -> i64 {
-        SWIZZLE / self.elem_bytes
+        self.swizzle / self.elem_bytes
+    }
+
+    /// Bytes per 8-row tile.
+    pub fn tile_bytes(&self) -> i64 {
+        TILE_ROWS * self.swizzle
     }
 
     /// Whether the tiles of the ref are stored densely, row-major by tile
@@ -50,8 +62,8 @@ impl TRef<'_, '_> {
         let n = self.shape.len();
         let per_row = self.shape[n - 1] / self.tile_cols();
         let mut expect = self.shape[n - 2] * self.shape[n - 1] * self.elem_bytes;
-        let mut dense =
-            self.col_tile_stride == TILE_BYTES && self.row_tile_stride == per_row * TILE_BYTES;
+        let mut dense = self.col_tile_stride == self.tile_bytes()
+            && self.row_tile_stride == per_row * self.tile_bytes();
         for d in (0..n - 2).rev() {
             dense &= self.lead_strides[d] == expect;
             expect *= self.shape[d];
@@ -60,43 +72,55 @@ impl TRef<'_, '_> {
     }
 }
 
-/// The transforms of an annotation entry: `Ok(false)` for none, `Ok(true)`
-/// for the tiling + 128-byte swizzle of a ref of `shape` and `elem_bytes`.
+/// The transforms of an annotation entry: `Ok(None)` for none,
+/// `Ok(Some((rows, swizzle)))` for a tiling of `rows` (8, or 1 on a ref one
+/// tile wide) by one swizzle span (`swizzle` = 32, 64 or 128 bytes) with that
+/// swizzle, on a ref of `shape` and `elem_bytes`.
 pub(super) fn parse_transforms(
     entry: melior::ir::attribute::Attribute,
     shape: &[i64],
     elem_bytes: i64,
-) -> Result<bool, String> {
+) -> Result<Option<(i64, i64)>, String> {
     let items: Vec<String> = ir::array_elements(entry)
         .into_iter()
         .map(|a| a.to_string())
         .collect();
     if items.is_empty() {
-        return Ok(false);
+        return Ok(None);
     }
-    let cols = SWIZZLE / elem_bytes.max(1);
-    let tile = format!("#mosaic_gpu.tile<[{TILE_ROWS}, {cols}]>");
-    let swizzle = format!("#mosaic_gpu.swizzle<{SWIZZLE} : i32>");
     let n = shape.len();
-    if items != [tile.clone(), swizzle]
-        || n < 2
-        || shape[n - 2] % TILE_ROWS != 0
-        || shape[n - 1] % cols != 0
-    {
-        return Err(unsupported(format!(
-            "shared memory transforms [{}] on a ref of shape {shape:?} (only {tile} with the \
-             128-byte swizzle, on whole tiles)",
-            items.join(", ")
-        )));
+    for swizzle in [128, 64, 32] {
+        let cols = swizzle / elem_bytes.max(1);
+        let fits = cols > 0 && n >= 2 && shape[n - 2] % TILE_ROWS == 0 && shape[n - 1] % cols == 0;
+        for rows in [TILE_ROWS, 1] {
+            let tile = format!("#mosaic_gpu.tile<[{rows}, {cols}]>");
+            let sw = format!("#mosaic_gpu.swizzle<{swizzle} : i32>");
+            let one_wide = rows == TILE_ROWS || (n >= 2 && shape[n - 1] == cols);
+            if items == [tile, sw] && fits && one_wide {
+                return Ok(Some((rows, swizzle)));
+            }
+        }
     }
-    Ok(true)
+    Err(unsupported(format!(
+        "shared memory transforms [{}] on a ref of shape {shape:?} (only tile<[8, S / bytes]> \
+         with the S-byte swizzle, S = 32, 64 or 128, on whole tiles, or tile<[1, S / bytes]> on \
+         a ref that wide)",
+        items.join(", ")
+    )))
 }
 
 /// The dense tiled ref of `shape` at byte `offset`.
-pub(super) fn dense<'c, 'a>(offset: Value<'c, 'a>, shape: &[i64], elem_bytes: i64) -> TRef<'c, 'a> {
+pub(super) fn dense<'c, 'a>(
+    offset: Value<'c, 'a>,
+    shape: &[i64],
+    elem_bytes: i64,
+    row_unit: i64,
+    swizzle: i64,
+) -> TRef<'c, 'a> {
     let n = shape.len();
-    let cols = SWIZZLE / elem_bytes;
-    let row_tile_stride = shape[n - 1] / cols * TILE_BYTES;
+    let cols = swizzle / elem_bytes;
+    let tile_bytes = TILE_ROWS * swizzle;
+    let row_tile_stride = shape[n - 1] / cols * tile_bytes;
     let mut lead_strides = vec![0; n - 2];
     let mut stride = shape[n - 2] * shape[n - 1] * elem_bytes;
     for d in (0..n - 2).rev() {
@@ -108,8 +132,11 @@ pub(super) fn dense<'c, 'a>(offset: Value<'c, 'a>, shape: &[i64], elem_bytes: i6
         shape: shape.to_vec(),
         lead_strides,
         row_tile_stride,
-        col_tile_stride: TILE_BYTES,
+        col_tile_stride: tile_bytes,
         elem_bytes,
+        swizzle,
+        row_unit,
+        transposed: false,
     }
 }
 
@@ -130,10 +157,30 @@ pub(super) fn view<'c, 'a>(
 ) -> Result<(), String> {
     let name = ir::op_name_of(&op);
     let result = ir::result_of(op, 0);
-    let out = if name == "memref.subview" {
-        subview(l, &op, &src, &ir::memref_shape(result.r#type()))?
-    } else {
-        src
+    if src.transposed && name != "memref.cast" && name != "mosaic_gpu.with_transforms" {
+        return Err(unsupported(format!(
+            "`{name}` of transposed tiled shared memory"
+        )));
+    }
+    let out = match name {
+        "memref.subview" => subview(l, &op, &src, &ir::memref_shape(result.r#type()))?,
+        "memref.transpose" => {
+            let perm = op
+                .attribute("permutation")
+                .map(|a| a.to_string())
+                .unwrap_or_default();
+            if src.shape.len() != 2 || !perm.contains("(d0, d1) -> (d1, d0)") {
+                return Err(unsupported(format!(
+                    "this transpose of tiled shared memory ({perm})"
+                )));
+            }
+            TRef {
+                shape: vec![src.shape[1], src.shape[0]],
+                transposed: true,
+                ..src
+            }
+        }
+        _ => src,
     };
     l.set_tref(result, out);
     l.done.push(op);
@@ -166,7 +213,7 @@ fn subview<'c, 'a>(
     let n = src.shape.len();
     let (rows, cols) = (sizes[n - 2], sizes[n - 1]);
     let tc = src.tile_cols();
-    if rows % TILE_ROWS != 0 || cols % tc != 0 {
+    if rows % src.row_unit != 0 || cols % tc != 0 {
         return Err(unsupported(
             "a view of tiled shared memory that cuts through tiles",
         ));
@@ -186,19 +233,14 @@ fn subview<'c, 'a>(
     let mut offset = src.offset;
     let mut static_bytes = 0;
     for (d, &o) in static_offsets.iter().enumerate() {
-        let stride = if d + 2 < n {
-            src.lead_strides[d]
+        // Bytes per `unit` along the dimension.
+        let (stride, unit) = if d + 2 < n {
+            (src.lead_strides[d], 1)
         } else if d == n - 2 {
-            src.row_tile_stride
+            // One-wide refs of 1-row tiles: a row is 1/8 of an 8-row tile.
+            (src.row_tile_stride * src.row_unit / TILE_ROWS, src.row_unit)
         } else {
-            src.col_tile_stride
-        };
-        let unit = if d + 2 < n {
-            1
-        } else if d == n - 2 {
-            TILE_ROWS
-        } else {
-            tc
+            (src.col_tile_stride, tc)
         };
         if o == DYNAMIC {
             // Into the tiled dimensions, a dynamic offset is taken to be a
@@ -230,6 +272,9 @@ fn subview<'c, 'a>(
         row_tile_stride: src.row_tile_stride,
         col_tile_stride: src.col_tile_stride,
         elem_bytes: src.elem_bytes,
+        swizzle: src.swizzle,
+        row_unit: src.row_unit,
+        transposed: false,
     })
 }
 
@@ -242,7 +287,7 @@ fn wgmma_register_bytes<'c, 'a>(
     m: i64,
     n: i64,
 ) -> Result<Vec<Value<'c, 'a>>, String> {
-    if r.shape.len() != 2 || r.shape != [m, n] {
+    if r.shape.len() != 2 || r.shape != [m, n] || r.transposed {
         return Err(unsupported(format!(
             "a WGMMA-layout vector of {m}x{n} against tiled shared memory of shape {:?}",
             r.shape
@@ -251,18 +296,29 @@ fn wgmma_register_bytes<'c, 'a>(
     let tid = l.ctx().tid_index;
     let lane = b.bin("arith.remui", tid, b.cidx(32));
     let warp = b.bin("arith.divui", tid, b.cidx(32));
-    // The row within its tile is lane / 4 for every register of the thread.
+    // The row within its tile is lane / 4 for every register of the thread;
+    // the swizzle permutes the 16-byte chunks of a row by address bits 7..
+    // of the offset in the tile (the row for 128-byte rows, half of it for
+    // 64, a quarter for 32), the same for all registers of the thread.
     let rr = b.bin("arith.divui", lane, b.cidx(4));
-    let row_part = b.add(
-        b.mul(warp, b.cidx(2 * r.row_tile_stride)),
-        b.mul(rr, b.cidx(SWIZZLE)),
+    let row_start = b.mul(rr, b.cidx(r.swizzle));
+    let base = b.add(
+        r.offset,
+        b.add(b.mul(warp, b.cidx(2 * r.row_tile_stride)), row_start),
     );
-    let base = b.add(r.offset, row_part);
     let col_bytes = b.mul(
         b.bin("arith.remui", lane, b.cidx(4)),
         b.cidx(2 * r.elem_bytes),
     );
-    let chunk_mask = b.mul(rr, b.cidx(16));
+    let chunk_mask = b.bin(
+        "arith.shli",
+        b.bin(
+            "arith.andi",
+            b.bin("arith.shrui", row_start, b.cidx(7)),
+            b.cidx(r.swizzle / 16 - 1),
+        ),
+        b.cidx(4),
+    );
     let tc = r.tile_cols();
     let mut out = vec![];
     for mb in 0..m / 64 {
@@ -366,6 +422,5 @@ pub(super) fn wgmma_register_coords<'c, 'a>(
             }
         }
     }
-    let _ = WARPGROUP;
     out
 }

@@ -1,4 +1,5 @@
 // RUN: %pallas_opt --convert-mosaic-gpu-to-nvvm %s | FileCheck %s
+// RUN: %pallas_opt --convert-mosaic-gpu-to-nvvm=no-auto-barriers=1 %s | FileCheck %s --check-prefix=NOBAR
 // RUN: %pallas_opt --convert-mosaic-gpu-to-nvvm %s | /usr/lib/llvm-22/bin/mlir-opt --load-dialect-plugin=%plugin --load-pass-plugin=%plugin --verify-each -o /dev/null
 //
 // Input: JAX-derived data. examples/gpu/gpu_elementwise_grid.mlir lowered by
@@ -13,6 +14,12 @@
 // warpgroup barriers before each TMA load and around the SMEM store.
 // jaxlib creates the TMA descriptors on the host too (mosaic_gpu_init_tma_desc
 // into a scratch buffer); ours are nvgpu.tma.create.descriptor.
+
+// Without automatic barriers (Pallas' unsafe_no_auto_barriers) there are
+// none (the input has its own bar.sync from the Pallas lowering).
+// NOBAR: gpu.launch
+// NOBAR-NOT: nvvm.barrier
+// NOBAR: gpu.terminator
 
 // CHECK-COUNT-3: nvgpu.tma.create.descriptor {{.*}} box[%{{.*}}, %{{.*}}] : memref<*xf32> -> <tensor = memref<64x128xf32, 3>
 // CHECK: gpu.launch

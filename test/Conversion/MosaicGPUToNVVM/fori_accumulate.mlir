@@ -7,7 +7,10 @@
 // host code by canonicalization) becomes its scalar in the kernel, broadcast
 // into the 32 vector<2xf32> registers the loop carries (jaxlib's
 // lower_mgpu_dialect also carries 32 vector<2xf32>); the loop body adds the
-// 32 loaded registers to them and yields them.
+// 32 loaded registers to them and yields them. The result goes to the whole
+// 64x128 output, a contiguous GMEM window: one thread issues a plain bulk
+// copy of its 32768 bytes (clamped to the end of the ref), no descriptor, as
+// jaxlib's cp.async.bulk.global.shared::cta.
 
 // CHECK: gpu.launch
 // CHECK: %[[ZERO:.*]] = arith.constant 0.000000e+00 : f32
@@ -20,6 +23,10 @@
 // CHECK: scf.yield %{{.*}} : vector<2xf32>, vector<2xf32>,
 // CHECK: vector.store %[[R]]#0, %{{.*}}[%{{.*}}] : {{.*}}, vector<2xf32>
 // CHECK-NOT: unrealized_conversion_cast {{.*}} to vector<64x128xf32>
+// CHECK: %[[BYTES:.*]] = arith.minui %c32768{{.*}}, %{{.*}} : index
+// CHECK: scf.if
+// CHECK-NEXT: nvvm.cp.async.bulk.global.shared.cta %{{.*}}, %{{.*}}, %{{.*}} : <1>, <3>
+// CHECK-NOT: nvgpu.tma.create.descriptor
 
 module @gpu_fori_accumulate attributes {mosaic_gpu.arch_major = 9 : i32, mosaic_gpu.arch_minor = 0 : i32} {
   func.func private @mosaic_gpu_init_tma_desc(!llvm.ptr, !llvm.ptr, i64, i64, !llvm.ptr, !llvm.ptr, i64, !llvm.ptr)

@@ -174,3 +174,114 @@ module attributes {mosaic_gpu.arch_major = 9 : i32, mosaic_gpu.arch_minor = 0 : 
     return
   }
 }
+
+// -----
+
+module attributes {mosaic_gpu.arch_major = 9 : i32, mosaic_gpu.arch_minor = 0 : i32} {
+  func.func @k(%a: !llvm.ptr, %b: !llvm.ptr) {
+    %c1 = arith.constant 1 : index
+    %c128 = arith.constant 128 : index
+    %s = arith.constant 1024 : i32
+    gpu.launch blocks(%x, %y, %z) in (%gx = %c1, %gy = %c1, %gz = %c1) threads(%tx, %ty, %tz) in (%bx = %c128, %by = %c1, %bz = %c1) dynamic_shared_memory_size %s {
+      // expected-error @+1 {{not yet supported: broadcasted_iota of i32 in layout Strided}}
+      %i = "mosaic_gpu.broadcasted_iota"() <{dimension = 0 : i32}> {out_layouts = [#mosaic_gpu.WGStridedFragLayout<[256], 2>]} : () -> vector<256xi32>
+      gpu.terminator
+    }
+    return
+  }
+}
+
+// -----
+
+module attributes {mosaic_gpu.arch_major = 9 : i32, mosaic_gpu.arch_minor = 0 : i32} {
+  func.func @k(%a: !llvm.ptr, %b: !llvm.ptr) {
+    %c1 = arith.constant 1 : index
+    %c128 = arith.constant 128 : index
+    %s = arith.constant 1024 : i32
+    gpu.launch blocks(%x, %y, %z) in (%gx = %c1, %gy = %c1, %gz = %c1) threads(%tx, %ty, %tz) in (%bx = %c128, %by = %c1, %bz = %c1) dynamic_shared_memory_size %s {
+      %c = arith.constant {out_layouts = [#mosaic_gpu.TiledLayout<[[64, 8], [16, 8], [8, 8], [2]], warp_dims = [-7], lane_dims = [-3, -2], vector_dim = -1>]} dense<0.0> : vector<128x64xf32>
+      // expected-error @+1 {{not yet supported: this strided slice (offsets [32, 0], sizes [64, 64]}}
+      %e = vector.extract_strided_slice %c {in_layouts = [#mosaic_gpu.TiledLayout<[[64, 8], [16, 8], [8, 8], [2]], warp_dims = [-7], lane_dims = [-3, -2], vector_dim = -1>], offsets = [32, 0], out_layouts = [#mosaic_gpu.TiledLayout<[[64, 8], [16, 8], [8, 8], [2]], warp_dims = [-7], lane_dims = [-3, -2], vector_dim = -1>], sizes = [64, 64], strides = [1, 1]} : vector<128x64xf32> to vector<64x64xf32>
+      gpu.terminator
+    }
+    return
+  }
+}
+
+// -----
+
+module attributes {mosaic_gpu.arch_major = 9 : i32, mosaic_gpu.arch_minor = 0 : i32} {
+  func.func @k(%a: !llvm.ptr, %b: !llvm.ptr) {
+    %c1 = arith.constant 1 : index
+    %c128 = arith.constant 128 : index
+    %s = arith.constant 1024 : i32
+    gpu.launch blocks(%x, %y, %z) in (%gx = %c1, %gy = %c1, %gz = %c1) threads(%tx, %ty, %tz) in (%bx = %c128, %by = %c1, %bz = %c1) dynamic_shared_memory_size %s {
+      %c = arith.constant {out_layouts = [#mosaic_gpu.TiledLayout<[[64, 8], [16, 8], [8, 8], [2]], warp_dims = [-7], lane_dims = [-3, -2], vector_dim = -1>]} dense<0.0> : vector<64x64xf32>
+      %acc = arith.constant {out_layouts = [#mosaic_gpu.TiledLayout<[[8], [2]], warp_dims = [#mosaic_gpu.Replicated<times = 4>], lane_dims = [#mosaic_gpu.Replicated<times = 8>, -2], vector_dim = -1>]} dense<0.0> : vector<64xf32>
+      // expected-error @+1 {{not yet supported: this reduction (over [0]}}
+      %r = vector.multi_reduction <add>, %c, %acc {in_layouts = [#mosaic_gpu.TiledLayout<[[64, 8], [16, 8], [8, 8], [2]], warp_dims = [-7], lane_dims = [-3, -2], vector_dim = -1>, #mosaic_gpu.TiledLayout<[[8], [2]], warp_dims = [#mosaic_gpu.Replicated<times = 4>], lane_dims = [#mosaic_gpu.Replicated<times = 8>, -2], vector_dim = -1>], out_layouts = [#mosaic_gpu.TiledLayout<[[8], [2]], warp_dims = [#mosaic_gpu.Replicated<times = 4>], lane_dims = [#mosaic_gpu.Replicated<times = 8>, -2], vector_dim = -1>]} [0] : vector<64x64xf32> to vector<64xf32>
+      gpu.terminator
+    }
+    return
+  }
+}
+
+// -----
+
+module attributes {mosaic_gpu.arch_major = 9 : i32, mosaic_gpu.arch_minor = 0 : i32} {
+  func.func @k(%a: !llvm.ptr, %b: !llvm.ptr) {
+    %c1 = arith.constant 1 : index
+    %c128 = arith.constant 128 : index
+    %s = arith.constant 16384 : i32
+    gpu.launch blocks(%x, %y, %z) in (%gx = %c1, %gy = %c1, %gz = %c1) threads(%tx, %ty, %tz) in (%bx = %c128, %by = %c1, %bz = %c1) dynamic_shared_memory_size %s {
+      %ma = "mosaic_gpu.slice_smem"() <{offset = 0 : i32}> {out_transforms = [[#mosaic_gpu.tile<[1, 64]>, #mosaic_gpu.swizzle<128 : i32>]]} : () -> memref<64x64xf16, #gpu.address_space<workgroup>>
+      %mb = "mosaic_gpu.slice_smem"() <{offset = 8192 : i32}> {out_transforms = [[#mosaic_gpu.tile<[8, 64]>, #mosaic_gpu.swizzle<128 : i32>]]} : () -> memref<64x64xf16, #gpu.address_space<workgroup>>
+      %acc = arith.constant {out_layouts = [#mosaic_gpu.TiledLayout<[[64, 8], [16, 8], [8, 8], [2]], warp_dims = [-7], lane_dims = [-3, -2], vector_dim = -1>]} dense<0.0> : vector<64x64xf32>
+      // expected-error @+1 {{not yet supported: WGMMA operands tiled by single rows}}
+      %r = mosaic_gpu.wgmma accumulator(%acc : vector<64x64xf32>) a(%ma : memref<64x64xf16, #gpu.address_space<workgroup>>) b(%mb : memref<64x64xf16, #gpu.address_space<workgroup>>) {in_layouts = [#mosaic_gpu.TiledLayout<[[64, 8], [16, 8], [8, 8], [2]], warp_dims = [-7], lane_dims = [-3, -2], vector_dim = -1>], in_transforms = [[#mosaic_gpu.tile<[1, 64]>, #mosaic_gpu.swizzle<128 : i32>], [#mosaic_gpu.tile<[8, 64]>, #mosaic_gpu.swizzle<128 : i32>]], out_layouts = [#mosaic_gpu.TiledLayout<[[64, 8], [16, 8], [8, 8], [2]], warp_dims = [-7], lane_dims = [-3, -2], vector_dim = -1>]} -> vector<64x64xf32>
+      gpu.terminator
+    }
+    return
+  }
+}
+
+// -----
+
+module attributes {mosaic_gpu.arch_major = 9 : i32, mosaic_gpu.arch_minor = 0 : i32} {
+  func.func @k(%a: !llvm.ptr, %b: !llvm.ptr, %g: memref<8x256xf32>) {
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c128 = arith.constant 128 : index
+    %s = arith.constant 16384 : i32
+    %i = arith.constant 0 : i32
+    gpu.launch clusters(%cx, %cy, %cz) in (%ccx = %c2, %ccy = %c1, %ccz = %c1) blocks(%x, %y, %z) in (%gx = %c2, %gy = %c1, %gz = %c1) threads(%tx, %ty, %tz) in (%bx = %c128, %by = %c1, %bz = %c1) dynamic_shared_memory_size %s {
+      %mbar = "mosaic_gpu.slice_smem"() <{offset = 8192 : i32}> : () -> memref<1x!mosaic_gpu.barrier, #gpu.address_space<workgroup>>
+      %st = builtin.unrealized_conversion_cast %mbar : memref<1x!mosaic_gpu.barrier, #gpu.address_space<workgroup>> to !llvm.struct<(ptr<3>, ptr<3>, i64, array<1 x i64>, array<1 x i64>)>
+      %p = llvm.extractvalue %st[1] : !llvm.struct<(ptr<3>, ptr<3>, i64, array<1 x i64>, array<1 x i64>)>
+      %bar = builtin.unrealized_conversion_cast %p : !llvm.ptr<3> to memref<!mosaic_gpu.barrier, #gpu.address_space<workgroup>>
+      %m = "mosaic_gpu.slice_smem"() <{offset = 0 : i32}> {out_transforms = [[]]} : () -> memref<3x8xf32, #gpu.address_space<workgroup>>
+      // expected-error @+1 {{not yet supported: a multicast TMA load of box [3, 8] over 2 blocks}}
+      "mosaic_gpu.async_load"(%g, %m, %bar, %i, %i) <{collective = [0 : i32], oob_fill_mode = 2 : i32, operandSegmentSizes = array<i32: 1, 1, 1, 2, 0>, slice_lengths = array<i64: 3, 8>}> {in_transforms = [[]]} : (memref<8x256xf32>, memref<3x8xf32, #gpu.address_space<workgroup>>, memref<!mosaic_gpu.barrier, #gpu.address_space<workgroup>>, i32, i32) -> ()
+      gpu.terminator
+    }
+    return
+  }
+}
+
+// -----
+
+module attributes {mosaic_gpu.arch_major = 9 : i32, mosaic_gpu.arch_minor = 0 : i32} {
+  func.func @k(%a: !llvm.ptr, %b: !llvm.ptr, %g: memref<?x128xf32>) {
+    %c1 = arith.constant 1 : index
+    %c128 = arith.constant 128 : index
+    %s = arith.constant 32768 : i32
+    %i = arith.constant 0 : i32
+    gpu.launch blocks(%x, %y, %z) in (%gx = %c1, %gy = %c1, %gz = %c1) threads(%tx, %ty, %tz) in (%bx = %c128, %by = %c1, %bz = %c1) dynamic_shared_memory_size %s {
+      %m = "mosaic_gpu.slice_smem"() <{offset = 0 : i32}> {out_transforms = [[]]} : () -> memref<64x128xf32, #gpu.address_space<workgroup>>
+      // expected-error @+1 {{not yet supported: a bulk store to memref<?x128xf32> (dynamic shape)}}
+      "mosaic_gpu.async_store"(%m, %g, %i, %i) <{commit_group = true, is_global_broadcast = false, operandSegmentSizes = array<i32: 1, 1, 2, 0, 0>, slice_lengths = array<i64: 64, 128>}> {in_transforms = [[]]} : (memref<64x128xf32, #gpu.address_space<workgroup>>, memref<?x128xf32>, i32, i32) -> ()
+      gpu.terminator
+    }
+    return
+  }
+}
