@@ -123,3 +123,56 @@ pallas.kernel @when
     pallas.store %f, %o[%j, 7] : f32, memref<64x128xf32, #pallas.memory_space<shared>>
   }
 }
+
+// Nested lax.conds: each is its own scf.index_switch (the inner one in the
+// outer's default region, its case 0 first).
+
+// CHECK-LABEL: module @nested
+// CHECK: %[[A:.*]] = arith.cmpi sgt, %{{.*}}, %{{.*}} : i32
+// CHECK-NEXT: %[[A32:.*]] = arith.extui %[[A]] : i1 to i32
+// CHECK-NEXT: %[[AI:.*]] = arith.index_cast %[[A32]] : i32 to index
+// CHECK-NEXT: %[[OUTER:.*]] = scf.index_switch %[[AI]] -> vector<64x128xf32>
+// CHECK-NEXT: case 0 {
+// CHECK-NEXT:   %[[SQ2:.*]] = arith.mulf %[[T:.*]], %[[T]] : vector<64x128xf32>
+// CHECK-NEXT:   scf.yield %[[SQ2]] : vector<64x128xf32>
+// CHECK-NEXT: }
+// CHECK-NEXT: default {
+// CHECK-NEXT:   %[[B:.*]] = arith.cmpi sgt, %{{.*}}, %{{.*}} : i32
+// CHECK-NEXT:   %[[B32:.*]] = arith.extui %[[B]] : i1 to i32
+// CHECK-NEXT:   %[[BI:.*]] = arith.index_cast %[[B32]] : i32 to index
+// CHECK-NEXT:   %[[INNER:.*]] = scf.index_switch %[[BI]] -> vector<64x128xf32>
+// CHECK-NEXT:   case 0 {
+// CHECK-NEXT:     scf.yield %[[T]] : vector<64x128xf32>
+// CHECK-NEXT:   }
+// CHECK-NEXT:   default {
+// CHECK-NEXT:     %[[SUM:.*]] = arith.addf %[[T]], %[[T]] : vector<64x128xf32>
+// CHECK-NEXT:     scf.yield %[[SUM]] : vector<64x128xf32>
+// CHECK-NEXT:   }
+// CHECK-NEXT:   scf.yield %[[INNER]] : vector<64x128xf32>
+// CHECK-NEXT: }
+// CHECK-NEXT: "mosaic_gpu.vector_store"(%[[OUTER]], %{{.*}})
+pallas.kernel @nested
+    ins(%n: memref<2xi32> block [2] map affine_map<() -> (0)> in gmem,
+        %x: memref<64x128xf32> block [64, 128] map affine_map<() -> (0, 0)> in shared)
+    outs(%o: memref<64x128xf32> block [64, 128] map affine_map<() -> (0, 0)> in shared)
+    attributes {compiler_params = {mosaic_gpu = {lowering_semantics = "warpgroup"}}} {
+  %a = pallas.load %n[0] : memref<2xi32, #pallas.memory_space<gmem>> -> i32
+  %b = pallas.load %n[1] : memref<2xi32, #pallas.memory_space<gmem>> -> i32
+  %t = pallas.load %x[] : memref<64x128xf32, #pallas.memory_space<shared>> -> vector<64x128xf32>
+  %c0 = arith.constant 0 : i32
+  %pa = arith.cmpi sgt, %a, %c0 : i32
+  %r = scf.if %pa -> (vector<64x128xf32>) {
+    %pb = arith.cmpi sgt, %b, %c0 : i32
+    %s = scf.if %pb -> (vector<64x128xf32>) {
+      %d = arith.addf %t, %t : vector<64x128xf32>
+      scf.yield %d : vector<64x128xf32>
+    } else {
+      scf.yield %t : vector<64x128xf32>
+    }
+    scf.yield %s : vector<64x128xf32>
+  } else {
+    %m = arith.mulf %t, %t : vector<64x128xf32>
+    scf.yield %m : vector<64x128xf32>
+  }
+  pallas.store %r, %o[] : vector<64x128xf32>, memref<64x128xf32, #pallas.memory_space<shared>>
+}
