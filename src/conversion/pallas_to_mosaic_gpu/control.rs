@@ -6,7 +6,9 @@
 //! (`arith.extui`) and cast to `index`; case 0 is the false branch and the
 //! default region the true one (`lax.cond` lists the false branch first and
 //! the switch's last branch is its default). A `pl.when` has an empty false
-//! branch: case 0 only yields.
+//! branch: case 0 only yields. A `lax.switch` is written as the
+//! `scf.index_switch` it lowers to (on its clamped index, cases 0..n-2, the
+//! last branch the default) and stays as it is.
 //!
 //! The `scf.if` ops the lowering itself builds (the printing thread's guard,
 //! the collectives' one-lane sections) are JAX's `scf.if` too and are not

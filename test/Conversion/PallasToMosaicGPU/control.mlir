@@ -176,3 +176,56 @@ pallas.kernel @nested
   }
   pallas.store %r, %o[] : vector<64x128xf32>, memref<64x128xf32, #pallas.memory_space<shared>>
 }
+
+// lax.switch(k, [x * 2, x - 1, x + x]): JAX clamps the index to [0, 2]
+// (arith.maxsi, arith.minsi), casts it to index and switches with cases 0
+// and 1 and the last branch as the default (JAX 0.10.2's module for this
+// kernel, by hand). The twin writes that scf.index_switch, which stays as it
+// is; the ops in its regions are lowered like any other.
+
+// CHECK-LABEL: module @switch3
+// CHECK: %[[KR:.*]] = memref.subview %{{.*}}[0] [1] [1] : memref<1xi32> to memref<i32, strided<[]>>
+// CHECK-NEXT: %[[K:.*]] = memref.load %[[KR]][] : memref<i32, strided<[]>>
+// CHECK: %[[X:.*]] = "mosaic_gpu.vector_load"
+// CHECK: %[[LO:.*]] = arith.maxsi %[[K]], %{{.*}} : i32
+// CHECK-NEXT: %[[HI:.*]] = arith.minsi %[[LO]], %{{.*}} : i32
+// CHECK-NEXT: %[[I:.*]] = arith.index_cast %[[HI]] : i32 to index
+// CHECK-NEXT: %[[R:.*]] = scf.index_switch %[[I]] -> vector<64x128xf32>
+// CHECK-NEXT: case 0 {
+// CHECK:        arith.mulf %[[X]], %{{.*}} : vector<64x128xf32>
+// CHECK:      case 1 {
+// CHECK:        arith.subf %[[X]], %{{.*}} : vector<64x128xf32>
+// CHECK:      default {
+// CHECK-NEXT:   %[[D:.*]] = arith.addf %[[X]], %[[X]] : vector<64x128xf32>
+// CHECK-NEXT:   scf.yield %[[D]] : vector<64x128xf32>
+// CHECK-NEXT: }
+// CHECK-NEXT: "mosaic_gpu.vector_store"(%[[R]], %{{.*}})
+pallas.kernel @switch3
+    ins(%n: memref<1xi32> block [1] map affine_map<() -> (0)> in gmem,
+        %x: memref<64x128xf32> block [64, 128] map affine_map<() -> (0, 0)> in shared)
+    outs(%o: memref<64x128xf32> block [64, 128] map affine_map<() -> (0, 0)> in shared)
+    attributes {compiler_params = {mosaic_gpu = {lowering_semantics = "warpgroup"}}} {
+  %k = pallas.load %n[0] : memref<1xi32, #pallas.memory_space<gmem>> -> i32
+  %t = pallas.load %x[] : memref<64x128xf32, #pallas.memory_space<shared>> -> vector<64x128xf32>
+  %c0 = arith.constant 0 : i32
+  %c2 = arith.constant 2 : i32
+  %lo = arith.maxsi %k, %c0 : i32
+  %hi = arith.minsi %lo, %c2 : i32
+  %i = arith.index_cast %hi : i32 to index
+  %r = scf.index_switch %i -> vector<64x128xf32>
+  case 0 {
+    %k2 = arith.constant dense<2.0> : vector<64x128xf32>
+    %m = arith.mulf %t, %k2 : vector<64x128xf32>
+    scf.yield %m : vector<64x128xf32>
+  }
+  case 1 {
+    %k1 = arith.constant dense<1.0> : vector<64x128xf32>
+    %s = arith.subf %t, %k1 : vector<64x128xf32>
+    scf.yield %s : vector<64x128xf32>
+  }
+  default {
+    %d = arith.addf %t, %t : vector<64x128xf32>
+    scf.yield %d : vector<64x128xf32>
+  }
+  pallas.store %r, %o[] : vector<64x128xf32>, memref<64x128xf32, #pallas.memory_space<shared>>
+}
