@@ -361,8 +361,9 @@ fn check_body_op(op: &OperationRef) -> Result<(), String> {
         }
         "pallas.store" => access(1, is_vec(0)?),
         // An scf.index_switch is already JAX's form of a lax.switch.
-        "scf.for" | "scf.while" | "scf.if" | "scf.index_switch" | "scf.yield"
-        | "scf.condition" => Ok(()),
+        "scf.for" | "scf.while" | "scf.if" | "scf.index_switch" | "scf.yield" | "scf.condition" => {
+            Ok(())
+        }
         "pallas.debug_print" => debug::check(op),
         "pallas.program_id"
         | "pallas.named_scope"
