@@ -22,6 +22,9 @@
 // OURS-DAG: [gpu_tma_barrier] ok
 // OURS-DAG: [gpu_warp_specialized] ok
 // OURS-DAG: [gpu_wgmma_matmul] ok
+// OURS-DAG: [gpu_debug_print] ok
+// OURS-DAG: [gpu_wgmma_scoped] ok
+// OURS-DAG: [gpu_while_cond] ok
 // OURS-NOT: FAIL
 // OURS: gpu-test: {{[0-9]+}} of 13 kernel(s) passed
 

@@ -40,4 +40,10 @@
 // OURS-DAG: {{^}}gpu_warp_specialized {{.*}} sm_90a {{ *}}256 {{ *}}{{[0-9]+}} {{ *}}0/0
 // OURS-DAG: {{^}}gpu_wgmma_matmul {{.*}} sm_90a {{ *}}128 {{ *}}{{[0-9]+}} {{ *}}0/0
 // OURS-DAG: {{^}}ops_hopper_matmul {{.*}} sm_90a {{ *}}384 {{ *}}{{[0-9]+}} {{ *}}0/0
+// The four twins whose conditionals (scf.index_switch) and element reads
+// (rank-0 subviews) now take JAX's form, which layout inference accepts.
+// OURS-DAG: {{^}}gpu_debug_print {{.*}} sm_90a {{ *}}128 {{ *}}{{[0-9]+}} {{ *}}0/0
+// OURS-DAG: {{^}}gpu_wgmma_scoped {{.*}} sm_90a {{ *}}128 {{ *}}{{[0-9]+}} {{ *}}0/0
+// OURS-DAG: {{^}}gpu_while_cond {{.*}} sm_90a {{ *}}128 {{ *}}{{[0-9]+}} {{ *}}0/0
+// OURS-DAG: {{^}}ops_transposed_ragged_dot {{.*}} sm_90a {{ *}}128 {{ *}}{{[0-9]+}} {{ *}}0/0
 // OURS: ptx_report: {{[0-9]+}} module(s) lowered to PTX and accepted by ptxas, no unexpected spills

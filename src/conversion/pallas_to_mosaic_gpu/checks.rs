@@ -360,7 +360,10 @@ fn check_body_op(op: &OperationRef) -> Result<(), String> {
             access(0, ir::is_vector(t))
         }
         "pallas.store" => access(1, is_vec(0)?),
-        "scf.for" | "scf.while" | "scf.if" | "scf.yield" | "scf.condition" => Ok(()),
+        // An scf.index_switch is already JAX's form of a lax.switch.
+        "scf.for" | "scf.while" | "scf.if" | "scf.index_switch" | "scf.yield" | "scf.condition" => {
+            Ok(())
+        }
         "pallas.debug_print" => debug::check(op),
         "pallas.program_id"
         | "pallas.named_scope"

@@ -27,7 +27,8 @@ use melior::ir::r#type::Type;
 use melior::ir::{Block, Region, RegionLike, Value};
 
 use super::{
-    collectives, debug, elementwise, grid, load_store, pipeline, resources, tma, transforms, wgmma,
+    collectives, control, debug, elementwise, grid, load_store, pipeline, resources, tma,
+    transforms, wgmma,
 };
 use crate::conversion::common::builder::{value, B};
 use crate::conversion::framework::OwnedRewriter;
@@ -512,6 +513,9 @@ pub fn lower<'c, 'a>(k: OperationRef<'c, 'a>, params: &MosaicGpuParams) -> Resul
         .map(|key| transforms::kernel_operand(&k, key))
         .collect();
     wgmma::discharge(&k)?;
+    // The kernel's conditionals take JAX's form before the lowering builds
+    // conditionals of its own.
+    control::switch_conditionals(&k)?;
     let plan = resources::plan(&k, &info, params, true).map_err(|e| e.message)?;
     let grid_names: Vec<String> = k
         .attribute("grid_names")

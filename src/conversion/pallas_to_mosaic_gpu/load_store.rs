@@ -19,8 +19,9 @@ enum Access<'c, 'a> {
     /// A slice of the ref, as a view (a `memref.subview` with a dynamic
     /// offset, as JAX's ref slicing leaves it).
     Slice(Value<'c, 'a>),
-    /// One element of the ref, at `index` indices.
-    Point(Value<'c, 'a>, Vec<Value<'c, 'a>>),
+    /// One element of the ref, as a rank-0 view of it (JAX slices every
+    /// indexed dim away, then loads or stores with no indices).
+    Point(Value<'c, 'a>),
 }
 
 /// Decodes the indexer of a load or store whose ref is operand `ref_index`
@@ -46,25 +47,16 @@ fn access<'c, 'a>(
     }
     let (starts, sizes, _) = indexer(op, &shape)?;
     let segs = segments(op, &operands);
-    let mut dynamic = segs
+    let dynamic = segs
         .get(ref_index + 1)
         .cloned()
         .unwrap_or_default()
         .into_iter();
-    if sizes.iter().all(|&s| s < 0) {
-        let idx = starts
-            .iter()
-            .map(|&s| {
-                if s == DYNAMIC {
-                    dynamic.next().ok_or("missing dynamic index".to_string())
-                } else {
-                    Ok(b.cidx(s))
-                }
-            })
-            .collect::<Result<_, _>>()?;
-        return Ok(Access::Point(r, idx));
-    }
     let dyn_offsets: Vec<Value> = dynamic.collect();
+    let r = uncast(r)?;
+    if sizes.iter().all(|&s| s < 0) {
+        return Ok(Access::Point(point_view(b, r, &starts, &dyn_offsets)?));
+    }
     let (strides, base) = ir::memref_strides_and_offset(r.r#type()).ok_or("ref without strides")?;
     // The view's offset is static when the ref's and the starts are.
     let offset = if base != DYNAMIC && dyn_offsets.is_empty() {
@@ -103,6 +95,61 @@ fn access<'c, 'a>(
     Ok(Access::Slice(view))
 }
 
+/// A ref seen through a `memref.cast` (the block views' cast to a dynamic
+/// offset) is sliced from the cast's source, so that a static offset stays
+/// static and no cast sits between the views: the form JAX's module has once
+/// canonicalized (what its layout inference receives), where each subview
+/// has absorbed the cast of its source.
+pub fn uncast<'c, 'a>(r: Value<'c, 'a>) -> Result<Value<'c, 'a>, String> {
+    match ir::defining_op(r) {
+        Some(d) if ir::op_name_of(&d) == "memref.cast" => {
+            let src = d.operand(0).map(value).map_err(|e| e.to_string())?;
+            let same_shape = ir::memref_shape(src.r#type()) == ir::memref_shape(r.r#type());
+            Ok(if same_shape { src } else { r })
+        }
+        _ => Ok(r),
+    }
+}
+
+/// The rank-0 `memref.subview` of `r` at `starts` (`DYNAMIC` entries taken
+/// from `dynamic` in order), JAX's view of one element.
+fn point_view<'c, 'a>(
+    b: &B<'_, 'c, 'a>,
+    r: Value<'c, 'a>,
+    starts: &[i64],
+    dynamic: &[Value<'c, 'a>],
+) -> Result<Value<'c, 'a>, String> {
+    let (strides, base) = ir::memref_strides_and_offset(r.r#type()).ok_or("ref without strides")?;
+    let offset = if base != DYNAMIC && dynamic.is_empty() {
+        base + starts.iter().zip(&strides).map(|(s, t)| s * t).sum::<i64>()
+    } else {
+        DYNAMIC
+    };
+    let t = ir::strided_memref_type(
+        &[],
+        ir::element_type(r.r#type()),
+        &[],
+        offset,
+        ir::memref_memory_space(r.r#type()),
+    );
+    let mut operands = vec![r];
+    operands.extend(dynamic);
+    Ok(b.val(
+        "memref.subview",
+        &operands,
+        t,
+        &[
+            (
+                "operandSegmentSizes",
+                b.dense_i32_attr(&[1, dynamic.len() as i32, 0, 0]),
+            ),
+            ("static_offsets", b.dense_i64_attr(starts)),
+            ("static_sizes", b.dense_i64_attr(&vec![1; starts.len()])),
+            ("static_strides", b.dense_i64_attr(&vec![1; starts.len()])),
+        ],
+    ))
+}
+
 /// Rewrites `op` when it is an access or a grid query; whether it was one.
 pub fn rewrite<'c, 'a>(
     b: &B<'_, 'c, 'a>,
@@ -126,11 +173,7 @@ pub fn rewrite<'c, 'a>(
                     t,
                     &[("optimized", b.attr("true"))],
                 ),
-                Access::Point(r, idx) => {
-                    let mut operands = vec![r];
-                    operands.extend(idx);
-                    b.val("memref.load", &operands, t, &[])
-                }
+                Access::Point(r) => b.val("memref.load", &[r], t, &[]),
             };
             b.rw.replace_op(op, &[v]);
         }
@@ -145,10 +188,8 @@ pub fn rewrite<'c, 'a>(
                         &[("multimem", b.attr("false"))],
                     );
                 }
-                Access::Point(r, idx) => {
-                    let mut operands = vec![x, r];
-                    operands.extend(idx);
-                    b.op("memref.store", &operands, &[], &[]);
+                Access::Point(r) => {
+                    b.op("memref.store", &[x, r], &[], &[]);
                 }
             }
             b.rw.erase_op(op);

@@ -11,7 +11,8 @@
 //! become `mosaic_gpu` vector loads and stores ([`load_store`]); whole-tile
 //! compute keeps its `arith`/`math`/`vector` ops in the forms the Mosaic GPU
 //! dialect takes ([`elementwise`]); WGMMAs and their register accumulators
-//! become `mosaic_gpu.wgmma` on values carried through the body ([`wgmma`]).
+//! become `mosaic_gpu.wgmma` on values carried through the body ([`wgmma`]);
+//! the kernel's conditionals become JAX's `scf.index_switch` ([`control`]).
 //!
 //! The pass checks every GPU kernel first ([`checks`]) and reports JAX's
 //! rejections and the forms not yet supported at the offending op; only
@@ -20,6 +21,7 @@
 
 mod checks;
 mod collectives;
+mod control;
 mod debug;
 mod elementwise;
 mod grid;

@@ -23,6 +23,7 @@ use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::r#type::Type;
 use melior::ir::{Block, BlockRef, Region, RegionLike, Value, ValueLike};
 
+use super::control;
 use super::kernel::{barrier_ref, slice_smem, wait_barrier, warpgroup_barrier};
 use super::resources::{block_bytes, Plan};
 use crate::conversion::common::builder::B;
@@ -726,7 +727,8 @@ pub fn close_loop<'c, 'a>(
         let started = b.cmpi("sge", lp.step, b.ci32(0));
         let in_range = b.cmpi("slt", ahead, b.ci32(stage.schedule.steps));
         let cond = b.bin("arith.andi", started, in_range);
-        let yield_op = b.if_then(cond);
+        // JAX's pipeline refills under a `lax.cond`.
+        let yield_op = control::when(b, cond);
         b.rw.set_insertion_point_before(&yield_op);
         let slot = b.bin("arith.remsi", ahead, b.ci32(stage.schedule.slots));
         let slot_index = b.index_cast(slot, b.index());

@@ -272,14 +272,28 @@ pub fn constant_index(v: Value) -> Option<i64> {
 
 /// The strided shared-memory type `t` with a dynamic offset.
 fn dynamic_offset<'c>(b: &B<'_, 'c, '_>, t: Type<'c>) -> Result<Type<'c>, String> {
+    with_offset(b, t, None)
+}
+
+/// The workgroup memref type `t` with offset `offset` (`None`: dynamic).
+fn with_offset<'c>(
+    b: &B<'_, 'c, '_>,
+    t: Type<'c>,
+    offset: Option<i64>,
+) -> Result<Type<'c>, String> {
     let (strides, _) = ir::memref_strides_and_offset(t).ok_or("a view without strides")?;
     let dims: String = ir::memref_shape(t)
         .iter()
         .map(|d| format!("{d}x"))
         .collect();
     let strides: Vec<String> = strides.iter().map(i64::to_string).collect();
+    let offset = match offset {
+        None => ", offset: ?".to_string(),
+        Some(0) => String::new(),
+        Some(o) => format!(", offset: {o}"),
+    };
     Ok(b.ty(&format!(
-        "memref<{dims}{}, strided<[{}], offset: ?>, #gpu.address_space<workgroup>>",
+        "memref<{dims}{}, strided<[{}]{offset}>, #gpu.address_space<workgroup>>",
         ir::element_type(t),
         strides.join(", ")
     )))
@@ -343,17 +357,27 @@ pub fn rewrite<'c, 'a>(
                 b.rw.replace_op(op, &[view]);
                 return Ok(true);
             }
-            let mut t = super::kernel::workgroup_type(b, ir::value_type(ir::result_of(*op, 0)));
-            // A view of a pipelined block (seen with a dynamic offset) has a
-            // dynamic offset too.
-            let dynamic_source =
-                ir::memref_strides_and_offset(src.r#type()).is_some_and(|(_, off)| off == DYNAMIC);
-            if dynamic_source {
-                t = dynamic_offset(b, t)?;
-            }
-            let operands: Vec<Value> = (0..op.operand_count())
+            // JAX's canonicalized module slices a block view ahead of its
+            // cast to a dynamic offset: the view's offset is static where
+            // the block's and the starts are.
+            let src = super::load_store::uncast(src)?;
+            let t = super::kernel::workgroup_type(b, ir::value_type(ir::result_of(*op, 0)));
+            let (strides, base) =
+                ir::memref_strides_and_offset(src.r#type()).ok_or("a view without strides")?;
+            let starts = op
+                .attribute("static_offsets")
+                .map(dense_i64)
+                .map_err(|e| e.to_string())?;
+            let t = if base == DYNAMIC || starts.contains(&DYNAMIC) {
+                dynamic_offset(b, t)?
+            } else {
+                let offset = base + starts.iter().zip(&strides).map(|(s, t)| s * t).sum::<i64>();
+                with_offset(b, t, Some(offset))?
+            };
+            let mut operands: Vec<Value> = (0..op.operand_count())
                 .map(&operand)
                 .collect::<Result<_, _>>()?;
+            operands[0] = src;
             let attrs = subview_attrs(op);
             let attrs: Vec<(&str, melior::ir::attribute::Attribute)> =
                 attrs.iter().map(|(n, a)| (n.as_str(), *a)).collect();

@@ -51,16 +51,31 @@
 // CHECK:   nvvm.mbarrier.try_wait.parity %[[PW]]
 // CHECK:   %[[XS:.*]] = memref.subview %[[XB]][%[[SLOTI]], 0, 0] [1, 32, 128] [1, 1, 1] : {{.*}} to memref<32x128xf32, strided<[128, 1], offset: ?>, #gpu.address_space<workgroup>>
 // CHECK:   %[[OS:.*]] = memref.subview %[[OB]][%[[SLOTI]], 0, 0] [1, 32, 128] [1, 1, 1]
-// program_id(1) is the step.
-// CHECK:   arith.cmpi eq, %[[S]], %{{.*}} : i32
-// CHECK:   scf.if
-// CHECK:     "mosaic_gpu.vector_load"(%[[XS]])
+// program_id(1) is the step. The kernel's pl.when and the pipeline's refill
+// (a lax.cond in JAX's pipeline) are scf.index_switch ops on the predicate
+// widened to i32 and cast to index, whose case 0 (the false branch) only
+// yields, as in test/Reference/GPU/gpu_wgmma_matmul.
+// CHECK:   %[[LAST:.*]] = arith.cmpi eq, %[[S]], %{{.*}} : i32
+// CHECK-NEXT: %[[LAST32:.*]] = arith.extui %[[LAST]] : i1 to i32
+// CHECK-NEXT: %[[LASTI:.*]] = arith.index_cast %[[LAST32]] : i32 to index
+// CHECK-NEXT: scf.index_switch %[[LASTI]]
+// CHECK-NEXT: case 0 {
+// CHECK-NEXT:   scf.yield
+// CHECK-NEXT: }
+// CHECK-NEXT: default {
+// CHECK-NEXT:   "mosaic_gpu.vector_load"(%[[XS]])
 // CHECK:     "mosaic_gpu.vector_store"(%{{.*}}, %[[OS]])
 // CHECK:   %[[AHEAD:.*]] = arith.addi %[[S]], %{{.*}} : i32
 // CHECK:   %[[STARTED:.*]] = arith.cmpi sge, %[[S]], %{{.*}} : i32
 // CHECK:   %[[IN:.*]] = arith.cmpi slt, %[[AHEAD]], %{{.*}} : i32
 // CHECK:   %[[COND:.*]] = arith.andi %[[STARTED]], %[[IN]] : i1
-// CHECK:   scf.if %[[COND]] {
+// CHECK-NEXT: %[[COND32:.*]] = arith.extui %[[COND]] : i1 to i32
+// CHECK-NEXT: %[[CONDI:.*]] = arith.index_cast %[[COND32]] : i32 to index
+// CHECK-NEXT: scf.index_switch %[[CONDI]]
+// CHECK-NEXT: case 0 {
+// CHECK-NEXT:   scf.yield
+// CHECK-NEXT: }
+// CHECK-NEXT: default {
 // CHECK:     %[[FS:.*]] = arith.remsi %[[AHEAD]], %{{.*}} : i32
 // CHECK:     %[[FSI:.*]] = arith.index_cast %[[FS]] : i32 to index
 // CHECK:     %[[FB:.*]] = arith.index_castui %[[FSI]] : index to i32
@@ -113,7 +128,16 @@ pallas.kernel @seq grid(2, 3) semantics(parallel, arbitrary)
 // CHECK:   %[[AM:.*]] = "mosaic_gpu.with_transforms"(%[[AS]])
 // CHECK:   %[[NEW:.*]] = mosaic_gpu.wgmma accumulator(%[[ACC]] : vector<64x64xf32>) a(%[[AM]] : {{.*}}) b(%{{.*}}) -> vector<64x64xf32>
 // CHECK-NEXT: nvvm.wgmma.commit.group.sync.aligned
-// CHECK:   scf.if
+// The pl.when on the last step, JAX's scf.index_switch (as in
+// test/Reference/GPU/gpu_wgmma_matmul).
+// CHECK:   %[[ISLAST:.*]] = arith.cmpi eq, %{{.*}}, %{{.*}} : i32
+// CHECK-NEXT: %[[ISLAST32:.*]] = arith.extui %[[ISLAST]] : i1 to i32
+// CHECK-NEXT: %[[ISLASTI:.*]] = arith.index_cast %[[ISLAST32]] : i32 to index
+// CHECK-NEXT: scf.index_switch %[[ISLASTI]]
+// CHECK-NEXT: case 0 {
+// CHECK-NEXT:   scf.yield
+// CHECK-NEXT: }
+// CHECK-NEXT: default {
 // CHECK:     nvvm.wgmma.wait.group.sync.aligned 0
 // CHECK-NEXT: "mosaic_gpu.vector_store"(%[[NEW]], %{{.*}})
 // CHECK:   scf.yield %[[NEW]] : vector<64x64xf32>

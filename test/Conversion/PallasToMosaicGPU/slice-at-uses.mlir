@@ -9,28 +9,32 @@
 // the refill branch that follows). A swizzled but untiled buffer's cast is
 // the identity and folds away: its one slice stays at the allocation.
 //
-// %t (tiled, offset 16384, after the two 8192-byte pipelined blocks): sliced in the then branch and in the else branch
-// (neither dominates the other), again after the `if` (not dominated by
-// either), then reused in the later branch that this slice dominates and by
-// the second access of the same block. %u (swizzle only, offset 32768):
-// sliced at the allocation, before the loop. %dead (offset 40960) is never
-// accessed: JAX's canonicalize drops its dead slice; there is none here.
+// %t (tiled, offset 16384, after the two 8192-byte pipelined blocks): sliced
+// in the true branch and in the false branch (neither dominates the other),
+// again after the conditional (not dominated by either), then reused in the
+// later branch that this slice dominates and by the second access of the
+// same block. %u (swizzle only, offset 32768): sliced at the allocation,
+// before the loop. %dead (offset 40960) is never accessed: JAX's canonicalize
+// drops its dead slice; there is none here. The conditionals are JAX's
+// scf.index_switch, which prints case 0 (the false branch) before the
+// default (the true one).
 
 // CHECK-LABEL: module @reslice
 // CHECK-NOT: offset = 40960
 // CHECK: %[[U:.*]] = "mosaic_gpu.slice_smem"() <{offset = 32768 : i32}> : () -> memref<64x64xf16, #gpu.address_space<workgroup>>
 // CHECK-NOT: "mosaic_gpu.slice_smem"() <{offset = 16384 : i32}>
 // CHECK: scf.for
-// CHECK: scf.if
-// CHECK-NEXT: %[[S1:.*]] = "mosaic_gpu.slice_smem"() <{offset = 16384 : i32}> : () -> memref<2x64x64xf16, #gpu.address_space<workgroup>>
-// CHECK-NEXT: %[[W1:.*]] = "mosaic_gpu.with_transforms"(%[[S1]]) <{transforms = [#mosaic_gpu.tile<[8, 64]>, #mosaic_gpu.swizzle<128 : i32>]}>
-// CHECK: memref.subview %[[W1]]
-// CHECK: "mosaic_gpu.vector_store"
-// CHECK: } else {
+// CHECK: scf.index_switch
+// CHECK-NEXT: case 0 {
 // CHECK-NEXT: %[[S2:.*]] = "mosaic_gpu.slice_smem"() <{offset = 16384 : i32}> : () -> memref<2x64x64xf16, #gpu.address_space<workgroup>>
-// CHECK-NEXT: %[[W2:.*]] = "mosaic_gpu.with_transforms"(%[[S2]])
+// CHECK-NEXT: %[[W2:.*]] = "mosaic_gpu.with_transforms"(%[[S2]]) <{transforms = [#mosaic_gpu.tile<[8, 64]>, #mosaic_gpu.swizzle<128 : i32>]}>
 // CHECK: memref.subview %[[W2]]
 // CHECK: "mosaic_gpu.vector_load"
+// CHECK: default {
+// CHECK-NEXT: %[[S1:.*]] = "mosaic_gpu.slice_smem"() <{offset = 16384 : i32}> : () -> memref<2x64x64xf16, #gpu.address_space<workgroup>>
+// CHECK-NEXT: %[[W1:.*]] = "mosaic_gpu.with_transforms"(%[[S1]])
+// CHECK: memref.subview %[[W1]]
+// CHECK: "mosaic_gpu.vector_store"
 // CHECK: {{^ *}}}{{$}}
 // CHECK-NEXT: %[[S3:.*]] = "mosaic_gpu.slice_smem"() <{offset = 16384 : i32}> : () -> memref<2x64x64xf16, #gpu.address_space<workgroup>>
 // CHECK-NEXT: %[[W3:.*]] = "mosaic_gpu.with_transforms"(%[[S3]])
@@ -41,7 +45,7 @@
 // CHECK: memref.subview %[[W4]]
 // CHECK: "mosaic_gpu.vector_store"
 // CHECK-NOT: "mosaic_gpu.slice_smem"
-// CHECK: scf.if
+// CHECK: scf.index_switch
 // CHECK-NOT: "mosaic_gpu.slice_smem"
 // CHECK: %[[W5:.*]] = "mosaic_gpu.with_transforms"(%[[S3]])
 // CHECK: memref.subview %[[W5]]

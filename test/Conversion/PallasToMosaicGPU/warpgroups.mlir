@@ -27,15 +27,27 @@
 // axis_index "wg": the warpgroup index, linear / 128, broadcast over the warp.
 // CHECK: %[[WG:.*]] = arith.shrui %[[LIN]], %{{.*}} : i32
 // CHECK: %[[WGU:.*]] = nvvm.shfl.sync idx %{{.*}}, %[[WG]], %{{.*}}, %{{.*}} : i32 -> i32
-// CHECK: arith.cmpi eq, %[[WGU]]
-// CHECK: scf.if
+// Each pl.when on the warpgroup index is JAX's scf.index_switch on the
+// predicate widened to i32 (test/Reference/GPU/gpu_warp_specialized).
+// CHECK: %[[IS0:.*]] = arith.cmpi eq, %[[WGU]]
+// CHECK-NEXT: %[[IS0W:.*]] = arith.extui %[[IS0]] : i1 to i32
+// CHECK-NEXT: %[[IS0I:.*]] = arith.index_cast %[[IS0W]] : i32 to index
+// CHECK-NEXT: scf.index_switch %[[IS0I]]
+// CHECK-NEXT: case 0 {
+// CHECK-NEXT:   scf.yield
+// CHECK-NEXT: }
+// CHECK-NEXT: default {
 // CHECK: nvvm.setmaxregister decrease 40
 // Barrier 1 of the array: 8 bytes further, phase bit 1 (mask 2).
 // CHECK: %[[F1:.*]] = llvm.getelementptr %[[FULL]][1] : (!llvm.ptr<3>) -> !llvm.ptr<3>, i64
 // CHECK: %[[F1REF:.*]] = builtin.unrealized_conversion_cast %[[F1]] : !llvm.ptr<3> to memref<!mosaic_gpu.barrier, #gpu.address_space<workgroup>>
 // CHECK: mosaic_gpu.arrive_expect_tx barrier(%[[F1REF]] : {{.*}}) 16384
 // CHECK: "mosaic_gpu.async_load"(%{{.*}}, %{{.*}}, %[[F1REF]], %{{.*}}, %{{.*}})
-// CHECK: scf.if
+// CHECK: scf.index_switch
+// CHECK-NEXT: case 0 {
+// CHECK-NEXT:   scf.yield
+// CHECK-NEXT: }
+// CHECK-NEXT: default {
 // CHECK: nvvm.setmaxregister increase 232
 // CHECK: %[[W1:.*]] = llvm.getelementptr %[[FULL]][1]
 // CHECK: %[[BITS:.*]] = memref.load %[[FPH]][] : memref<i32>

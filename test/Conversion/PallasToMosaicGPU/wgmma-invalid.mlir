@@ -40,6 +40,30 @@ pallas.kernel @k
 
 // -----
 
+// Nor does a lax.switch's scf.index_switch (lax.cond's scf.if does).
+pallas.kernel @k grid(2)
+    ins(%a: memref<64x64xf16> block [64, 64] map affine_map<(i) -> (0, 0)> in shared,
+        %b: memref<64x64xf16> block [64, 64] map affine_map<(i) -> (0, 0)> in shared)
+    attributes {compiler_params = {mosaic_gpu = {lowering_semantics = "warpgroup"}}} {
+  %i = pallas.program_id 0
+  %j = arith.index_cast %i : i32 to index
+  pallas.run_scoped {
+  ^bb0(%acc: memref<64x64xf32, #pallas.memory_space<regs>>):
+    scf.index_switch %j
+    case 0 {
+      // expected-error @+1 {{'pallas.wgmma' op not yet supported: a WGMMA accumulator used inside `scf.index_switch` (only scf.for, scf.if, run_scoped and named_scope carry it)}}
+      pallas.wgmma %acc, %a, %b : memref<64x64xf32, #pallas.memory_space<regs>>, memref<64x64xf16, #pallas.memory_space<shared>>, memref<64x64xf16, #pallas.memory_space<shared>>
+      scf.yield
+    }
+    default {
+      scf.yield
+    }
+  }
+  pallas.return
+}
+
+// -----
+
 // Only WGMMAs write the accumulator, but for a store that starts its scope.
 pallas.kernel @k
     ins(%a: memref<64x64xf16> block [64, 64] map affine_map<() -> (0, 0)> in shared,

@@ -6,8 +6,12 @@
 // and a WGMMA fence and takes no shared memory (the SMEM tile of the scope is
 // at 40960, after the three 1024-aligned blocks 16384 + 8192 + 16384); the
 // loop carries the accumulator; each WGMMA is followed by the commit of its
-// group; the conditional WGMMA's `if` yields the new value or the old one;
-// reading the accumulator waits for every group. Each access to the
+// group; the conditional WGMMA's pl.when is an scf.index_switch whose case 0
+// (the false branch) yields the old value and whose default yields the new
+// one; reading the accumulator waits for every group. The A operand's slices
+// are taken from the block's static view (ahead of its cast to a dynamic
+// offset), the static one then cast to a dynamic offset, as JAX's
+// canonicalized module has them. Each access to the
 // transformed tile goes through with_transforms, the transposed read
 // transposes that; the tile is sliced at its first access (the store), whose
 // slice dominates the later ones.
@@ -21,20 +25,28 @@
 // CHECK-NEXT: %[[TW:.*]] = "mosaic_gpu.with_transforms"(%[[T]]) <{transforms = [#mosaic_gpu.tile<[8, 64]>, #mosaic_gpu.swizzle<128 : i32>]}>
 // CHECK-NEXT: "mosaic_gpu.vector_store"(%[[BV]], %[[TW]])
 // CHECK: %[[LOOP:.*]] = scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[ACC:.*]] = %[[INIT]]) -> (vector<64x64xf32>) {
-// CHECK:   %[[AS:.*]] = memref.subview %{{.*}} : memref<64x128xf16, strided<[128, 1], offset: ?>, #gpu.address_space<workgroup>> to memref<64x64xf16, strided<[128, 1], offset: ?>, #gpu.address_space<workgroup>>
+// CHECK:   %[[AS:.*]] = memref.subview %[[AB:.*]][0, %{{.*}}] [64, 64] [1, 1] : memref<64x128xf16, strided<[128, 1]>, #gpu.address_space<workgroup>> to memref<64x64xf16, strided<[128, 1], offset: ?>, #gpu.address_space<workgroup>>
 // CHECK-NEXT: %[[TW1:.*]] = "mosaic_gpu.with_transforms"(%[[T]])
 // CHECK-NEXT: %[[NEW:.*]] = mosaic_gpu.wgmma accumulator(%[[ACC]] : vector<64x64xf32>) a(%[[AS]] : {{.*}}) b(%[[TW1]] : memref<64x64xf16, #gpu.address_space<workgroup>>) -> vector<64x64xf32>
 // CHECK-NEXT: nvvm.wgmma.commit.group.sync.aligned
 // CHECK-NEXT: nvvm.wgmma.wait.group.sync.aligned 1
 // CHECK-NEXT: scf.yield %[[NEW]] : vector<64x64xf32>
-// CHECK: %[[IF:.*]] = scf.if %{{.*}} -> (vector<64x64xf32>) {
-// CHECK:   %[[TW2:.*]] = "mosaic_gpu.with_transforms"(%[[T]])
+// CHECK: %[[FIRST:.*]] = arith.cmpi eq, %{{.*}}, %{{.*}} : i32
+// CHECK-NEXT: %[[FIRST32:.*]] = arith.extui %[[FIRST]] : i1 to i32
+// CHECK-NEXT: %[[FIRSTI:.*]] = arith.index_cast %[[FIRST32]] : i32 to index
+// CHECK-NEXT: %[[IF:.*]] = scf.index_switch %[[FIRSTI]] -> vector<64x64xf32>
+// CHECK-NEXT: case 0 {
+// CHECK-NEXT:   scf.yield %[[LOOP]] : vector<64x64xf32>
+// CHECK-NEXT: }
+// CHECK-NEXT: default {
+// CHECK-NEXT:   %[[A0:.*]] = memref.subview %[[AB]][0, 0] [64, 64] [1, 1] : memref<64x128xf16, strided<[128, 1]>, #gpu.address_space<workgroup>> to memref<64x64xf16, strided<[128, 1]>, #gpu.address_space<workgroup>>
+// CHECK-NEXT:   %[[A0V:.*]] = memref.cast %[[A0]] : memref<64x64xf16, strided<[128, 1]>, #gpu.address_space<workgroup>> to memref<64x64xf16, strided<[128, 1], offset: ?>, #gpu.address_space<workgroup>>
+// CHECK-NEXT:   %[[TW2:.*]] = "mosaic_gpu.with_transforms"(%[[T]])
 // CHECK-NEXT: %[[TT:.*]] = memref.transpose %[[TW2]] (d0, d1) -> (d1, d0) : memref<64x64xf16, #gpu.address_space<workgroup>> to memref<64x64xf16, strided<[1, 64]>, #gpu.address_space<workgroup>>
-// CHECK-NEXT: %[[LAST:.*]] = mosaic_gpu.wgmma accumulator(%[[LOOP]] : vector<64x64xf32>) a(%{{.*}}) b(%[[TT]] : {{.*}}) -> vector<64x64xf32>
+// CHECK-NEXT: %[[LAST:.*]] = mosaic_gpu.wgmma accumulator(%[[LOOP]] : vector<64x64xf32>) a(%[[A0V]] : {{.*}}) b(%[[TT]] : {{.*}}) -> vector<64x64xf32>
 // CHECK-NEXT: nvvm.wgmma.commit.group.sync.aligned
 // CHECK-NEXT: scf.yield %[[LAST]] : vector<64x64xf32>
-// CHECK-NEXT: } else {
-// CHECK-NEXT: scf.yield %[[LOOP]] : vector<64x64xf32>
+// CHECK-NEXT: }
 // CHECK: nvvm.wgmma.wait.group.sync.aligned 0
 // CHECK-NEXT: "mosaic_gpu.vector_store"(%[[IF]], %{{.*}}) <{multimem = false}>
 pallas.kernel @probe grid(1)
