@@ -15,14 +15,15 @@ compiles to WGMMA on Hopper, with the Pallas kernel's K pipeline depth as
 num_stages.
 
 TWINS maps a kernel name to a Twin: its inputs and outputs (shape, numpy
-dtype) and `launch(*tensors)`, which runs the kernel on the inputs followed
-by the outputs. A tensor is anything Triton takes as a pointer argument (an
-object with `data_ptr()` and `dtype`): gpu_bench.py passes CuPy arrays
-through `DeviceTensor`, and `HostTensor` lets Triton's interpreter
-(TRITON_INTERPRET=1, set before this module is imported) run the twins on
-numpy arrays, with neither a GPU nor torch: that is how
+dtype), kernel, grid and parameters. `Twin.launch(*tensors)` runs it on the
+inputs followed by the outputs; a tensor is anything Triton takes as a
+pointer argument (an object with `data_ptr()` and `dtype`): gpu_bench.py
+passes CuPy arrays through `DeviceTensor`, and `HostTensor` lets Triton's
+interpreter (TRITON_INTERPRET=1, set before this module is imported) run
+the twins on numpy arrays, with neither a GPU nor torch: that is how
 `gpu_bench.py --check-triton-interpret` checks them against gpu_test.py's
-numpy models.
+numpy models. `Twin.compile()` is Triton's ahead-of-time compilation for
+sm_90, which needs no GPU either (`gpu_bench.py --check-triton-compile`).
 """
 
 import collections
@@ -31,15 +32,46 @@ import numpy as np
 import triton
 import triton.language as tl
 
-Twin = collections.namedtuple("Twin", "inputs outputs launch")
+LAUNCH_OPTIONS = ("num_warps", "num_stages")
+NUMPY_TO_TRITON = {"float32": "fp32", "float16": "fp16", "int32": "i32"}
+
+
+class Twin(collections.namedtuple("Twin", "inputs outputs kernel grid params")):
+  """A Triton kernel whose arguments are pointers to the inputs and outputs
+  ((shape, numpy dtype) each, in order) followed by constexprs; `params`
+  holds the constexprs' values and the launch options (LAUNCH_OPTIONS)."""
+
+  def launch(self, *tensors):
+    """Runs the kernel on `tensors`: the inputs, then the outputs."""
+    self.kernel[self.grid](*tensors, **self.params)
+
+  def compile(self, capability=90):
+    """Triton's ahead-of-time compilation for sm_<capability> (no GPU
+    needed: the target is given, the wheel brings its own ptxas); the
+    result's .asm holds ttir, ttgir, llir, ptx and cubin."""
+    from triton.backends.compiler import GPUTarget
+    from triton.compiler import ASTSource
+    constexprs = {k: v for k, v in self.params.items() if k not in LAUNCH_OPTIONS}
+    pointers = [n for n in self.kernel.arg_names if n not in constexprs]
+    operands = self.inputs + self.outputs
+    if len(pointers) != len(operands):
+      raise ValueError(f"{self.kernel.__name__}: {len(pointers)} pointer arguments, "
+                       f"{len(operands)} operands")
+    signature = {n: "*" + NUMPY_TO_TRITON[d.name] for n, (_, d) in zip(pointers, operands)}
+    signature.update({n: "constexpr" for n in constexprs})
+    return triton.compile(ASTSource(self.kernel, signature=signature, constexprs=constexprs),
+                          target=GPUTarget("cuda", capability, 32),
+                          options={k: v for k, v in self.params.items() if k in LAUNCH_OPTIONS})
+
 TWINS = {}
 
 F32, F16, I32 = np.dtype(np.float32), np.dtype(np.float16), np.dtype(np.int32)
 
 
 @triton.jit
-def _offsets(row0, ROWS: tl.constexpr, COLS: tl.constexpr, STRIDE: tl.constexpr, col0=0):
-  # Row-major offsets of a ROWS x COLS tile at (row0, col0).
+def _offsets(row0, col0, ROWS: tl.constexpr, COLS: tl.constexpr, STRIDE: tl.constexpr):
+  # Row-major offsets of a ROWS x COLS tile at (row0, col0) of an array
+  # with STRIDE elements per row.
   r = row0 + tl.arange(0, ROWS)
   c = col0 + tl.arange(0, COLS)
   return r[:, None] * STRIDE + c[None, :]
@@ -52,16 +84,13 @@ def _offsets(row0, ROWS: tl.constexpr, COLS: tl.constexpr, STRIDE: tl.constexpr,
 
 @triton.jit
 def _elementwise_grid(x_ptr, y_ptr, o_ptr, N: tl.constexpr, BM: tl.constexpr, BN: tl.constexpr):
-  offs = _offsets(tl.program_id(0) * BM, BM, BN, N, tl.program_id(1) * BN)
+  offs = _offsets(tl.program_id(0) * BM, tl.program_id(1) * BN, BM, BN, N)
   tl.store(o_ptr + offs, tl.load(x_ptr + offs) * tl.load(y_ptr + offs) + 1.0)
 
 
-def _launch_elementwise_grid(x, y, o):
-  _elementwise_grid[(2, 2)](x, y, o, N=256, BM=64, BN=128, num_warps=4)
-
-
-TWINS["gpu_elementwise_grid"] = Twin([((128, 256), F32)] * 2, [((128, 256), F32)],
-                                     _launch_elementwise_grid)
+TWINS["gpu_elementwise_grid"] = Twin(
+    [((128, 256), F32)] * 2, [((128, 256), F32)],
+    _elementwise_grid, (2, 2), dict(N=256, BM=64, BN=128, num_warps=4))
 
 
 @triton.jit
@@ -69,58 +98,49 @@ def _tma_barrier(x_ptr, o_ptr, HALF: tl.constexpr, N: tl.constexpr):
   # One program (the Pallas kernel is one CTA): each half, scaled by 3,
   # goes to the other half of the output.
   for h in tl.static_range(2):
-    tile = tl.load(x_ptr + _offsets(h * HALF, HALF, N, N))
-    tl.store(o_ptr + _offsets((1 - h) * HALF, HALF, N, N), tile * 3.0)
+    tile = tl.load(x_ptr + _offsets(h * HALF, 0, HALF, N, N))
+    tl.store(o_ptr + _offsets((1 - h) * HALF, 0, HALF, N, N), tile * 3.0)
 
 
-def _launch_tma_barrier(x, o):
-  _tma_barrier[(1,)](x, o, HALF=128, N=128, num_warps=4)
-
-
-TWINS["gpu_tma_barrier"] = Twin([((256, 128), F32)], [((256, 128), F32)], _launch_tma_barrier)
+TWINS["gpu_tma_barrier"] = Twin(
+    [((256, 128), F32)], [((256, 128), F32)],
+    _tma_barrier, (1,), dict(HALF=128, N=128, num_warps=4))
 
 
 @triton.jit
 def _add_one(x_ptr, o_ptr, M: tl.constexpr, N: tl.constexpr):
-  offs = _offsets(0, M, N, N)
+  offs = _offsets(0, 0, M, N, N)
   tl.store(o_ptr + offs, tl.load(x_ptr + offs) + 1.0)
 
 
-def _launch_run_scoped(x, o):
-  _add_one[(1,)](x, o, M=64, N=128, num_warps=4)
-
-
-TWINS["gpu_run_scoped"] = Twin([((64, 128), F32)], [((64, 128), F32)], _launch_run_scoped)
+TWINS["gpu_run_scoped"] = Twin(
+    [((64, 128), F32)], [((64, 128), F32)],
+    _add_one, (1,), dict(M=64, N=128, num_warps=4))
 
 
 @triton.jit
 def _add_column_index(x_ptr, o_ptr, M: tl.constexpr, N: tl.constexpr):
-  offs = _offsets(0, M, N, N)
+  offs = _offsets(0, 0, M, N, N)
   col = tl.arange(0, N).to(tl.float32)
   tl.store(o_ptr + offs, tl.load(x_ptr + offs) + col[None, :])
 
 
-def _launch_layout_cast(x, o):
-  _add_column_index[(1,)](x, o, M=128, N=128, num_warps=4)
-
-
-TWINS["gpu_layout_cast"] = Twin([((128, 128), F32)], [((128, 128), F32)], _launch_layout_cast)
+TWINS["gpu_layout_cast"] = Twin(
+    [((128, 128), F32)], [((128, 128), F32)],
+    _add_column_index, (1,), dict(M=128, N=128, num_warps=4))
 
 
 @triton.jit
 def _sum_slabs(x_ptr, o_ptr, SLABS: tl.constexpr, M: tl.constexpr, N: tl.constexpr):
   acc = tl.zeros((M, N), tl.float32)
   for i in range(SLABS):
-    acc += tl.load(x_ptr + _offsets(i * M, M, N, N))
-  tl.store(o_ptr + _offsets(0, M, N, N), acc)
+    acc += tl.load(x_ptr + _offsets(i * M, 0, M, N, N))
+  tl.store(o_ptr + _offsets(0, 0, M, N, N), acc)
 
 
-def _launch_fori_accumulate(x, o):
-  _sum_slabs[(1,)](x, o, SLABS=4, M=64, N=128, num_warps=4)
-
-
-TWINS["gpu_fori_accumulate"] = Twin([((256, 128), F32)], [((64, 128), F32)],
-                                    _launch_fori_accumulate)
+TWINS["gpu_fori_accumulate"] = Twin(
+    [((256, 128), F32)], [((64, 128), F32)],
+    _sum_slabs, (1,), dict(SLABS=4, M=64, N=128, num_warps=4))
 
 
 @triton.jit
@@ -129,32 +149,26 @@ def _double_until_then_update(n_ptr, x_ptr, o_ptr, M: tl.constexpr, N: tl.conste
   c = tl.full((), 1, tl.int32)
   while c < bound:
     c = c * 2
-  offs = _offsets(0, M, N, N)
+  offs = _offsets(0, 0, M, N, N)
   x = tl.load(x_ptr + offs)
   tl.store(o_ptr + offs, tl.where(c > 16, x * 2.0, x - 1.0))
 
 
-def _launch_while_cond(n, x, o):
-  _double_until_then_update[(1,)](n, x, o, M=128, N=128, num_warps=4)
-
-
-TWINS["gpu_while_cond"] = Twin([((1,), I32), ((128, 128), F32)], [((128, 128), F32)],
-                               _launch_while_cond)
+TWINS["gpu_while_cond"] = Twin(
+    [((1,), I32), ((128, 128), F32)], [((128, 128), F32)],
+    _double_until_then_update, (1,), dict(M=128, N=128, num_warps=4))
 
 
 @triton.jit
 def _add(x_ptr, y_ptr, o_ptr, M: tl.constexpr, N: tl.constexpr):
-  offs = _offsets(0, M, N, N)
+  offs = _offsets(0, 0, M, N, N)
   tl.store(o_ptr + offs, tl.load(x_ptr + offs) + tl.load(y_ptr + offs))
 
 
-def _launch_warp_specialized(x, y, o):
-  # Two warpgroups, as the Pallas kernel's producer and consumer.
-  _add[(1,)](x, y, o, M=128, N=128, num_warps=8)
-
-
-TWINS["gpu_warp_specialized"] = Twin([((128, 128), F32)] * 2, [((128, 128), F32)],
-                                     _launch_warp_specialized)
+# Two warpgroups, as the Pallas kernel's producer and consumer.
+TWINS["gpu_warp_specialized"] = Twin(
+    [((128, 128), F32)] * 2, [((128, 128), F32)],
+    _add, (1,), dict(M=128, N=128, num_warps=8))
 
 
 @triton.jit
@@ -162,15 +176,12 @@ def _replicate_rows(x_ptr, o_ptr, COPIES: tl.constexpr, M: tl.constexpr, N: tl.c
   # Program p (one per CTA of the Pallas kernel's two clusters of two)
   # writes output block p from input block p // COPIES.
   p = tl.program_id(0)
-  tl.store(o_ptr + _offsets(p * M, M, N, N), tl.load(x_ptr + _offsets(p // COPIES * M, M, N, N)))
+  tl.store(o_ptr + _offsets(p * M, 0, M, N, N), tl.load(x_ptr + _offsets(p // COPIES * M, 0, M, N, N)))
 
 
-def _launch_cluster_multicast(x, o):
-  _replicate_rows[(4,)](x, o, COPIES=2, M=64, N=128, num_warps=4)
-
-
-TWINS["gpu_cluster_multicast"] = Twin([((128, 128), F32)], [((256, 128), F32)],
-                                      _launch_cluster_multicast)
+TWINS["gpu_cluster_multicast"] = Twin(
+    [((128, 128), F32)], [((256, 128), F32)],
+    _replicate_rows, (4,), dict(COPIES=2, M=64, N=128, num_warps=4))
 
 # --------------------------------------------------------------------------
 # Row reductions.
@@ -179,22 +190,20 @@ TWINS["gpu_cluster_multicast"] = Twin([((128, 128), F32)], [((256, 128), F32)],
 
 @triton.jit
 def _row_softmax(x_ptr, o_ptr, BM: tl.constexpr, N: tl.constexpr):
-  offs = _offsets(tl.program_id(0) * BM, BM, N, N)
+  offs = _offsets(tl.program_id(0) * BM, 0, BM, N, N)
   x = tl.load(x_ptr + offs)
   e = tl.exp(x - tl.max(x, axis=1)[:, None])
   tl.store(o_ptr + offs, e / tl.sum(e, axis=1)[:, None])
 
 
-def _launch_row_softmax(x, o):
-  _row_softmax[(4,)](x, o, BM=64, N=128, num_warps=4)
-
-
-TWINS["gpu_row_softmax"] = Twin([((256, 128), F32)], [((256, 128), F32)], _launch_row_softmax)
+TWINS["gpu_row_softmax"] = Twin(
+    [((256, 128), F32)], [((256, 128), F32)],
+    _row_softmax, (4,), dict(BM=64, N=128, num_warps=4))
 
 
 @triton.jit
 def _layer_norm(x_ptr, w_ptr, b_ptr, o_ptr, BM: tl.constexpr, N: tl.constexpr, EPS: tl.constexpr):
-  offs = _offsets(tl.program_id(0) * BM, BM, N, N)
+  offs = _offsets(tl.program_id(0) * BM, 0, BM, N, N)
   x = tl.load(x_ptr + offs)
   xc = x - (tl.sum(x, axis=1) / N)[:, None]
   inv = tl.rsqrt(tl.sum(xc * xc, axis=1) / N + EPS)
@@ -203,12 +212,9 @@ def _layer_norm(x_ptr, w_ptr, b_ptr, o_ptr, BM: tl.constexpr, N: tl.constexpr, E
   tl.store(o_ptr + offs, y)
 
 
-def _launch_layer_norm(x, w, b, o):
-  _layer_norm[(2,)](x, w, b, o, BM=64, N=256, EPS=1e-5, num_warps=4)
-
-
-TWINS["gpu_layer_norm"] = Twin([((128, 256), F32), ((256,), F32), ((256,), F32)],
-                               [((128, 256), F32)], _launch_layer_norm)
+TWINS["gpu_layer_norm"] = Twin(
+    [((128, 256), F32), ((256,), F32), ((256,), F32)], [((128, 256), F32)],
+    _layer_norm, (2,), dict(BM=64, N=256, EPS=1e-5, num_warps=4))
 
 # --------------------------------------------------------------------------
 # Matmuls (tl.dot: WGMMA on Hopper).
@@ -222,40 +228,34 @@ def _matmul(a_ptr, b_ptr, o_ptr, N: tl.constexpr, K: tl.constexpr, BM: tl.conste
   n0 = tl.program_id(1) * BN
   acc = tl.zeros((BM, BN), tl.float32)
   for k in range(0, K, BK):
-    a = tl.load(a_ptr + _offsets(m0, BM, BK, K, k))
-    b = tl.load(b_ptr + _offsets(k, BK, BN, N, n0))
+    a = tl.load(a_ptr + _offsets(m0, k, BM, BK, K))
+    b = tl.load(b_ptr + _offsets(k, n0, BK, BN, N))
     acc = tl.dot(a, b, acc)
-  tl.store(o_ptr + _offsets(m0, BM, BN, N, n0), acc.to(o_ptr.dtype.element_ty))
+  tl.store(o_ptr + _offsets(m0, n0, BM, BN, N), acc.to(o_ptr.dtype.element_ty))
 
 
-def _launch_wgmma_matmul(a, b, o):
-  # The Pallas kernel: 128x128x64 tiles, a (2, 2) grid, K pipelined two
-  # steps deep (max_concurrent_steps=2).
-  _matmul[(2, 2)](a, b, o, N=256, K=256, BM=128, BN=128, BK=64, num_warps=4, num_stages=2)
-
-
-TWINS["gpu_wgmma_matmul"] = Twin([((256, 256), F16)] * 2, [((256, 256), F16)],
-                                 _launch_wgmma_matmul)
+# The Pallas kernel: 128x128x64 tiles, a (2, 2) grid, K pipelined two
+# steps deep (max_concurrent_steps=2).
+TWINS["gpu_wgmma_matmul"] = Twin(
+    [((256, 256), F16)] * 2, [((256, 256), F16)],
+    _matmul, (2, 2), dict(N=256, K=256, BM=128, BN=128, BK=64, num_warps=4, num_stages=2))
 
 
 @triton.jit
 def _matmul_twice_plus_transposed(a_ptr, b_ptr, o_ptr, T: tl.constexpr):
   # a is T x 2T; o = a[:, :T] @ b + a[:, T:] @ b + a[:, :T] @ b^T.
-  a0 = tl.load(a_ptr + _offsets(0, T, T, 2 * T))
-  a1 = tl.load(a_ptr + _offsets(0, T, T, 2 * T, T))
-  b = tl.load(b_ptr + _offsets(0, T, T, T))
+  a0 = tl.load(a_ptr + _offsets(0, 0, T, T, 2 * T))
+  a1 = tl.load(a_ptr + _offsets(0, T, T, T, 2 * T))
+  b = tl.load(b_ptr + _offsets(0, 0, T, T, T))
   acc = tl.dot(a0, b)
   acc = tl.dot(a1, b, acc)
   acc = tl.dot(a0, tl.trans(b), acc)
-  tl.store(o_ptr + _offsets(0, T, T, T), acc)
+  tl.store(o_ptr + _offsets(0, 0, T, T, T), acc)
 
 
-def _launch_wgmma_scoped(a, b, o):
-  _matmul_twice_plus_transposed[(1,)](a, b, o, T=64, num_warps=4)
-
-
-TWINS["gpu_wgmma_scoped"] = Twin([((64, 128), F16), ((64, 64), F16)], [((64, 64), F32)],
-                                 _launch_wgmma_scoped)
+TWINS["gpu_wgmma_scoped"] = Twin(
+    [((64, 128), F16), ((64, 64), F16)], [((64, 64), F32)],
+    _matmul_twice_plus_transposed, (1,), dict(T=64, num_warps=4))
 
 # --------------------------------------------------------------------------
 # What Triton takes as a pointer argument.
