@@ -25,7 +25,7 @@ help:
 	@echo "make memcheck  every example and lit input through the four passes under valgrind memcheck (slow; JOBS=N, PALLAS_OPT=...)"
 	@echo "make gpu-report  lower GPU_REPORT_INPUTS (default test/Reference/GPU/lowered/*.mlir) to PTX with pallas-gpu-to-llvm, ptxas -v: registers, spills, shared memory per kernel"
 	@echo "make gpu-test  run the GPU kernels with mlir-runner + our CUDA runtime, compare with numpy (no GPU: skipped)"
-	@echo "make gpu-bench time the GPU kernels against JAX's Pallas Mosaic GPU (no GPU: skipped)"
+	@echo "make gpu-bench time the GPU kernels against JAX's Pallas Mosaic GPU, Triton and cuBLAS (no GPU: skipped)"
 	@echo "make docs      regenerate docs/{Pallas,TPU,MosaicGPU}Dialect.md with mlir-tblgen"
 	@echo "make fmt       cargo fmt --check   (make fmt-fix to apply)"
 	@echo "make lint      cargo clippy -- -D warnings"
@@ -275,7 +275,15 @@ gpu-test:
 	$(MAKE) --no-print-directory ptxas build && \
 	$(JAX_PY) scripts/gpu/gpu_test.py && $(JAX_PY) scripts/gpu/gpu_test.py --from-pallas
 
+# gpu-bench's baselines (JAX Pallas Mosaic GPU, Triton, cuBLAS through CuPy)
+# run from their own venv, which scripts/gpu/setup-bench.sh fills (pinned
+# jax[cuda12], triton, cupy-cuda12x) only on a machine with a GPU; ptxas
+# stays the one of $(VENV).
+BENCH_VENV ?= $(CURDIR)/.venv-gpu-bench
 gpu-bench:
 	@$(NO_GPU); \
 	$(MAKE) --no-print-directory ptxas build && \
-	$(JAX_PY) scripts/gpu/gpu_bench.py && $(JAX_PY) scripts/gpu/gpu_bench.py --from-pallas
+	PALLAS_BENCH_VENV=$(BENCH_VENV) PALLAS_BENCH_PYTHON=$(JAX_PY) scripts/gpu/setup-bench.sh && \
+	export PTXAS="$${PTXAS:-$$(ls $(VENV)/lib/python3*/site-packages/nvidia/cuda_nvcc/bin/ptxas | tail -1)}" && \
+	$(BENCH_VENV)/bin/python scripts/gpu/gpu_bench.py && \
+	$(BENCH_VENV)/bin/python scripts/gpu/gpu_bench.py --from-pallas

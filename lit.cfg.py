@@ -86,3 +86,15 @@ if venv_python:
 # gpu-test/gpu-bench are checked only on machines without one).
 if glob.glob("/dev/nvidia[0-9]*"):
     config.available_features.add("nvidia-gpu")
+
+# Triton for the checks of the Triton twins that `make gpu-bench` times
+# (scripts/gpu/triton_kernels.py: interpreter and sm_90 compilation, no GPU):
+# feature `triton` when the venv's python has it or $PALLAS_TRITON_PATH
+# (a `pip install --target` directory) holds it.
+triton_path = os.environ.get("PALLAS_TRITON_PATH", "")
+if venv_python and any(glob.glob(os.path.join(d, "triton", "__init__.py")) for d in
+                       [triton_path] + glob.glob(os.path.join(os.path.dirname(os.path.dirname(
+                           venv_python)), "lib", "python3*", "site-packages")) if d):
+    config.available_features.add("triton")
+    if triton_path:
+        config.environment["PALLAS_TRITON_PATH"] = triton_path
