@@ -92,9 +92,11 @@ if glob.glob("/dev/nvidia[0-9]*"):
 # feature `triton` when the venv's python has it or $PALLAS_TRITON_PATH
 # (a `pip install --target` directory) holds it.
 triton_path = os.environ.get("PALLAS_TRITON_PATH", "")
-if venv_python and any(glob.glob(os.path.join(d, "triton", "__init__.py")) for d in
-                       [triton_path] + glob.glob(os.path.join(os.path.dirname(os.path.dirname(
-                           venv_python)), "lib", "python3*", "site-packages")) if d):
+triton_dirs = [triton_path] if triton_path else []
+if venv_python:
+    triton_dirs += glob.glob(os.path.join(os.path.dirname(os.path.dirname(venv_python)),
+                                          "lib", "python3*", "site-packages"))
+if venv_python and any(os.path.isfile(os.path.join(d, "triton", "__init__.py")) for d in triton_dirs):
     config.available_features.add("triton")
     if triton_path:
         config.environment["PALLAS_TRITON_PATH"] = triton_path
