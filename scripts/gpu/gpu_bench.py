@@ -53,8 +53,9 @@ Triton on every kernel, >= 90 % of peak HBM bandwidth on the elementwise
 kernels, matmul >= 75 % of cuBLAS. The goal names a bf16 matmul; the
 benchmarked matmuls (gpu_wgmma_matmul, gpu_wgmma_scoped) are f16 x f16
 with f32 accumulation, and the line says so. These kernels are small (at
-most 384 KiB of operands): their times are dominated by launch latency, so
-the bandwidth goal is not reachable at these sizes (see the README).
+most 384 KiB of operands): their times are dominated by launch latency and
+repeated calls find their operands in L2, so the bandwidth goal is not
+reachable at these sizes (see the README).
 
 `--check-triton-interpret` needs no GPU: it runs every Triton twin under
 Triton's interpreter (TRITON_INTERPRET=1) on the inputs gpu-test draws and
