@@ -59,7 +59,9 @@ pub static PASS: PassDef = PassDef {
     options: &[PassOption {
         name: "no-auto-barriers",
         description: "Do not put warpgroup barriers around vector stores and before TMA loads \
-                      (Pallas' unsafe_no_auto_barriers)",
+                      in every launch (a launch marked `pallas.no_auto_barriers` by \
+                      convert-pallas-to-mosaic-gpu, for a kernel whose compiler parameters opt \
+                      out, goes without them anyway)",
         kind: OptionKind::Bool,
         default: "false",
     }],
@@ -100,8 +102,13 @@ fn run(module: OperationRef, options: &OptionValues) -> Result<(), ()> {
             launches.push(op);
         }
     });
-    let auto_barriers = !options.bool("no-auto-barriers");
+    let no_auto_barriers = options.bool("no-auto-barriers");
     for launch in launches {
+        let auto_barriers = !no_auto_barriers
+            && !ir::has_attribute(
+                &launch,
+                crate::conversion::pallas_to_mosaic_gpu::NO_AUTO_BARRIERS_ATTR,
+            );
         let rw = OwnedRewriter::new(&launch);
         let mut l = Lowerer {
             rw: &rw,

@@ -499,6 +499,11 @@ fn erase_if_unused(v: Value) {
 }
 
 /// Lowers GPU kernel `k` (checked by [`super::checks`]).
+/// The discardable attribute of a `gpu.launch` whose kernel opted out of
+/// the automatic warpgroup barriers (`unsafe_no_auto_barriers`), read by
+/// convert-mosaic-gpu-to-nvvm.
+pub const NO_AUTO_BARRIERS_ATTR: &str = "pallas.no_auto_barriers";
+
 pub fn lower<'c, 'a>(k: OperationRef<'c, 'a>, params: &MosaicGpuParams) -> Result<(), String> {
     let info = KernelInfo::of(&k)?;
     let schedule = pipeline::Schedule::of(&k, &info.grid, params);
@@ -684,6 +689,13 @@ pub fn lower<'c, 'a>(k: OperationRef<'c, 'a>, params: &MosaicGpuParams) -> Resul
         vec![launch_region],
     ));
     b.op("func.return", &[], &[], &[]);
+    if params.no_auto_barriers {
+        // jaxlib hands the opt-out to its dialect lowering as an argument;
+        // our passes meet again only through the module, so the launch
+        // carries it to convert-mosaic-gpu-to-nvvm (jaxlib ignores the
+        // discardable attribute).
+        ir::set_attribute(&launch, NO_AUTO_BARRIERS_ATTR, b.attr("unit"));
+    }
 
     let device = ir::body_block(&launch).ok_or("launch without a body")?;
     rw.set_insertion_point_to_end(device);

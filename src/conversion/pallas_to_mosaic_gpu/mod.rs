@@ -26,6 +26,7 @@ mod debug;
 mod elementwise;
 mod grid;
 mod kernel;
+pub use kernel::NO_AUTO_BARRIERS_ATTR;
 mod load_store;
 mod pipeline;
 mod resources;
