@@ -328,18 +328,42 @@ void pallasEmitFailedToLegalize(MlirOperation op) {
                  << "' that was explicitly marked illegal";
 }
 
-intptr_t pallasShapedTypeGetShape(MlirType type, int64_t *dims, intptr_t capacity) {
-  auto shaped = llvm::dyn_cast<ShapedType>(unwrap(type));
+// The shaped types the lowerings ask about are memrefs and vectors, asked
+// about for nearly every op: a TypeID comparison finds them, where a cast
+// to the ShapedType interface (or a conversion to it) searches the type's
+// interface map.
+static bool shapeOf(Type type, ArrayRef<int64_t> &shape) {
+  if (auto memref = llvm::dyn_cast<MemRefType>(type)) {
+    shape = memref.getShape();
+    return true;
+  }
+  if (auto vector = llvm::dyn_cast<VectorType>(type)) {
+    shape = vector.getShape();
+    return true;
+  }
+  auto shaped = llvm::dyn_cast<ShapedType>(type);
   if (!shaped || !shaped.hasRank())
+    return false;
+  shape = shaped.getShape();
+  return true;
+}
+
+intptr_t pallasShapedTypeGetShape(MlirType type, int64_t *dims, intptr_t capacity) {
+  ArrayRef<int64_t> shape;
+  if (!shapeOf(unwrap(type), shape))
     return -1;
-  ArrayRef<int64_t> shape = shaped.getShape();
   for (intptr_t i = 0, e = std::min<intptr_t>(capacity, shape.size()); i < e; ++i)
     dims[i] = shape[i];
   return shape.size();
 }
 
 MlirType pallasShapedTypeGetElementTypeOrNull(MlirType type) {
-  auto shaped = llvm::dyn_cast<ShapedType>(unwrap(type));
+  Type t = unwrap(type);
+  if (auto memref = llvm::dyn_cast<MemRefType>(t))
+    return wrap(memref.getElementType());
+  if (auto vector = llvm::dyn_cast<VectorType>(t))
+    return wrap(vector.getElementType());
+  auto shaped = llvm::dyn_cast<ShapedType>(t);
   return wrap(shaped ? shaped.getElementType() : Type());
 }
 

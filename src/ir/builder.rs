@@ -29,7 +29,29 @@ struct Parsed {
     identifiers: crate::ir::hash::FastMap<String, *const std::ffi::c_void>,
     /// [`memo_type`]: (table, type) -> type (null for `None`).
     mapped: crate::ir::hash::FastMap<(u32, *const std::ffi::c_void), *const std::ffi::c_void>,
+    /// [`B::int_attr`]: (type, value) -> integer attribute. Index constants
+    /// are built by the thousand, mostly of a few values, and getting an
+    /// `IntegerAttr` from MLIR (an APInt and a uniquer lookup) costs a
+    /// fifth of building the constant op.
+    ints: crate::ir::hash::FastMap<(*const std::ffi::c_void, i64), *const std::ffi::c_void>,
+    /// `arith.constant` and `value`, as op name and identifier, once known.
+    constant: Option<(*const std::ffi::c_void, MlirIdentifier)>,
+    /// [`B::zero`]: type -> its zero attribute (a float or splat attribute
+    /// costs about a thousand instructions to get from MLIR).
+    zeros: crate::ir::hash::FastMap<*const std::ffi::c_void, *const std::ffi::c_void>,
+    /// [`memo_memref_type`]: (element type, memory space, rank, dims) ->
+    /// memref type with the identity layout.
+    memrefs: crate::ir::hash::FastMap<MemrefKey, *const std::ffi::c_void>,
 }
+
+/// Element type, memory space, rank and dims (the first `rank` of them) of
+/// a memref type with the identity layout.
+type MemrefKey = (
+    *const std::ffi::c_void,
+    *const std::ffi::c_void,
+    usize,
+    [i64; 8],
+);
 
 #[derive(Clone, Copy)]
 enum Kind {
@@ -47,6 +69,10 @@ thread_local! {
         op_names: Default::default(),
         identifiers: Default::default(),
         mapped: Default::default(),
+        ints: Default::default(),
+        constant: None,
+        zeros: Default::default(),
+        memrefs: Default::default(),
     });
 }
 
@@ -65,6 +91,10 @@ impl Parsed {
         self.op_names.clear();
         self.identifiers.clear();
         self.mapped.clear();
+        self.ints.clear();
+        self.constant = None;
+        self.zeros.clear();
+        self.memrefs.clear();
     }
 
     fn table(
@@ -134,6 +164,37 @@ pub fn memo_type<'c>(
         }
     };
     (!raw.is_null()).then(|| unsafe { Type::from_raw(MlirType { ptr: raw }) })
+}
+
+/// The memref type `make` builds for `shape` x `elem` in `space` with the
+/// identity layout, built once per pass run (for ranks up to 8): MLIR's
+/// identity layout map alone costs more than two thousand instructions,
+/// and the TPU lowering asks for the same slice and semaphore types per
+/// access.
+pub fn memo_memref_type<'c>(
+    shape: &[i64],
+    elem: Type<'c>,
+    space: Attribute<'c>,
+    make: impl FnOnce() -> Type<'c>,
+) -> Type<'c> {
+    if shape.len() > 8 {
+        return make();
+    }
+    let mut dims = [0i64; 8];
+    dims[..shape.len()].copy_from_slice(shape);
+    let key = (elem.to_raw().ptr, space.to_raw().ptr, shape.len(), dims);
+    let ctx = unsafe { mlirTypeGetContext(elem.to_raw()) };
+    let cached = PARSED.with(|p| {
+        let mut p = p.borrow_mut();
+        p.enter(ctx);
+        p.memrefs.get(&key).copied()
+    });
+    if let Some(raw) = cached {
+        return unsafe { Type::from_raw(MlirType { ptr: raw }) };
+    }
+    let ty = make();
+    PARSED.with(|p| p.borrow_mut().memrefs.insert(key, ty.to_raw().ptr));
+    ty
 }
 
 /// A few C handles for one call, on the stack unless there are many (ops
@@ -223,9 +284,21 @@ impl<'r, 'c, 'a> B<'r, 'c, 'a> {
         unsafe { Attribute::from_raw(mlirFloatAttrDoubleGet(self.ctx, ty.to_raw(), v)) }
     }
 
-    /// The integer attribute `v : ty`.
+    /// The integer attribute `v : ty` (made once per pass run, see
+    /// [`Parsed::ints`]).
     pub fn int_attr(&self, v: i64, ty: Type<'c>) -> Attribute<'c> {
-        unsafe { Attribute::from_raw(mlirIntegerAttrGet(ty.to_raw(), v)) }
+        let key = (ty.to_raw().ptr, v);
+        let cached = PARSED.with(|p| {
+            let mut p = p.borrow_mut();
+            p.enter(self.ctx);
+            p.ints.get(&key).copied()
+        });
+        let raw = cached.unwrap_or_else(|| {
+            let raw = unsafe { mlirIntegerAttrGet(ty.to_raw(), v).ptr };
+            PARSED.with(|p| p.borrow_mut().ints.insert(key, raw));
+            raw
+        });
+        unsafe { Attribute::from_raw(MlirAttribute { ptr: raw }) }
     }
 
     /// `array<i64: v...>`.
@@ -350,22 +423,41 @@ impl<'r, 'c, 'a> B<'r, 'c, 'a> {
         };
         let values = Raw::new(attrs.iter().map(|(_, a)| a.to_raw()));
         let regions = Raw::new(regions.into_iter().map(Region::into_raw));
+        let raw = self.create(
+            op_name,
+            (operands.len(), operands.as_ptr()),
+            (results.len(), results.as_ptr()),
+            (names.len(), names.as_ptr(), values.as_ptr()),
+            (regions.len(), regions.as_ptr()),
+        );
+        assert!(!raw.ptr.is_null(), "cannot build {name}");
+        unsafe { melior::ir::Operation::from_raw(raw) }
+    }
+
+    /// One `pallasOperationCreate` call at this builder's location (the
+    /// arrays as (length, pointer), the attributes as names and values).
+    fn create(
+        &self,
+        op_name: *const std::ffi::c_void,
+        operands: (isize, *const MlirValue),
+        results: (isize, *const MlirType),
+        attrs: (isize, *const MlirIdentifier, *const MlirAttribute),
+        regions: (isize, *const MlirRegion),
+    ) -> MlirOperation {
         unsafe {
-            let raw = ffi::pallasOperationCreate(
+            ffi::pallasOperationCreate(
                 op_name,
                 self.loc.to_raw(),
-                operands.len(),
-                operands.as_ptr(),
-                results.len(),
-                results.as_ptr(),
-                names.len(),
-                names.as_ptr(),
-                values.as_ptr(),
-                regions.len(),
-                regions.as_ptr(),
-            );
-            assert!(!raw.ptr.is_null(), "cannot build {name}");
-            melior::ir::Operation::from_raw(raw)
+                operands.0,
+                operands.1,
+                results.0,
+                results.1,
+                attrs.0,
+                attrs.1,
+                attrs.2,
+                regions.0,
+                regions.1,
+            )
         }
     }
 
@@ -406,23 +498,51 @@ impl<'r, 'c, 'a> B<'r, 'c, 'a> {
     }
 
     pub fn cidx(&self, v: i64) -> Value<'c, 'a> {
-        let ty = self.index();
-        self.val(
-            "arith.constant",
-            &[],
-            ty,
-            &[("value", self.int_attr(v, ty))],
-        )
+        self.int_constant(v, self.index())
     }
 
     pub fn ci32(&self, v: i64) -> Value<'c, 'a> {
-        let ty = self.i32();
-        self.val(
-            "arith.constant",
-            &[],
-            ty,
-            &[("value", self.int_attr(v, ty))],
-        )
+        self.int_constant(v, self.i32())
+    }
+
+    /// `arith.constant v : ty` for an integer or index `ty`: what
+    /// `self.val("arith.constant", ..)` builds, with the attribute, op name
+    /// and attribute name found in one table access (the lowerings build
+    /// more index constants than any other op).
+    fn int_constant(&self, v: i64, ty: Type<'c>) -> Value<'c, 'a> {
+        let key = (ty.to_raw().ptr, v);
+        let known = PARSED.with(|p| {
+            let mut p = p.borrow_mut();
+            p.enter(self.ctx);
+            let (name, id) = p.constant?;
+            Some((name, id, *p.ints.get(&key)?))
+        });
+        let (name, id, attr) = match known {
+            Some(k) => k,
+            None => {
+                let attr = self.int_attr(v, ty).to_raw().ptr;
+                let name = Parsed::get(self.ctx, Kind::OpName, "arith.constant", || unsafe {
+                    ffi::pallasOperationNameGet(self.ctx, str_ref("arith.constant"))
+                });
+                let id = self.identifier("value");
+                PARSED.with(|p| p.borrow_mut().constant = Some((name, id)));
+                (name, id, attr)
+            }
+        };
+        let result = ty.to_raw();
+        let attr = MlirAttribute { ptr: attr };
+        let raw = self.create(
+            name,
+            (0, std::ptr::null()),
+            (1, &result),
+            (1, &id, &attr),
+            (0, std::ptr::null()),
+        );
+        assert!(!raw.ptr.is_null(), "cannot build arith.constant");
+        let op = self
+            .rw
+            .insert(unsafe { melior::ir::Operation::from_raw(raw) });
+        result_of(op, 0)
     }
 
     /// `memref.alloc` of a statically shaped memref type (a heap buffer the
@@ -462,6 +582,16 @@ impl<'r, 'c, 'a> B<'r, 'c, 'a> {
 
     /// The zero of a scalar, vector or element type `ty`.
     pub fn zero(&self, ty: Type<'c>) -> Value<'c, 'a> {
+        let key = ty.to_raw().ptr;
+        let cached = PARSED.with(|p| {
+            let mut p = p.borrow_mut();
+            p.enter(self.ctx);
+            p.zeros.get(&key).copied()
+        });
+        if let Some(raw) = cached {
+            let value = unsafe { Attribute::from_raw(MlirAttribute { ptr: raw }) };
+            return self.val("arith.constant", &[], ty, &[("value", value)]);
+        }
         let is_vector = crate::ir::is_vector(ty);
         let elem = if is_vector {
             crate::ir::element_type(ty)
@@ -485,6 +615,7 @@ impl<'r, 'c, 'a> B<'r, 'c, 'a> {
             } else {
                 scalar
             };
+            PARSED.with(|p| p.borrow_mut().zeros.insert(key, raw.ptr));
             let value = unsafe { Attribute::from_raw(raw) };
             return self.val("arith.constant", &[], ty, &[("value", value)]);
         }
@@ -946,7 +1077,7 @@ pub fn segments<'c, 'a>(op: &OperationRef, operands: &[Value<'c, 'a>]) -> Vec<Ve
         .attribute("operandSegmentSizes")
         .map(dense_i32)
         .unwrap_or_default();
-    let mut out = vec![];
+    let mut out = Vec::with_capacity(sizes.len());
     let mut at = 0usize;
     for s in sizes {
         let s = s as usize;

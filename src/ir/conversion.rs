@@ -1275,12 +1275,20 @@ impl<'p> Driver<'p> {
             self.state.borrow_mut().undo(mark);
             return false;
         }
-        let created = std::mem::take(&mut self.state.borrow_mut().new_ops);
-        for new in created {
+        let mut created = std::mem::take(&mut self.state.borrow_mut().new_ops);
+        for new in created.iter().copied() {
             if !self.legalize(new) {
                 self.state.borrow_mut().undo(mark);
                 return false;
             }
+        }
+        // Hands the buffer back (nested patterns have emptied the list by
+        // now): one pattern runs per converted op, and a list that starts
+        // empty every time grows again every time.
+        created.clear();
+        let mut st = self.state.borrow_mut();
+        if st.new_ops.is_empty() && st.new_ops.capacity() < created.capacity() {
+            st.new_ops = created;
         }
         true
     }
@@ -1445,15 +1453,24 @@ pub fn apply_direct(
     }
     let mut order = vec![];
     walk(root.to_raw(), &mut |op| order.push(op));
+    let mut state = Direct {
+        epoch: target.epoch(),
+        ..Direct::default()
+    };
+    // Sized for a conversion that replaces most ops (each with a few new
+    // ones) rather than grown and rehashed step by step; the tables are
+    // only looked up, never iterated, so their size changes no order.
+    let n = order.len();
+    state.mapping.reserve(n);
+    state.mapped_to.reserve(n);
+    state.replaced.reserve(n);
+    state.log.reserve(2 * n);
     let driver = Driver {
         target,
         by_name: &by_name,
         names: RefCell::new(FastMap::default()),
         rewriter: unsafe { mlirIRRewriterCreateFromOp(root.to_raw()) },
-        state: RefCell::new(Direct {
-            epoch: target.epoch(),
-            ..Direct::default()
-        }),
+        state: RefCell::new(state),
     };
     let mut ok = true;
     for op in order {

@@ -344,18 +344,35 @@ pub fn element_count(shape: &[i64]) -> Option<i64> {
 
 /// Static shape of a shaped type (dynamic dims are `i64::MIN`).
 pub fn memref_shape(ty: Type) -> Vec<i64> {
-    let mut dims = vec![0i64; 8];
-    let rank = unsafe { ffi::pallasShapedTypeGetShape(ty.to_raw(), dims.as_mut_ptr(), 8) };
-    if rank < 0 {
+    // Asked for most ops, several times: the common ranks are read into
+    // the stack and copied into a vector of the right size (none for rank
+    // 0 or a type without a shape).
+    let mut buf = [0i64; 8];
+    let rank = unsafe { ffi::pallasShapedTypeGetShape(ty.to_raw(), buf.as_mut_ptr(), 8) };
+    if rank <= 0 {
         return vec![];
     }
     let rank = rank as usize;
-    if rank > dims.len() {
-        dims.resize(rank, 0);
-        unsafe { ffi::pallasShapedTypeGetShape(ty.to_raw(), dims.as_mut_ptr(), rank as isize) };
+    if rank <= buf.len() {
+        return buf[..rank].to_vec();
     }
-    dims.truncate(rank);
+    let mut dims = vec![0i64; rank];
+    unsafe { ffi::pallasShapedTypeGetShape(ty.to_raw(), dims.as_mut_ptr(), rank as isize) };
     dims
+}
+
+/// `f` of the static shape of a shaped type ([`memref_shape`]), read into
+/// the stack for ranks up to 8: for the size checks asked of every value.
+pub fn with_shape<R>(ty: Type, f: impl FnOnce(&[i64]) -> R) -> R {
+    let mut buf = [0i64; 8];
+    let rank = unsafe { ffi::pallasShapedTypeGetShape(ty.to_raw(), buf.as_mut_ptr(), 8) };
+    if rank <= 0 {
+        return f(&[]);
+    }
+    match buf.get(..rank as usize) {
+        Some(dims) => f(dims),
+        None => f(&memref_shape(ty)),
+    }
 }
 
 /// The strides and offset of a memref type (`i64::MIN` where dynamic); `None`
@@ -1262,6 +1279,32 @@ pub fn type_attr_value(a: Attribute<'_>) -> Type<'_> {
 /// Whether `t` is `f32`.
 pub fn is_f32(t: Type) -> bool {
     unsafe { mlirTypeIsAF32(t.to_raw()) }
+}
+
+/// The name of a builtin float type, as MLIR prints it, found by type
+/// predicates (printing a type to compare its name costs thousands of
+/// instructions); `None` for every other type.
+pub fn float_type_name(t: Type) -> Option<&'static str> {
+    let raw = t.to_raw();
+    let checks: [(unsafe extern "C" fn(MlirType) -> bool, &'static str); 13] = [
+        (mlirTypeIsAF32, "f32"),
+        (mlirTypeIsABF16, "bf16"),
+        (mlirTypeIsAF16, "f16"),
+        (mlirTypeIsAF64, "f64"),
+        (mlirTypeIsATF32, "tf32"),
+        (mlirTypeIsAFloat8E5M2, "f8E5M2"),
+        (mlirTypeIsAFloat8E4M3FN, "f8E4M3FN"),
+        (mlirTypeIsAFloat8E4M3B11FNUZ, "f8E4M3B11FNUZ"),
+        (mlirTypeIsAFloat8E4M3, "f8E4M3"),
+        (mlirTypeIsAFloat8E3M4, "f8E3M4"),
+        (mlirTypeIsAFloat8E4M3FNUZ, "f8E4M3FNUZ"),
+        (mlirTypeIsAFloat8E5M2FNUZ, "f8E5M2FNUZ"),
+        (mlirTypeIsAFloat8E8M0FNU, "f8E8M0FNU"),
+    ];
+    checks
+        .iter()
+        .find(|(is, _)| unsafe { is(raw) })
+        .map(|(_, name)| *name)
 }
 
 /// The value of an integer attribute, or of the splat of a dense one.

@@ -46,16 +46,17 @@ pub fn semaphore_type(like: Type<'_>, dma: bool) -> Type<'_> {
     }
 }
 
-/// `memref<shape x elem, space>` with the identity layout.
+/// `memref<shape x elem, space>` with the identity layout (built once per
+/// pass run, see [`super::builder::memo_memref_type`]).
 pub fn memref_type<'c>(shape: &[i64], elem: Type<'c>, space: Attribute<'c>) -> Type<'c> {
-    unsafe {
+    super::builder::memo_memref_type(shape, elem, space, || unsafe {
         Type::from_raw(mlirMemRefTypeContiguousGet(
             elem.to_raw(),
             shape.len() as isize,
             shape.as_ptr(),
             space.to_raw(),
         ))
-    }
+    })
 }
 
 /// The integer type of `width` bits (signless) in the context of `like`.

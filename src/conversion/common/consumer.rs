@@ -17,7 +17,7 @@ pub const MOSAIC_TPU_BODY_DIALECTS: &[&str] = &[
 
 /// An error for an op of a dialect a Mosaic TPU kernel cannot hold.
 pub fn check_mosaic_tpu_dialect(name: &str) -> Result<(), String> {
-    let dialect = name.split('.').next().unwrap_or(name);
+    let dialect = name.split_once('.').map_or(name, |(d, _)| d);
     if dialect == "pallas" || MOSAIC_TPU_BODY_DIALECTS.contains(&dialect) {
         return Ok(());
     }

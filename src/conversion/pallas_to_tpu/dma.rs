@@ -22,7 +22,7 @@ use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::{Value, ValueLike};
 
 use super::kernel::{self, Mesh};
-use super::load_store::{is_bool_ref, sem_element, space_of, value_space};
+use super::load_store::{is_bool_ref, sem_element, space_of, value_space_keyword};
 use super::refs;
 use super::types::tpu_type;
 use crate::conversion::common::builder::{array_elements, segments, B};
@@ -316,7 +316,7 @@ pub fn check(op: &OperationRef) -> Result<(), String> {
             }
             for (what, v) in [("source", src), ("destination", dst)] {
                 let t = v.r#type();
-                match value_space(v).as_deref() {
+                match value_space_keyword(v) {
                     None => {
                         return Err(format!(
                             "DMA {what} {t} has no TPU memory space (any, hbm, vmem, vmem_shared, smem, cmem or host)"

@@ -65,12 +65,20 @@ impl<'c> Dot<'c> {
             && !(ir::is_f32(elem(self.lhs)) && ir::is_f32(elem(self.rhs)))
     }
 
-    /// `#tpu.dot_dimension_numbers<lhs_c, rhs_c, lhs_nc, rhs_nc, order, [], []>`.
-    fn dimension_numbers(&self) -> String {
-        let lc = if self.transpose_lhs { 0 } else { 1 };
-        let rc = if self.transpose_rhs { 1 } else { 0 };
-        let (lnc, rnc) = (1 - lc, 1 - rc);
-        format!("#tpu.dot_dimension_numbers<[{lc}], [{rc}], [{lnc}], [{rnc}], [0, {lnc}, 1, {rnc}], [], []>")
+    /// `#tpu.dot_dimension_numbers<lhs_c, rhs_c, lhs_nc, rhs_nc, order, [], []>`,
+    /// the four possible texts written out (one is asked for every dot, and
+    /// formatting it cost more than the table lookup that finds it parsed).
+    fn dimension_numbers(&self) -> &'static str {
+        // lhs contracts dim 1 unless transposed, rhs dim 0 unless
+        // transposed; the other dim of each is its non-contracting one.
+        match (self.transpose_lhs, self.transpose_rhs) {
+            (false, false) => {
+                "#tpu.dot_dimension_numbers<[1], [0], [0], [1], [0, 0, 1, 1], [], []>"
+            }
+            (false, true) => "#tpu.dot_dimension_numbers<[1], [1], [0], [0], [0, 0, 1, 0], [], []>",
+            (true, false) => "#tpu.dot_dimension_numbers<[0], [0], [1], [1], [0, 1, 1, 1], [], []>",
+            (true, true) => "#tpu.dot_dimension_numbers<[0], [1], [1], [0], [0, 1, 1, 0], [], []>",
+        }
     }
 }
 
@@ -88,10 +96,12 @@ pub fn check(op: &OperationRef) -> Result<(), String> {
         return Err("64-bit types are not supported".into());
     }
     let out = elem(d.out);
-    let out_name = out.to_string();
-    if Dot::is_float(d.out) && !FLOAT_OUTPUTS.contains(&out_name.as_str()) {
+    // The name of a float result by predicates; every other type is
+    // printed only for a message.
+    let out_name = ir::float_type_name(out);
+    if Dot::is_float(d.out) && !out_name.is_some_and(|n| FLOAT_OUTPUTS.contains(&n)) {
         return Err(format!(
-            "not yet supported: dot with result element type {out_name} in the TPU lowering (Mosaic accumulates in bf16, f32, f8E5M2, f8E4M3FN, f8E4M3B11FNUZ or an integer type)"
+            "not yet supported: dot with result element type {out} in the TPU lowering (Mosaic accumulates in bf16, f32, f8E5M2, f8E4M3FN, f8E4M3B11FNUZ or an integer type)"
         ));
     }
     if Dot::is_float(d.out) != Dot::is_float(d.lhs) || Dot::is_float(d.lhs) != Dot::is_float(d.rhs)
@@ -109,14 +119,14 @@ pub fn check(op: &OperationRef) -> Result<(), String> {
         // JAX emits tpu.matmul with an accumulator of the result type, which
         // Mosaic's verifier rejects unless it is 32-bit: say so at the dot.
         return Err(format!(
-            "Expected matmul acc to be 32-bit: the result element type {out_name} becomes tpu.matmul's accumulator (give the dot an f32 or i32 result, JAX's preferred_element_type)"
+            "Expected matmul acc to be 32-bit: the result element type {out} becomes tpu.matmul's accumulator (give the dot an f32 or i32 result, JAX's preferred_element_type)"
         ));
     }
     if d.is_matrix_vector() {
         // The special case widens operands only to f32.
         for t in [d.lhs, d.rhs] {
-            if elem(t) != out && out_name != "f32" {
-                return Err(format!("Unsupported preferred_element_type={out_name}"));
+            if elem(t) != out && !ir::is_f32(out) {
+                return Err(format!("Unsupported preferred_element_type={out}"));
             }
         }
     }
@@ -154,7 +164,7 @@ pub fn add_patterns(set: &mut PatternSet, tc: &TypeConverter) {
             return Ok(());
         }
         let acc = b.zero(d.out);
-        let mut attrs = vec![("dimension_numbers", b.attr(&d.dimension_numbers()))];
+        let mut attrs = vec![("dimension_numbers", b.attr(d.dimension_numbers()))];
         if d.precision == "highest" {
             attrs.push(("precision", b.attr("#tpu.contract_precision<fp32>")));
         }

@@ -329,7 +329,7 @@ fn has_64_bit_type(op: &OperationRef) -> bool {
 
 pub fn check(op: &OperationRef) -> Result<(), String> {
     let name = op_name(op);
-    let dialect = name.split('.').next().unwrap_or("");
+    let dialect = name.split_once('.').map_or(name, |(d, _)| d);
     if !matches!(dialect, "arith" | "math" | "vector") {
         return Ok(());
     }

@@ -284,7 +284,7 @@ pub fn stored_bytes(shape: &[i64], elem: Type) -> Option<i64> {
 
 /// The byte size of a memref type (see [`stored_bytes`]).
 pub fn memref_bytes(ty: Type) -> Option<i64> {
-    stored_bytes(&ir::memref_shape(ty), ir::element_type(ty))
+    ir::with_shape(ty, |shape| stored_bytes(shape, ir::element_type(ty)))
 }
 
 /// Why `op` cannot run on a core whose vector values spill to a memory of
@@ -301,7 +301,7 @@ pub fn vector_result_error(op: &OperationRef, limit: &Limit) -> Option<String> {
         if !ir::is_vector(ty) {
             continue;
         }
-        let bytes = stored_bytes(&ir::memref_shape(ty), ir::element_type(ty));
+        let bytes = memref_bytes(ty);
         if bytes.is_some_and(|b| b <= limit.bytes) {
             continue;
         }

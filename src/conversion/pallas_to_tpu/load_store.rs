@@ -158,12 +158,12 @@ fn check_load(op: &OperationRef) -> Result<(), String> {
             "Masked loads are not supported on TPU (JAX raises NotImplementedError for pl.load with a mask); load without the mask and select with arith.select".into(),
         );
     }
-    let space = value_space(r);
-    if space.as_deref() != Some("smem") && block_rank(r) == 0 {
+    let space = value_space_keyword(r);
+    if space != Some("smem") && block_rank(r) == 0 {
         return Err("Indexing into a ()-shaped Ref not yet supported on TPU.".into());
     }
     let result = op.result(0).map_err(|e| e.to_string())?.r#type();
-    match space.as_deref() {
+    match space {
         Some("smem") if is_vector(result) => Err("Can only load scalars from SMEM".into()),
         Some("smem") | Some("vmem") => Ok(()),
         s => Err(format!(
@@ -194,11 +194,11 @@ fn check_store(op: &OperationRef) -> Result<(), String> {
             ));
         }
     }
-    let space = value_space(r);
-    if space.as_deref() != Some("smem") && block_rank(r) == 0 {
+    let space = value_space_keyword(r);
+    if space != Some("smem") && block_rank(r) == 0 {
         return Err("Indexing into a ()-shaped Ref not yet supported on TPU.".into());
     }
-    match space.as_deref() {
+    match space {
         Some("smem") => {
             if mask.is_some() {
                 return Err("SMEM store does not support masks".into());
@@ -240,7 +240,7 @@ fn check_subview(op: &OperationRef) -> Result<(), String> {
         return Err("Strided slices of references are unsupported.".into());
     }
     let src = seg[0][0];
-    if value_space(src).is_none() {
+    if value_space_keyword(src).is_none() {
         return Err(format!(
             "slices a ref {} that has no TPU memory space",
             src.r#type()
@@ -252,7 +252,7 @@ fn check_subview(op: &OperationRef) -> Result<(), String> {
 /// `memref.load` / `memref.store` written in the body: scalars, on SMEM
 /// (JAX reads VMEM scalars through a vector load instead).
 fn check_scalar_access(r: Value, load: bool) -> Result<(), String> {
-    match value_space(r).as_deref() {
+    match value_space_keyword(r) {
         Some("smem") => Ok(()),
         Some("vmem") => Err(format!(
             "{} on VMEM is not supported by Mosaic; use pallas.{} (JAX accesses VMEM through vector loads and stores)",
@@ -268,7 +268,7 @@ fn check_scalar_access(r: Value, load: bool) -> Result<(), String> {
 
 /// `vector.load` / `vector.store` written in the body: VMEM only.
 fn check_vector_access(r: Value, load: bool) -> Result<(), String> {
-    match value_space(r).as_deref() {
+    match value_space_keyword(r) {
         Some("vmem") => Ok(()),
         Some("smem") if load => Err("Can only load scalars from SMEM".into()),
         Some("smem") => Err("Can only store scalars to SMEM".into()),
@@ -297,22 +297,28 @@ pub(super) fn kernel_arg<'c, 'a>(v: Value<'c, 'a>) -> Option<(OperationRef<'c, '
 /// `pallas.ref_bitcast`) where their ref is, everything else as its type
 /// says.
 pub(crate) fn value_space(v: Value) -> Option<String> {
+    value_space_keyword(v).map(str::to_string)
+}
+
+/// [`value_space`] without the allocation (the checks ask it of every
+/// access).
+pub(crate) fn value_space_keyword(v: Value) -> Option<&'static str> {
     if let Some(def) = defining_op(v) {
         if matches!(
             crate::ir::op_name_of(&def),
             "memref.subview" | "pallas.ref_reshape" | "pallas.ref_bitcast"
         ) {
             if let Some(src) = crate::ir::operand_at(&def, 0) {
-                return value_space(value(src));
+                return value_space_keyword(value(src));
             }
         }
     }
     if let Some((kernel, k)) = kernel_arg(v) {
         if k < KernelInfo::prefetch_count(&kernel) {
-            return space_of(kernel::prefetch_type(v.r#type()));
+            return space_keyword_of(kernel::prefetch_type(v.r#type()));
         }
     }
-    space_of(v.r#type())
+    space_keyword_of(v.r#type())
 }
 
 /// The rank of the block JAX sees for a ref: a window with squeezed dims
@@ -526,16 +532,17 @@ fn access<'c, 'a>(
     let view_shape = memref_shape(r.r#type());
     let rank = view_shape.len();
     let (starts, sizes, strides) = indexer(op, &view_shape)?;
-    let (base, squeezed) = window_squeeze(r).unwrap_or((r, vec![false; rank]));
+    let (base, squeezed) = window_squeeze(r).unwrap_or_else(|| (r, vec![false; rank]));
     let mut dynamic = dyn_idx.iter();
     let mut view_dims = 0..rank;
+    let n = squeezed.len();
     let mut a = Access {
         base,
-        indices: vec![],
-        shape: vec![],
-        strides: vec![],
+        indices: Vec::with_capacity(n),
+        shape: Vec::with_capacity(n),
+        strides: Vec::with_capacity(n),
         elem: element_type(base.r#type()),
-        smem: space_of(base.r#type()).as_deref() == Some("smem"),
+        smem: space_keyword_of(base.r#type()) == Some("smem"),
     };
     for sq in squeezed {
         if sq {
@@ -714,7 +721,7 @@ fn slice_ref<'c, 'a>(
     }
     let result_ty = tpu_type(op.result(0).map_err(|e| e.to_string())?.r#type());
     let view_rank = offsets.len();
-    let (base, squeezed) = window_squeeze(src).unwrap_or((src, vec![false; view_rank]));
+    let (base, squeezed) = window_squeeze(src).unwrap_or_else(|| (src, vec![false; view_rank]));
     // The dims the subview itself drops (rank-reducing subview).
     let dropped = dropped_dims(&sizes, &memref_shape(result_ty))
         .ok_or("cannot tell which dims the subview drops")?;

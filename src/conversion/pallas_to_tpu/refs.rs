@@ -16,7 +16,7 @@ use melior::ir::r#type::Type;
 use melior::ir::{Value, ValueLike};
 
 use super::kernel::{is_windowed, KernelInfo};
-use super::load_store::{kernel_arg, space_of, value_space, window_squeeze};
+use super::load_store::{kernel_arg, space_of, value_space_keyword, window_squeeze};
 use super::types::tpu_type;
 use crate::conversion::common::builder::{result_of, value, B};
 use crate::conversion::framework::{PatternSet, TypeConverter};
@@ -158,7 +158,7 @@ pub fn check(op: &OperationRef) -> Result<(), String> {
         _ => return Ok(()),
     };
     let src: Value = op.operand(0).map(value).map_err(|e| e.to_string())?;
-    if value_space(src).is_none() {
+    if value_space_keyword(src).is_none() {
         return Err(format!(
             "views a ref {} that has no TPU memory space",
             src.r#type()
