@@ -500,7 +500,7 @@ fn erase_if_unused(v: Value) {
 
 /// Lowers GPU kernel `k` (checked by [`super::checks`]).
 /// The discardable attribute of a `gpu.launch` whose kernel opted out of
-/// the automatic warpgroup barriers (`unsafe_no_auto_barriers`), read by
+/// the automatic warpgroup barriers ([`crate::ir::mgpu_view::NO_AUTO_BARRIERS_KEY`]), read by
 /// convert-mosaic-gpu-to-nvvm.
 pub const NO_AUTO_BARRIERS_ATTR: &str = "pallas.no_auto_barriers";
 
