@@ -498,12 +498,12 @@ fn erase_if_unused(v: Value) {
     }
 }
 
-/// Lowers GPU kernel `k` (checked by [`super::checks`]).
 /// The discardable attribute of a `gpu.launch` whose kernel opted out of
 /// the automatic warpgroup barriers ([`crate::ir::mgpu_view::NO_AUTO_BARRIERS_KEY`]), read by
 /// convert-mosaic-gpu-to-nvvm.
 pub const NO_AUTO_BARRIERS_ATTR: &str = "pallas.no_auto_barriers";
 
+/// Lowers GPU kernel `k` (checked by [`super::checks`]).
 pub fn lower<'c, 'a>(k: OperationRef<'c, 'a>, params: &MosaicGpuParams) -> Result<(), String> {
     let info = KernelInfo::of(&k)?;
     let schedule = pipeline::Schedule::of(&k, &info.grid, params);
