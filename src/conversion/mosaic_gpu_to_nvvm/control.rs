@@ -1,4 +1,5 @@
-//! `scf.for` carrying vectors: the loop carries their registers instead.
+//! `scf.for`, `scf.while`, `scf.if` and `scf.index_switch` carrying or
+//! yielding vectors: they carry and yield their registers instead.
 
 use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationRef};
@@ -64,77 +65,11 @@ pub(super) fn for_op<'c, 'a>(
         .ok()
         .and_then(|r| r.first_block())
         .ok_or("scf.for without a body")?;
-    let arg = |i: usize| -> Value<'c, 'a> { ir::argument_at(&body, i).expect("block argument") };
-    // Old block arguments: the induction variable, scalars as they are,
-    // vectors as a stand-in whose fragment is the new arguments.
-    l.rw.set_insertion_point_to_start(body);
-    let mut replacements = vec![arg(0)];
-    let mut next = 1;
-    for (i, (layout, n)) in carried.iter().enumerate() {
-        match layout {
-            Some(layout) => {
-                let old = old_body.argument(i + 1).map_err(|e| e.to_string())?;
-                let regs: Vec<Value> = (next..next + n).map(arg).collect();
-                let stand_in = l.rw.insert(b.build(
-                    "builtin.unrealized_conversion_cast",
-                    &regs,
-                    &[old.r#type()],
-                    &[],
-                    vec![],
-                ));
-                l.placeholders.push(stand_in);
-                let v = ir::result_of(stand_in, 0);
-                l.set_frag(
-                    v,
-                    Frag {
-                        layout: layout.clone(),
-                        regs,
-                    },
-                );
-                replacements.push(v);
-            }
-            None => replacements.push(arg(next)),
-        }
-        next += n;
-    }
-    l.rw.merge_blocks(old_body, body, &replacements);
-    let mut body_ops = ir::block_ops(body);
-    let terminator = body_ops.pop().ok_or("scf.for body without a terminator")?;
-    // The stand-ins are at the top of the body; they lower to nothing.
-    body_ops.retain(|o| !l.placeholders.contains(o));
-    l.lower_ops(body_ops).map_err(|_| String::new())?;
-    // The yield: registers in the loop's layouts.
-    l.cursor = Some(terminator);
-    l.rw.set_insertion_point_before(&terminator);
-    let yb = l.b(&terminator);
-    let mut yielded = vec![];
-    for (v, (layout, _)) in operands(&terminator).into_iter().zip(&carried) {
-        match layout {
-            Some(layout) => yielded.extend(l.regs_in(&yb, v, layout)?),
-            None => yielded.push(v),
-        }
-    }
-    yb.op("scf.yield", &yielded, &[], &[]);
-    l.rw.erase_op(&terminator);
-    // Results.
-    let mut next = 0;
-    for (i, (layout, n)) in carried.iter().enumerate() {
-        let old = ir::result_of(op, i);
-        match layout {
-            Some(layout) => {
-                let regs = (next..next + n).map(|j| ir::result_of(new, j)).collect();
-                l.set_frag(
-                    old,
-                    Frag {
-                        layout: layout.clone(),
-                        regs,
-                    },
-                );
-            }
-            None => l.rw.replace_all_uses_with(old, ir::result_of(new, next)),
-        }
-        next += n;
-    }
+    // Old block arguments: the induction variable as it is, then the
+    // carried values.
+    adopt_block(l, old_body, body, 1, &carried)?;
+    lower_block_and_terminator(l, body, 0, &carried)?;
+    bind_results(l, op, new, &carried);
     l.done.push(op);
     Ok(())
 }
@@ -145,26 +80,14 @@ pub(super) fn branch_op<'c, 'a>(
     op: OperationRef<'c, 'a>,
 ) -> Result<(), String> {
     let name = ir::op_name_of(&op);
-    let out_layouts = fragments::layouts(&op, "out_layouts")?;
-    let mut layouts = out_layouts.into_iter();
+    let out_types: Vec<Type> = (0..op.result_count())
+        .map(|i| ir::value_type(ir::result_of(op, i)))
+        .collect();
     // Per result: its layout (vectors) and how many values it takes.
-    let mut results = vec![];
-    let mut types: Vec<Type> = vec![];
-    for i in 0..op.result_count() {
-        let t = ir::value_type(ir::result_of(op, i));
-        if ir::is_vector(t) {
-            let layout = layouts
-                .next()
-                .ok_or("fewer out_layouts than vector results")?
-                .shaped(&ir::memref_shape(t))?;
-            let rt = layout.register_type(super::elem(t));
-            types.extend(std::iter::repeat_n(rt, layout.registers()));
-            results.push((Some(layout.clone()), layout.registers()));
-        } else {
-            types.push(t);
-            results.push((None, 1));
-        }
-    }
+    let (results, types) = flatten_types(
+        &out_types,
+        &mut fragments::layouts(&op, "out_layouts")?.into_iter(),
+    )?;
     let kept: Vec<(String, melior::ir::attribute::Attribute)> = op
         .attributes()
         .filter_map(|(n, a)| {
@@ -201,40 +124,9 @@ pub(super) fn branch_op<'c, 'a>(
             return Err(unsupported(format!("`{name}` regions with arguments")));
         }
         l.rw.merge_blocks(old_block, new_block, &[]);
-        let mut body_ops = ir::block_ops(new_block);
-        let terminator = body_ops.pop().ok_or("branch without a terminator")?;
-        l.lower_ops(body_ops).map_err(|_| String::new())?;
-        l.cursor = Some(terminator);
-        l.rw.set_insertion_point_before(&terminator);
-        let yb = l.b(&terminator);
-        let mut yielded = vec![];
-        for (v, (layout, _)) in operands(&terminator).into_iter().zip(&results) {
-            match layout {
-                Some(layout) => yielded.extend(l.regs_in(&yb, v, layout)?),
-                None => yielded.push(v),
-            }
-        }
-        yb.op("scf.yield", &yielded, &[], &[]);
-        l.rw.erase_op(&terminator);
+        lower_block_and_terminator(l, new_block, 0, &results)?;
     }
-    let mut next = 0;
-    for (i, (layout, n)) in results.iter().enumerate() {
-        let old = ir::result_of(op, i);
-        match layout {
-            Some(layout) => {
-                let regs = (next..next + n).map(|j| ir::result_of(new, j)).collect();
-                l.set_frag(
-                    old,
-                    Frag {
-                        layout: layout.clone(),
-                        regs,
-                    },
-                );
-            }
-            None => l.rw.replace_all_uses_with(old, ir::result_of(new, next)),
-        }
-        next += n;
-    }
+    bind_results(l, op, new, &results);
     l.done.push(op);
     Ok(())
 }
@@ -266,26 +158,59 @@ fn flatten_types<'c>(
 
 type Carried = Vec<(Option<fragments::Layout>, usize)>;
 
-/// Moves the ops of `old` into the empty `new` (whose arguments are the
-/// flattened `carried` values): vector arguments become stand-ins whose
-/// fragments are the new arguments.
+/// Replaces the results of `op` by those of `new`, which has the registers
+/// of each vector result (laid out as `results`) in its place.
+fn bind_results<'c, 'a>(
+    l: &mut Lowerer<'_, 'c, 'a>,
+    op: OperationRef<'c, 'a>,
+    new: OperationRef<'c, 'a>,
+    results: &Carried,
+) {
+    let mut next = 0;
+    for (i, (layout, n)) in results.iter().enumerate() {
+        let old = ir::result_of(op, i);
+        match layout {
+            Some(layout) => {
+                let regs = (next..next + n).map(|j| ir::result_of(new, j)).collect();
+                l.set_frag(
+                    old,
+                    Frag {
+                        layout: layout.clone(),
+                        regs,
+                    },
+                );
+            }
+            None => l.rw.replace_all_uses_with(old, ir::result_of(new, next)),
+        }
+        next += n;
+    }
+}
+
+/// Moves the ops of `old` into the empty `new`, whose arguments are the
+/// first `leading` arguments of `old` as they are (a loop's induction
+/// variable), then the flattened `carried` values: vector arguments become
+/// stand-ins whose fragments are the new arguments.
 fn adopt_block<'c, 'a>(
     l: &mut Lowerer<'_, 'c, 'a>,
     old: melior::ir::BlockRef<'c, 'a>,
     new: melior::ir::BlockRef<'c, 'a>,
+    leading: usize,
     carried: &Carried,
 ) -> Result<(), String> {
     let b = B::new(l.rw, l.launch.location());
     l.rw.set_insertion_point_to_start(new);
-    let mut replacements = vec![];
-    let mut next = 0;
+    let arg = |j: usize| -> Result<Value<'c, 'a>, String> {
+        ir::argument_at(&new, j).ok_or_else(|| "missing block argument".to_string())
+    };
+    let mut replacements = (0..leading).map(arg).collect::<Result<Vec<_>, _>>()?;
+    let mut next = leading;
     for (i, (layout, n)) in carried.iter().enumerate() {
-        let arg = |j: usize| -> Result<Value<'c, 'a>, String> {
-            ir::argument_at(&new, j).ok_or_else(|| "missing block argument".to_string())
-        };
         match layout {
             Some(layout) => {
-                let oldt = old.argument(i).map_err(|e| e.to_string())?.r#type();
+                let oldt = old
+                    .argument(leading + i)
+                    .map_err(|e| e.to_string())?
+                    .r#type();
                 let regs = (next..next + n).map(arg).collect::<Result<Vec<_>, _>>()?;
                 let stand_in = l.rw.insert(b.build(
                     "builtin.unrealized_conversion_cast",
@@ -388,30 +313,13 @@ pub(super) fn while_op<'c, 'a>(
         let new_block = ir::region_at(&new, r)
             .and_then(|r| r.first_block())
             .ok_or("scf.while without a region")?;
-        adopt_block(l, old_block, new_block, carried)?;
+        adopt_block(l, old_block, new_block, 0, carried)?;
         // The before region ends in scf.condition(cond, results...), the
         // after region in scf.yield(inits...).
         let layout_of_terminator = if r == 0 { &results } else { &inits };
         lower_block_and_terminator(l, new_block, skip, layout_of_terminator)?;
     }
-    let mut next = 0;
-    for (i, (layout, n)) in results.iter().enumerate() {
-        let old = ir::result_of(op, i);
-        match layout {
-            Some(layout) => {
-                let regs = (next..next + n).map(|j| ir::result_of(new, j)).collect();
-                l.set_frag(
-                    old,
-                    Frag {
-                        layout: layout.clone(),
-                        regs,
-                    },
-                );
-            }
-            None => l.rw.replace_all_uses_with(old, ir::result_of(new, next)),
-        }
-        next += n;
-    }
+    bind_results(l, op, new, &results);
     l.done.push(op);
     Ok(())
 }
