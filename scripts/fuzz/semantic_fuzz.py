@@ -671,6 +671,19 @@ def nvvm_output_problem(out):
   return None
 
 
+# Stock mlir-opt 22, without the plugin, crashing on the same text: MLIR's
+# parser of an upstream dialect dies before any code of ours runs (e.g.
+# `llvm.insertvalue` at a position of 2^32 or more, in a mutated Mosaic GPU
+# module). Such a run is its own class, reported and not failing.
+UPSTREAM_CRASH = "upstream-mlir-parser-crash"
+
+
+def upstream_parser_crashes(path, timeout):
+  rc, _, _ = run_proc([os.path.join(LLVM_BIN, "mlir-opt"), "--allow-unregistered-dialect",
+                       path, "-o", os.devnull], timeout)
+  return rc is not None and rc < 0
+
+
 def norm(msg, limit=110):
   msg = re.sub(r'"(?:[^"\\]|\\.)*"', '"S"', msg)
   msg = re.sub(r"@[\w$.\"]+", "@S", msg)
@@ -725,6 +738,8 @@ def classify(opt, pass_name, path, timeout, verify=True):
     where, what = (m.group(1), m.group(2)) if m else ("?", err.strip().split("\n")[-1])
     return ("panic %s: %s" % (where, norm(what, 80)), err[-2000:])
   if rc < 0:
+    if upstream_parser_crashes(path, timeout):
+      return ("%s signal %d" % (UPSTREAM_CRASH, -rc), err[-2000:])
     return ("signal %d" % -rc, err[-2000:])
   if rc == 0:
     left, rest = left_pallas_ops(pass_name, out)
@@ -965,7 +980,8 @@ def load_known(path):
 
 
 def is_known(known, key):
-  return any(key.startswith(k) for k in known)
+  # A crash of stock MLIR's own parser is reported but is not ours to fix.
+  return UPSTREAM_CRASH in key or any(key.startswith(k) for k in known)
 
 
 def slug(s):
