@@ -57,6 +57,21 @@ pub enum Expr {
     },
 }
 
+impl Expr {
+    /// The variable `v`, or its 2-D transpose when `transposed` (an MMA
+    /// operand whose ref is stored column-major).
+    pub fn var_transposed_if(v: Var, transposed: bool) -> Expr {
+        if transposed {
+            Expr::Transpose {
+                e: Box::new(Expr::Var(v)),
+                perm: vec![1, 0],
+            }
+        } else {
+            Expr::Var(v)
+        }
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum LayoutKind {
     Splat,

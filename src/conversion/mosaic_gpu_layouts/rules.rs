@@ -542,14 +542,7 @@ impl Context<'_, '_, '_> {
                 let b_ty = self.ty(b_site).clone();
                 let b_bits = b_ty.bits.unwrap_or(16);
                 let b_t = transposed(&b_ty.strides);
-                let b_expr = if b_t {
-                    Expr::Transpose {
-                        e: Box::new(Expr::Var(b)),
-                        perm: vec![1, 0],
-                    }
-                } else {
-                    Expr::Var(b)
-                };
+                let b_expr = Expr::var_transposed_if(b, b_t);
                 sys.constraints.push(Constraint::ValidMmaTiling {
                     e: b_expr,
                     bits: b_bits,
@@ -560,14 +553,7 @@ impl Context<'_, '_, '_> {
                 let a = if self.is_smem(operands[1]) {
                     let a = self.producer_ref(a_site)?;
                     let a_t = transposed(&self.ty(a_site).strides);
-                    let rhs = if a_t != b_t {
-                        Expr::Transpose {
-                            e: Box::new(Expr::Var(b)),
-                            perm: vec![1, 0],
-                        }
-                    } else {
-                        Expr::Var(b)
-                    };
+                    let rhs = Expr::var_transposed_if(b, a_t != b_t);
                     sys.constraints.push(Constraint::Equals(Expr::Var(a), rhs));
                     a
                 } else {

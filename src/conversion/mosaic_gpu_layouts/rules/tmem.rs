@@ -6,6 +6,27 @@ use super::*;
 use crate::conversion::mosaic_gpu_layouts::constraints;
 
 impl Context<'_, '_, '_> {
+    /// A copy between TMEM and registers: the two layouts must be one the
+    /// hardware moves (jaxlib's TMEM transfer constraint), for the shape and
+    /// bit width of the copied value (`src`'s).
+    fn transfer_tmem(
+        &self,
+        sys: &mut System,
+        map: &mut Mapping,
+        (src, source): (Var, Site),
+        (dst, dest): (Var, Site),
+    ) {
+        let ty = self.ty(source);
+        sys.constraints.push(Constraint::TransferTmem {
+            src: Expr::Var(src),
+            dst: Expr::Var(dst),
+            shape: ty.shape.clone(),
+            bits: ty.bits.unwrap_or(32),
+        });
+        map.push((src, vec![source]));
+        map.push((dst, vec![dest]));
+    }
+
     /// The rule of a TMEM op (`None`: `n` is not one).
     pub(super) fn tmem_rule(
         &mut self,
@@ -77,32 +98,16 @@ impl Context<'_, '_, '_> {
                 map.push((v, vec![site]));
             }
             "mosaic_gpu.async_load_tmem" => {
-                let source = Site::operand(op, 0);
+                let (source, dest) = (Site::operand(op, 0), Site::result(op, 0));
                 let src = self.producer_ref(source)?;
-                let dst = self.var(Site::result(op, 0))?;
-                let ty = self.ty(source);
-                sys.constraints.push(Constraint::TransferTmem {
-                    src: Expr::Var(src),
-                    dst: Expr::Var(dst),
-                    shape: ty.shape.clone(),
-                    bits: ty.bits.unwrap_or(32),
-                });
-                map.push((src, vec![source]));
-                map.push((dst, vec![Site::result(op, 0)]));
+                let dst = self.var(dest)?;
+                self.transfer_tmem(&mut sys, &mut map, (src, source), (dst, dest));
             }
             "mosaic_gpu.async_store_tmem" => {
-                let source = Site::operand(op, 0);
+                let (source, dest) = (Site::operand(op, 0), Site::operand(op, 1));
                 let src = self.var(source)?;
-                let dst = self.producer_ref(Site::operand(op, 1))?;
-                let ty = self.ty(source);
-                sys.constraints.push(Constraint::TransferTmem {
-                    src: Expr::Var(src),
-                    dst: Expr::Var(dst),
-                    shape: ty.shape.clone(),
-                    bits: ty.bits.unwrap_or(32),
-                });
-                map.push((src, vec![source]));
-                map.push((dst, vec![Site::operand(op, 1)]));
+                let dst = self.producer_ref(dest)?;
+                self.transfer_tmem(&mut sys, &mut map, (src, source), (dst, dest));
             }
             "mosaic_gpu.async_store_smem_to_tmem" => {
                 let source = Site::operand(op, 0);
@@ -190,14 +195,7 @@ impl Context<'_, '_, '_> {
         let b = self.producer_ref(b_site)?;
         map.push((b, vec![b_site]));
         let b_t = transposed(&b_ty.strides);
-        let b_expr = if b_t {
-            Expr::Transpose {
-                e: Box::new(Expr::Var(b)),
-                perm: vec![1, 0],
-            }
-        } else {
-            Expr::Var(b)
-        };
+        let b_expr = Expr::var_transposed_if(b, b_t);
         sys.constraints.push(Constraint::ValidMmaTiling {
             e: b_expr,
             bits,
@@ -227,14 +225,7 @@ impl Context<'_, '_, '_> {
             };
             sys.assignments.insert(a, l);
         } else {
-            let e = if transposed(&a_ty.strides) {
-                Expr::Transpose {
-                    e: Box::new(Expr::Var(a)),
-                    perm: vec![1, 0],
-                }
-            } else {
-                Expr::Var(a)
-            };
+            let e = Expr::var_transposed_if(a, transposed(&a_ty.strides));
             sys.constraints.push(Constraint::ValidMmaTiling {
                 e,
                 bits,
