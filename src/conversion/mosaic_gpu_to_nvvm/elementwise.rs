@@ -251,16 +251,14 @@ pub(super) fn broadcasted_iota<'c, 'a>(
     Ok(())
 }
 
-/// `mosaic_gpu.assume_multiple` of a scalar: its operand (the divisibility
-/// it promises is a hint for jaxlib's own index arithmetic).
+/// `mosaic_gpu.assume_multiple` (of a scalar: its verifier takes no
+/// vector): its operand (the divisibility it promises is a hint for
+/// jaxlib's own index arithmetic).
 pub(super) fn assume_multiple<'c, 'a>(
     l: &mut Lowerer<'_, 'c, 'a>,
     op: OperationRef<'c, 'a>,
 ) -> Result<(), String> {
     let v = ir::operand_at(&op, 0).ok_or("assume_multiple without an operand")?;
-    if ir::is_vector(v.r#type()) {
-        return Err(unsupported("assume_multiple of a vector"));
-    }
     l.rw.replace_all_uses_with(ir::result_of(op, 0), v);
     l.done.push(op);
     Ok(())

@@ -285,3 +285,38 @@ module attributes {mosaic_gpu.arch_major = 9 : i32, mosaic_gpu.arch_minor = 0 : 
     return
   }
 }
+
+// -----
+
+module attributes {mosaic_gpu.arch_major = 9 : i32, mosaic_gpu.arch_minor = 0 : i32} {
+  func.func @k(%a: !llvm.ptr, %b: !llvm.ptr) {
+    %c1 = arith.constant 1 : index
+    %c128 = arith.constant 128 : index
+    %s = arith.constant 1024 : i32
+    gpu.launch blocks(%x, %y, %z) in (%gx = %c1, %gy = %c1, %gz = %c1) threads(%tx, %ty, %tz) in (%bx = %c128, %by = %c1, %bz = %c1) dynamic_shared_memory_size %s {
+      %m = "mosaic_gpu.slice_smem"() <{offset = 0 : i32}> {out_transforms = [[]]} : () -> memref<256xf32, #gpu.address_space<workgroup>>
+      %v = "mosaic_gpu.vector_load"(%m) <{optimized = true}> {in_transforms = [[]], out_layouts = [#mosaic_gpu.WGStridedFragLayout<[256], 2>]} : (memref<256xf32, #gpu.address_space<workgroup>>) -> vector<256xf32>
+      // expected-error @+1 {{not yet supported: a broadcast of a vector}}
+      %w = vector.broadcast %v {in_layouts = [#mosaic_gpu.WGStridedFragLayout<[256], 2>], out_layouts = [#mosaic_gpu.WGStridedFragLayout<[2, 256], 2>]} : vector<256xf32> to vector<2x256xf32>
+      gpu.terminator
+    }
+    return
+  }
+}
+
+// -----
+
+module attributes {mosaic_gpu.arch_major = 9 : i32, mosaic_gpu.arch_minor = 0 : i32} {
+  func.func @k(%a: !llvm.ptr, %b: !llvm.ptr) {
+    %c1 = arith.constant 1 : index
+    %c128 = arith.constant 128 : index
+    %s = arith.constant 1024 : i32
+    gpu.launch blocks(%x, %y, %z) in (%gx = %c1, %gy = %c1, %gz = %c1) threads(%tx, %ty, %tz) in (%bx = %c128, %by = %c1, %bz = %c1) dynamic_shared_memory_size %s {
+      %f = arith.constant 1.0 : f32
+      // expected-error @+1 {{not yet supported: an optimization barrier on scalars}}
+      %o = "mosaic_gpu.optimization_barrier"(%f) {out_layouts = []} : (f32) -> f32
+      gpu.terminator
+    }
+    return
+  }
+}
