@@ -320,3 +320,38 @@ module attributes {mosaic_gpu.arch_major = 9 : i32, mosaic_gpu.arch_minor = 0 : 
     return
   }
 }
+
+// -----
+
+module attributes {mosaic_gpu.arch_major = 9 : i32, mosaic_gpu.arch_minor = 0 : i32} {
+  func.func @k(%a: !llvm.ptr, %b: !llvm.ptr) {
+    %c1 = arith.constant 1 : index
+    %c128 = arith.constant 128 : index
+    %s = arith.constant 1024 : i32
+    gpu.launch blocks(%x, %y, %z) in (%gx = %c1, %gy = %c1, %gz = %c1) threads(%tx, %ty, %tz) in (%bx = %c128, %by = %c1, %bz = %c1) dynamic_shared_memory_size %s {
+      %m = "mosaic_gpu.slice_smem"() <{offset = 0 : i32}> {out_transforms = [[]]} : () -> memref<256xf32, #gpu.address_space<workgroup>>
+      %v = "mosaic_gpu.vector_load"(%m) <{optimized = true}> {in_transforms = [[]], out_layouts = [#mosaic_gpu.WGStridedFragLayout<[256], 2>]} : (memref<256xf32, #gpu.address_space<workgroup>>) -> vector<256xf32>
+      // expected-error @+1 {{not yet supported: atomic vector stores}}
+      "mosaic_gpu.vector_store"(%v, %m) <{atomic_type = 0 : i32, multimem = false}> {in_layouts = [#mosaic_gpu.WGStridedFragLayout<[256], 2>], in_transforms = [[]]} : (vector<256xf32>, memref<256xf32, #gpu.address_space<workgroup>>) -> ()
+      gpu.terminator
+    }
+    return
+  }
+}
+
+// -----
+
+module attributes {mosaic_gpu.arch_major = 9 : i32, mosaic_gpu.arch_minor = 0 : i32} {
+  func.func @k(%a: !llvm.ptr, %b: !llvm.ptr) {
+    %c1 = arith.constant 1 : index
+    %c128 = arith.constant 128 : index
+    %s = arith.constant 1024 : i32
+    gpu.launch blocks(%x, %y, %z) in (%gx = %c1, %gy = %c1, %gz = %c1) threads(%tx, %ty, %tz) in (%bx = %c128, %by = %c1, %bz = %c1) dynamic_shared_memory_size %s {
+      %bar = "mosaic_gpu.slice_smem"() <{offset = 0 : i32}> : () -> memref<!mosaic_gpu.barrier<orders_tensor_core = true>, #gpu.address_space<workgroup>>
+      // expected-error @+1 {{not yet supported: arrivals that order tensor core work}}
+      "mosaic_gpu.arrive"(%bar) <{orders_tensor_core = true}> : (memref<!mosaic_gpu.barrier<orders_tensor_core = true>, #gpu.address_space<workgroup>>) -> ()
+      gpu.terminator
+    }
+    return
+  }
+}
