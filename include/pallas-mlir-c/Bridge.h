@@ -334,14 +334,25 @@ const void *pallasOperationNameGet(MlirContext ctx, MlirStringRef name);
 
 /** A detached op, like mlirOperationCreate but from arrays in one call
  * (no intermediate C OperationState; the op takes the regions): its name
- * is a handle of pallasOperationNameGet, attribute `i` is named
- * `attrNames[i]`. Builders look both up once per pass run. */
+ * is a handle of pallasOperationNameGet. Builders look up op and attribute
+ * names once per pass run. */
 MlirOperation pallasOperationCreate(const void *name, MlirLocation loc, intptr_t numOperands,
                                     const MlirValue *operands, intptr_t numResults,
                                     const MlirType *results, intptr_t numAttributes,
-                                    const MlirIdentifier *attrNames,
-                                    const MlirAttribute *attrValues, intptr_t numRegions,
+                                    const MlirNamedAttribute *attributes, intptr_t numRegions,
                                     const MlirRegion *regions);
+
+/** `arith.constant` of `value : type`, what pallasOperationCreate builds
+ * with the one attribute `value`, with the op's properties set directly;
+ * `name` is the pallasOperationNameGet handle of `arith.constant`. */
+MlirOperation pallasConstantCreate(const void *name, MlirLocation loc, MlirType type,
+                                   MlirAttribute value);
+
+/** The `operandSegmentSizes` of `op` (read from the properties of pallas
+ * ops, from the attribute otherwise): their number, of which the first
+ * `capacity` are written to `sizes`; -1 when the op has none. */
+intptr_t pallasOperationGetOperandSegmentSizes(MlirOperation op, int32_t *sizes,
+                                               intptr_t capacity);
 
 /** Clones the ops of `source` but its terminator into `dest` (before
  * `before`, at the end when it is null), the arguments of `source` replaced

@@ -11,11 +11,14 @@
 #include "mlir/CAPI/Support.h"
 #include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Iterators.h"
+#include "mlir/Interfaces/FoldInterfaces.h"
 #include "mlir/Transforms/DialectConversion.h"
 
+#include "PallasDialect.h"
 #include "pallas-mlir-c/Bridge.h"
 
 using namespace mlir;
@@ -219,6 +222,62 @@ void pallasWalkConversionOrder(MlirOperation root, void (*fn)(MlirOperation, voi
       [&](Operation *op) { fn(wrap(op), userData); });
 }
 
+// Whether an ODS op class can fold: it has a `fold` method of one of the
+// forms its fold hook calls (OpDefinition.h), or one of its traits folds.
+template <typename T>
+using FoldWithAdaptor = decltype(std::declval<T>().fold(std::declval<typename T::FoldAdaptor>()));
+template <typename T>
+using FoldWithAdaptorToResults =
+    decltype(std::declval<T>().fold(std::declval<typename T::FoldAdaptor>(),
+                                    std::declval<SmallVectorImpl<OpFoldResult> &>()));
+template <typename T>
+using FoldWithAttributes = decltype(std::declval<T>().fold(std::declval<ArrayRef<Attribute>>()));
+template <typename T>
+using FoldWithAttributesToResults =
+    decltype(std::declval<T>().fold(std::declval<ArrayRef<Attribute>>(),
+                                    std::declval<SmallVectorImpl<OpFoldResult> &>()));
+
+template <typename ConcreteOp, template <typename> class... Traits>
+constexpr bool anyTraitFolds(Op<ConcreteOp, Traits...> *) {
+  return (op_definition_impl::detect_has_any_fold_trait<Traits<ConcreteOp>>::value || ...);
+}
+
+template <typename OpT>
+constexpr bool opCanFold() {
+  return llvm::is_detected<FoldWithAdaptor, OpT>::value ||
+         llvm::is_detected<FoldWithAdaptorToResults, OpT>::value ||
+         llvm::is_detected<FoldWithAttributes, OpT>::value ||
+         llvm::is_detected<FoldWithAttributesToResults, OpT>::value ||
+         anyTraitFolds(static_cast<OpT *>(nullptr));
+}
+
+// The detection must see a folder where there is one (a change of the fold
+// signatures MLIR calls would otherwise skip folds): num_programs has one.
+static_assert(opCanFold<pallas::NumProgramsOp>() && !opCanFold<pallas::ProgramIdOp>());
+
+template <typename... OpTs>
+static llvm::DenseSet<TypeID> nonFoldingOps() {
+  llvm::DenseSet<TypeID> ids;
+  ((opCanFold<OpTs>() ? void() : void(ids.insert(TypeID::get<OpTs>()))),
+   ...);
+  return ids;
+}
+
+// Whether `op` is a pallas op that no folder can touch: folding one (as the
+// driver tries before every pattern) first looks up which operands are
+// constants and then finds nothing to call.
+static bool neverFolds(Operation *op) {
+  Dialect *dialect = op->getDialect();
+  if (!isa_and_nonnull<pallas::PallasDialect>(dialect) ||
+      dialect->getRegisteredInterface<DialectFoldInterface>())
+    return false;
+  static const llvm::DenseSet<TypeID> ids = nonFoldingOps<
+#define GET_OP_LIST
+#include "pallas/PallasOps.cpp.inc"
+      >();
+  return ids.contains(op->getName().getTypeID());
+}
+
 int32_t pallasRewriterTryFold(MlirRewriterBase rewriter, MlirOperation op, MlirValue *results,
                               MlirOperation *newOps, intptr_t *numNewOps) {
   RewriterBase *rw = unwrap(rewriter);
@@ -227,6 +286,8 @@ int32_t pallasRewriterTryFold(MlirRewriterBase rewriter, MlirOperation op, MlirV
   SmallVector<Value, 2> values;
   SmallVector<Operation *, 2> constants;
   *numNewOps = 0;
+  if (neverFolds(o))
+    return -1;
   if (failed(rw->tryFold(o, values, &constants)))
     return -1;
   if (values.empty())
@@ -374,17 +435,14 @@ const void *pallasOperationNameGet(MlirContext ctx, MlirStringRef name) {
 MlirOperation pallasOperationCreate(const void *name, MlirLocation loc, intptr_t numOperands,
                                     const MlirValue *operands, intptr_t numResults,
                                     const MlirType *results, intptr_t numAttributes,
-                                    const MlirIdentifier *attrNames,
-                                    const MlirAttribute *attrValues, intptr_t numRegions,
+                                    const MlirNamedAttribute *attributes, intptr_t numRegions,
                                     const MlirRegion *regions) {
   OperationName opName = OperationName::getFromOpaquePointer(name);
-  OperationState state(unwrap(loc), opName);
-  state.operands.reserve(numOperands);
-  for (intptr_t i = 0; i < numOperands; ++i)
-    state.operands.push_back(unwrap(operands[i]));
-  state.types.reserve(numResults);
-  for (intptr_t i = 0; i < numResults; ++i)
-    state.types.push_back(unwrap(results[i]));
+  Location location = unwrap(loc);
+  SmallVector<Value, 8> operandStorage;
+  SmallVector<Type, 2> typeStorage;
+  ValueRange operandRange = unwrapList(numOperands, operands, operandStorage);
+  TypeRange typeRange = unwrapList(numResults, results, typeStorage);
   // An op that keeps its inherent attributes as properties gets them set
   // directly; only the others go through a (sorted, uniqued) dictionary,
   // which Operation::create would otherwise build of all and split again.
@@ -392,19 +450,111 @@ MlirOperation pallasOperationCreate(const void *name, MlirLocation loc, intptr_t
   ArrayRef<StringAttr> inherentNames =
       hasProperties ? opName.getAttributeNames() : ArrayRef<StringAttr>();
   SmallVector<NamedAttribute, 4> inherent;
+  NamedAttrList discardable;
   for (intptr_t i = 0; i < numAttributes; ++i) {
-    NamedAttribute attr(unwrap(attrNames[i]), unwrap(attrValues[i]));
+    NamedAttribute attr(unwrap(attributes[i].name), unwrap(attributes[i].attribute));
     if (llvm::is_contained(inherentNames, attr.getName()))
       inherent.push_back(attr);
     else
-      state.attributes.push_back(attr);
+      discardable.push_back(attr);
   }
-  for (intptr_t i = 0; i < numRegions; ++i)
-    state.addRegion(std::unique_ptr<Region>(unwrap(regions[i])));
-  Operation *op = Operation::create(state);
+  // What Operation::create(OperationState) does, without the state: it
+  // turns the attribute list into a dictionary, back into a list for the
+  // defaults and into a dictionary again.
+  opName.populateDefaultAttrs(discardable);
+  Operation *op = Operation::create(location, opName, typeRange, operandRange,
+                                    discardable.getDictionary(location.getContext()),
+                                    OpaqueProperties(nullptr), BlockRange(), numRegions);
+  for (intptr_t i = 0; i < numRegions; ++i) {
+    std::unique_ptr<Region> region(unwrap(regions[i]));
+    op->getRegion(i).takeBody(*region);
+  }
   for (NamedAttribute attr : inherent)
     op->setInherentAttr(attr.getName(), attr.getValue());
   return wrap(op);
+}
+
+MlirOperation pallasConstantCreate(const void *name, MlirLocation loc, MlirType type,
+                                   MlirAttribute value) {
+  OperationName opName = OperationName::getFromOpaquePointer(name);
+  if (opName.getTypeID() != TypeID::get<arith::ConstantOp>()) {
+    MlirNamedAttribute attribute = {
+        wrap(StringAttr::get(unwrap(loc)->getContext(), "value")), value};
+    return pallasOperationCreate(name, loc, 0, nullptr, 1, &type, 1, &attribute, 0, nullptr);
+  }
+  // The op's properties are its one attribute: set as the op is made, not
+  // looked up by name afterwards (constants are the ops built most).
+  arith::ConstantOp::Properties properties;
+  properties.value = dyn_cast_or_null<TypedAttr>(unwrap(value));
+  Location location = unwrap(loc);
+  Type resultType = unwrap(type);
+  return wrap(Operation::create(location, opName, TypeRange(resultType), ValueRange(),
+                                DictionaryAttr::get(location.getContext()),
+                                OpaqueProperties(&properties), BlockRange(), 0));
+}
+
+// Ops generated by ODS keep `operandSegmentSizes` in their properties;
+// asking for it by name builds (and uniques) an array attribute each time.
+template <typename OpT>
+using SegmentSizesMember = decltype(std::declval<typename OpT::Properties &>().operandSegmentSizes);
+
+template <typename... OpTs>
+static std::optional<ArrayRef<int32_t>> segmentSizesOf(Operation *op) {
+  std::optional<ArrayRef<int32_t>> sizes;
+  auto visit = [&](auto *tag) {
+    using OpT = std::remove_pointer_t<decltype(tag)>;
+    if constexpr (llvm::is_detected<SegmentSizesMember, OpT>::value) {
+      if (auto typed = dyn_cast<OpT>(op)) {
+        sizes = ArrayRef<int32_t>(typed.getProperties().operandSegmentSizes);
+        return true;
+      }
+    }
+    return false;
+  };
+  (visit(static_cast<OpTs *>(nullptr)) || ...);
+  return sizes;
+}
+
+intptr_t pallasOperationGetOperandSegmentSizes(MlirOperation op, int32_t *sizes,
+                                               intptr_t capacity) {
+  Operation *o = unwrap(op);
+  std::optional<ArrayRef<int32_t>> typed;
+  if (isa_and_nonnull<pallas::PallasDialect>(o->getDialect()))
+    typed = segmentSizesOf<
+#define GET_OP_LIST
+#include "pallas/PallasOps.cpp.inc"
+        >(o);
+  ArrayRef<int32_t> found;
+  if (typed) {
+    found = *typed;
+  } else {
+    auto attr = dyn_cast_or_null<DenseI32ArrayAttr>(o->getAttr("operandSegmentSizes"));
+    if (!attr)
+      return -1;
+    found = attr.asArrayRef();
+  }
+  for (intptr_t i = 0, e = std::min<intptr_t>(capacity, found.size()); i < e; ++i)
+    sizes[i] = found[i];
+  return found.size();
+}
+
+// `op.clone(mapping)` for an op without regions or successors (nearly all
+// ops of an unrolled body): the same op, without the op-to-op entry that
+// Operation::clone adds to the mapping (nothing here reads it, and the
+// table costs as much as the value entries).
+static Operation *cloneMapped(Operation &op, IRMapping &mapping) {
+  if (op.getNumRegions() != 0 || op.getNumSuccessors() != 0)
+    return op.clone(mapping);
+  SmallVector<Value, 8> operands;
+  operands.reserve(op.getNumOperands());
+  for (Value operand : op.getOperands())
+    operands.push_back(mapping.lookupOrDefault(operand));
+  Operation *copy = Operation::create(op.getLoc(), op.getName(), op.getResultTypes(), operands,
+                                      op.getRawDictionaryAttrs(), op.getPropertiesStorage(),
+                                      BlockRange(), 0);
+  for (auto [from, to] : llvm::zip_equal(op.getResults(), copy->getResults()))
+    mapping.map(from, to);
+  return copy;
 }
 
 void pallasCloneBlockBody(MlirBlock source, MlirBlock dest, MlirOperation before,
@@ -423,7 +573,7 @@ void pallasCloneBlockBody(MlirBlock source, MlirBlock dest, MlirOperation before
   for (Operation &op : *src) {
     if (&op == terminator)
       break;
-    dst->getOperations().insert(at, op.clone(mapping));
+    dst->getOperations().insert(at, cloneMapped(op, mapping));
   }
   if (terminator)
     for (auto [i, operand] : llvm::enumerate(terminator->getOperands()))

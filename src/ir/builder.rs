@@ -27,6 +27,9 @@ struct Parsed {
     op_names: crate::ir::hash::FastMap<String, *const std::ffi::c_void>,
     /// Attribute names by text, as identifiers.
     identifiers: crate::ir::hash::FastMap<String, *const std::ffi::c_void>,
+    /// Op and attribute names by the address of their text, in front of
+    /// the two tables above (see [`Parsed::name`]).
+    by_address: Vec<NameSlot>,
     /// [`memo_type`]: (table, type) -> type (null for `None`).
     mapped: crate::ir::hash::FastMap<(u32, *const std::ffi::c_void), *const std::ffi::c_void>,
     /// [`B::int_attr`]: (type, value) -> integer attribute. Index constants
@@ -34,15 +37,30 @@ struct Parsed {
     /// `IntegerAttr` from MLIR (an APInt and a uniquer lookup) costs a
     /// fifth of building the constant op.
     ints: crate::ir::hash::FastMap<(*const std::ffi::c_void, i64), *const std::ffi::c_void>,
-    /// `arith.constant` and `value`, as op name and identifier, once known.
-    constant: Option<(*const std::ffi::c_void, MlirIdentifier)>,
+    /// `arith.constant` as op name, once known.
+    constant: Option<*const std::ffi::c_void>,
     /// [`B::zero`]: type -> its zero attribute (a float or splat attribute
     /// costs about a thousand instructions to get from MLIR).
     zeros: crate::ir::hash::FastMap<*const std::ffi::c_void, *const std::ffi::c_void>,
     /// [`memo_memref_type`]: (element type, memory space, rank, dims) ->
     /// memref type with the identity layout.
     memrefs: crate::ir::hash::FastMap<MemrefKey, *const std::ffi::c_void>,
+    /// [`memo_vector_type`]: (element type, rank, dims) -> vector type.
+    vectors: crate::ir::hash::FastMap<ShapeKey, *const std::ffi::c_void>,
+    /// [`B::func_with_attrs`]: input types, a null, result types -> the
+    /// function type as a type attribute (index maps of one kernel share
+    /// their signature).
+    signatures: crate::ir::hash::FastMap<Vec<*const std::ffi::c_void>, *const std::ffi::c_void>,
+    /// How many pass runs are under way on this thread: the tables hold
+    /// handles of the context of the running pass, so they are emptied when
+    /// the outermost run ends, and [`memo_vector_type`] (whose callers
+    /// include verifiers, which run outside passes too) only remembers
+    /// during a run.
+    runs: usize,
 }
+
+/// Element type, rank and dims (the first `rank` of them) of a shaped type.
+type ShapeKey = (*const std::ffi::c_void, usize, [i64; 8]);
 
 /// Element type, memory space, rank and dims (the first `rank` of them) of
 /// a memref type with the identity layout.
@@ -53,7 +71,20 @@ type MemrefKey = (
     [i64; 8],
 );
 
-#[derive(Clone, Copy)]
+/// A name's handle, found by the address of the text it was asked for by.
+#[derive(Clone)]
+struct NameSlot {
+    address: usize,
+    kind: Kind,
+    text: Box<str>,
+    handle: *const std::ffi::c_void,
+}
+
+/// Slots of [`Parsed::by_address`] (a power of two, well above the number
+/// of distinct op and attribute names a lowering uses).
+const NAME_SLOTS: usize = 512;
+
+#[derive(Clone, Copy, PartialEq, Eq)]
 enum Kind {
     Type,
     Attribute,
@@ -68,11 +99,15 @@ thread_local! {
         attributes: Default::default(),
         op_names: Default::default(),
         identifiers: Default::default(),
+        by_address: Vec::new(),
         mapped: Default::default(),
         ints: Default::default(),
         constant: None,
         zeros: Default::default(),
         memrefs: Default::default(),
+        vectors: Default::default(),
+        signatures: Default::default(),
+        runs: 0,
     });
 }
 
@@ -90,11 +125,14 @@ impl Parsed {
         self.attributes.clear();
         self.op_names.clear();
         self.identifiers.clear();
+        self.by_address.clear();
         self.mapped.clear();
         self.ints.clear();
         self.constant = None;
         self.zeros.clear();
         self.memrefs.clear();
+        self.vectors.clear();
+        self.signatures.clear();
     }
 
     fn table(
@@ -109,6 +147,79 @@ impl Parsed {
         }
     }
 
+    /// The slot of [`Parsed::by_address`] for text at `address`.
+    fn slot_of(address: usize, len: usize) -> usize {
+        (address ^ (address >> 9) ^ len).wrapping_mul(0x9e37_79b9_7f4a_7c15)
+            >> (usize::BITS - NAME_SLOTS.trailing_zeros())
+    }
+
+    /// The handle of `text` as a `kind` in the current context (see
+    /// [`Parsed::enter`]), if made before. Builders pass these texts as
+    /// literals nearly always, so the address of the text finds the handle
+    /// without hashing it; the text is compared all the same (a text made
+    /// at run time may reuse the address of a freed one).
+    fn lookup(&mut self, kind: Kind, text: &str) -> Option<*const std::ffi::c_void> {
+        let address = text.as_ptr() as usize;
+        if let Some(slot) = self.by_address.get(Self::slot_of(address, text.len())) {
+            if slot.address == address && slot.kind == kind && &*slot.text == text {
+                return Some(slot.handle);
+            }
+        }
+        let handle = *self.table(kind).get(text)?;
+        self.remember_address(kind, text, handle);
+        Some(handle)
+    }
+
+    /// Records the handle of `text` as a `kind` (see [`Parsed::lookup`]).
+    fn remember(&mut self, kind: Kind, text: &str, handle: *const std::ffi::c_void) {
+        self.table(kind).insert(text.to_string(), handle);
+        self.remember_address(kind, text, handle);
+    }
+
+    fn remember_address(&mut self, kind: Kind, text: &str, handle: *const std::ffi::c_void) {
+        if self.by_address.is_empty() {
+            self.by_address = vec![
+                NameSlot {
+                    address: 0,
+                    kind,
+                    text: Box::from(""),
+                    handle: std::ptr::null(),
+                };
+                NAME_SLOTS
+            ];
+        }
+        let address = text.as_ptr() as usize;
+        self.by_address[Self::slot_of(address, text.len())] = NameSlot {
+            address,
+            kind,
+            text: Box::from(text),
+            handle,
+        };
+    }
+
+    /// The handle of op or attribute name `text`, made on first use.
+    fn name(&mut self, kind: Kind, text: &str) -> *const std::ffi::c_void {
+        if let Some(handle) = self.lookup(kind, text) {
+            return handle;
+        }
+        let ctx = MlirContext {
+            ptr: self.ctx as *mut _,
+        };
+        let handle = unsafe {
+            match kind {
+                Kind::OpName => ffi::pallasOperationNameGet(ctx, str_ref(text)),
+                Kind::Identifier => mlirIdentifierGet(ctx, str_ref(text)).ptr,
+                Kind::Type | Kind::Attribute => unreachable!("not a name"),
+            }
+        };
+        self.remember(kind, text, handle);
+        handle
+    }
+
+    /// The handle of type or attribute `text`, from `parse` on first use
+    /// (which runs with the table released: parsing may run dialect hooks).
+    /// By text only: these texts are often made at run time, which would
+    /// only churn [`Parsed::by_address`].
     fn get(
         ctx: MlirContext,
         kind: Kind,
@@ -137,6 +248,67 @@ pub fn forget_parsed() {
         p.ctx = std::ptr::null();
         p.clear();
     });
+}
+
+/// A pass run on this thread, for the tables of [`Parsed`]: they start
+/// empty and are emptied again when the (outermost) run ends, so no handle
+/// of a context outlives the run that made it.
+pub struct PassRun(());
+
+impl PassRun {
+    pub fn start() -> Self {
+        forget_parsed();
+        PARSED.with(|p| p.borrow_mut().runs += 1);
+        PassRun(())
+    }
+}
+
+impl Drop for PassRun {
+    fn drop(&mut self) {
+        PARSED.with(|p| {
+            let mut p = p.borrow_mut();
+            p.runs -= 1;
+            if p.runs == 0 {
+                p.ctx = std::ptr::null();
+                p.clear();
+            }
+        });
+    }
+}
+
+/// The vector type `make` builds for `shape` x `elem`, built once per pass
+/// run (ranks up to 8; outside pass runs always built): the lowerings ask
+/// for the same few vector types for every access, and MLIR's uniquer
+/// costs several hundred instructions per request.
+pub fn memo_vector_type<'c>(
+    shape: &[i64],
+    elem: Type<'c>,
+    make: impl FnOnce() -> Type<'c>,
+) -> Type<'c> {
+    if shape.len() > 8 {
+        return make();
+    }
+    let mut dims = [0i64; 8];
+    dims[..shape.len()].copy_from_slice(shape);
+    let key = (elem.to_raw().ptr, shape.len(), dims);
+    let ctx = unsafe { mlirTypeGetContext(elem.to_raw()) };
+    let cached = PARSED.with(|p| {
+        let mut p = p.borrow_mut();
+        if p.runs == 0 {
+            return Err(());
+        }
+        p.enter(ctx);
+        Ok(p.vectors.get(&key).copied())
+    });
+    match cached {
+        Ok(Some(raw)) => unsafe { Type::from_raw(MlirType { ptr: raw }) },
+        Ok(None) => {
+            let ty = make();
+            PARSED.with(|p| p.borrow_mut().vectors.insert(key, ty.to_raw().ptr));
+            ty
+        }
+        Err(()) => make(),
+    }
 }
 
 /// `f(ty)`, computed once per pass run and `table` (one table per pure
@@ -197,42 +369,15 @@ pub fn memo_memref_type<'c>(
     ty
 }
 
-/// A few C handles for one call, on the stack unless there are many (ops
-/// are built by the thousand; most have a handful of operands).
-enum Raw<T> {
-    Inline([T; 8], usize),
-    Heap(Vec<T>),
-}
-
-impl<T: Copy> Raw<T> {
-    fn new(mut items: impl ExactSizeIterator<Item = T>) -> Self {
-        let n = items.len();
-        if n > 8 {
-            return Raw::Heap(items.collect());
-        }
-        let Some(first) = items.next() else {
-            return Raw::Heap(Vec::new());
-        };
-        let mut buf = [first; 8];
-        for (slot, item) in buf[1..].iter_mut().zip(items) {
-            *slot = item;
-        }
-        Raw::Inline(buf, n)
+/// The first `n` slots of `stack`, or `n` slots of `heap` when `stack` is
+/// too short: C handles for one call, on the stack unless there are many
+/// (ops are built by the thousand; most have a handful of operands).
+fn on_stack<'b, T: Copy>(stack: &'b mut [T], heap: &'b mut Vec<T>, n: usize) -> &'b mut [T] {
+    if n <= stack.len() {
+        return &mut stack[..n];
     }
-
-    fn len(&self) -> isize {
-        match self {
-            Raw::Inline(_, n) => *n as isize,
-            Raw::Heap(v) => v.len() as isize,
-        }
-    }
-
-    fn as_ptr(&self) -> *const T {
-        match self {
-            Raw::Inline(buf, _) => buf.as_ptr(),
-            Raw::Heap(v) => v.as_ptr(),
-        }
-    }
+    heap.resize(n, stack[0]);
+    heap
 }
 
 /// `ShapedType::kDynamic`.
@@ -394,77 +539,64 @@ impl<'r, 'c, 'a> B<'r, 'c, 'a> {
         attrs: &[(&str, Attribute<'c>)],
         regions: Vec<Region<'c>>,
     ) -> melior::ir::Operation<'c> {
-        let operands = Raw::new(operands.iter().map(|v| v.to_raw()));
-        let results = Raw::new(results.iter().map(|t| t.to_raw()));
-        // Every name is known after its first use in a run: one table
-        // access for all of them.
-        let known = PARSED.with(|p| {
+        let mut result_buf = [MlirType {
+            ptr: std::ptr::null(),
+        }; 4];
+        let mut result_heap = Vec::new();
+        let result_types = on_stack(&mut result_buf, &mut result_heap, results.len());
+        for (slot, t) in result_types.iter_mut().zip(results) {
+            *slot = t.to_raw();
+        }
+        let mut attribute_buf = [MlirNamedAttribute {
+            name: MlirIdentifier {
+                ptr: std::ptr::null(),
+            },
+            attribute: MlirAttribute {
+                ptr: std::ptr::null(),
+            },
+        }; 8];
+        let mut attribute_heap = Vec::new();
+        let attributes = on_stack(&mut attribute_buf, &mut attribute_heap, attrs.len());
+        let op_name = PARSED.with(|p| {
             let mut p = p.borrow_mut();
             p.enter(self.ctx);
-            let op_name = *p.op_names.get(name)?;
-            let mut ids = [MlirIdentifier {
-                ptr: std::ptr::null(),
-            }; 8];
-            for (slot, (n, _)) in ids.iter_mut().zip(attrs) {
-                slot.ptr = *p.identifiers.get(*n)?;
+            for (slot, (n, a)) in attributes.iter_mut().zip(attrs) {
+                slot.name.ptr = p.name(Kind::Identifier, n);
+                slot.attribute = a.to_raw();
             }
-            Some((op_name, ids))
+            p.name(Kind::OpName, name)
         });
-        let (op_name, names) = match known {
-            Some((op_name, ids)) if attrs.len() <= ids.len() => {
-                (op_name, Raw::Inline(ids, attrs.len()))
-            }
-            _ => (
-                Parsed::get(self.ctx, Kind::OpName, name, || unsafe {
-                    ffi::pallasOperationNameGet(self.ctx, str_ref(name))
-                }),
-                Raw::new(attrs.iter().map(|(n, _)| self.identifier(n))),
-            ),
+        // Most ops have no region: no vector then.
+        let regions: Vec<MlirRegion> = if regions.is_empty() {
+            Vec::new()
+        } else {
+            regions.into_iter().map(Region::into_raw).collect()
         };
-        let values = Raw::new(attrs.iter().map(|(_, a)| a.to_raw()));
-        let regions = Raw::new(regions.into_iter().map(Region::into_raw));
-        let raw = self.create(
-            op_name,
-            (operands.len(), operands.as_ptr()),
-            (results.len(), results.as_ptr()),
-            (names.len(), names.as_ptr(), values.as_ptr()),
-            (regions.len(), regions.as_ptr()),
-        );
+        let raw = unsafe {
+            ffi::pallasOperationCreate(
+                op_name,
+                self.loc.to_raw(),
+                operands.len() as isize,
+                // `Value` is a transparent wrapper of its handle.
+                operands.as_ptr() as *const MlirValue,
+                result_types.len() as isize,
+                result_types.as_ptr(),
+                attributes.len() as isize,
+                attributes.as_ptr(),
+                regions.len() as isize,
+                regions.as_ptr(),
+            )
+        };
         assert!(!raw.ptr.is_null(), "cannot build {name}");
         unsafe { melior::ir::Operation::from_raw(raw) }
     }
 
-    /// One `pallasOperationCreate` call at this builder's location (the
-    /// arrays as (length, pointer), the attributes as names and values).
-    fn create(
-        &self,
-        op_name: *const std::ffi::c_void,
-        operands: (isize, *const MlirValue),
-        results: (isize, *const MlirType),
-        attrs: (isize, *const MlirIdentifier, *const MlirAttribute),
-        regions: (isize, *const MlirRegion),
-    ) -> MlirOperation {
-        unsafe {
-            ffi::pallasOperationCreate(
-                op_name,
-                self.loc.to_raw(),
-                operands.0,
-                operands.1,
-                results.0,
-                results.1,
-                attrs.0,
-                attrs.1,
-                attrs.2,
-                regions.0,
-                regions.1,
-            )
-        }
-    }
-
     /// The identifier `name` (looked up once per pass run, see [`Parsed`]).
     fn identifier(&self, name: &str) -> MlirIdentifier {
-        let raw = Parsed::get(self.ctx, Kind::Identifier, name, || unsafe {
-            mlirIdentifierGet(self.ctx, str_ref(name)).ptr
+        let raw = PARSED.with(|p| {
+            let mut p = p.borrow_mut();
+            p.enter(self.ctx);
+            p.name(Kind::Identifier, name)
         });
         MlirIdentifier { ptr: raw }
     }
@@ -494,7 +626,7 @@ impl<'r, 'c, 'a> B<'r, 'c, 'a> {
 
     pub fn constant(&self, value_attr: &str, ty: Type<'c>) -> Value<'c, 'a> {
         let a = self.attr(value_attr);
-        self.val("arith.constant", &[], ty, &[("value", a)])
+        self.insert_constant(self.constant_name(), ty, a.to_raw())
     }
 
     pub fn cidx(&self, v: i64) -> Value<'c, 'a> {
@@ -506,38 +638,46 @@ impl<'r, 'c, 'a> B<'r, 'c, 'a> {
     }
 
     /// `arith.constant v : ty` for an integer or index `ty`: what
-    /// `self.val("arith.constant", ..)` builds, with the attribute, op name
-    /// and attribute name found in one table access (the lowerings build
-    /// more index constants than any other op).
+    /// `self.val("arith.constant", ..)` builds, with the attribute and the op
+    /// name found in one table access (the lowerings build more index
+    /// constants than any other op).
     fn int_constant(&self, v: i64, ty: Type<'c>) -> Value<'c, 'a> {
         let key = (ty.to_raw().ptr, v);
         let known = PARSED.with(|p| {
             let mut p = p.borrow_mut();
             p.enter(self.ctx);
-            let (name, id) = p.constant?;
-            Some((name, id, *p.ints.get(&key)?))
+            Some((p.constant?, *p.ints.get(&key)?))
         });
-        let (name, id, attr) = match known {
+        let (name, attr) = match known {
             Some(k) => k,
-            None => {
-                let attr = self.int_attr(v, ty).to_raw().ptr;
-                let name = Parsed::get(self.ctx, Kind::OpName, "arith.constant", || unsafe {
-                    ffi::pallasOperationNameGet(self.ctx, str_ref("arith.constant"))
-                });
-                let id = self.identifier("value");
-                PARSED.with(|p| p.borrow_mut().constant = Some((name, id)));
-                (name, id, attr)
-            }
+            None => (self.constant_name(), self.int_attr(v, ty).to_raw().ptr),
         };
-        let result = ty.to_raw();
-        let attr = MlirAttribute { ptr: attr };
-        let raw = self.create(
-            name,
-            (0, std::ptr::null()),
-            (1, &result),
-            (1, &id, &attr),
-            (0, std::ptr::null()),
-        );
+        self.insert_constant(name, ty, MlirAttribute { ptr: attr })
+    }
+
+    /// The `pallasOperationNameGet` handle of `arith.constant` (kept apart
+    /// from the other names: [`B::int_constant`] finds it with its value).
+    fn constant_name(&self) -> *const std::ffi::c_void {
+        PARSED.with(|p| {
+            let mut p = p.borrow_mut();
+            p.enter(self.ctx);
+            if let Some(name) = p.constant {
+                return name;
+            }
+            let name = p.name(Kind::OpName, "arith.constant");
+            p.constant = Some(name);
+            name
+        })
+    }
+
+    /// Inserts `arith.constant value : ty` (`name`: [`B::constant_name`]).
+    fn insert_constant(
+        &self,
+        name: *const std::ffi::c_void,
+        ty: Type<'c>,
+        value: MlirAttribute,
+    ) -> Value<'c, 'a> {
+        let raw = unsafe { ffi::pallasConstantCreate(name, self.loc.to_raw(), ty.to_raw(), value) };
         assert!(!raw.ptr.is_null(), "cannot build arith.constant");
         let op = self
             .rw
@@ -589,8 +729,7 @@ impl<'r, 'c, 'a> B<'r, 'c, 'a> {
             p.zeros.get(&key).copied()
         });
         if let Some(raw) = cached {
-            let value = unsafe { Attribute::from_raw(MlirAttribute { ptr: raw }) };
-            return self.val("arith.constant", &[], ty, &[("value", value)]);
+            return self.insert_constant(self.constant_name(), ty, MlirAttribute { ptr: raw });
         }
         let is_vector = crate::ir::is_vector(ty);
         let elem = if is_vector {
@@ -616,8 +755,7 @@ impl<'r, 'c, 'a> B<'r, 'c, 'a> {
                 scalar
             };
             PARSED.with(|p| p.borrow_mut().zeros.insert(key, raw.ptr));
-            let value = unsafe { Attribute::from_raw(raw) };
-            return self.val("arith.constant", &[], ty, &[("value", value)]);
+            return self.insert_constant(self.constant_name(), ty, raw);
         }
         let lit = if is_float(elem) { "0.0" } else { "0" };
         if is_vector {
@@ -971,32 +1109,67 @@ impl<'r, 'c, 'a> B<'r, 'c, 'a> {
         with_return: bool,
         extra: &[(&str, Attribute<'c>)],
     ) -> OperationRef<'c, 'a> {
-        let raw = |ts: &[Type<'c>]| ts.iter().map(|t| t.to_raw()).collect::<Vec<_>>();
-        let (ins, outs) = (raw(inputs), raw(results));
-        let fty = unsafe {
-            let t = mlirFunctionTypeGet(
-                self.ctx,
-                ins.len() as isize,
-                ins.as_ptr(),
-                outs.len() as isize,
-                outs.as_ptr(),
-            );
-            Attribute::from_raw(mlirTypeAttrGet(t))
+        let fty = self.function_type_attr(inputs, results);
+        let types: Vec<MlirType> = inputs.iter().map(|t| t.to_raw()).collect();
+        let locs = vec![self.loc.to_raw(); inputs.len()];
+        let block = unsafe {
+            Block::from_raw(mlirBlockCreate(
+                types.len() as isize,
+                types.as_ptr(),
+                locs.as_ptr(),
+            ))
         };
-        let block = Block::new(&inputs.iter().map(|t| (*t, self.loc)).collect::<Vec<_>>());
         if with_return {
             block.append_operation(self.build("func.return", &[], &[], &[], vec![]));
         }
         let region = Region::new();
         region.append_block(block);
         let name_attr = crate::ir::string_attr(self.loc, name);
-        let mut attrs = vec![("sym_name", name_attr), ("function_type", fty)];
+        let mut attrs = Vec::with_capacity(3 + extra.len());
+        attrs.extend([("sym_name", name_attr), ("function_type", fty)]);
         if private {
-            attrs.push(("sym_visibility", self.attr("\"private\"")));
+            attrs.push((
+                "sym_visibility",
+                crate::ir::string_attr(self.loc, "private"),
+            ));
         }
         attrs.extend_from_slice(extra);
         self.rw
             .insert(self.build("func.func", &[], &[], &attrs, vec![region]))
+    }
+
+    /// `(inputs) -> (results)` as a type attribute, made once per pass run
+    /// and signature.
+    fn function_type_attr(&self, inputs: &[Type<'c>], results: &[Type<'c>]) -> Attribute<'c> {
+        let key: Vec<*const std::ffi::c_void> = inputs
+            .iter()
+            .map(|t| t.to_raw().ptr)
+            .chain([std::ptr::null()])
+            .chain(results.iter().map(|t| t.to_raw().ptr))
+            .collect();
+        let cached = PARSED.with(|p| {
+            let mut p = p.borrow_mut();
+            p.enter(self.ctx);
+            p.signatures.get(&key).copied()
+        });
+        let raw = cached.unwrap_or_else(|| {
+            let (ins, outs) = key.split_at(inputs.len());
+            let ins: Vec<MlirType> = ins.iter().map(|&ptr| MlirType { ptr }).collect();
+            let outs: Vec<MlirType> = outs[1..].iter().map(|&ptr| MlirType { ptr }).collect();
+            let raw = unsafe {
+                let t = mlirFunctionTypeGet(
+                    self.ctx,
+                    ins.len() as isize,
+                    ins.as_ptr(),
+                    outs.len() as isize,
+                    outs.as_ptr(),
+                );
+                mlirTypeAttrGet(t).ptr
+            };
+            PARSED.with(|p| p.borrow_mut().signatures.insert(key, raw));
+            raw
+        });
+        unsafe { Attribute::from_raw(MlirAttribute { ptr: raw }) }
     }
 
     /// The size of dim `d` of a memref value.
@@ -1071,15 +1244,27 @@ pub fn strides_and_offset(ty: Type) -> (Vec<i64>, i64) {
         .unwrap_or_else(|| (vec![DYNAMIC; memref_shape(ty).len()], DYNAMIC))
 }
 
-/// Splits an op's operands into its ODS segments (`operandSegmentSizes`).
+/// Splits an op's operands into its ODS segments (`operandSegmentSizes`;
+/// none when the op has no such attribute).
 pub fn segments<'c, 'a>(op: &OperationRef, operands: &[Value<'c, 'a>]) -> Vec<Vec<Value<'c, 'a>>> {
-    let sizes = op
-        .attribute("operandSegmentSizes")
-        .map(dense_i32)
-        .unwrap_or_default();
+    let mut sizes = [0i32; 8];
+    let n =
+        unsafe { ffi::pallasOperationGetOperandSegmentSizes(op.to_raw(), sizes.as_mut_ptr(), 8) };
+    let heap;
+    let sizes: &[i32] = match n {
+        n if n < 0 => &[],
+        n if n as usize <= sizes.len() => &sizes[..n as usize],
+        _ => {
+            heap = op
+                .attribute("operandSegmentSizes")
+                .map(dense_i32)
+                .unwrap_or_default();
+            &heap
+        }
+    };
     let mut out = Vec::with_capacity(sizes.len());
     let mut at = 0usize;
-    for s in sizes {
+    for &s in sizes {
         let s = s as usize;
         out.push(operands[at..at + s].to_vec());
         at += s;

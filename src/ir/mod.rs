@@ -721,13 +721,13 @@ pub fn signless(t: Type<'_>) -> Type<'_> {
 /// `vector<shape x elem>` (`elem` itself for an empty shape is the caller's
 /// business: this always builds a vector type).
 pub fn vector_type<'c>(shape: &[i64], elem: Type<'c>) -> Type<'c> {
-    unsafe {
+    builder::memo_vector_type(shape, elem, || unsafe {
         Type::from_raw(mlirVectorTypeGet(
             shape.len() as isize,
             shape.as_ptr(),
             elem.to_raw(),
         ))
-    }
+    })
 }
 
 /// A string attribute holding `s` verbatim (no escaping through the

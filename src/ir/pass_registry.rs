@@ -86,7 +86,7 @@ unsafe extern "C" fn run_pass(
     user_data: *mut c_void,
 ) -> MlirLogicalResult {
     let def = &*(user_data as *const PassDef);
-    super::builder::forget_parsed();
+    let _run = super::builder::PassRun::start();
     let loc = mlirOperationGetLocation(op);
     super::guard(loc, def.argument, super::logical_result(false), || {
         let raw = if count > 0 {
