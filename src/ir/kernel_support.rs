@@ -49,18 +49,14 @@ impl<K: Eq + Hash> AttrMemo<K> {
             return attr;
         }
         let attr = make();
-        self.attributes
-            .borrow_mut()
-            .insert(key, attr.to_raw().ptr);
+        self.attributes.borrow_mut().insert(key, attr.to_raw().ptr);
         attr
     }
 
     /// Remembers `attr` (of the context of `loc`) for `key`.
     pub fn set<'c>(&self, loc: Location<'c>, key: K, attr: Attribute<'c>) {
         self.enter(loc);
-        self.attributes
-            .borrow_mut()
-            .insert(key, attr.to_raw().ptr);
+        self.attributes.borrow_mut().insert(key, attr.to_raw().ptr);
     }
 
     /// The attribute remembered for `key` in the context of `loc`, if any.

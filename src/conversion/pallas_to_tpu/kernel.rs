@@ -17,7 +17,7 @@ use std::rc::Rc;
 use melior::ir::attribute::{Attribute, AttributeLike};
 use melior::ir::block::{BlockLike, BlockRef};
 use melior::ir::operation::{OperationLike, OperationRef};
-use melior::ir::r#type::{Type, TypeLike};
+use melior::ir::r#type::Type;
 use melior::ir::{Block, Region, RegionLike, Value, ValueLike};
 
 use super::types::{self, tpu_type};
@@ -68,8 +68,9 @@ impl Lowering {
 enum AttrKey {
     /// `"transform_<i>"`, the name of transform function `i`.
     TransformName(usize),
-    /// The type of a transform function: its inputs and result count.
-    TransformType(Vec<*const c_void>, usize),
+    /// The type of a transform function: its inputs (the first ones of
+    /// the kernel function type) and result count.
+    TransformType(*const c_void, usize, usize),
     /// The `window_params` entry of operand `i` with the block spec.
     Window(usize, *const c_void),
     /// The `window_params` entry of a SparseCore operand: grid and array
@@ -261,7 +262,16 @@ pub enum Core {
 impl Core {
     /// `None` for a kernel type this project does not know.
     pub fn of(kernel: &OperationRef) -> Option<Self> {
-        match kernel_type(kernel) {
+        Self::of_keyword(kernel_type(kernel))
+    }
+
+    /// The core of a kernel with the (well-formed) `params`.
+    fn of_params(params: &MosaicTpuParams) -> Option<Self> {
+        Self::of_keyword(params.kernel_type.map(KernelType::keyword).unwrap_or("tc"))
+    }
+
+    fn of_keyword(keyword: &str) -> Option<Self> {
+        match keyword {
             "tc" => Some(Self::TensorCore),
             "sc_vector_subcore" => Some(Self::ScVectorSubcore),
             "sc_scalar_subcore" => Some(Self::ScScalarSubcore),
@@ -314,19 +324,17 @@ pub struct KernelInfo<'c> {
 impl<'c> KernelInfo<'c> {
     pub fn of(op: &OperationRef<'c, '_>) -> Result<Self, String> {
         let attr = |n: &str| op.attribute(n).map_err(|e| format!("missing {n}: {e}"));
-        let prefetch = array_elements(attr("scalar_prefetch")?)
-            .into_iter()
+        let elements =
+            |a: Attribute<'c>| (0..ir::array_len(a)).filter_map(move |i| ir::array_element(a, i));
+        let prefetch = elements(attr("scalar_prefetch")?)
             .map(ir::type_attr_value)
             .collect();
-        let specs_of = |n: &str| -> Result<Vec<BlockSpec<'c>>, String> {
-            array_elements(attr(n)?)
-                .into_iter()
-                .map(|a| BlockSpec::from_attribute(a).ok_or_else(|| "bad block spec".to_string()))
-                .collect()
-        };
-        let mut specs = specs_of("in_specs")?;
-        let n_ins = specs.len();
-        specs.extend(specs_of("out_specs")?);
+        let (ins, outs) = (attr("in_specs")?, attr("out_specs")?);
+        let n_ins = ir::array_len(ins);
+        let mut specs = Vec::with_capacity(n_ins + ir::array_len(outs));
+        for a in elements(ins).chain(elements(outs)) {
+            specs.push(BlockSpec::from_attribute(a).ok_or("bad block spec")?);
+        }
         Ok(Self {
             name: string_attr_value(attr("sym_name")?),
             grid: dense_i64(attr("grid")?),
@@ -559,7 +567,9 @@ fn lower_kernel<'c, 'a>(
     lowering: &Lowering,
 ) -> Result<(), String> {
     let info = KernelInfo::of(&op)?;
-    let core = Core::of(&op).ok_or("unknown kernel type (rejected by the checks)")?;
+    let params =
+        MosaicTpuParams::of(&op).map_err(|_| "bad compiler_params (rejected by the checks)")?;
+    let core = Core::of_params(&params).ok_or("unknown kernel type (rejected by the checks)")?;
     let loc = op.location();
     let b = B::new(rw, loc);
     let memo = &lowering.attrs;
@@ -657,16 +667,17 @@ fn lower_kernel<'c, 'a>(
         func_attrs.push(("window_params", b.array_attr(&params)));
     }
     // Only communicating kernels need their parameters (see `Mesh::of`).
-    let params = op
+    let mesh_params = op
         .attribute("compiler_params")
         .ok()
-        .filter(|_| MosaicTpuParams::of(&op).is_ok_and(|p| p.mesh.is_some()));
-    if let Some(p) = params {
+        .filter(|_| params.mesh.is_some());
+    if let Some(p) = mesh_params {
         func_attrs.push((PARAMS_ATTR, p));
     }
     let fty = function_type_attr(loc, &inputs, &[]);
     let func = func_op(&b, sym, fty, &inputs, &func_attrs);
-    if params.is_some() {
+    let kernel_type = raw_attr(fty);
+    if mesh_params.is_some() {
         lowering.annotated.borrow_mut().insert(func.to_raw().ptr);
     }
     if let Ok(names) = op.attribute("grid_names") {
@@ -707,7 +718,8 @@ fn lower_kernel<'c, 'a>(
         for (i, spec) in info.specs.iter().enumerate() {
             if is_windowed(spec) {
                 rw.set_insertion_point_to_end(module);
-                transform_function(&b, lowering, &op, &info, transform_inputs, spec, i)?;
+                let inputs = (kernel_type, transform_inputs);
+                transform_function(&b, lowering, &op, &info, inputs, spec, i)?;
             }
         }
     }
@@ -749,13 +761,14 @@ fn entry_of<'c, 'a>(op: OperationRef<'c, 'a>) -> Result<BlockRef<'c, 'a>, String
 }
 
 /// `func.func @transform_<i>(grid i32s, prefetch refs) -> (i32, ...)`,
-/// where `inputs` are the grid and prefetch types.
+/// where `inputs` are the grid and prefetch types, the first inputs of the
+/// kernel function type given with them.
 fn transform_function<'c, 'a>(
     b: &B<'_, 'c, 'a>,
     lowering: &Lowering,
     kernel: &OperationRef<'c, 'a>,
     info: &KernelInfo<'c>,
-    inputs: &[Type<'c>],
+    (kernel_type, inputs): (*const c_void, &[Type<'c>]),
     spec: &BlockSpec<'c>,
     i: usize,
 ) -> Result<(), String> {
@@ -764,7 +777,7 @@ fn transform_function<'c, 'a>(
     let name = memo.get(b.loc, AttrKey::TransformName(i), || {
         ir::string_attr(b.loc, &format!("transform_{i}"))
     });
-    let key = AttrKey::TransformType(inputs.iter().map(|t| t.to_raw().ptr).collect(), n_results);
+    let key = AttrKey::TransformType(kernel_type, inputs.len(), n_results);
     let fty = memo.get(b.loc, key, || {
         function_type_attr(b.loc, inputs, &vec![b.i32(); n_results])
     });
