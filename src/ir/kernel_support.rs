@@ -1,7 +1,8 @@
 //! Support for the per-kernel part of the TPU lowerings: attributes that
 //! kernels build alike (transform function names and types, window
 //! parameters, dimension semantics), built once per pass run and looked up
-//! by value; function types built from values; ops moved.
+//! by value; function types built from values; ops moved; optional
+//! attributes looked up.
 
 use std::cell::{Cell, RefCell};
 use std::ffi::c_void;
@@ -12,8 +13,8 @@ use melior::ir::operation::OperationRef;
 use melior::ir::r#type::{Type, TypeLike};
 use melior::ir::Location;
 use mlir_sys::{
-    mlirFunctionTypeGet, mlirLocationGetContext, mlirOperationMoveAfter, mlirTypeAttrGet,
-    MlirAttribute,
+    mlirFunctionTypeGet, mlirLocationGetContext, mlirOperationGetAttributeByName,
+    mlirOperationMoveAfter, mlirTypeAttrGet, MlirAttribute,
 };
 
 use super::hash::FastMap;
@@ -102,4 +103,11 @@ pub fn function_type_attr<'c>(
 /// (before a conversion starts).
 pub fn move_after(op: &OperationRef, after: &OperationRef) {
     unsafe { mlirOperationMoveAfter(op.to_raw(), after.to_raw()) }
+}
+
+/// The attribute `name` of `op`, if it has one (without building the error
+/// melior returns for a missing one, for attributes that are optional).
+pub fn optional_attribute<'c>(op: &OperationRef<'c, '_>, name: &str) -> Option<Attribute<'c>> {
+    let raw = unsafe { mlirOperationGetAttributeByName(op.to_raw(), super::str_ref(name)) };
+    (!raw.ptr.is_null()).then(|| unsafe { Attribute::from_raw(raw) })
 }

@@ -27,7 +27,7 @@ use crate::conversion::common::builder::{
 use crate::conversion::common::index_map::expand_affine_map;
 use crate::conversion::framework::{PatternSet, Rewriter, TypeConverter};
 use crate::ir::hash::{FastMap, FastSet};
-use crate::ir::kernel_support::{function_type_attr, move_after, AttrMemo};
+use crate::ir::kernel_support::{function_type_attr, move_after, optional_attribute, AttrMemo};
 use crate::ir::{self, BlockDim, BlockSpec, IndexMap, MemorySpace};
 
 /// Discardable attribute carrying the `compiler_params` of a kernel with a
@@ -617,7 +617,7 @@ fn lower_kernel<'c, 'a>(
             b.array_attr(&items)
         })
     } else {
-        let given = op.attribute("dimension_semantics").ok();
+        let given = optional_attribute(&op, "dimension_semantics");
         let key = AttrKey::Semantics(given.map(raw_attr), info.grid.len());
         memo.get(loc, key, || semantics_attr(&b, given, info.grid.len()))
     };
@@ -667,10 +667,10 @@ fn lower_kernel<'c, 'a>(
         func_attrs.push(("window_params", b.array_attr(&params)));
     }
     // Only communicating kernels need their parameters (see `Mesh::of`).
-    let mesh_params = op
-        .attribute("compiler_params")
-        .ok()
-        .filter(|_| params.mesh.is_some());
+    let mesh_params = params
+        .mesh
+        .as_ref()
+        .and_then(|_| optional_attribute(&op, "compiler_params"));
     if let Some(p) = mesh_params {
         func_attrs.push((PARAMS_ATTR, p));
     }
@@ -680,7 +680,7 @@ fn lower_kernel<'c, 'a>(
     if mesh_params.is_some() {
         lowering.annotated.borrow_mut().insert(func.to_raw().ptr);
     }
-    if let Ok(names) = op.attribute("grid_names") {
+    if let Some(names) = optional_attribute(&op, "grid_names") {
         let key = AttrKey::GridNames(func.to_raw().ptr);
         lowering.attrs.set(loc, key, names);
     }
