@@ -715,11 +715,28 @@ fn lower_kernel<'c, 'a>(
     // Grid-less kernels have no pipeline, hence no transform functions.
     if !info.grid.is_empty() && !core.is_sparsecore() {
         let transform_inputs = &inputs[..n_transform_inputs];
+        // The functions of affine maps by map and result count: operands
+        // with the same map get a copy (cheaper than building it again).
+        let mut of_map: Vec<(*const c_void, usize, OperationRef<'c, 'a>)> = vec![];
         for (i, spec) in info.specs.iter().enumerate() {
-            if is_windowed(spec) {
-                rw.set_insertion_point_to_end(module);
-                let inputs = (kernel_type, transform_inputs);
-                transform_function(&b, lowering, &op, &info, inputs, spec, i)?;
+            if !is_windowed(spec) {
+                continue;
+            }
+            rw.set_insertion_point_to_end(module);
+            let key = match spec.index_map {
+                IndexMap::Affine(map) => Some((map.ptr, transform_results(spec))),
+                IndexMap::Symbol(_) => None,
+            };
+            let same = key.and_then(|k| of_map.iter().find(|(m, n, _)| (*m, *n) == k));
+            if let Some(&(_, _, first)) = same {
+                let copy = rw.insert(ir::clone_detached(&first));
+                ir::set_attribute(&copy, "sym_name", transform_name(lowering, b.loc, i));
+                continue;
+            }
+            let inputs = (kernel_type, transform_inputs);
+            let func = transform_function(&b, lowering, &op, &info, inputs, spec, i)?;
+            if let Some((m, n)) = key {
+                of_map.push((m, n, func));
             }
         }
     }
@@ -771,19 +788,18 @@ fn transform_function<'c, 'a>(
     (kernel_type, inputs): (*const c_void, &[Type<'c>]),
     spec: &BlockSpec<'c>,
     i: usize,
-) -> Result<(), String> {
-    let n_results: usize = spec.dims.iter().map(|d| d.map_results()).sum();
+) -> Result<OperationRef<'c, 'a>, String> {
+    let n_results = transform_results(spec);
     let memo = &lowering.attrs;
-    let name = memo.get(b.loc, AttrKey::TransformName(i), || {
-        ir::string_attr(b.loc, &format!("transform_{i}"))
-    });
+    let name = transform_name(lowering, b.loc, i);
     let key = AttrKey::TransformType(kernel_type, inputs.len(), n_results);
     let fty = memo.get(b.loc, key, || {
         function_type_attr(b.loc, inputs, &vec![b.i32(); n_results])
     });
     match spec.index_map {
         IndexMap::Affine(map) => {
-            let entry = entry_of(func_op(b, name, fty, inputs, &[]))?;
+            let func = func_op(b, name, fty, inputs, &[]);
+            let entry = entry_of(func)?;
             b.rw.set_insertion_point_to_end(entry);
             let dims: Vec<Value> = (0..info.grid.len())
                 .map(|k| value(entry.argument(k).unwrap()))
@@ -791,22 +807,40 @@ fn transform_function<'c, 'a>(
             let out =
                 expand_affine_map(b, map, &dims).map_err(|e| format!("{}: {e}", info.origin(i)))?;
             b.op("func.return", &out, &[], &[]);
+            Ok(func)
         }
         IndexMap::Symbol(_) => {
             // The private copy `prepare_index_maps` made for this operand.
             let copy_name = private_map_name(&info.name, i);
             let copy = following_index_map(kernel, &copy_name)
                 .ok_or_else(|| format!("index map of {} not found", info.origin(i)))?;
-            let entry = entry_of(func_op(b, name, fty, inputs, &[]))?;
+            let func = func_op(b, name, fty, inputs, &[]);
+            let entry = entry_of(func)?;
             let block = entry_of(copy)?;
             let args: Vec<Value> = (0..entry.argument_count())
                 .map(|k| value(entry.argument(k).unwrap()))
                 .collect();
             b.rw.merge_blocks(block, entry, &args);
             b.rw.erase_op(&copy);
+            Ok(func)
         }
     }
-    Ok(())
+}
+
+/// The number of indices the transform function of `spec` returns.
+fn transform_results(spec: &BlockSpec) -> usize {
+    spec.dims.iter().map(|d| d.map_results()).sum()
+}
+
+/// `"transform_<i>"`, the name of transform function `i`.
+fn transform_name<'c>(
+    lowering: &Lowering,
+    loc: melior::ir::Location<'c>,
+    i: usize,
+) -> Attribute<'c> {
+    lowering.attrs.get(loc, AttrKey::TransformName(i), || {
+        ir::string_attr(loc, &format!("transform_{i}"))
+    })
 }
 
 /// Gives the body arguments of the SparseCore `kernels` the memory spaces
