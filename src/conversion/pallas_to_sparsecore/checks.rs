@@ -11,7 +11,7 @@ use crate::conversion::common::sparsecore::{DMA_OFFSETS, SPARSECORE_ONLY_OPS};
 use crate::conversion::framework::Inherited;
 use crate::conversion::pallas_to_tpu::elementwise::{op_name, reduction_kind, vshape};
 use crate::conversion::pallas_to_tpu::kernel::{Core, KernelInfo, UNKNOWN_KERNEL_TYPE};
-use crate::conversion::pallas_to_tpu::limits::{self, Item, Target};
+use crate::conversion::pallas_to_tpu::limits::{self, Item, Label, Target};
 use crate::conversion::pallas_to_tpu::load_store::value_space;
 use crate::conversion::pallas_to_tpu::refs;
 use crate::ir::{self, BlockDim, MemorySpace};
@@ -217,11 +217,15 @@ fn check_memory(op: &OperationRef, info: &KernelInfo, core: Core, target: &Targe
         );
         return false;
     };
-    let arrays: Vec<(String, Type)> = info
+    let origin = |index| Label::Operand {
+        index,
+        n_ins: info.n_ins,
+    };
+    let arrays: Vec<(Label, Type)> = info
         .specs
         .iter()
         .enumerate()
-        .map(|(i, s)| (info.origin(i), s.array_type))
+        .map(|(i, s)| (origin(i), s.array_type))
         .collect();
     let mut ok = limits::check_arrays(op, &arrays, target);
     if core != Core::ScVectorSubcore {
@@ -235,7 +239,7 @@ fn check_memory(op: &OperationRef, info: &KernelInfo, core: Core, target: &Targe
         .filter(|(_, spec)| spec.memory_space == Some(MemorySpace::Vmem))
         .filter_map(|(i, spec)| {
             Some(Item {
-                label: info.origin(i),
+                label: origin(i),
                 detail: format!("the whole array {}", spec.array_type).into(),
                 bytes: limits::memref_bytes(spec.array_type)?,
                 at: None,

@@ -164,7 +164,6 @@ impl<F: Fn(&OperationRef) -> bool> Scopes<F> {
 /// and the checks ask about the kernel around every op), by op identity.
 pub(crate) struct TcKernels {
     kernels: FastSet<MlirOperationPtr>,
-    kernel: ir::OpName,
 }
 
 type MlirOperationPtr = *mut std::ffi::c_void;
@@ -178,28 +177,12 @@ impl TcKernels {
                 kernels.insert(op.to_raw().ptr);
             }
         });
-        Self { kernels, kernel }
+        Self { kernels }
     }
 
     /// Whether `kernel` (a `pallas.kernel`) is a TensorCore kernel.
     pub(crate) fn contains(&self, kernel: &OperationRef) -> bool {
         self.kernels.contains(&kernel.to_raw().ptr)
-    }
-
-    /// Whether an op is inside a kernel this pass lowers (its closest
-    /// `pallas.kernel` is a TensorCore one), remembered per parent op: for
-    /// a walk that does not change the IR.
-    pub(crate) fn encloser(&self) -> impl Fn(&OperationRef) -> bool + '_ {
-        let memo = Inherited::new(None);
-        move |op| {
-            memo.of(op, |p, outer| {
-                if ir::OpName::of(p) == self.kernel {
-                    self.contains(p)
-                } else {
-                    outer
-                }
-            })
-        }
     }
 }
 
