@@ -1358,10 +1358,11 @@ impl<'p> Driver<'p> {
             st.converter = pattern.converter.is_some();
             let mark = st.log.len();
             let n = unsafe { mlirOperationGetNumOperands(op) };
-            let operands: Vec<MlirValue> = (0..n)
-                .map(|i| {
-                    let v = unsafe { mlirOperationGetOperand(op, i) };
-                    st.remap(v, pattern.converter)
+            // Values of the IR, alive while the conversion runs.
+            let operands: Vec<Value> = (0..n)
+                .map(|i| unsafe {
+                    let v = mlirOperationGetOperand(op, i);
+                    Value::from_raw(st.remap(v, pattern.converter))
                 })
                 .collect();
             (mark, operands)
@@ -1377,10 +1378,7 @@ impl<'p> Driver<'p> {
                 mlirOperationGetLocation(op),
                 "a conversion pattern",
                 false,
-                || {
-                    let values: Vec<Value> = operands.iter().map(|v| Value::from_raw(*v)).collect();
-                    (pattern.f)(ir::borrow_op(op), &values, &rw).is_ok()
-                },
+                || (pattern.f)(ir::borrow_op(op), &operands, &rw).is_ok(),
             )
         };
         if !ok {
