@@ -171,7 +171,6 @@ impl<F: Fn(&OperationRef) -> bool> Scopes<F> {
 /// checks ask about the kernel around every op), by op identity.
 pub(crate) struct KernelSet {
     kernels: FastSet<MlirOperationPtr>,
-    kernel: ir::OpName,
     /// Whether the module has no other kernels.
     all: bool,
 }
@@ -200,14 +199,7 @@ impl KernelSet {
             }
         });
         let kernels = list.iter().map(|k| k.to_raw().ptr).collect();
-        (
-            Self {
-                kernels,
-                kernel,
-                all,
-            },
-            list,
-        )
+        (Self { kernels, all }, list)
     }
 
     /// Whether the set holds every kernel of the module.
@@ -218,22 +210,6 @@ impl KernelSet {
     /// Whether `kernel` (a `pallas.kernel`) is one of the set.
     pub(crate) fn contains(&self, kernel: &OperationRef) -> bool {
         self.kernels.contains(&kernel.to_raw().ptr)
-    }
-
-    /// Whether an op is inside a kernel this pass lowers (its closest
-    /// `pallas.kernel` is one of the set), remembered per parent op: for a
-    /// walk that does not change the IR.
-    pub(crate) fn encloser(&self) -> impl Fn(&OperationRef) -> bool + '_ {
-        let memo = Inherited::new(None);
-        move |op| {
-            memo.of(op, |p, outer| {
-                if ir::OpName::of(p) == self.kernel {
-                    self.contains(p)
-                } else {
-                    outer
-                }
-            })
-        }
     }
 }
 
