@@ -41,7 +41,7 @@ use crate::ir::{self, element_type, is_memref, is_vector, memref_shape, tpu_type
 pub fn add_patterns(set: &mut PatternSet, tc: &TypeConverter, sparsecore: bool) {
     set.add("pallas.load", Some(tc), move |op, operands, rw| {
         let ix = Indexer::of(&op);
-        let ops = LoadOperands::split(&op, operands, &ix)?;
+        let ops = LoadOperands::split(&op, operands, ix.dynamic())?;
         let ty = op.result(0).map_err(|e| e.to_string())?.r#type();
         let b = B::new(rw, op.location());
         let a = access(&b, ops.r, &ix, ops.indices)?;
@@ -71,7 +71,7 @@ pub fn add_patterns(set: &mut PatternSet, tc: &TypeConverter, sparsecore: bool) 
     for (name, returns_old) in [("pallas.store", false), ("pallas.swap", true)] {
         set.add(name, Some(tc), move |op, operands, rw| {
             let ix = Indexer::of(&op);
-            let ops = StoreOperands::split(operands, &ix)?;
+            let ops = StoreOperands::split(operands, ix.dynamic())?;
             let b = B::new(rw, op.location());
             let old = if sparsecore {
                 sc_write(&b, &op, &ix, &ops)?
@@ -148,7 +148,7 @@ fn any_hint(space: &str) -> &'static str {
 
 fn check_load(op: &OperationRef) -> Result<(), String> {
     let operands: Vec<Value> = op.operands().collect();
-    let ops = LoadOperands::split(op, &operands, &Indexer::of(op))?;
+    let ops = LoadOperands::split(op, &operands, Indexer::dynamic_of(op))?;
     let r = ops.r;
     if ops.mask.is_some() {
         // JAX 0.10.2 raises a bare NotImplementedError for a masked pl.load
@@ -174,7 +174,7 @@ fn check_load(op: &OperationRef) -> Result<(), String> {
 
 fn check_store(op: &OperationRef) -> Result<(), String> {
     let operands: Vec<Value> = op.operands().collect();
-    let ops = StoreOperands::split(&operands, &Indexer::of(op))?;
+    let ops = StoreOperands::split(&operands, Indexer::dynamic_of(op))?;
     let (value, r) = (ops.value.r#type(), ops.r);
     let mask = ops.mask.map(|m| m.r#type());
     if let Some(m) = mask {
@@ -513,12 +513,23 @@ impl Indexer {
     /// `operandSegmentSizes`, which MLIR builds as an attribute on every
     /// query.
     fn dynamic(&self) -> usize {
-        self.starts.iter().filter(|s| **s == DYNAMIC).count()
+        dynamic_count(&self.starts)
+    }
+
+    /// [`Self::dynamic`] of `op`, reading only its starts (the checks).
+    fn dynamic_of(op: &OperationRef) -> usize {
+        op.attribute("starts")
+            .map(|a| dynamic_count(&dense_i64(a)))
+            .unwrap_or(0)
     }
 
     fn strided(&self) -> bool {
         self.strides.iter().any(|s| *s != 1)
     }
+}
+
+fn dynamic_count(starts: &[i64]) -> usize {
+    starts.iter().filter(|s| **s == DYNAMIC).count()
 }
 
 /// The operands of a `pallas.load`: ref, indices, mask, other.
@@ -529,12 +540,8 @@ struct LoadOperands<'o, 'c, 'a> {
 }
 
 impl<'o, 'c, 'a> LoadOperands<'o, 'c, 'a> {
-    fn split(
-        op: &OperationRef,
-        operands: &'o [Value<'c, 'a>],
-        ix: &Indexer,
-    ) -> Result<Self, String> {
-        let k = ix.dynamic();
+    /// `k`: the number of index operands ([`Indexer::dynamic`]).
+    fn split(op: &OperationRef, operands: &'o [Value<'c, 'a>], k: usize) -> Result<Self, String> {
         let (r, rest) = operands.split_first().ok_or("pallas.load without a ref")?;
         let indices = rest.get(..k).ok_or("missing index operands")?;
         let mask = match &rest[k..] {
@@ -560,8 +567,8 @@ struct StoreOperands<'o, 'c, 'a> {
 }
 
 impl<'o, 'c, 'a> StoreOperands<'o, 'c, 'a> {
-    fn split(operands: &'o [Value<'c, 'a>], ix: &Indexer) -> Result<Self, String> {
-        let k = ix.dynamic();
+    /// `k`: the number of index operands ([`Indexer::dynamic`]).
+    fn split(operands: &'o [Value<'c, 'a>], k: usize) -> Result<Self, String> {
         let [value, r, rest @ ..] = operands else {
             return Err("a store without its value and ref".into());
         };
