@@ -216,10 +216,32 @@ MlirLogicalResult pallasRewriterNotifyMatchFailure(MlirRewriterBase rewriter, Ml
       unwrap(op), [&](Diagnostic &diag) { diag << reason; }));
 }
 
+// The order of walk<PreOrder, ForwardDominanceIterator<>>: the blocks of a
+// region in depth-first successor order from its entry block. A region of
+// one block (nearly all of them) is that block alone, taken without the
+// depth-first iterator's visited set.
+static void walkConversionOrder(Operation *op, void (*fn)(MlirOperation, void *),
+                                void *userData) {
+  fn(wrap(op), userData);
+  for (Region &region : op->getRegions()) {
+    if (region.empty())
+      continue;
+    auto walkBlock = [&](Block &block) {
+      for (Operation &nested : llvm::make_early_inc_range(block))
+        walkConversionOrder(&nested, fn, userData);
+    };
+    if (region.hasOneBlock()) {
+      walkBlock(region.front());
+      continue;
+    }
+    for (Block *block : llvm::depth_first(&region.front()))
+      walkBlock(*block);
+  }
+}
+
 void pallasWalkConversionOrder(MlirOperation root, void (*fn)(MlirOperation, void *),
                                void *userData) {
-  unwrap(root)->walk<WalkOrder::PreOrder, ForwardDominanceIterator<>>(
-      [&](Operation *op) { fn(wrap(op), userData); });
+  walkConversionOrder(unwrap(root), fn, userData);
 }
 
 // Whether an ODS op class can fold: it has a `fold` method of one of the

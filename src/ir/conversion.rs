@@ -208,6 +208,23 @@ pub struct Rewriter<'c, 'a> {
     _marker: std::marker::PhantomData<(&'c (), &'a ())>,
 }
 
+/// Calls `f` with the handles of `values`, kept on the stack for the few
+/// values most ops have (every converted op is replaced).
+fn with_raw_values<R>(values: &[Value], f: impl FnOnce(&[MlirValue]) -> R) -> R {
+    const SMALL: usize = 8;
+    if values.len() > SMALL {
+        let raw: Vec<MlirValue> = values.iter().map(|v| v.to_raw()).collect();
+        return f(&raw);
+    }
+    let mut raw = [MlirValue {
+        ptr: std::ptr::null(),
+    }; SMALL];
+    for (r, v) in raw.iter_mut().zip(values) {
+        *r = v.to_raw();
+    }
+    f(&raw[..values.len()])
+}
+
 /// Runs `f` with a plain IR rewriter (not a conversion's) on the IR of
 /// `op`, for restructuring a module before a conversion with the same op
 /// builders the patterns use.
@@ -271,20 +288,21 @@ impl<'c, 'a> Rewriter<'c, 'a> {
         unsafe { Value::from_raw(result.to_raw()) }
     }
     pub fn replace_op(&self, op: &OperationRef, values: &[Value]) {
-        let raw: Vec<MlirValue> = values.iter().map(|v| v.to_raw()).collect();
-        if let Some(d) = self.direct() {
-            unsafe { ffi::pallasRewriterStepPast(self.raw, op.to_raw()) };
-            d.borrow_mut().replace(op.to_raw(), Some(&raw));
-            return;
-        }
-        unsafe {
-            mlirRewriterBaseReplaceOpWithValues(
-                self.raw,
-                op.to_raw(),
-                raw.len() as isize,
-                raw.as_ptr(),
-            )
-        }
+        with_raw_values(values, |raw| {
+            if let Some(d) = self.direct() {
+                unsafe { ffi::pallasRewriterStepPast(self.raw, op.to_raw()) };
+                d.borrow_mut().replace(op.to_raw(), Some(raw));
+                return;
+            }
+            unsafe {
+                mlirRewriterBaseReplaceOpWithValues(
+                    self.raw,
+                    op.to_raw(),
+                    raw.len() as isize,
+                    raw.as_ptr(),
+                )
+            }
+        })
     }
     pub fn erase_op(&self, op: &OperationRef) {
         if let Some(d) = self.direct() {
@@ -715,6 +733,9 @@ fn legality(op: MlirOperation, category: Category) -> Option<bool> {
 pub struct TypeLegality {
     converter: TypeConverter,
     legal: RefCell<FastMap<*const c_void, bool>>,
+    /// In front of `legal`: every operand and result of most ops is asked
+    /// about, and a handful of types make up most of them.
+    recent: Recent<bool, 64>,
 }
 
 impl TypeLegality {
@@ -722,6 +743,7 @@ impl TypeLegality {
         Self {
             converter,
             legal: RefCell::new(FastMap::default()),
+            recent: Recent::new(),
         }
     }
 
@@ -737,14 +759,80 @@ impl TypeLegality {
     }
 
     fn is_legal_type(&self, ty: MlirType) -> bool {
-        if let Some(legal) = self.legal.borrow().get(&ty.ptr) {
-            return *legal;
+        if let Some(legal) = self.recent.get(ty.ptr) {
+            return legal;
         }
-        // The converter's own answer (its callbacks, in its order).
-        let converted = unsafe { ffi::pallasTypeConverterConvertType(self.converter.raw, ty) };
-        let legal = converted.ptr == ty.ptr;
-        self.legal.borrow_mut().insert(ty.ptr, legal);
+        let known = self.legal.borrow().get(&ty.ptr).copied();
+        let legal = known.unwrap_or_else(|| {
+            // The converter's own answer (its callbacks, in its order).
+            let converted = unsafe { ffi::pallasTypeConverterConvertType(self.converter.raw, ty) };
+            let legal = converted.ptr == ty.ptr;
+            self.legal.borrow_mut().insert(ty.ptr, legal);
+            legal
+        });
+        self.recent.put(ty.ptr, legal);
         legal
+    }
+}
+
+/// The values of the keys (addresses of uniqued MLIR objects: types,
+/// identifiers) asked about last, one per slot picked by the key's
+/// address: a cache in front of a map for the lookups made for every op,
+/// which a few keys make up most of. `N` is a power of two.
+struct Recent<V: Copy, const N: usize> {
+    slots: [Cell<Option<(*const c_void, V)>>; N],
+}
+
+impl<V: Copy, const N: usize> Recent<V, N> {
+    fn new() -> Self {
+        Self {
+            slots: std::array::from_fn(|_| Cell::new(None)),
+        }
+    }
+
+    fn slot(&self, key: *const c_void) -> &Cell<Option<(*const c_void, V)>> {
+        // Fibonacci hashing: the top bits of the product mix all of the
+        // address's bits.
+        let hash = (key as usize as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        &self.slots[(hash >> (64 - N.trailing_zeros())) as usize]
+    }
+
+    fn get(&self, key: *const c_void) -> Option<V> {
+        match self.slot(key).get() {
+            Some((k, v)) if k == key => Some(v),
+            _ => None,
+        }
+    }
+
+    fn put(&self, key: *const c_void, value: V) {
+        self.slot(key).set(Some((key, value)));
+    }
+}
+
+/// A value per op name, computed from the name's text the first time an op
+/// of that name is met: op names are interned per context, so the name's
+/// identity is the key. For decisions asked of every op that depend on its
+/// name alone (which rules apply to it), decided once per name.
+pub struct ByName<T> {
+    map: FastMap<*const c_void, T>,
+}
+
+impl<T> Default for ByName<T> {
+    fn default() -> Self {
+        Self {
+            map: FastMap::default(),
+        }
+    }
+}
+
+impl<T> ByName<T> {
+    /// The value of the name of `op`, `compute`d from the name on its first
+    /// use.
+    pub fn get(&mut self, op: &OperationRef, compute: impl FnOnce(&str) -> T) -> &T {
+        let key = unsafe { mlirOperationGetName(op.to_raw()).ptr };
+        self.map
+            .entry(key)
+            .or_insert_with(|| compute(ir::op_name_of(op)))
     }
 }
 
@@ -873,6 +961,8 @@ pub(crate) struct Direct {
     new_ops: Vec<MlirOperation>,
     /// Whether the running pattern has a type converter.
     converter: bool,
+    /// What each converter made of each type (see [`Direct::convert`]).
+    converted: FastMap<(*mut c_void, *const c_void), MlirType>,
     /// The target's count of moves (see [`Epoch`]).
     epoch: Epoch,
 }
@@ -1028,7 +1118,7 @@ impl Direct {
             return self.lookup(v, None, true).unwrap_or(v);
         };
         let orig = unsafe { value_type(v) };
-        let desired = unsafe { ffi::pallasTypeConverterConvertType(c, orig) };
+        let desired = self.convert(c, orig);
         if desired.ptr.is_null() {
             // The converter keeps every type it does not convert.
             return self.lookup(v, None, true).unwrap_or(v);
@@ -1040,6 +1130,16 @@ impl Direct {
         let cast = self.build_cast(repl, true, desired, unsafe { mlirValueGetLocation(v) });
         self.map(repl, cast);
         cast
+    }
+
+    /// `ty` converted by `converter` (null when it does not convert),
+    /// remembered: conversions depend on the type alone, and patterns see
+    /// operands of the same few types over and over.
+    fn convert(&mut self, converter: ffi::PallasTypeConverter, ty: MlirType) -> MlirType {
+        *self
+            .converted
+            .entry((converter.ptr, ty.ptr))
+            .or_insert_with(|| unsafe { ffi::pallasTypeConverterConvertType(converter, ty) })
     }
 
     /// What replaces `value` for the users left when committing: a mapped
@@ -1139,6 +1239,8 @@ struct Driver<'p> {
     by_name: &'p FastMap<*const c_void, Vec<&'p PatternEntry>>,
     /// The names met so far.
     names: RefCell<FastMap<*const c_void, NameInfo<'p>>>,
+    /// In front of `names` (asked for every op).
+    recent_names: Recent<NameInfo<'p>, 32>,
     rewriter: MlirRewriterBase,
     state: RefCell<Direct>,
 }
@@ -1146,8 +1248,12 @@ struct Driver<'p> {
 impl<'p> Driver<'p> {
     fn name_info(&self, op: MlirOperation) -> NameInfo<'p> {
         let name = unsafe { mlirOperationGetName(op) };
-        if let Some(info) = self.names.borrow().get(&name.ptr) {
-            return *info;
+        if let Some(info) = self.recent_names.get(name.ptr) {
+            return info;
+        }
+        if let Some(info) = self.names.borrow().get(&name.ptr).copied() {
+            self.recent_names.put(name.ptr, info);
+            return info;
         }
         let text = unsafe {
             let s = mlirIdentifierStr(name);
@@ -1158,6 +1264,7 @@ impl<'p> Driver<'p> {
             patterns: self.by_name.get(&name.ptr).map_or(&[], Vec::as_slice),
         };
         self.names.borrow_mut().insert(name.ptr, info);
+        self.recent_names.put(name.ptr, info);
         info
     }
 
@@ -1187,18 +1294,23 @@ impl<'p> Driver<'p> {
     /// Folds `op`: `Some(true)` replaced, `Some(false)` changed in place.
     fn fold(&self, op: MlirOperation) -> Option<bool> {
         let n = unsafe { mlirOperationGetNumResults(op) } as usize;
-        let mut results = vec![
-            MlirValue {
-                ptr: std::ptr::null()
-            };
-            n
-        ];
-        let mut constants = vec![
-            MlirOperation {
-                ptr: std::ptr::null_mut()
-            };
-            n
-        ];
+        let no_value = MlirValue {
+            ptr: std::ptr::null(),
+        };
+        let no_op = MlirOperation {
+            ptr: std::ptr::null_mut(),
+        };
+        // Every op not legal already is offered to its folder: the buffers
+        // of the few results most ops have are on the stack.
+        let (mut small_results, mut small_constants) = ([no_value; 4], [no_op; 4]);
+        let (mut big_results, mut big_constants) = (vec![], vec![]);
+        let (results, constants): (&mut [MlirValue], &mut [MlirOperation]) = if n <= 4 {
+            (&mut small_results[..n], &mut small_constants[..n])
+        } else {
+            big_results.resize(n, no_value);
+            big_constants.resize(n, no_op);
+            (&mut big_results, &mut big_constants)
+        };
         let mut n_constants = 0isize;
         let status = unsafe {
             ffi::pallasRewriterTryFold(
@@ -1223,7 +1335,7 @@ impl<'p> Driver<'p> {
                     for c in &constants[..n_constants as usize] {
                         st.log.push(Rewrite::Create(*c));
                     }
-                    st.replace(op, Some(&results));
+                    st.replace(op, Some(&results[..]));
                     mark
                 };
                 for c in &constants[..n_constants as usize] {
@@ -1246,10 +1358,11 @@ impl<'p> Driver<'p> {
             st.converter = pattern.converter.is_some();
             let mark = st.log.len();
             let n = unsafe { mlirOperationGetNumOperands(op) };
-            let operands: Vec<MlirValue> = (0..n)
-                .map(|i| {
-                    let v = unsafe { mlirOperationGetOperand(op, i) };
-                    st.remap(v, pattern.converter)
+            // Values of the IR, alive while the conversion runs.
+            let operands: Vec<Value> = (0..n)
+                .map(|i| unsafe {
+                    let v = mlirOperationGetOperand(op, i);
+                    Value::from_raw(st.remap(v, pattern.converter))
                 })
                 .collect();
             (mark, operands)
@@ -1265,10 +1378,7 @@ impl<'p> Driver<'p> {
                 mlirOperationGetLocation(op),
                 "a conversion pattern",
                 false,
-                || {
-                    let values: Vec<Value> = operands.iter().map(|v| Value::from_raw(*v)).collect();
-                    (pattern.f)(ir::borrow_op(op), &values, &rw).is_ok()
-                },
+                || (pattern.f)(ir::borrow_op(op), &operands, &rw).is_ok(),
             )
         };
         if !ok {
@@ -1469,6 +1579,7 @@ pub fn apply_direct(
         target,
         by_name: &by_name,
         names: RefCell::new(FastMap::default()),
+        recent_names: Recent::new(),
         rewriter: unsafe { mlirIRRewriterCreateFromOp(root.to_raw()) },
         state: RefCell::new(state),
     };

@@ -9,6 +9,7 @@ pub mod capi;
 pub mod conversion;
 pub mod ffi;
 pub mod hash;
+pub mod kernel_support;
 pub mod mgpu_view;
 pub mod pass_registry;
 pub mod plugin;

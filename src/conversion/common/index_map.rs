@@ -66,7 +66,9 @@ fn expand_expr_as<'c, 'a>(
         }
         // From the value, not from text (printing the type costs more than
         // building the op); text only for what the parser would reject.
-        AffineExpr::Constant(c) if ty == b.index() || fits(c, ty) => {
+        AffineExpr::Constant(c) if ty == b.index() => b.cidx(c),
+        AffineExpr::Constant(c) if ty == b.i32() && fits(c, ty) => b.ci32(c),
+        AffineExpr::Constant(c) if fits(c, ty) => {
             b.val("arith.constant", &[], ty, &[("value", b.int_attr(c, ty))])
         }
         AffineExpr::Constant(c) => b.constant(&format!("{c} : {ty}"), ty),

@@ -6,6 +6,7 @@ pub use crate::ir::builder;
 pub mod consumer;
 pub mod index_map;
 pub mod retype;
+pub mod segments;
 pub mod sparsecore;
 pub mod unroll;
 pub mod views;

@@ -36,11 +36,12 @@
 
 use melior::ir::attribute::{Attribute, IntegerAttribute};
 use melior::ir::block::BlockLike;
-use melior::ir::operation::{OperationBuilder, OperationLike, OperationRef};
-use melior::ir::r#type::{Type, TypeLike};
-use melior::ir::{Block, Location, Region, RegionLike, Value, ValueLike};
+use melior::ir::operation::{OperationLike, OperationRef};
+use melior::ir::r#type::Type;
+use melior::ir::{Block, Region, RegionLike, Value, ValueLike};
 
-use crate::conversion::common::builder::value;
+use crate::conversion::common::builder::{result_of, value, B};
+use crate::conversion::framework::{with_ir_rewriter, Rewriter};
 use crate::dialect::pallas::loops::{is_parallel_loop, Unroll, PARALLEL_LOOP_ATTR, UNROLL_ATTR};
 use crate::ir::{self, Reported};
 
@@ -67,17 +68,7 @@ pub fn expand_loops(
     parallel: ParallelLoops,
 ) -> Result<(), Reported> {
     let mut loops = vec![];
-    ir::walk_nested(module, &mut |op| {
-        if crate::ir::op_name_of(&op) == "pallas.kernel" && in_scope(&op) {
-            ir::walk_nested(&op, &mut |inner| {
-                if crate::ir::op_name_of(&inner) == "scf.for"
-                    && (inner.attribute(UNROLL_ATTR).is_ok() || is_parallel_loop(&inner))
-                {
-                    loops.push(inner);
-                }
-            });
-        }
-    });
+    collect_loops(module, in_scope, false, &mut loops);
     let mut ok = true;
     for op in &loops {
         ok &= check(op, parallel);
@@ -87,16 +78,55 @@ pub fn expand_loops(
     }
     // Inner loops first (the walk is pre-order), so that an outer loop
     // copies bodies whose inner loops are already expanded.
-    for op in loops.into_iter().rev() {
-        if is_parallel_loop(&op) {
-            mark_parallel(&op, parallel);
-        } else if parallel == ParallelLoops::Sequential {
-            ir::remove_attribute(&op, UNROLL_ATTR);
-        } else if let Some(unroll) = Unroll::of(&op) {
-            unroll_loop(op, unroll);
+    with_ir_rewriter(module, |rw| {
+        for op in loops.into_iter().rev() {
+            if is_parallel_loop(&op) {
+                mark_parallel(&op, parallel);
+            } else if parallel == ParallelLoops::Sequential {
+                ir::remove_attribute(&op, UNROLL_ATTR);
+            } else if let Some(unroll) = Unroll::of(&op) {
+                unroll_loop(rw, op, unroll);
+            }
+        }
+    });
+    Ok(())
+}
+
+/// Appends the marked loops nested in `op` to `loops` (pre-order), looking
+/// only inside the kernels `in_scope` accepts, and into each once (kernels
+/// are most of a module, and a kernel holds no kernel).
+fn collect_loops<'c, 'a>(
+    op: &OperationRef<'c, 'a>,
+    in_scope: &dyn Fn(&OperationRef) -> bool,
+    in_kernel: bool,
+    loops: &mut Vec<OperationRef<'c, 'a>>,
+) {
+    for region in op.regions() {
+        let mut block = region.first_block();
+        while let Some(bl) = block {
+            let mut next = bl.first_operation();
+            while let Some(x) = next {
+                let x = ir::op_ref(x);
+                let name = ir::op_name_of(&x);
+                if in_kernel {
+                    if name == "scf.for"
+                        && (x.attribute(UNROLL_ATTR).is_ok() || is_parallel_loop(&x))
+                    {
+                        loops.push(x);
+                    }
+                    collect_loops(&x, in_scope, true, loops);
+                } else if name == "pallas.kernel" {
+                    if in_scope(&x) {
+                        collect_loops(&x, in_scope, true, loops);
+                    }
+                } else {
+                    collect_loops(&x, in_scope, false, loops);
+                }
+                next = x.next_in_block();
+            }
+            block = bl.next_in_region();
         }
     }
-    Ok(())
 }
 
 /// Reports what keeps `op` from being expanded.
@@ -278,15 +308,22 @@ fn const_int(v: Value) -> Option<i64> {
         .map(|a| a.value())
 }
 
-/// Builds ops in front of one op (the loop being replaced) or at the end of
-/// a block (a new loop body), all at the loop's location.
-struct At<'c, 'a> {
+/// The body of the loop being unrolled, and how many more copies of it
+/// the unroll makes.
+struct Body<'c, 'a> {
     block: melior::ir::BlockRef<'c, 'a>,
-    before: Option<OperationRef<'c, 'a>>,
-    loc: Location<'c>,
+    copies_left: std::cell::Cell<i64>,
 }
 
-impl<'c, 'a> At<'c, 'a> {
+/// Builds ops in front of one op (the loop being replaced) or at the end of
+/// a block (a new loop body), all at the loop's location.
+struct At<'b, 'c, 'a> {
+    b: &'b B<'b, 'c, 'a>,
+    block: melior::ir::BlockRef<'c, 'a>,
+    before: Option<OperationRef<'c, 'a>>,
+}
+
+impl<'b, 'c, 'a> At<'b, 'c, 'a> {
     fn insert(&self, op: melior::ir::Operation<'c>) -> OperationRef<'c, 'a> {
         match self.before {
             Some(b) => self.block.insert_operation_before(b, op),
@@ -294,23 +331,27 @@ impl<'c, 'a> At<'c, 'a> {
         }
     }
 
+    fn build(
+        &self,
+        name: &str,
+        operands: &[Value<'c, 'a>],
+        results: &[Type<'c>],
+        attrs: &[(&str, Attribute<'c>)],
+        regions: Vec<Region<'c>>,
+    ) -> OperationRef<'c, 'a> {
+        self.insert(self.b.build(name, operands, results, attrs, regions))
+    }
+
     fn constant(&self, ty: Type<'c>, v: i64) -> Value<'c, 'a> {
-        let attr: Attribute = IntegerAttribute::new(ty, v).into();
-        let op = OperationBuilder::new("arith.constant", self.loc)
-            .add_attributes(&[(ir::identifier(ty.context(), "value"), attr)])
-            .add_results(&[ty])
-            .build()
-            .expect("arith.constant");
-        value(self.insert(op).result(0).expect("result"))
+        let attr = self.b.int_attr(v, ty);
+        result_of(
+            self.build("arith.constant", &[], &[ty], &[("value", attr)], vec![]),
+            0,
+        )
     }
 
     fn arith(&self, name: &str, a: Value<'c, 'a>, b: Value<'c, 'a>) -> Value<'c, 'a> {
-        let op = OperationBuilder::new(name, self.loc)
-            .add_operands(&[a, b])
-            .add_results(&[a.r#type()])
-            .build()
-            .expect("arith op");
-        value(self.insert(op).result(0).expect("result"))
+        result_of(self.build(name, &[a, b], &[a.r#type()], &[], vec![]), 0)
     }
 
     /// `v * factor`, folded when `v` is a constant.
@@ -326,16 +367,54 @@ impl<'c, 'a> At<'c, 'a> {
     }
 
     /// One copy of `body` at induction value `iv` with carried values
-    /// `carried`; returns the values it yields.
+    /// `carried`; returns the values it yields. The last copy takes the
+    /// body's own ops instead of cloning them: the loop is erased after
+    /// its last copy, and cloning is most of what an unroll costs.
     fn copy(
+        &self,
+        body: &Body<'c, 'a>,
+        iv: Value<'c, 'a>,
+        carried: &[Value<'c, 'a>],
+    ) -> Vec<Value<'c, 'a>> {
+        let left = body.copies_left.get();
+        assert!(left > 0, "more copies of a loop body than counted");
+        body.copies_left.set(left - 1);
+        if left > 1 {
+            let mut args = Vec::with_capacity(1 + carried.len());
+            args.push(iv);
+            args.extend_from_slice(carried);
+            return ir::clone_block_body(body.block, self.block, self.before, &args);
+        }
+        self.take(body.block, iv, carried)
+    }
+
+    /// Moves the ops of `body` (all but its terminator) here, with its
+    /// arguments replaced by `iv` and `carried`; returns what it yielded.
+    fn take(
         &self,
         body: melior::ir::BlockRef<'c, 'a>,
         iv: Value<'c, 'a>,
         carried: &[Value<'c, 'a>],
     ) -> Vec<Value<'c, 'a>> {
-        let mut args = vec![iv];
-        args.extend_from_slice(carried);
-        ir::clone_block_body(body, self.block, self.before, &args)
+        let args = std::iter::once(iv).chain(carried.iter().copied());
+        for (i, with) in args.enumerate().take(body.argument_count()) {
+            ir::replace_all_uses(value(body.argument(i).expect("argument")), with);
+        }
+        let terminator = body.terminator();
+        let mut next = body.first_operation();
+        while let Some(op) = next {
+            if terminator.is_some_and(|t| t == op) {
+                break;
+            }
+            next = op.next_in_block();
+            match self.before {
+                Some(before) => ir::move_before(&op, &before),
+                None => ir::move_to_end(&op, &self.block),
+            }
+        }
+        terminator
+            .map(|t| t.operands().map(value).collect())
+            .unwrap_or_default()
     }
 
     /// An `scf.for` from `lb` to `ub` by `step` carrying `inits`, whose body
@@ -344,7 +423,7 @@ impl<'c, 'a> At<'c, 'a> {
     #[allow(clippy::too_many_arguments)]
     fn loop_of_copies(
         &self,
-        body: melior::ir::BlockRef<'c, 'a>,
+        body: &Body<'c, 'a>,
         lb: Value<'c, 'a>,
         ub: Value<'c, 'a>,
         step: Value<'c, 'a>,
@@ -352,26 +431,22 @@ impl<'c, 'a> At<'c, 'a> {
         copies: i64,
         inits: &[Value<'c, 'a>],
     ) -> Vec<Value<'c, 'a>> {
-        let mut arg_types = vec![(lb.r#type(), self.loc)];
-        arg_types.extend(inits.iter().map(|v| (v.r#type(), self.loc)));
+        let loc = self.b.loc;
+        let mut arg_types = Vec::with_capacity(1 + inits.len());
+        arg_types.push((lb.r#type(), loc));
+        arg_types.extend(inits.iter().map(|v| (v.r#type(), loc)));
         let region = Region::new();
         region.append_block(Block::new(&arg_types));
-        let mut operands = vec![lb, ub, step];
+        let mut operands = Vec::with_capacity(3 + inits.len());
+        operands.extend_from_slice(&[lb, ub, step]);
         operands.extend_from_slice(inits);
         let result_types: Vec<Type> = inits.iter().map(|v| v.r#type()).collect();
-        let for_op = self.insert(
-            OperationBuilder::new("scf.for", self.loc)
-                .add_operands(&operands)
-                .add_results(&result_types)
-                .add_regions([region])
-                .build()
-                .expect("scf.for"),
-        );
+        let for_op = self.build("scf.for", &operands, &result_types, &[], vec![region]);
         let new_body = ir::body_block(&for_op).expect("scf.for body");
         let inside = At {
+            b: self.b,
             block: new_body,
             before: None,
-            loc: self.loc,
         };
         let iv = value(new_body.argument(0).expect("iv"));
         let mut carried: Vec<Value> = (0..inits.len())
@@ -386,12 +461,7 @@ impl<'c, 'a> At<'c, 'a> {
             };
             carried = inside.copy(body, at, &carried);
         }
-        inside.insert(
-            OperationBuilder::new("scf.yield", self.loc)
-                .add_operands(&carried)
-                .build()
-                .expect("scf.yield"),
-        );
+        inside.build("scf.yield", &carried, &[], &[], vec![]);
         (0..inits.len())
             .map(|i| value(for_op.result(i).expect("result")))
             .collect()
@@ -399,17 +469,33 @@ impl<'c, 'a> At<'c, 'a> {
 }
 
 /// Replaces the loop `op` by its unrolled form (see the module comment).
-fn unroll_loop(op: OperationRef, unroll: Unroll) {
+/// (`rw` only lends its builders: ops are placed by [`At`].)
+fn unroll_loop<'c, 'a>(rw: &Rewriter<'c, 'a>, op: OperationRef<'c, 'a>, unroll: Unroll) {
+    let b = B::new(rw, op.location());
     let at = At {
+        b: &b,
         block: op.block().expect("scf.for in a block"),
         before: Some(op),
-        loc: op.location(),
     };
-    let (lb, ub, step) = (operand(&op, 0), operand(&op, 1), operand(&op, 2));
-    let inits: Vec<Value> = (3..op.operand_count()).map(|i| operand(&op, i)).collect();
-    let body = ir::body_block(&op).expect("scf.for body");
+    let results = unrolled(&at, &op, unroll);
+    for (i, new) in results.into_iter().enumerate() {
+        ir::replace_all_uses(value(op.result(i).expect("result")), new);
+    }
+    ir::erase_operation(op);
+}
+
+/// Builds the unrolled form of the loop `op` at `at`; returns the values
+/// that replace its results.
+fn unrolled<'c, 'a>(
+    at: &At<'_, 'c, 'a>,
+    op: &OperationRef<'c, 'a>,
+    unroll: Unroll,
+) -> Vec<Value<'c, 'a>> {
+    let (lb, ub, step) = (operand(op, 0), operand(op, 1), operand(op, 2));
+    let inits: Vec<Value> = (3..op.operand_count()).map(|i| operand(op, i)).collect();
+    let block = ir::body_block(op).expect("scf.for body");
     let iv_type = lb.r#type();
-    let results = match (const_int(lb), const_int(ub), const_int(step)) {
+    match (const_int(lb), const_int(ub), const_int(step)) {
         (Some(l), Some(u), Some(s)) => {
             // In i128: index bounds may sit at the ends of the i64 range.
             let trip = if u > l {
@@ -422,13 +508,23 @@ fn unroll_loop(op: OperationRef, unroll: Unroll) {
                 Unroll::Factor(n) => n,
             };
             let mut carried = inits;
+            let (main, rest) = (trip / factor.max(1), trip % factor.max(1));
+            let copies = if trip == factor {
+                trip
+            } else {
+                (main > 0) as i64 * factor + rest
+            };
+            let body = Body {
+                block,
+                copies_left: copies.into(),
+            };
+            let body = &body;
             if trip == factor {
                 for k in 0..trip {
                     let iv = at.constant(iv_type, l + k * s);
                     carried = at.copy(body, iv, &carried);
                 }
             } else {
-                let (main, rest) = (trip / factor, trip % factor);
                 if main > 0 {
                     let main_ub = at.constant(iv_type, l + main * factor * s);
                     let main_step = at.constant(iv_type, factor * s);
@@ -445,6 +541,10 @@ fn unroll_loop(op: OperationRef, unroll: Unroll) {
         _ => {
             let Unroll::Factor(factor) = unroll else {
                 unreachable!("a full unroll with dynamic bounds is rejected by check()")
+            };
+            let body = &Body {
+                block,
+                copies_left: (factor + 1).into(),
             };
             let span = at.arith("arith.subi", ub, lb);
             let trip = if const_int(step) == Some(1) {
@@ -468,12 +568,5 @@ fn unroll_loop(op: OperationRef, unroll: Unroll) {
             let carried = at.loop_of_copies(body, lb, main_ub, main_step, step, factor, &inits);
             at.loop_of_copies(body, main_ub, ub, step, step, 1, &carried)
         }
-    };
-    let old: Vec<Value> = (0..op.result_count())
-        .map(|i| value(op.result(i).expect("result")))
-        .collect();
-    for (o, n) in old.into_iter().zip(results) {
-        ir::replace_all_uses(o, n);
     }
-    ir::erase_operation(op);
 }

@@ -31,7 +31,6 @@ pub fn check_view_bounds(op: &OperationRef) -> Result<(), String> {
     let Some(source) = ir::operand_at(op, 0) else {
         return Ok(());
     };
-    let dims = ir::memref_shape(source.r#type());
     let attr = |name: &str| op.attribute(name).ok().map(ir::dense_i64);
     let (Some(offsets), Some(sizes), Some(strides)) = (
         attr("static_offsets"),
@@ -40,57 +39,78 @@ pub fn check_view_bounds(op: &OperationRef) -> Result<(), String> {
     ) else {
         return Ok(());
     };
-    // Dynamic entries take the operands after the source, offsets first.
-    let mut next = 1;
-    let mut known = |values: &[i64]| -> Vec<Option<i64>> {
-        values
-            .iter()
-            .map(|v| {
-                if *v != DYNAMIC {
-                    return Some(*v);
-                }
-                next += 1;
-                constant_operand(op, next - 1)
-            })
-            .collect()
+    // Dynamic entries take the operands after the source, offsets first:
+    // `next[k]` is the operand of the next dynamic entry of kind k.
+    let dynamic = |values: &[i64]| values.iter().filter(|v| **v == DYNAMIC).count();
+    let mut next = [
+        1,
+        1 + dynamic(&offsets),
+        1 + dynamic(&offsets) + dynamic(&sizes),
+    ];
+    let mut known = |kind: usize, values: &[i64], d: usize| -> Option<i64> {
+        let v = *values.get(d)?;
+        if v != DYNAMIC {
+            return Some(v);
+        }
+        next[kind] += 1;
+        constant_operand(op, next[kind] - 1)
     };
-    let (offsets, sizes, strides) = (known(&offsets), known(&sizes), known(&strides));
-    for (d, &dim) in dims.iter().enumerate() {
-        if dim == DYNAMIC {
-            continue;
-        }
-        let Some(offset) = offsets.get(d).copied().flatten() else {
-            continue;
-        };
-        let size = sizes.get(d).copied().flatten();
-        let stride = strides.get(d).copied().flatten();
-        // The last element the view reaches, when its size and stride are
-        // known too (i128: constants may be anywhere in i64).
-        let last = match (size, stride) {
-            (Some(n), Some(s)) if n > 0 => Some(offset as i128 + (n as i128 - 1) * s as i128),
-            _ => None,
-        };
-        let outside = offset < 0
-            || offset > dim
-            || last.is_some_and(|l| l < 0 || l >= dim as i128)
-            || size.is_some_and(|n| n < 0);
-        if outside {
-            let plural = |n: i64| if n == 1 { "" } else { "s" };
-            let extent = match (size, stride) {
-                (Some(n), Some(1)) => format!("{n} element{} from offset {offset}", plural(n)),
-                (Some(n), Some(s)) => {
-                    format!(
-                        "{n} element{} from offset {offset} with stride {s}",
-                        plural(n)
-                    )
-                }
-                _ => format!("offset {offset}"),
+    ir::with_shape(source.r#type(), |dims| {
+        for (d, &dim) in dims.iter().enumerate() {
+            // Every dim's entries are read, in order, so that the dynamic
+            // ones after it find their operands.
+            let (offset, size, stride) = (
+                known(0, &offsets, d),
+                known(1, &sizes, d),
+                known(2, &strides, d),
+            );
+            if dim == DYNAMIC {
+                continue;
+            }
+            let Some(offset) = offset else {
+                continue;
             };
-            return Err(format!(
-                "reaches outside its source along dim {d}: {extent}, but the source has {dim} element{} there (a view whose bounds are constants must lie inside the ref it views)",
-                plural(dim)
-            ));
+            check_dim(d, dim, offset, size, stride)?;
         }
+        Ok(())
+    })
+}
+
+/// An error when a view reaches outside dim `d` (of `dim` elements) of
+/// its source from `offset`, with the size and stride when known.
+fn check_dim(
+    d: usize,
+    dim: i64,
+    offset: i64,
+    size: Option<i64>,
+    stride: Option<i64>,
+) -> Result<(), String> {
+    // The last element the view reaches, when its size and stride are
+    // known too (i128: constants may be anywhere in i64).
+    let last = match (size, stride) {
+        (Some(n), Some(s)) if n > 0 => Some(offset as i128 + (n as i128 - 1) * s as i128),
+        _ => None,
+    };
+    let outside = offset < 0
+        || offset > dim
+        || last.is_some_and(|l| l < 0 || l >= dim as i128)
+        || size.is_some_and(|n| n < 0);
+    if outside {
+        let plural = |n: i64| if n == 1 { "" } else { "s" };
+        let extent = match (size, stride) {
+            (Some(n), Some(1)) => format!("{n} element{} from offset {offset}", plural(n)),
+            (Some(n), Some(s)) => {
+                format!(
+                    "{n} element{} from offset {offset} with stride {s}",
+                    plural(n)
+                )
+            }
+            _ => format!("offset {offset}"),
+        };
+        return Err(format!(
+            "reaches outside its source along dim {d}: {extent}, but the source has {dim} element{} there (a view whose bounds are constants must lie inside the ref it views)",
+            plural(dim)
+        ));
     }
     Ok(())
 }

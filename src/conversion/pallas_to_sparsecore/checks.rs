@@ -8,10 +8,10 @@ use melior::ir::{RegionLike, Value, ValueLike};
 
 use crate::conversion::common::builder::{dense_i64, indexer, segments};
 use crate::conversion::common::sparsecore::{DMA_OFFSETS, SPARSECORE_ONLY_OPS};
-use crate::conversion::framework::Inherited;
+use crate::conversion::framework::ByName;
 use crate::conversion::pallas_to_tpu::elementwise::{op_name, reduction_kind, vshape};
 use crate::conversion::pallas_to_tpu::kernel::{Core, KernelInfo, UNKNOWN_KERNEL_TYPE};
-use crate::conversion::pallas_to_tpu::limits::{self, Item, Target};
+use crate::conversion::pallas_to_tpu::limits::{self, Item, Label, Target};
 use crate::conversion::pallas_to_tpu::load_store::value_space;
 use crate::conversion::pallas_to_tpu::refs;
 use crate::ir::{self, BlockDim, MemorySpace};
@@ -87,50 +87,125 @@ fn unimplemented(core: Core, primitive: &str) -> String {
     )
 }
 
+/// What the checks do with the ops of one name, decided from the name once
+/// per run (the rules asked in [`check_op`]'s order).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Plan {
+    Kernel,
+    /// An op of a dialect Mosaic kernels cannot hold.
+    ForeignDialect,
+    /// An op JAX has no SparseCore rule for (the primitive's name).
+    Unimplemented(&'static str),
+    /// Lowered on the vector subcore only.
+    VectorSubcoreOnly,
+    /// A pallas op this lowering does not handle.
+    Unsupported,
+    /// The rules for the op itself.
+    Checked {
+        /// A `memref.subview`, whose window must lie in its source.
+        view_bounds: bool,
+    },
+}
+
+impl Plan {
+    fn of(name: &str) -> Plan {
+        if name == "pallas.kernel" {
+            return Plan::Kernel;
+        }
+        if crate::conversion::common::consumer::check_mosaic_tpu_dialect(name).is_err() {
+            return Plan::ForeignDialect;
+        }
+        // The view bounds come next in `check_op`, but only for
+        // memref.subview, which none of the names below is.
+        if let Some((_, primitive)) = UNIMPLEMENTED.iter().find(|(n, _)| *n == name) {
+            return Plan::Unimplemented(primitive);
+        }
+        if vector_subcore_only(name) {
+            return Plan::VectorSubcoreOnly;
+        }
+        if name.starts_with("pallas.") && !SUPPORTED.contains(&name) {
+            return Plan::Unsupported;
+        }
+        Plan::Checked {
+            view_bounds: name == "memref.subview",
+        }
+    }
+}
+
 /// Reports every rejection; true when the module can be lowered for
 /// `target`.
 pub fn check_module(module: &OperationRef, target: &Target) -> bool {
-    let mut ok = true;
     // A chip without SparseCore is reported at each kernel.
     let vmem = target.sc_vmem();
-    // The core of the kernel around each op (its closest `pallas.kernel`),
-    // decoded once per parent op.
-    let kernel = ir::OpName::get(module, "pallas.kernel");
-    let cores = Inherited::new(None);
-    let enclosing_core = |op: &OperationRef| {
-        cores.of(op, |p, outer| {
-            if ir::OpName::of(p) == kernel {
-                Core::of(p)
-            } else {
-                outer
-            }
-        })
+    let mut checker = Checker {
+        target,
+        plans: ByName::default(),
+        vectors: vmem.as_ref().map(limits::VectorResults::new),
+        ok: true,
     };
-    ir::walk_nested(module, &mut |op| {
-        let name = op_name(&op);
-        if name == "pallas.kernel" {
-            match Core::of(&op) {
-                Some(core) if core.is_sparsecore() => ok &= check_kernel(&op, core, target),
+    checker.visit_nested(module, None);
+    checker.ok
+}
+
+/// The state of [`check_module`]'s walk.
+struct Checker<'t, 'l> {
+    target: &'t Target,
+    plans: ByName<Plan>,
+    vectors: Option<limits::VectorResults<'l>>,
+    ok: bool,
+}
+
+impl Checker<'_, '_> {
+    /// Checks the ops nested in `parent`, parents first, where `core` is
+    /// that of the closest `pallas.kernel` around `parent`'s ops.
+    fn visit_nested(&mut self, parent: &OperationRef, core: Option<Core>) {
+        for region in parent.regions() {
+            let mut block = region.first_block();
+            while let Some(bl) = block {
+                let mut next = bl.first_operation();
+                while let Some(op) = next {
+                    let op = ir::op_ref(op);
+                    let inner = self.visit(&op, core);
+                    if op.region_count() > 0 {
+                        self.visit_nested(&op, inner);
+                    }
+                    next = op.next_in_block();
+                }
+                block = bl.next_in_region();
+            }
+        }
+    }
+
+    /// Checks `op`; returns the core for the ops nested in it.
+    fn visit(&mut self, op: &OperationRef, core: Option<Core>) -> Option<Core> {
+        let plan = *self.plans.get(op, Plan::of);
+        if plan == Plan::Kernel {
+            let own = Core::of(op);
+            match own {
+                Some(core) if core.is_sparsecore() => {
+                    self.ok &= check_kernel(op, core, self.target)
+                }
                 Some(_) => {}
                 None => {
-                    ir::emit_op_error(&op, UNKNOWN_KERNEL_TYPE);
-                    ok = false;
+                    ir::emit_op_error(op, UNKNOWN_KERNEL_TYPE);
+                    self.ok = false;
                 }
             }
-            return;
+            return own;
         }
-        let Some(core) = enclosing_core(&op).filter(|c| c.is_sparsecore()) else {
-            return;
+        let Some(sc) = core.filter(|c| c.is_sparsecore()) else {
+            return core;
         };
-        let vector = vmem
-            .as_ref()
-            .and_then(|limit| limits::vector_result_error(&op, limit));
-        if let Some(message) = check_op(&op, name, core).err().or(vector) {
-            ir::emit_op_error(&op, &message);
-            ok = false;
+        let name = op_name(op);
+        let error = check_op(op, name, sc, plan)
+            .err()
+            .or_else(|| self.vectors.as_mut().and_then(|v| v.error(op)));
+        if let Some(message) = error {
+            ir::emit_op_error(op, &message);
+            self.ok = false;
         }
-    });
-    ok
+        core
+    }
 }
 
 fn check_kernel(op: &OperationRef, core: Core, target: &Target) -> bool {
@@ -217,11 +292,15 @@ fn check_memory(op: &OperationRef, info: &KernelInfo, core: Core, target: &Targe
         );
         return false;
     };
-    let arrays: Vec<(String, Type)> = info
+    let origin = |index| Label::Operand {
+        index,
+        n_ins: info.n_ins,
+    };
+    let arrays: Vec<(Label, Type)> = info
         .specs
         .iter()
         .enumerate()
-        .map(|(i, s)| (info.origin(i), s.array_type))
+        .map(|(i, s)| (origin(i), s.array_type))
         .collect();
     let mut ok = limits::check_arrays(op, &arrays, target);
     if core != Core::ScVectorSubcore {
@@ -235,7 +314,7 @@ fn check_memory(op: &OperationRef, info: &KernelInfo, core: Core, target: &Targe
         .filter(|(_, spec)| spec.memory_space == Some(MemorySpace::Vmem))
         .filter_map(|(i, spec)| {
             Some(Item {
-                label: info.origin(i),
+                label: origin(i),
                 detail: format!("the whole array {}", spec.array_type).into(),
                 bytes: limits::memref_bytes(spec.array_type)?,
                 at: None,
@@ -287,20 +366,34 @@ fn gpu_space_args(op: &OperationRef, what: &str) -> Vec<String> {
         .collect()
 }
 
-fn check_op(op: &OperationRef, name: &str, core: Core) -> Result<(), String> {
-    crate::conversion::common::consumer::check_mosaic_tpu_dialect(name)?;
-    crate::conversion::common::views::check_view_bounds(op)?;
-    if let Some((_, primitive)) = UNIMPLEMENTED.iter().find(|(n, _)| *n == name) {
-        return Err(unimplemented(core, primitive));
-    }
-    if vector_subcore_only(name) {
-        if core == Core::ScScalarSubcore {
+/// The first rule `op` (named `name`, of `plan`) breaks in a kernel of
+/// `core`: the dialect, the view bounds, the ops JAX has no rule for, then
+/// the rules of each op.
+fn check_op(op: &OperationRef, name: &str, core: Core, plan: Plan) -> Result<(), String> {
+    match plan {
+        Plan::Kernel => return Ok(()),
+        Plan::ForeignDialect => {
+            return crate::conversion::common::consumer::check_mosaic_tpu_dialect(name)
+        }
+        Plan::Unimplemented(primitive) => return Err(unimplemented(core, primitive)),
+        Plan::VectorSubcoreOnly if core == Core::ScScalarSubcore => {
             return Err(unimplemented(core, name.trim_start_matches("pallas.")));
         }
-    } else if name.starts_with("pallas.") && !SUPPORTED.contains(&name) {
-        return Err(format!(
-            "not yet supported: '{name}' in the SparseCore lowering"
-        ));
+        Plan::VectorSubcoreOnly => {}
+        Plan::Unsupported => {
+            return Err(format!(
+                "not yet supported: '{name}' in the SparseCore lowering"
+            ))
+        }
+        Plan::Checked { view_bounds } => {
+            if view_bounds {
+                crate::conversion::common::views::check_view_bounds(op)?;
+            }
+            debug_assert!(
+                view_bounds || crate::conversion::common::views::check_view_bounds(op).is_ok(),
+                "view bounds checked for {name}"
+            );
+        }
     }
     match name {
         "pallas.run_scoped" => match gpu_space_args(op, "scoped allocation").first() {
@@ -502,6 +595,14 @@ fn check_indexed(op: &OperationRef, name: &str) -> Result<(), String> {
 /// HBM/VMEM_SHARED into VMEM or a scatter from VMEM into HBM/VMEM_SHARED
 /// with them.
 fn check_dma(op: &OperationRef) -> Result<(), String> {
+    // Most DMAs are direct: nothing to check, and no segments to split.
+    let sizes = op
+        .attribute("operandSegmentSizes")
+        .map(ir::dense_i32)
+        .unwrap_or_default();
+    if sizes.get(DMA_OFFSETS).is_none_or(|n| *n == 0) {
+        return Ok(());
+    }
     let vals: Vec<Value> = op.operands().collect();
     let seg = segments(op, &vals);
     let Some(offsets) = seg.get(DMA_OFFSETS).and_then(|s| s.first()) else {

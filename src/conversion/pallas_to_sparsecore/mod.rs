@@ -32,7 +32,7 @@ use crate::conversion::common::unroll::{self, ParallelLoops};
 use crate::conversion::framework::{apply_direct, DirectTarget, PatternSet, TypeLegality};
 use crate::conversion::pallas_to_tpu::kernel::{self, Core};
 use crate::conversion::pallas_to_tpu::{
-    dma, finish, load_store, misc, refs, scoped, types, Scopes,
+    dma, finish, load_store, misc, refs, scoped, types, KernelSet, Scopes,
 };
 use crate::passes::{OptionValues, PassDef};
 
@@ -51,28 +51,34 @@ const RETYPED: &[&str] = &["memref.load", "memref.store", "memref.dim"];
 
 fn run(module: OperationRef, options: &OptionValues) -> Result<(), ()> {
     let target = crate::conversion::pallas_to_tpu::target_of(&module, options)?;
-    kernel::prepare_sparsecore_kernels(&module);
+    // No kernel is created or erased before the conversion commits.
+    let (kernels, kernel_list) =
+        KernelSet::of(&module, |k| Core::of(k).is_some_and(Core::is_sparsecore));
+    let kernels = Rc::new(kernels);
+    kernel::prepare_sparsecore_kernels(&kernel_list);
     refs::follow_source_spaces(&module);
     if !checks::check_module(&module, &target) {
         return Err(());
     }
-    let sparsecore = |k: &OperationRef| Core::of(k).is_some_and(Core::is_sparsecore);
-    unroll::expand_loops(&module, &sparsecore, ParallelLoops::Mosaic).map_err(|_| ())?;
+    unroll::expand_loops(&module, &|k| kernels.contains(k), ParallelLoops::Mosaic)
+        .map_err(|_| ())?;
     let tc = types::converter();
     let mut target = DirectTarget::new();
     target
         .legal_dialects(&["func", "scf", "tpu", "builtin"])
         .legal_ops(&["pallas.index_map", "pallas.call"]);
     // Here the kernels lowered are the SparseCore ones.
+    let lowering = Rc::new(kernel::Lowering::default());
+    let k = kernels.clone();
     let scopes = Rc::new(Scopes::new(
         &module,
-        |kernel: &OperationRef| Core::of(kernel).is_some_and(Core::is_sparsecore),
+        move |kernel: &OperationRef| k.contains(kernel),
+        lowering.clone(),
         target.epoch(),
     ));
     // TensorCore kernels stay for their own pass.
-    target.dynamically_legal_op("pallas.kernel", |op| {
-        Some(!Core::of(&op).is_some_and(Core::is_sparsecore))
-    });
+    let k = kernels.clone();
+    target.dynamically_legal_op("pallas.kernel", move |op| Some(!k.contains(&op)));
     let s = scopes.clone();
     target.dynamically_legal_dialect("pallas", move |op| {
         let scope = s.of(&op);
@@ -88,7 +94,7 @@ fn run(module: OperationRef, options: &OptionValues) -> Result<(), ()> {
         });
     }
     let mut patterns = PatternSet::new(&module);
-    kernel::add_patterns(&mut patterns, &tc);
+    kernel::add_patterns(&mut patterns, &tc, &lowering);
     load_store::add_patterns(&mut patterns, &tc, true);
     refs::add_patterns(&mut patterns, &tc);
     dma::add_patterns(&mut patterns, &tc);
@@ -99,6 +105,6 @@ fn run(module: OperationRef, options: &OptionValues) -> Result<(), ()> {
     let result = apply_direct(&module, &target, patterns);
     drop(tc);
     result.map_err(|_| ())?;
-    finish(&module);
+    finish(&module, &lowering);
     Ok(())
 }

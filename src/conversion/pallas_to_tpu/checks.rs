@@ -3,13 +3,17 @@
 //! communication), op-level rules in each family's `check`.
 
 use melior::ir::operation::{OperationLike, OperationRef};
+use melior::ir::r#type::TypeLike;
+use melior::ir::{BlockLike, RegionLike};
 
 use super::kernel::{self, is_windowed, KernelInfo};
-use super::limits::{self, shape_text, Detail, Item, Limit, Target};
+use super::limits::{self, shape_text, Detail, Item, Label, Limit, Target};
 use super::{dma, dot, elementwise, load_store, misc, refs, scoped, shape, TcKernels};
 use crate::conversion::common::consumer::check_mosaic_tpu_dialect;
 use crate::conversion::common::sparsecore::{sparsecore_form, SparseCoreForm, SPARSECORE_ONLY_OPS};
+use crate::conversion::framework::ByName;
 use crate::dialect::pallas::gpu_params::GPU_ONLY_OPS;
+use crate::ir::hash::FastMap;
 use crate::ir::{self, BlockDim, BlockSpec, IndexMap, MemorySpace, Revisit};
 
 /// The pallas ops this lowering handles in TensorCore kernels.
@@ -62,83 +66,340 @@ fn check_sparsecore_forms(op: &OperationRef, name: &str) -> Result<(), String> {
 
 type Check = fn(&OperationRef) -> Result<(), String>;
 
-/// The op-level checks of every rule family.
-const FAMILY_CHECKS: &[Check] = &[
-    load_store::check,
-    refs::check,
-    dma::check,
-    scoped::check,
-    dot::check,
-    elementwise::check,
-    shape::check,
-    misc::check,
+/// A family of op-level rules: its `check` and the op names and dialects
+/// it looks at (it accepts every other op by its name alone, so it is
+/// asked only about these; debug builds ask it about the others too and
+/// insist that it accepts them).
+struct Family {
+    ops: &'static [&'static str],
+    dialects: &'static [&'static str],
+    check: Check,
+}
+
+impl Family {
+    fn covers(&self, name: &str) -> bool {
+        let dialect = name.split_once('.').map_or(name, |(d, _)| d);
+        self.ops.contains(&name) || self.dialects.contains(&dialect)
+    }
+}
+
+/// The op-level checks of every rule family, in the order they are asked
+/// (the first rejection is reported).
+const FAMILIES: &[Family] = &[
+    Family {
+        ops: &[
+            "pallas.load",
+            "pallas.store",
+            "pallas.swap",
+            "vector.load",
+            "vector.store",
+        ],
+        dialects: &["memref"],
+        check: load_store::check,
+    },
+    Family {
+        ops: &["pallas.ref_reshape", "pallas.ref_bitcast"],
+        dialects: &[],
+        check: refs::check,
+    },
+    Family {
+        ops: &[
+            "pallas.dma_start",
+            "pallas.dma_wait",
+            "pallas.semaphore_signal",
+            "pallas.semaphore_wait",
+        ],
+        dialects: &[],
+        check: dma::check,
+    },
+    Family {
+        ops: &["pallas.run_scoped"],
+        dialects: &[],
+        check: scoped::check,
+    },
+    Family {
+        ops: &["pallas.dot"],
+        dialects: &[],
+        check: dot::check,
+    },
+    // Asked through `elementwise::check_as` (see `Plan::elementwise`).
+    Family {
+        ops: &[],
+        dialects: &["arith", "math", "vector"],
+        check: elementwise::check,
+    },
+    Family {
+        ops: &["pallas.bitcast", "pallas.roll", "pallas.reciprocal"],
+        dialects: &[],
+        check: shape::check,
+    },
+    Family {
+        ops: &[
+            "pallas.multiple_of",
+            "pallas.debug_print",
+            "pallas.prng_random_bits",
+        ],
+        dialects: &[],
+        check: misc::check,
+    },
 ];
+
+/// The index of the elementwise family in [`FAMILIES`].
+const ELEMENTWISE: usize = 5;
+
+/// The ops that can have a SparseCore-only attribute or operand (see
+/// `sparsecore_form`).
+const SPARSECORE_FORM_OPS: &[&str] = &[
+    "pallas.load",
+    "pallas.store",
+    "pallas.dma_start",
+    "pallas.dma_wait",
+];
+
+/// Why the ops of a name are rejected, whatever they look like.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum NameError {
+    Gpu,
+    SparseCore,
+    /// An op of a dialect Mosaic kernels cannot hold.
+    Dialect,
+    Unsupported,
+}
+
+impl NameError {
+    fn message(self, name: &str) -> String {
+        match self {
+            NameError::Gpu => "is a GPU op; it has no TPU lowering".into(),
+            NameError::SparseCore => {
+                format!("'{name}' is a SparseCore op; TensorCore kernels cannot use it")
+            }
+            NameError::Dialect => check_mosaic_tpu_dialect(name).err().unwrap_or_default(),
+            NameError::Unsupported => {
+                format!("not yet supported: '{name}' in the TPU lowering")
+            }
+        }
+    }
+}
+
+/// What the checks do with the ops of one name, decided from the name
+/// once per run (the rules asked in `Checker::check_op`'s order).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Plan {
+    Kernel,
+    Call,
+    /// Inside a TensorCore kernel, rejected for the name alone.
+    Rejected(NameError),
+    /// Inside a TensorCore kernel, the rules for the op itself.
+    Checked {
+        /// SparseCore-only attributes and operands are looked for.
+        sparsecore_forms: bool,
+        /// A `memref.subview`, whose window must lie in its source.
+        view_bounds: bool,
+        /// The [`FAMILIES`] that look at it (a bit per index).
+        families: u8,
+        elementwise: elementwise::CheckKind,
+    },
+}
+
+impl Plan {
+    fn of(name: &str) -> Plan {
+        match name {
+            "pallas.kernel" => return Plan::Kernel,
+            "pallas.call" => return Plan::Call,
+            _ => {}
+        }
+        // The lists below hold only pallas ops (most ops of a body are not).
+        let is_pallas = name.starts_with("pallas.");
+        if is_pallas && GPU_ONLY_OPS.contains(&name) {
+            return Plan::Rejected(NameError::Gpu);
+        }
+        if is_pallas && SPARSECORE_ONLY_OPS.contains(&name) {
+            return Plan::Rejected(NameError::SparseCore);
+        }
+        // The SparseCore forms and view bounds come next, but only for
+        // supported pallas ops and memref.subview: no name rejected below
+        // has them.
+        if check_mosaic_tpu_dialect(name).is_err() {
+            return Plan::Rejected(NameError::Dialect);
+        }
+        if is_pallas && !SUPPORTED.contains(&name) {
+            return Plan::Rejected(NameError::Unsupported);
+        }
+        let families = FAMILIES
+            .iter()
+            .enumerate()
+            .filter(|(_, f)| f.covers(name))
+            .fold(0u8, |bits, (i, _)| bits | 1 << i);
+        Plan::Checked {
+            sparsecore_forms: SPARSECORE_FORM_OPS.contains(&name),
+            view_bounds: name == "memref.subview",
+            families,
+            elementwise: elementwise::CheckKind::of(name),
+        }
+    }
+}
 
 /// Reports every rejection; true when the module can be lowered for
 /// `target`.
 pub(crate) fn check_module(module: &OperationRef, target: &Target, kernels: &TcKernels) -> bool {
-    let mut ok = true;
     let vmem = target.vmem();
-    let in_tc_kernel = kernels.encloser();
-    ir::walk_nested(module, &mut |op| {
-        let name = crate::ir::op_name_of(&op);
-        if name == "pallas.kernel" {
-            match kernel::Core::of(&op) {
-                Some(kernel::Core::TensorCore) => ok &= check_kernel(&op, target),
-                Some(_) => {}
-                None => {
-                    ir::emit_op_error(&op, kernel::UNKNOWN_KERNEL_TYPE);
-                    ok = false;
+    let name = |n: &str| ir::OpName::get(module, n);
+    let mut checker = Checker {
+        names: KernelOpNames {
+            run_scoped: name("pallas.run_scoped"),
+            axis_index: name("pallas.axis_index"),
+            remote: [
+                name("pallas.dma_start"),
+                name("pallas.dma_wait"),
+                name("pallas.semaphore_signal"),
+            ],
+        },
+        target,
+        kernels,
+        plans: ByName::default(),
+        vectors: limits::VectorResults::new(&vmem),
+        wide: FastMap::default(),
+        ok: true,
+    };
+    checker.visit_nested(module, false);
+    checker.ok
+}
+
+/// The op names the kernel-level rules look for in a kernel's body,
+/// interned once per run.
+struct KernelOpNames {
+    run_scoped: ir::OpName,
+    axis_index: ir::OpName,
+    /// The ops that can name another device.
+    remote: [ir::OpName; 3],
+}
+
+/// The state of [`check_module`]'s walk.
+struct Checker<'t, 'l> {
+    names: KernelOpNames,
+    target: &'t Target,
+    kernels: &'t TcKernels,
+    plans: ByName<Plan>,
+    vectors: limits::VectorResults<'l>,
+    /// Whether a type is 64-bit (see `elementwise::is_64_bit`).
+    wide: FastMap<*const std::ffi::c_void, bool>,
+    ok: bool,
+}
+
+impl Checker<'_, '_> {
+    /// Checks the ops nested in `parent`, parents first, where `in_tc`
+    /// says whether the closest `pallas.kernel` around `parent`'s ops is a
+    /// TensorCore one.
+    fn visit_nested(&mut self, parent: &OperationRef, in_tc: bool) {
+        for region in parent.regions() {
+            let mut block = region.first_block();
+            while let Some(bl) = block {
+                let mut next = bl.first_operation();
+                while let Some(op) = next {
+                    let op = ir::op_ref(op);
+                    let inner = self.visit(&op, in_tc);
+                    if op.region_count() > 0 {
+                        self.visit_nested(&op, inner);
+                    }
+                    next = op.next_in_block();
                 }
+                block = bl.next_in_region();
             }
-            return;
         }
-        if name == "pallas.call" {
-            ir::emit_op_error(
-                &op,
-                "has no TPU lowering: Mosaic kernels are called by the TPU runtime, not from host code in the module",
-            );
-            ok = false;
-            return;
+    }
+
+    /// Checks `op`; returns `in_tc` for the ops nested in it.
+    fn visit(&mut self, op: &OperationRef, in_tc: bool) -> bool {
+        let plan = *self.plans.get(op, Plan::of);
+        match plan {
+            Plan::Kernel => {
+                match kernel::Core::of(op) {
+                    Some(kernel::Core::TensorCore) => {
+                        self.ok &= check_kernel(op, self.target, &self.names)
+                    }
+                    Some(_) => {}
+                    None => {
+                        ir::emit_op_error(op, kernel::UNKNOWN_KERNEL_TYPE);
+                        self.ok = false;
+                    }
+                }
+                return self.kernels.contains(op);
+            }
+            Plan::Call => {
+                ir::emit_op_error(
+                    op,
+                    "has no TPU lowering: Mosaic kernels are called by the TPU runtime, not from host code in the module",
+                );
+                self.ok = false;
+                return in_tc;
+            }
+            _ if !in_tc => return in_tc,
+            _ => {}
         }
-        if !in_tc_kernel(&op) {
-            return;
+        let name = ir::op_name_of(op);
+        if let Err(message) = self.check_op(op, name, plan) {
+            ir::emit_op_error(op, &message);
+            self.ok = false;
+        } else if let Some(message) = self.vectors.error(op) {
+            ir::emit_op_error(op, &message);
+            self.ok = false;
         }
-        if let Err(message) = check_op(&op, name) {
-            ir::emit_op_error(&op, &message);
-            ok = false;
-        } else if let Some(message) = limits::vector_result_error(&op, &vmem) {
-            ir::emit_op_error(&op, &message);
-            ok = false;
+        in_tc
+    }
+
+    /// The first rule `op` (named `name`) breaks, as [`Plan`] orders them.
+    fn check_op(&mut self, op: &OperationRef, name: &str, plan: Plan) -> Result<(), String> {
+        let Plan::Checked {
+            sparsecore_forms,
+            view_bounds,
+            families,
+            elementwise,
+        } = plan
+        else {
+            if let Plan::Rejected(e) = plan {
+                return Err(e.message(name));
+            }
+            return Ok(());
+        };
+        if sparsecore_forms {
+            check_sparsecore_forms(op, name)?;
         }
-    });
-    ok
+        if view_bounds {
+            crate::conversion::common::views::check_view_bounds(op)?;
+        }
+        // The rules left out above accept `op`.
+        debug_assert!(
+            sparsecore_forms || sparsecore_form(op, name).is_none(),
+            "SPARSECORE_FORM_OPS misses {name}"
+        );
+        debug_assert!(
+            view_bounds || crate::conversion::common::views::check_view_bounds(op).is_ok(),
+            "view bounds checked for {name}"
+        );
+        for (i, family) in FAMILIES.iter().enumerate() {
+            if families & (1 << i) == 0 {
+                debug_assert!(
+                    (family.check)(op).is_ok(),
+                    "FAMILIES misses {name} in one family"
+                );
+                continue;
+            }
+            if i == ELEMENTWISE {
+                let wide = &mut self.wide;
+                elementwise::check_as(op, name, elementwise, &mut |t| {
+                    *wide
+                        .entry(t.to_raw().ptr)
+                        .or_insert_with(|| elementwise::is_64_bit(t))
+                })?;
+            } else {
+                (family.check)(op)?;
+            }
+        }
+        Ok(())
+    }
 }
 
-fn check_op(op: &OperationRef, name: &str) -> Result<(), String> {
-    // The lists below hold only pallas ops (most ops of a body are not).
-    let is_pallas = name.starts_with("pallas.");
-    if is_pallas && GPU_ONLY_OPS.contains(&name) {
-        return Err("is a GPU op; it has no TPU lowering".into());
-    }
-    if is_pallas && SPARSECORE_ONLY_OPS.contains(&name) {
-        return Err(format!(
-            "'{name}' is a SparseCore op; TensorCore kernels cannot use it"
-        ));
-    }
-    check_sparsecore_forms(op, name)?;
-    check_mosaic_tpu_dialect(name)?;
-    crate::conversion::common::views::check_view_bounds(op)?;
-    if is_pallas && !SUPPORTED.contains(&name) {
-        return Err(format!("not yet supported: '{name}' in the TPU lowering"));
-    }
-    for check in FAMILY_CHECKS {
-        check(op)?;
-    }
-    Ok(())
-}
-
-fn check_kernel(op: &OperationRef, target: &Target) -> bool {
+fn check_kernel(op: &OperationRef, target: &Target, names: &KernelOpNames) -> bool {
     let info = match KernelInfo::of(op) {
         Ok(i) => i,
         Err(e) => {
@@ -194,13 +455,18 @@ fn check_kernel(op: &OperationRef, target: &Target) -> bool {
             ok = false;
         }
     }
-    ok &= check_memory(op, &info, target);
-    ok && check_communication(op)
+    ok &= check_memory(op, &info, target, names);
+    ok && check_communication(op, names)
 }
 
 /// The kernel's buffers against the target's VMEM (or `vmem_limit_bytes`),
 /// SMEM and HBM (see limits.rs for what is counted).
-fn check_memory(op: &OperationRef, info: &KernelInfo, target: &Target) -> bool {
+fn check_memory(
+    op: &OperationRef,
+    info: &KernelInfo,
+    target: &Target,
+    names: &KernelOpNames,
+) -> bool {
     use crate::dialect::pallas::compiler_params::MosaicTpuParams;
     let capacity = target.vmem();
     let vmem = match MosaicTpuParams::of(op)
@@ -225,16 +491,20 @@ fn check_memory(op: &OperationRef, info: &KernelInfo, target: &Target) -> bool {
         },
         None => capacity,
     };
-    let arrays: Vec<(String, melior::ir::r#type::Type)> = info
+    let origin = |index| Label::Operand {
+        index,
+        n_ins: info.n_ins,
+    };
+    let arrays: Vec<(Label, melior::ir::r#type::Type)> = info
         .prefetch
         .iter()
         .enumerate()
-        .map(|(i, t)| (format!("scalar_prefetch[{i}]"), *t))
+        .map(|(i, t)| (Label::Indexed("scalar_prefetch", i), *t))
         .chain(
             info.specs
                 .iter()
                 .enumerate()
-                .map(|(i, s)| (info.origin(i), s.array_type)),
+                .map(|(i, s)| (origin(i), s.array_type)),
         )
         .collect();
     let mut ok = limits::check_arrays(op, &arrays, target);
@@ -245,7 +515,7 @@ fn check_memory(op: &OperationRef, info: &KernelInfo, target: &Target) -> bool {
         if limits::budget_space(*ty, MemorySpace::Smem) == Some(MemorySpace::Smem) {
             if let Some(bytes) = limits::memref_bytes(*ty) {
                 in_smem.push(Item {
-                    label: label.clone(),
+                    label: *label,
                     detail: Detail::Type(*ty),
                     bytes,
                     at: None,
@@ -283,7 +553,7 @@ fn check_memory(op: &OperationRef, info: &KernelInfo, target: &Target) -> bool {
             spec.buffer_count.unwrap_or(2).max(1)
         };
         list.push(Item {
-            label: info.origin(i),
+            label: origin(i),
             detail: Detail::Window {
                 bounds,
                 elem,
@@ -295,10 +565,20 @@ fn check_memory(op: &OperationRef, info: &KernelInfo, target: &Target) -> bool {
         });
     }
     let first_scratch = info.prefetch.len() + info.specs.len();
-    for (space, list) in [
+    // Both memories' scoped peaks from one walk over the body.
+    let peaks = limits::scoped_peaks(
+        op,
+        names.run_scoped,
+        [MemorySpace::Vmem, MemorySpace::Smem],
+        MemorySpace::Vmem,
+    );
+    for ((space, list), peak) in [
         (MemorySpace::Vmem, &mut in_vmem),
         (MemorySpace::Smem, &mut in_smem),
-    ] {
+    ]
+    .into_iter()
+    .zip(peaks)
+    {
         match limits::scratch_items(op, first_scratch, space, MemorySpace::Vmem) {
             Ok(items) => list.extend(items),
             Err(message) => {
@@ -306,7 +586,7 @@ fn check_memory(op: &OperationRef, info: &KernelInfo, target: &Target) -> bool {
                 ok = false;
             }
         }
-        match limits::scoped_item(op, space, MemorySpace::Vmem) {
+        match limits::peak_item(peak) {
             Ok(item) => list.extend(item),
             Err(()) => ok = false,
         }
@@ -412,7 +692,7 @@ fn check_block_spec(info: &KernelInfo, spec: &BlockSpec, i: usize) -> Result<(),
 
 /// Communication (remote DMA or signals, mesh axis indices) needs a mesh,
 /// and grid axis names may not shadow mesh axis names.
-fn check_communication(kernel_op: &OperationRef) -> bool {
+fn check_communication(kernel_op: &OperationRef, names: &KernelOpNames) -> bool {
     let grid_names: Vec<String> = kernel_op
         .attribute("grid_names")
         .map(|a| {
@@ -439,35 +719,31 @@ fn check_communication(kernel_op: &OperationRef) -> bool {
             ok = false;
         }
     }
+    // Every op of the kernel is visited: names compared as interned names.
     ir::walk_nested(kernel_op, &mut |op| {
-        if let (Some(mesh), true) = (
-            &mesh_names,
-            crate::ir::op_name_of(&op) == "pallas.axis_index",
-        ) {
+        let op_name = ir::OpName::of(&op);
+        let communicates = if op_name == names.axis_index {
             let name = op
                 .attribute("axis_name")
-                .map(crate::conversion::common::builder::string_attr_value)
-                .unwrap_or_default();
-            if !grid_names.contains(&name) && !mesh.contains(&name) {
-                ir::emit_op_error(
-                    &op,
-                    &format!(
-                        "'{name}' is neither a grid axis {grid_names:?} nor a mesh axis {mesh:?}"
-                    ),
-                );
-                ok = false;
+                .ok()
+                .map(crate::conversion::common::builder::string_attr_value);
+            if let Some(mesh) = &mesh_names {
+                let name = name.clone().unwrap_or_default();
+                if !grid_names.contains(&name) && !mesh.contains(&name) {
+                    ir::emit_op_error(
+                        &op,
+                        &format!(
+                            "'{name}' is neither a grid axis {grid_names:?} nor a mesh axis {mesh:?}"
+                        ),
+                    );
+                    ok = false;
+                }
             }
-        }
-        let communicates = match crate::ir::op_name_of(&op) {
-            "pallas.axis_index" => op
-                .attribute("axis_name")
-                .map(crate::conversion::common::builder::string_attr_value)
-                .map(|n| !grid_names.contains(&n))
-                .unwrap_or(false),
-            "pallas.dma_start" | "pallas.dma_wait" | "pallas.semaphore_signal" => {
-                dma::device_ids(&op).map(|d| !d.is_empty()).unwrap_or(false)
-            }
-            _ => false,
+            name.map(|n| !grid_names.contains(&n)).unwrap_or(false)
+        } else if names.remote.contains(&op_name) {
+            dma::device_ids(&op).map(|d| !d.is_empty()).unwrap_or(false)
+        } else {
+            false
         };
         if communicates && mesh_names.is_none() {
             ir::emit_op_error(
@@ -483,6 +759,35 @@ fn check_communication(kernel_op: &OperationRef) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The rules a [`Plan`] moves before the per-op ones never reject an op
+    /// that has per-op rules, so the order of `check_op` is kept.
+    #[test]
+    fn name_rejections_leave_per_op_rules_in_order() {
+        for name in SPARSECORE_FORM_OPS.iter().chain(&["memref.subview"]) {
+            assert!(matches!(Plan::of(name), Plan::Checked { .. }), "{name}");
+        }
+    }
+
+    /// Operand labels read as `KernelInfo::origin` writes them.
+    #[test]
+    fn operand_labels_match_origin() {
+        for n_ins in 0..3 {
+            let info = KernelInfo {
+                name: String::new(),
+                grid: vec![],
+                prefetch: vec![],
+                specs: vec![],
+                n_ins,
+            };
+            for index in 0..5 {
+                assert_eq!(
+                    Label::Operand { index, n_ins }.to_string(),
+                    info.origin(index)
+                );
+            }
+        }
+    }
 
     /// `check_op` looks the op up in these lists only for pallas ops.
     #[test]

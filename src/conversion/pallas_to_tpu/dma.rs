@@ -22,10 +22,11 @@ use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::{Value, ValueLike};
 
 use super::kernel::{self, Mesh};
-use super::load_store::{is_bool_ref, sem_element, space_of, value_space_keyword};
+use super::load_store::{is_bool_ref, sem_element, space_keyword_of, value_space_keyword};
 use super::refs;
 use super::types::tpu_type;
-use crate::conversion::common::builder::{array_elements, segments, B};
+use crate::conversion::common::builder::{array_elements, B};
+use crate::conversion::common::segments::Segments;
 use crate::conversion::common::sparsecore::{DMA_OFFSETS, DMA_OFFSET_FILTER};
 use crate::conversion::framework::{PatternSet, TypeConverter};
 use crate::ir::{self, memref_shape, SemaphoreKind};
@@ -41,7 +42,7 @@ pub fn device_ids<'c, 'a>(op: &OperationRef<'c, 'a>) -> Option<Vec<Value<'c, 'a>
         _ => return None,
     };
     let operands: Vec<Value<'c, 'a>> = op.operands().collect();
-    segments(op, &operands).into_iter().nth(segment)
+    Some(Segments::of(op, &operands).get(segment).to_vec())
 }
 
 /// Whether the op's device ids are logical ids (`device_id_type = logical`)
@@ -98,14 +99,14 @@ fn segment_sizes<'c>(b: &B<'_, 'c, '_>, sizes: &[usize]) -> (&'static str, Attri
 
 pub fn add_patterns(set: &mut PatternSet, tc: &TypeConverter) {
     set.add("pallas.dma_start", Some(tc), |op, operands, rw| {
-        let seg = segments(&op, operands);
-        let (src, dst) = (seg[0][0], seg[1][0]);
+        let seg = Segments::of(&op, operands);
+        let (src, dst) = (seg.one(0)?, seg.one(1)?);
         let b = B::new(rw, op.location());
-        if let Some(offsets) = seg.get(DMA_OFFSETS).and_then(|s| s.first()) {
-            let sem = sem_element(&b, seg[2][0], &seg[3])?;
+        if let Some(offsets) = seg.first(DMA_OFFSETS) {
+            let sem = sem_element(&b, seg.one(2)?, seg.get(3))?;
             let (src, dst) = indirect_refs(&b, src, dst);
-            let offsets = ref_for_dma(&b, *offsets);
-            let filter = seg.get(DMA_OFFSET_FILTER).and_then(|s| s.first()).copied();
+            let offsets = ref_for_dma(&b, offsets);
+            let filter = seg.first(DMA_OFFSET_FILTER);
             let mut ops = vec![src, dst, offsets, sem];
             ops.extend(filter);
             let mut attrs = vec![];
@@ -116,10 +117,10 @@ pub fn add_patterns(set: &mut PatternSet, tc: &TypeConverter) {
             rw.erase_op(&op);
             return Ok(());
         }
-        let device = logical_device_id(&b, &op, &seg[6])?;
-        let sem = sem_element(&b, seg[2][0], &seg[3])?;
-        let src_sem = match seg[4].first() {
-            Some(s) => Some(sem_element(&b, *s, &seg[5])?),
+        let device = logical_device_id(&b, &op, seg.get(6))?;
+        let sem = sem_element(&b, seg.one(2)?, seg.get(3))?;
+        let src_sem = match seg.first(4) {
+            Some(s) => Some(sem_element(&b, s, seg.get(5))?),
             None => None,
         };
         let (src, dst) = (ref_for_dma(&b, src), ref_for_dma(&b, dst));
@@ -150,27 +151,27 @@ pub fn add_patterns(set: &mut PatternSet, tc: &TypeConverter) {
         Ok(())
     });
     set.add("pallas.dma_wait", Some(tc), |op, operands, rw| {
-        let seg = segments(&op, operands);
-        let (src, dst) = (seg[0][0], seg[1][0]);
+        let seg = Segments::of(&op, operands);
+        let (src, dst) = (seg.one(0)?, seg.one(1)?);
         let b = B::new(rw, op.location());
-        if seg.get(DMA_OFFSETS).is_some_and(|s| !s.is_empty()) {
-            let sem = sem_element(&b, seg[2][0], &seg[3])?;
+        if !seg.get(DMA_OFFSETS).is_empty() {
+            let sem = sem_element(&b, seg.one(2)?, seg.get(3))?;
             let (src, dst) = indirect_refs(&b, src, dst);
             b.op("tpu.wait_indirect_dma", &[sem, src, dst], &[], &[]);
             rw.erase_op(&op);
             return Ok(());
         }
-        let device = logical_device_id(&b, &op, &seg[6])?;
-        if let (Some(s), Some(_)) = (seg[4].first(), device) {
+        let device = logical_device_id(&b, &op, seg.get(6))?;
+        if let (Some(s), Some(_)) = (seg.first(4), device) {
             // The send side of a remote copy: its semaphore, the copy seen
             // from the destination (src and dst swapped), and the dummy
             // device and core id JAX's wait_send inserts.
-            let send_sem = sem_element(&b, *s, &seg[5])?;
+            let send_sem = sem_element(&b, s, seg.get(5))?;
             let zero = b.ci32(0);
             let (src, dst) = (ref_for_dma(&b, src), ref_for_dma(&b, dst));
             wait_dma2(&b, send_sem, dst, src, Some(zero), Some(zero));
         }
-        let sem = sem_element(&b, seg[2][0], &seg[3])?;
+        let sem = sem_element(&b, seg.one(2)?, seg.get(3))?;
         let (src, dst) = (ref_for_dma(&b, src), ref_for_dma(&b, dst));
         wait_dma2(&b, sem, src, dst, device, None);
         rw.erase_op(&op);
@@ -178,12 +179,12 @@ pub fn add_patterns(set: &mut PatternSet, tc: &TypeConverter) {
     });
     set.add("pallas.semaphore_signal", Some(tc), |op, operands, rw| {
         // sem, indices, inc, device_id, core_index
-        let seg = segments(&op, operands);
+        let seg = Segments::of(&op, operands);
         let b = B::new(rw, op.location());
-        let device = logical_device_id(&b, &op, &seg[3])?;
-        let sem = sem_element(&b, seg[0][0], &seg[1])?;
-        let core = seg[4].first().copied();
-        let mut ops = vec![sem, seg[2][0]];
+        let device = logical_device_id(&b, &op, seg.get(3))?;
+        let sem = sem_element(&b, seg.one(0)?, seg.get(1))?;
+        let core = seg.first(4);
+        let mut ops = vec![sem, seg.one(2)?];
         ops.extend(device);
         ops.extend(core);
         let attrs = [segment_sizes(
@@ -239,8 +240,8 @@ fn indirect_refs<'c, 'a>(
     src: Value<'c, 'a>,
     dst: Value<'c, 'a>,
 ) -> (Value<'c, 'a>, Value<'c, 'a>) {
-    let shared = |v: Value| matches!(space_of(v.r#type()).as_deref(), Some("hbm" | "vmem_shared"));
-    let gather = shared(src) && space_of(dst.r#type()).as_deref() == Some("vmem");
+    let shared = |v: Value| matches!(space_keyword_of(v.r#type()), Some("hbm" | "vmem_shared"));
+    let gather = shared(src) && space_keyword_of(dst.r#type()) == Some("vmem");
     let indexed = |v: Value<'c, 'a>| {
         let fresh = ref_for_dma(b, v);
         if fresh != v {
@@ -307,8 +308,8 @@ pub fn check(op: &OperationRef) -> Result<(), String> {
                 return Err(format!("priority {p} does not fit tpu.enqueue_dma's i32"));
             }
             let vals: Vec<Value> = op.operands().collect();
-            let seg = segments(op, &vals);
-            let (src, dst) = (seg[0][0], seg[1][0]);
+            let seg = Segments::of(op, &vals);
+            let (src, dst) = (seg.one(0)?, seg.one(1)?);
             if name == "pallas.dma_start"
                 && (is_bool_ref(src.r#type()) || is_bool_ref(dst.r#type()))
             {
@@ -328,7 +329,7 @@ pub fn check(op: &OperationRef) -> Result<(), String> {
                     Some(_) => {}
                 }
             }
-            let sem = seg[2][0].r#type();
+            let sem = seg.one(2)?.r#type();
             if name == "pallas.dma_wait"
                 && SemaphoreKind::of_memref(sem) != Some(SemaphoreKind::Dma)
             {
@@ -336,20 +337,19 @@ pub fn check(op: &OperationRef) -> Result<(), String> {
                     "tpu.wait_dma2 waits on a DMA semaphore (!pallas.dma_semaphore), got {sem}"
                 ));
             }
-            if name == "pallas.dma_wait" && !seg[4].is_empty() && seg[6].is_empty() {
+            if name == "pallas.dma_wait" && !seg.get(4).is_empty() && seg.get(6).is_empty() {
                 return Err("Cannot `wait_send` on a local copy.".into());
             }
-            check_device_ids(op, seg[6].len())
+            check_device_ids(op, seg.get(6).len())
         }
         "pallas.semaphore_signal" => {
             let vals: Vec<Value> = op.operands().collect();
-            let seg = segments(op, &vals);
-            check_device_ids(op, seg[3].len())
+            check_device_ids(op, Segments::of(op, &vals).get(3).len())
         }
         "pallas.semaphore_wait" => {
             let decrement = op
                 .attribute("decrement")
-                .map(|a| a.to_string() != "false")
+                .map(|a| ir::attrs::as_bool(a) != Some(false))
                 .unwrap_or(true);
             if !decrement {
                 return Err("Non-decrementing wait is not supported.".into());

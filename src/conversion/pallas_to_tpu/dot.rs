@@ -164,12 +164,14 @@ pub fn add_patterns(set: &mut PatternSet, tc: &TypeConverter) {
             return Ok(());
         }
         let acc = b.zero(d.out);
-        let mut attrs = vec![("dimension_numbers", b.attr(d.dimension_numbers()))];
-        if d.precision == "highest" {
-            attrs.push(("precision", b.attr("#tpu.contract_precision<fp32>")));
-        }
-        attrs.push(("transpose_lhs_hint", b.attr("false")));
-        let v = b.val("tpu.matmul", &[x, y, acc], d.out, &attrs);
+        let dims = ("dimension_numbers", b.attr(d.dimension_numbers()));
+        let hint = ("transpose_lhs_hint", b.attr("false"));
+        let v = if d.precision == "highest" {
+            let precision = ("precision", b.attr("#tpu.contract_precision<fp32>"));
+            b.val("tpu.matmul", &[x, y, acc], d.out, &[dims, precision, hint])
+        } else {
+            b.val("tpu.matmul", &[x, y, acc], d.out, &[dims, hint])
+        };
         rw.replace_op(&op, &[v]);
         Ok(())
     });

@@ -314,50 +314,97 @@ const MATH_SUPPORTED: &[&str] = &[
     "math.isfinite",
 ];
 
-fn has_64_bit_type(op: &OperationRef) -> bool {
-    let types = op
-        .operands()
-        .map(|v| v.r#type())
-        .chain(op.results().map(|r| r.r#type()));
-    for t in types {
-        if ir::bit_width(elem(t)) == Some(64) {
-            return true;
+/// Whether an operand or result of `op` is 64-bit (its element type, for
+/// vectors), by `wide`, which says it for one type.
+fn has_64_bit_type(op: &OperationRef, wide: &mut impl FnMut(Type) -> bool) -> bool {
+    op.operands().any(|v| wide(v.r#type())) || op.results().any(|r| wide(r.r#type()))
+}
+
+/// Whether `ty` (or its element type) is 64-bit.
+pub(crate) fn is_64_bit(ty: Type) -> bool {
+    ir::bit_width(elem(ty)) == Some(64)
+}
+
+/// Which of the rules of [`check`] apply to the ops of one name, decided
+/// from the name alone.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum CheckKind {
+    /// Not an `arith` / `math` / `vector` op: nothing to check.
+    Other,
+    /// Only the rule on 64-bit types.
+    Plain,
+    /// A `math` op JAX has no rule for.
+    UnsupportedMath,
+    Ctpop,
+    Ipowi,
+    /// A conversion between integer and float types or widths.
+    Cast,
+    MultiReduction,
+    Reduction,
+}
+
+impl CheckKind {
+    pub(crate) fn of(name: &str) -> Self {
+        let dialect = name.split_once('.').map_or(name, |(d, _)| d);
+        if !matches!(dialect, "arith" | "math" | "vector") {
+            return Self::Other;
+        }
+        if dialect == "math" && !MATH_SUPPORTED.contains(&name) {
+            return Self::UnsupportedMath;
+        }
+        match name {
+            "math.ctpop" => Self::Ctpop,
+            "math.ipowi" => Self::Ipowi,
+            "arith.extsi" | "arith.sitofp" | "arith.trunci" | "arith.fptosi" | "arith.fptoui"
+            | "arith.uitofp" | "arith.extui" => Self::Cast,
+            "vector.multi_reduction" => Self::MultiReduction,
+            "vector.reduction" => Self::Reduction,
+            _ => Self::Plain,
         }
     }
-    false
 }
 
 pub fn check(op: &OperationRef) -> Result<(), String> {
     let name = op_name(op);
-    let dialect = name.split_once('.').map_or(name, |(d, _)| d);
-    if !matches!(dialect, "arith" | "math" | "vector") {
+    check_as(op, name, CheckKind::of(name), &mut is_64_bit)
+}
+
+/// [`check`] for an op named `name` of `kind`, where `wide` says whether a
+/// type is 64-bit (see [`is_64_bit`]; a caller checking many ops remembers
+/// it per type).
+pub(crate) fn check_as(
+    op: &OperationRef,
+    name: &str,
+    kind: CheckKind,
+    wide: &mut impl FnMut(Type) -> bool,
+) -> Result<(), String> {
+    if kind == CheckKind::Other {
         return Ok(());
     }
-    if has_64_bit_type(op) {
+    if has_64_bit_type(op, wide) {
         return Err("64-bit types are not supported".into());
     }
-    if dialect == "math" && !MATH_SUPPORTED.contains(&name) {
-        let short = name.trim_start_matches("math.");
-        return Err(format!(
-            "not yet supported: '{name}' in the TPU lowering (Unimplemented primitive in Pallas TPU lowering for tc: {short})"
-        ));
-    }
-    let in_ty = operand_type(op, 0);
-    let out_ty = result_type(op, 0);
-    match name {
-        "math.ctpop" if !out_ty.map(ir::is_vector).unwrap_or(false) => {
+    match kind {
+        CheckKind::Other | CheckKind::Plain => Ok(()),
+        CheckKind::UnsupportedMath => {
+            let short = name.trim_start_matches("math.");
+            Err(format!(
+                "not yet supported: '{name}' in the TPU lowering (Unimplemented primitive in Pallas TPU lowering for tc: {short})"
+            ))
+        }
+        CheckKind::Ctpop if !result_type(op, 0).map(ir::is_vector).unwrap_or(false) => {
             Err("Population count is not supported on scalars".into())
         }
-        "math.ipowi" => match crate::ir::operand_at(op, 1).and_then(|v| constant_int(v)) {
+        CheckKind::Ctpop => Ok(()),
+        CheckKind::Ipowi => match crate::ir::operand_at(op, 1).and_then(|v| constant_int(v)) {
             Some(_) => Ok(()),
             None => Err(
                 "not yet supported: math.ipowi with a non-constant exponent in the TPU lowering (JAX's integer_pow needs a static exponent)"
                     .into(),
             ),
         },
-        "arith.extsi" | "arith.sitofp" | "arith.trunci" | "arith.fptosi" | "arith.fptoui"
-        | "arith.uitofp" | "arith.extui" => {
-            let (Some(a), Some(r)) = (in_ty, out_ty) else {
+        CheckKind::Cast => {
+            let (Some(a), Some(r)) = (operand_type(op, 0), result_type(op, 0)) else {
                 return Ok(());
             };
             let (ea, er) = (elem(a), elem(r));
@@ -372,17 +419,19 @@ pub fn check(op: &OperationRef) -> Result<(), String> {
             }
             Ok(())
         }
-        "vector.multi_reduction" => {
-            let src = in_ty.ok_or("reduction without source")?;
+        CheckKind::MultiReduction => {
+            let src = operand_type(op, 0).ok_or("reduction without source")?;
             let kind = reduction_kind(op);
-            if out_ty.map(ir::is_vector).unwrap_or(false) {
+            if result_type(op, 0).map(ir::is_vector).unwrap_or(false) {
                 identity(&kind, elem(src)).map(|_| ())
             } else {
                 check_scalar_reduction(src, &kind)
             }
         }
-        "vector.reduction" => check_scalar_reduction(in_ty.ok_or("reduction without source")?, &reduction_kind(op)),
-        _ => Ok(()),
+        CheckKind::Reduction => check_scalar_reduction(
+            operand_type(op, 0).ok_or("reduction without source")?,
+            &reduction_kind(op),
+        ),
     }
 }
 

@@ -10,7 +10,11 @@
 //! Grid queries in the body become the grid arguments, constants or
 //! `tpu.iteration_bound`.
 
-use melior::ir::attribute::Attribute;
+use std::cell::RefCell;
+use std::ffi::c_void;
+use std::rc::Rc;
+
+use melior::ir::attribute::{Attribute, AttributeLike};
 use melior::ir::block::{BlockLike, BlockRef};
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::r#type::Type;
@@ -22,18 +26,74 @@ use crate::conversion::common::builder::{
 };
 use crate::conversion::common::index_map::expand_affine_map;
 use crate::conversion::framework::{PatternSet, Rewriter, TypeConverter};
+use crate::ir::hash::{FastMap, FastSet};
+use crate::ir::kernel_support::{function_type_attr, move_after, optional_attribute, AttrMemo};
 use crate::ir::{self, BlockDim, BlockSpec, IndexMap, MemorySpace};
 
-/// Discardable attribute carrying the kernel's `compiler_params` on the
-/// function while the body is converted (removed when the pass ends).
+/// Discardable attribute carrying the `compiler_params` of a kernel with a
+/// device mesh on the function while the body is converted (removed when
+/// the pass ends).
 pub const PARAMS_ATTR: &str = "pallas.compiler_params";
-/// Discardable attribute marking the modules this pass creates.
-pub const MOSAIC_MODULE_ATTR: &str = "pallas.mosaic_module";
-/// Discardable attribute carrying the grid axis names the same way.
-pub const GRID_NAMES_ATTR: &str = "pallas.grid_names";
 
-pub fn add_patterns(set: &mut PatternSet, tc: &TypeConverter) {
-    set.add("pallas.kernel", None, lower_kernel);
+/// An op by identity.
+type OpPtr = *mut c_void;
+
+/// What the kernel lowering made in one pass run, by op identity: the
+/// Mosaic modules (the legality rules treat their insides apart) and the
+/// kernel functions given [`PARAMS_ATTR`] (which the pass drops when it
+/// ends); the grid axis names of the kernel functions; and the attributes
+/// kernels build alike.
+#[derive(Default)]
+pub struct Lowering {
+    modules: RefCell<FastSet<OpPtr>>,
+    annotated: RefCell<FastSet<OpPtr>>,
+    attrs: AttrMemo<AttrKey>,
+}
+
+impl Lowering {
+    /// Whether `op` is a Mosaic module this run created.
+    pub fn is_mosaic_module(&self, op: &OperationRef) -> bool {
+        self.modules.borrow().contains(&op.to_raw().ptr)
+    }
+
+    /// Whether `op` is a kernel function given [`PARAMS_ATTR`].
+    pub fn is_annotated(&self, op: &OperationRef) -> bool {
+        let annotated = self.annotated.borrow();
+        !annotated.is_empty() && annotated.contains(&op.to_raw().ptr)
+    }
+}
+
+/// What an attribute of [`Lowering::attrs`] is a function of.
+#[derive(PartialEq, Eq, Hash)]
+enum AttrKey {
+    /// `"transform_<i>"`, the name of transform function `i`.
+    TransformName(usize),
+    /// The type of a transform function: its inputs (the first ones of
+    /// the kernel function type) and result count.
+    TransformType(*const c_void, usize, usize),
+    /// The `window_params` entry of operand `i` with the block spec.
+    Window(usize, *const c_void),
+    /// The `window_params` entry of a SparseCore operand: grid and array
+    /// ranks.
+    WholeOperand(usize, usize),
+    /// The TensorCore `dimension_semantics` from the kernel's own (or none,
+    /// with the grid rank).
+    Semantics(Option<*const c_void>, usize),
+    /// The SparseCore `dimension_semantics` of a core.
+    MeshSemantics(Core),
+    /// `#tpu.core_type<...>`.
+    CoreType(Core),
+    /// `#tpu.memory_space<...>` by keyword.
+    MemorySpace(&'static str),
+    /// The `grid_names` of the kernel whose function this is.
+    GridNames(OpPtr),
+}
+
+pub fn add_patterns(set: &mut PatternSet, tc: &TypeConverter, lowering: &Rc<Lowering>) {
+    let l = lowering.clone();
+    set.add("pallas.kernel", None, move |op, operands, rw| {
+        lower_kernel(op, operands, rw, &l)
+    });
     set.add("pallas.return", Some(tc), |op, _, rw| {
         B::new(rw, op.location()).op("func.return", &[], &[], &[]);
         rw.erase_op(&op);
@@ -78,22 +138,24 @@ pub fn add_patterns(set: &mut PatternSet, tc: &TypeConverter) {
         rw.replace_op(&op, &[v]);
         Ok(())
     });
-    set.add("pallas.axis_index", None, |op, _, rw| {
+    let l = lowering.clone();
+    set.add("pallas.axis_index", None, move |op, _, rw| {
         let func = enclosing_func(&op).ok_or("axis_index outside a kernel")?;
         let name = op
             .attribute("axis_name")
             .map(string_attr_value)
             .map_err(|e| e.to_string())?;
         let b = B::new(rw, op.location());
-        let grid_names = func
-            .attribute(GRID_NAMES_ATTR)
+        let grid_names: Vec<String> = l
+            .attrs
+            .find(op.location(), &AttrKey::GridNames(func.to_raw().ptr))
             .map(|a| {
                 array_elements(a)
                     .into_iter()
                     .map(string_attr_value)
                     .collect()
             })
-            .unwrap_or_else(|_| Vec::<String>::new());
+            .unwrap_or_default();
         if let Some(axis) = grid_names.iter().position(|n| *n == name) {
             let arg = entry_of(func)?.argument(axis).map_err(|e| e.to_string())?;
             rw.replace_op(&op, &[value(arg)]);
@@ -190,7 +252,7 @@ pub const UNKNOWN_KERNEL_TYPE: &str =
     "unknown mosaic_tpu.kernel_type; expected \"tc\", \"sc_vector_subcore\" or \"sc_scalar_subcore\"";
 
 /// The TPU core a kernel runs on (`compiler_params.mosaic_tpu.kernel_type`).
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum Core {
     TensorCore,
     ScVectorSubcore,
@@ -200,7 +262,16 @@ pub enum Core {
 impl Core {
     /// `None` for a kernel type this project does not know.
     pub fn of(kernel: &OperationRef) -> Option<Self> {
-        match kernel_type(kernel) {
+        Self::of_keyword(kernel_type(kernel))
+    }
+
+    /// The core of a kernel with the (well-formed) `params`.
+    fn of_params(params: &MosaicTpuParams) -> Option<Self> {
+        Self::of_keyword(params.kernel_type.map(KernelType::keyword).unwrap_or("tc"))
+    }
+
+    fn of_keyword(keyword: &str) -> Option<Self> {
+        match keyword {
             "tc" => Some(Self::TensorCore),
             "sc_vector_subcore" => Some(Self::ScVectorSubcore),
             "sc_scalar_subcore" => Some(Self::ScScalarSubcore),
@@ -253,19 +324,17 @@ pub struct KernelInfo<'c> {
 impl<'c> KernelInfo<'c> {
     pub fn of(op: &OperationRef<'c, '_>) -> Result<Self, String> {
         let attr = |n: &str| op.attribute(n).map_err(|e| format!("missing {n}: {e}"));
-        let prefetch = array_elements(attr("scalar_prefetch")?)
-            .into_iter()
+        let elements =
+            |a: Attribute<'c>| (0..ir::array_len(a)).filter_map(move |i| ir::array_element(a, i));
+        let prefetch = elements(attr("scalar_prefetch")?)
             .map(ir::type_attr_value)
             .collect();
-        let specs_of = |n: &str| -> Result<Vec<BlockSpec<'c>>, String> {
-            array_elements(attr(n)?)
-                .into_iter()
-                .map(|a| BlockSpec::from_attribute(a).ok_or_else(|| "bad block spec".to_string()))
-                .collect()
-        };
-        let mut specs = specs_of("in_specs")?;
-        let n_ins = specs.len();
-        specs.extend(specs_of("out_specs")?);
+        let (ins, outs) = (attr("in_specs")?, attr("out_specs")?);
+        let n_ins = ir::array_len(ins);
+        let mut specs = Vec::with_capacity(n_ins + ir::array_len(outs));
+        for a in elements(ins).chain(elements(outs)) {
+            specs.push(BlockSpec::from_attribute(a).ok_or("bad block spec")?);
+        }
         Ok(Self {
             name: string_attr_value(attr("sym_name")?),
             grid: dense_i64(attr("grid")?),
@@ -320,8 +389,14 @@ pub fn window_bounds(spec: &BlockSpec) -> Vec<i64> {
     spec.dims.iter().map(|d| d.size()).collect()
 }
 
-/// The type of operand `spec` in the kernel function.
-pub fn operand_type<'c>(spec: &BlockSpec<'c>, core: Core) -> Result<Type<'c>, String> {
+/// The type of operand `spec` in the kernel function (`loc` in the kernel's
+/// context).
+fn operand_type<'c>(
+    spec: &BlockSpec<'c>,
+    core: Core,
+    lowering: &Lowering,
+    loc: melior::ir::Location<'c>,
+) -> Result<Type<'c>, String> {
     let shape = if is_windowed(spec) && !core.is_sparsecore() {
         window_bounds(spec)
     } else {
@@ -343,8 +418,16 @@ pub fn operand_type<'c>(spec: &BlockSpec<'c>, core: Core) -> Result<Type<'c>, St
     })?;
     // A memref<..., #pallas.memory_space<..>> with the window shape, then
     // converted like any other ref.
-    let space_attr = ir::tpu_types::memory_space_attr(elem, space)
-        .ok_or_else(|| format!("no TPU memory space '{space}'"))?;
+    let key = AttrKey::MemorySpace(space);
+    let space_attr = match lowering.attrs.find(loc, &key) {
+        Some(a) => a,
+        None => {
+            let a = ir::tpu_types::memory_space_attr(elem, space)
+                .ok_or_else(|| format!("no TPU memory space '{space}'"))?;
+            lowering.attrs.set(loc, key, a);
+            a
+        }
+    };
     Ok(tpu_type(ir::tpu_types::memref_type(
         &shape, elem, space_attr,
     )))
@@ -392,18 +475,20 @@ fn in_space(ty: Type<'_>, space: MemorySpace) -> Type<'_> {
     ir::tpu_types::memref_type(&ir::memref_shape(ty), ir::element_type(ty), space.attr(ty))
 }
 
+/// The TensorCore `dimension_semantics` for the kernel's own (`given`),
+/// or all `arbitrary` over a grid of `rank` dims.
 fn semantics_attr<'c>(
     b: &B<'_, 'c, '_>,
-    kernel: &OperationRef<'c, '_>,
+    given: Option<Attribute<'c>>,
     rank: usize,
 ) -> Attribute<'c> {
     let semantic = |s: &str| b.attr(&format!("#tpu.dimension_semantics<{s}>"));
-    let items: Vec<Attribute<'c>> = match kernel.attribute("dimension_semantics") {
-        Ok(a) => array_elements(a)
+    let items: Vec<Attribute<'c>> = match given {
+        Some(a) => array_elements(a)
             .into_iter()
             .map(|s| semantic(&string_attr_value(s)))
             .collect(),
-        Err(_) => vec![semantic("arbitrary"); rank],
+        None => vec![semantic("arbitrary"); rank],
     };
     b.array_attr(&items)
 }
@@ -479,36 +564,43 @@ fn lower_kernel<'c, 'a>(
     op: OperationRef<'c, 'a>,
     _operands: &[Value<'c, 'a>],
     rw: &Rewriter<'c, 'a>,
+    lowering: &Lowering,
 ) -> Result<(), String> {
     let info = KernelInfo::of(&op)?;
-    let core = Core::of(&op).ok_or("unknown kernel type (rejected by the checks)")?;
-    let b = B::new(rw, op.location());
+    let params =
+        MosaicTpuParams::of(&op).map_err(|_| "bad compiler_params (rejected by the checks)")?;
+    let core = Core::of_params(&params).ok_or("unknown kernel type (rejected by the checks)")?;
+    let loc = op.location();
+    let b = B::new(rw, loc);
+    let memo = &lowering.attrs;
     let body = entry_of(op)?;
     let n_ops = info.specs.len();
     let n_fixed = info.prefetch.len() + n_ops;
     let n_scratch = body.argument_count().saturating_sub(n_fixed);
+    // The kernel's own name attribute names the module and the function.
+    let sym = op.attribute("sym_name").map_err(|e| e.to_string())?;
 
     // module @k { ... }
     rw.set_insertion_point_before(&op);
     let module_region = Region::new();
     module_region.append_block(Block::new(&[]));
-    let sym = crate::ir::string_attr(op.location(), &info.name);
-    let mark = b.attr("unit");
     let module = rw.insert(b.build(
         "builtin.module",
         &[],
         &[],
-        &[("sym_name", sym), (MOSAIC_MODULE_ATTR, mark)],
+        &[("sym_name", sym)],
         vec![module_region],
     ));
+    lowering.modules.borrow_mut().insert(module.to_raw().ptr);
     let module = entry_of(module)?;
 
     // The kernel function.
-    let grid_args = vec![b.i32(); info.grid.len()];
-    let mut inputs = grid_args.clone();
+    let mut inputs = vec![b.i32(); info.grid.len()];
     inputs.extend(info.prefetch.iter().map(|t| prefetch_type(*t)));
+    // What the transform functions take: the grid ids and prefetch refs.
+    let n_transform_inputs = inputs.len();
     for spec in &info.specs {
-        inputs.push(operand_type(spec, core)?);
+        inputs.push(operand_type(spec, core, lowering, loc)?);
     }
     for i in n_fixed..body.argument_count() {
         let t = value(body.argument(i).map_err(|e| e.to_string())?).r#type();
@@ -516,14 +608,18 @@ fn lower_kernel<'c, 'a>(
     }
     rw.set_insertion_point_to_end(module);
     let semantics = if core.is_sparsecore() {
-        let items: Vec<Attribute<'c>> = core
-            .mesh_semantics()
-            .iter()
-            .map(|s| b.attr(&format!("#tpu.dimension_semantics<{s}>")))
-            .collect();
-        b.array_attr(&items)
+        memo.get(loc, AttrKey::MeshSemantics(core), || {
+            let items: Vec<Attribute<'c>> = core
+                .mesh_semantics()
+                .iter()
+                .map(|s| b.attr(&format!("#tpu.dimension_semantics<{s}>")))
+                .collect();
+            b.array_attr(&items)
+        })
     } else {
-        semantics_attr(&b, &op, info.grid.len())
+        let given = optional_attribute(&op, "dimension_semantics");
+        let key = AttrKey::Semantics(given.map(raw_attr), info.grid.len());
+        memo.get(loc, key, || semantics_attr(&b, given, info.grid.len()))
     };
     let i64_type = b.i64();
     let mut func_attrs: Vec<(&str, Attribute<'c>)> = vec![("dimension_semantics", semantics)];
@@ -537,18 +633,23 @@ fn lower_kernel<'c, 'a>(
     func_attrs.push(("scratch_operands", b.int_attr(n_scratch as i64, i64_type)));
     func_attrs.push((
         "tpu.core_type",
-        b.attr(&format!("#tpu.core_type<{}>", core.keyword())),
+        memo.get(loc, AttrKey::CoreType(core), || {
+            b.attr(&format!("#tpu.core_type<{}>", core.keyword()))
+        }),
     ));
     if core.is_sparsecore() {
         // Whole operands: every one is "indexed" by a constant zero map
         // over the mesh, and there are no transform functions.
+        let grid_rank = info.grid.len();
         let params: Vec<Attribute<'c>> = info
             .specs
             .iter()
             .map(|s| {
-                let zeros = vec![0; ir::memref_shape(s.array_type).len()];
-                let map = b.constant_map_attr(info.grid.len(), &zeros);
-                b.dictionary_attr(&[("transform_indices", map)])
+                let rank = ir::memref_shape(s.array_type).len();
+                memo.get(loc, AttrKey::WholeOperand(grid_rank, rank), || {
+                    let map = b.constant_map_attr(grid_rank, &vec![0; rank]);
+                    b.dictionary_attr(&[("transform_indices", map)])
+                })
             })
             .collect();
         func_attrs.push(("window_params", b.array_attr(&params)));
@@ -557,17 +658,32 @@ fn lower_kernel<'c, 'a>(
             .specs
             .iter()
             .enumerate()
-            .map(|(i, s)| window_params(&b, s, i))
+            .map(|(i, s)| {
+                memo.get(loc, AttrKey::Window(i, raw_attr(s.attr)), || {
+                    window_params(&b, s, i)
+                })
+            })
             .collect();
         func_attrs.push(("window_params", b.array_attr(&params)));
     }
-    if let Ok(p) = op.attribute("compiler_params") {
+    // Only communicating kernels need their parameters (see `Mesh::of`).
+    let mesh_params = params
+        .mesh
+        .as_ref()
+        .and_then(|_| optional_attribute(&op, "compiler_params"));
+    if let Some(p) = mesh_params {
         func_attrs.push((PARAMS_ATTR, p));
     }
-    if let Ok(n) = op.attribute("grid_names") {
-        func_attrs.push((GRID_NAMES_ATTR, n));
+    let fty = function_type_attr(loc, &inputs, &[]);
+    let func = func_op(&b, sym, fty, &inputs, &func_attrs);
+    let kernel_type = raw_attr(fty);
+    if mesh_params.is_some() {
+        lowering.annotated.borrow_mut().insert(func.to_raw().ptr);
     }
-    let func = b.func_with_attrs(&info.name, &inputs, &[], false, false, &func_attrs);
+    if let Some(names) = optional_attribute(&op, "grid_names") {
+        let key = AttrKey::GridNames(func.to_raw().ptr);
+        lowering.attrs.set(loc, key, names);
+    }
 
     // Move the body in. Windows with squeezed dims are seen through a
     // tpu.memref_squeeze of the size-1-dim argument, which the ref accesses
@@ -576,7 +692,8 @@ fn lower_kernel<'c, 'a>(
     rw.set_insertion_point_to_start(entry);
     let arg = |i: usize| -> Value<'c, 'a> { value(entry.argument(i).unwrap()) };
     let g = info.grid.len();
-    let mut body_args: Vec<Value<'c, 'a>> = (0..info.prefetch.len()).map(|i| arg(g + i)).collect();
+    let mut body_args: Vec<Value<'c, 'a>> = Vec::with_capacity(body.argument_count());
+    body_args.extend((0..info.prefetch.len()).map(|i| arg(g + i)));
     for (k, spec) in info.specs.iter().enumerate() {
         let a = arg(g + info.prefetch.len() + k);
         let squeezed = is_windowed(spec)
@@ -596,14 +713,59 @@ fn lower_kernel<'c, 'a>(
 
     // One transform function per windowed operand.
     // Grid-less kernels have no pipeline, hence no transform functions.
-    for (i, spec) in info.specs.iter().enumerate() {
-        if is_windowed(spec) && !info.grid.is_empty() && !core.is_sparsecore() {
+    if !info.grid.is_empty() && !core.is_sparsecore() {
+        let transform_inputs = &inputs[..n_transform_inputs];
+        // The functions of affine maps by map and result count: operands
+        // with the same map get a copy (cheaper than building it again).
+        let mut of_map: Vec<(*const c_void, usize, OperationRef<'c, 'a>)> = vec![];
+        for (i, spec) in info.specs.iter().enumerate() {
+            if !is_windowed(spec) {
+                continue;
+            }
             rw.set_insertion_point_to_end(module);
-            transform_function(&b, &op, &info, spec, i)?;
+            let key = match spec.index_map {
+                IndexMap::Affine(map) => Some((map.ptr, transform_results(spec))),
+                IndexMap::Symbol(_) => None,
+            };
+            let same = key.and_then(|k| of_map.iter().find(|(m, n, _)| (*m, *n) == k));
+            if let Some(&(_, _, first)) = same {
+                let copy = rw.insert(ir::clone_detached(&first));
+                ir::set_attribute(&copy, "sym_name", transform_name(lowering, b.loc, i));
+                continue;
+            }
+            let inputs = (kernel_type, transform_inputs);
+            let func = transform_function(&b, lowering, &op, &info, inputs, spec, i)?;
+            if let Some((m, n)) = key {
+                of_map.push((m, n, func));
+            }
         }
     }
     rw.erase_op(&op);
     Ok(())
+}
+
+/// An attribute by identity (attributes are uniqued).
+fn raw_attr(a: Attribute) -> *const c_void {
+    a.to_raw().ptr
+}
+
+/// `func.func` named `name` (a string attribute) of type `fty` (a type
+/// attribute) whose entry block takes `inputs`, with `attrs`, at the
+/// insertion point.
+fn func_op<'c, 'a>(
+    b: &B<'_, 'c, 'a>,
+    name: Attribute<'c>,
+    fty: Attribute<'c>,
+    inputs: &[Type<'c>],
+    attrs: &[(&str, Attribute<'c>)],
+) -> OperationRef<'c, 'a> {
+    let block = Block::new(&inputs.iter().map(|t| (*t, b.loc)).collect::<Vec<_>>());
+    let region = Region::new();
+    region.append_block(block);
+    let mut all = Vec::with_capacity(attrs.len() + 2);
+    all.extend_from_slice(&[("sym_name", name), ("function_type", fty)]);
+    all.extend_from_slice(attrs);
+    b.rw.insert(b.build("func.func", &[], &[], &all, vec![region]))
 }
 
 /// The first block of an op's first region (a function's entry block, a
@@ -615,22 +777,29 @@ fn entry_of<'c, 'a>(op: OperationRef<'c, 'a>) -> Result<BlockRef<'c, 'a>, String
         .ok_or_else(|| format!("'{}' without a body", crate::ir::op_name_of(&op)))
 }
 
-/// `func.func @transform_<i>(grid i32s, prefetch refs) -> (i32, ...)`.
+/// `func.func @transform_<i>(grid i32s, prefetch refs) -> (i32, ...)`,
+/// where `inputs` are the grid and prefetch types, the first inputs of the
+/// kernel function type given with them.
 fn transform_function<'c, 'a>(
     b: &B<'_, 'c, 'a>,
+    lowering: &Lowering,
     kernel: &OperationRef<'c, 'a>,
     info: &KernelInfo<'c>,
+    (kernel_type, inputs): (*const c_void, &[Type<'c>]),
     spec: &BlockSpec<'c>,
     i: usize,
-) -> Result<(), String> {
-    let n_results: usize = spec.dims.iter().map(|d| d.map_results()).sum();
-    let mut inputs = vec![b.i32(); info.grid.len()];
-    inputs.extend(info.prefetch.iter().map(|t| prefetch_type(*t)));
-    let results = vec![b.i32(); n_results];
-    let name = format!("transform_{i}");
+) -> Result<OperationRef<'c, 'a>, String> {
+    let n_results = transform_results(spec);
+    let memo = &lowering.attrs;
+    let name = transform_name(lowering, b.loc, i);
+    let key = AttrKey::TransformType(kernel_type, inputs.len(), n_results);
+    let fty = memo.get(b.loc, key, || {
+        function_type_attr(b.loc, inputs, &vec![b.i32(); n_results])
+    });
     match spec.index_map {
         IndexMap::Affine(map) => {
-            let entry = entry_of(b.func(&name, &inputs, &results, false, false))?;
+            let func = func_op(b, name, fty, inputs, &[]);
+            let entry = entry_of(func)?;
             b.rw.set_insertion_point_to_end(entry);
             let dims: Vec<Value> = (0..info.grid.len())
                 .map(|k| value(entry.argument(k).unwrap()))
@@ -638,43 +807,52 @@ fn transform_function<'c, 'a>(
             let out =
                 expand_affine_map(b, map, &dims).map_err(|e| format!("{}: {e}", info.origin(i)))?;
             b.op("func.return", &out, &[], &[]);
+            Ok(func)
         }
         IndexMap::Symbol(_) => {
             // The private copy `prepare_index_maps` made for this operand.
             let copy_name = private_map_name(&info.name, i);
             let copy = following_index_map(kernel, &copy_name)
                 .ok_or_else(|| format!("index map of {} not found", info.origin(i)))?;
-            let entry = entry_of(b.func(&name, &inputs, &results, false, false))?;
+            let func = func_op(b, name, fty, inputs, &[]);
+            let entry = entry_of(func)?;
             let block = entry_of(copy)?;
             let args: Vec<Value> = (0..entry.argument_count())
                 .map(|k| value(entry.argument(k).unwrap()))
                 .collect();
             b.rw.merge_blocks(block, entry, &args);
             b.rw.erase_op(&copy);
+            Ok(func)
         }
     }
-    Ok(())
 }
 
-/// Scalar prefetch refs without a memory space live in SMEM: say so in
-/// their type, so that every op using them converts to SMEM refs.
-/// Gives the body arguments of a SparseCore kernel the memory spaces its
-/// function arguments will have, before anything looks at them: operands
-/// without one are in HBM, and scalar-subcore scratch without one in SMEM.
-pub(crate) fn prepare_sparsecore_kernels(module: &OperationRef) {
-    let mut kernels = vec![];
-    ir::walk_nested(module, &mut |op| {
-        if crate::ir::op_name_of(&op) == "pallas.kernel"
-            && Core::of(&op).is_some_and(Core::is_sparsecore)
-        {
-            kernels.push(op);
-        }
-    });
+/// The number of indices the transform function of `spec` returns.
+fn transform_results(spec: &BlockSpec) -> usize {
+    spec.dims.iter().map(|d| d.map_results()).sum()
+}
+
+/// `"transform_<i>"`, the name of transform function `i`.
+fn transform_name<'c>(
+    lowering: &Lowering,
+    loc: melior::ir::Location<'c>,
+    i: usize,
+) -> Attribute<'c> {
+    lowering.attrs.get(loc, AttrKey::TransformName(i), || {
+        ir::string_attr(loc, &format!("transform_{i}"))
+    })
+}
+
+/// Gives the body arguments of the SparseCore `kernels` the memory spaces
+/// their function arguments will have, before anything looks at them:
+/// operands without one are in HBM, and scalar-subcore scratch without one
+/// in SMEM.
+pub(crate) fn prepare_sparsecore_kernels(kernels: &[OperationRef]) {
     for k in kernels {
-        let (Ok(info), Some(core)) = (KernelInfo::of(&k), Core::of(&k)) else {
+        let (Ok(info), Some(core)) = (KernelInfo::of(k), Core::of(k)) else {
             continue;
         };
-        let Some(body) = crate::ir::region_at(&k, 0).and_then(|r| r.first_block()) else {
+        let Some(body) = crate::ir::region_at(k, 0).and_then(|r| r.first_block()) else {
             continue;
         };
         let n_fixed = info.prefetch.len() + info.specs.len();
@@ -699,6 +877,8 @@ pub(crate) fn prepare_sparsecore_kernels(module: &OperationRef) {
     }
 }
 
+/// Scalar prefetch refs without a memory space live in SMEM: say so in
+/// their type, so that every op using them converts to SMEM refs.
 fn put_in_smem(v: Value) {
     let ty = v.r#type();
     let smem = in_smem(ty);
@@ -711,51 +891,94 @@ fn private_map_name(kernel: &str, i: usize) -> String {
     format!("__pallas_tpu_{kernel}_transform_{i}")
 }
 
-/// Gives every windowed operand with a symbol index map of a TensorCore
-/// kernel its own copy of the map, after the kernel, before the
+/// Gives every windowed operand with a symbol index map of the TensorCore
+/// `kernels` its own copy of the map, after the kernel, before the
 /// conversion starts: maps may be shared, and each copy becomes the body
-/// of one transform function.
-pub(crate) fn prepare_index_maps(module: &OperationRef) -> Result<(), ()> {
-    let table = ir::SymbolTable::of(module);
-    let mut kernels = vec![];
-    ir::walk_nested(module, &mut |op| {
-        if crate::ir::op_name_of(&op) == "pallas.kernel" && kernel_type(&op) == "tc" {
-            kernels.push(op);
-        }
-    });
+/// of one transform function. When `kernels` are all the kernels of the
+/// module (so that the pass drops every index map when it ends), the last
+/// operand using a map takes the map itself rather than a copy.
+pub(crate) fn prepare_index_maps(
+    module: &OperationRef,
+    kernels: &[OperationRef],
+    all_kernels: bool,
+) -> Result<(), ()> {
+    let mut with_maps = vec![];
     for k in kernels {
-        let Ok(info) = KernelInfo::of(&k) else {
-            continue;
-        };
-        if let Some(body) = crate::ir::region_at(&k, 0).and_then(|r| r.first_block()) {
-            for a in 0..info.prefetch.len().min(body.argument_count()) {
-                put_in_smem(value(body.argument(a).unwrap()));
+        let n_prefetch = KernelInfo::prefetch_count(k);
+        if n_prefetch > 0 {
+            if let Some(body) = crate::ir::region_at(k, 0).and_then(|r| r.first_block()) {
+                for a in 0..n_prefetch.min(body.argument_count()) {
+                    put_in_smem(value(body.argument(a).unwrap()));
+                }
             }
         }
-        for (i, spec) in info.specs.iter().enumerate() {
-            if let (true, IndexMap::Symbol(sym)) = (is_windowed(spec), spec.index_map) {
-                let Some(src) = table.lookup(sym) else {
-                    ir::emit_op_error(
-                        &k,
-                        &format!("index map @{sym} of {} not found", info.origin(i)),
-                    );
-                    return Err(());
-                };
-                // After the kernel: the conversion visits ops in order, and the
-                // copy's ops must be visited once they are in the transform.
-                let copy = ir::clone_after(&src, &k);
-                let name = private_map_name(&info.name, i);
-                let attr = ir::string_attr(copy.location(), &name);
-                ir::set_attribute(&copy, "sym_name", attr);
-                if let Some(body) = crate::ir::region_at(&copy, 0).and_then(|r| r.first_block()) {
-                    for a in info.grid.len()..body.argument_count() {
-                        put_in_smem(value(body.argument(a).unwrap()));
-                    }
+        // The rest of the kernel's information only where a copy is made.
+        if has_symbol_window(k) {
+            if let Ok(info) = KernelInfo::of(k) {
+                with_maps.push((k, info));
+            }
+        }
+    }
+    // The operands left to copy each map for.
+    let mut users: FastMap<&str, usize> = FastMap::default();
+    for (_, info) in &with_maps {
+        for (_, sym) in symbol_windows(info) {
+            *users.entry(sym).or_default() += 1;
+        }
+    }
+    // Built when there is a map to look up (most kernels have none).
+    let table = (!with_maps.is_empty()).then(|| ir::SymbolTable::of(module));
+    for (k, info) in &with_maps {
+        for (i, sym) in symbol_windows(info) {
+            let Some(src) = table.as_ref().and_then(|t| t.lookup(sym)) else {
+                ir::emit_op_error(
+                    k,
+                    &format!("index map @{sym} of {} not found", info.origin(i)),
+                );
+                return Err(());
+            };
+            let left = users.get_mut(sym).expect("counted above");
+            *left -= 1;
+            // After the kernel: the conversion visits ops in order, and the
+            // copy's ops must be visited once they are in the transform.
+            let copy = if all_kernels && *left == 0 {
+                move_after(&src, k);
+                src
+            } else {
+                ir::clone_after(&src, k)
+            };
+            let name = private_map_name(&info.name, i);
+            let attr = ir::string_attr(copy.location(), &name);
+            ir::set_attribute(&copy, "sym_name", attr);
+            if let Some(body) = crate::ir::region_at(&copy, 0).and_then(|r| r.first_block()) {
+                for a in info.grid.len()..body.argument_count() {
+                    put_in_smem(value(body.argument(a).unwrap()));
                 }
             }
         }
     }
     Ok(())
+}
+
+/// The windowed operands with a symbol index map: operand index and symbol.
+fn symbol_windows<'i, 'c>(info: &'i KernelInfo<'c>) -> impl Iterator<Item = (usize, &'c str)> + 'i {
+    let specs = info.specs.iter().enumerate();
+    specs.filter_map(|(i, spec)| match (is_windowed(spec), spec.index_map) {
+        (true, IndexMap::Symbol(sym)) => Some((i, sym)),
+        _ => None,
+    })
+}
+
+/// Whether a windowed operand of `kernel` has a symbol index map.
+fn has_symbol_window(kernel: &OperationRef) -> bool {
+    ["in_specs", "out_specs"].iter().any(|n| {
+        kernel.attribute(n).is_ok_and(|specs| {
+            array_elements(specs)
+                .into_iter()
+                .filter_map(BlockSpec::from_attribute)
+                .any(|s| is_windowed(&s) && matches!(s.index_map, IndexMap::Symbol(_)))
+        })
+    })
 }
 
 /// The private index-map copy `name` among the ops right after `kernel`

@@ -23,9 +23,10 @@
 
 use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationRef};
-use melior::ir::r#type::Type;
+use melior::ir::r#type::{Type, TypeLike};
 use melior::ir::{RegionLike, ValueLike};
 
+use crate::ir::hash::FastMap;
 use crate::ir::{self, MemorySpace, SemaphoreKind};
 
 const KIB: i64 = 1 << 10;
@@ -316,6 +317,38 @@ pub fn vector_result_error(op: &OperationRef, limit: &Limit) -> Option<String> {
     None
 }
 
+/// [`vector_result_error`] for the ops of a walk, each result type sized
+/// once (most ops of a kernel share a few vector types).
+pub struct VectorResults<'l> {
+    limit: &'l Limit,
+    fits: FastMap<*const std::ffi::c_void, bool>,
+}
+
+impl<'l> VectorResults<'l> {
+    pub fn new(limit: &'l Limit) -> Self {
+        Self {
+            limit,
+            fits: FastMap::default(),
+        }
+    }
+
+    /// The error of [`vector_result_error`] for `op`.
+    pub fn error(&mut self, op: &OperationRef) -> Option<String> {
+        let limit = self.limit;
+        let all_fit = op.results().all(|result| {
+            let ty = result.r#type();
+            *self.fits.entry(ty.to_raw().ptr).or_insert_with(|| {
+                !ir::is_vector(ty) || memref_bytes(ty).is_some_and(|b| b <= limit.bytes)
+            })
+        });
+        if all_fit {
+            None
+        } else {
+            vector_result_error(op, limit)
+        }
+    }
+}
+
 /// The message for a buffer whose size does not fit in an `i64`.
 pub fn too_large(what: &str) -> String {
     format!("{what} has more than 2^63 - 1 bytes")
@@ -374,10 +407,37 @@ pub fn shape_text(v: &[i64]) -> String {
     }
 }
 
+/// Which buffer a budget item or array is ("inputs[1]", "scratch[0]",
+/// ...), written out only when a message names it (every kernel has
+/// several; formatting them all costs more than checking them).
+#[derive(Clone, Copy, Debug)]
+pub enum Label {
+    /// Operand `index` of a kernel with `n_ins` inputs, as
+    /// `KernelInfo::origin` names it: `inputs[i]` or `outputs[i]`.
+    Operand {
+        index: usize,
+        n_ins: usize,
+    },
+    /// `what[index]`.
+    Indexed(&'static str, usize),
+    Named(&'static str),
+}
+
+impl std::fmt::Display for Label {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match *self {
+            Label::Operand { index, n_ins } if index < n_ins => write!(f, "inputs[{index}]"),
+            Label::Operand { index, n_ins } => write!(f, "outputs[{}]", index - n_ins),
+            Label::Indexed(what, index) => write!(f, "{what}[{index}]"),
+            Label::Named(what) => f.write_str(what),
+        }
+    }
+}
+
 /// A buffer (or group of buffers) a kernel holds in one memory.
 pub struct Item<'c, 'a> {
     /// Which operand or allocation: "inputs[1]", "scratch[0]", ...
-    pub label: String,
+    pub label: Label,
     /// What it holds, e.g. "block (8, 128) of f32, 2 buffers of 4096 bytes".
     pub detail: Detail<'c>,
     pub bytes: i64,
@@ -416,7 +476,7 @@ pub fn check_budget(kernel: &OperationRef, memory: &str, items: &[Item], limit: 
 
 /// Checks that each operand array (`(label, memref type)`) has a byte size
 /// that fits in an `i64` and in the target's HBM; reports at `kernel`.
-pub fn check_arrays(kernel: &OperationRef, arrays: &[(String, Type)], target: &Target) -> bool {
+pub fn check_arrays(kernel: &OperationRef, arrays: &[(Label, Type)], target: &Target) -> bool {
     let hbm = target.hbm();
     let mut ok = true;
     for (label, ty) in arrays {
@@ -458,7 +518,7 @@ pub fn scratch_items<'c, 'a>(
         if budget_space(ty, default) != Some(space) {
             continue;
         }
-        let label = format!("scratch[{}]", k - first);
+        let label = Label::Indexed("scratch", k - first);
         let bytes = memref_bytes(ty).ok_or_else(|| too_large(&format!("{label} ({ty})")))?;
         items.push(Item {
             label,
@@ -479,13 +539,20 @@ pub fn scoped_item<'c, 'a>(
     space: MemorySpace,
     default: MemorySpace,
 ) -> Result<Option<Item<'c, 'a>>, ()> {
-    match scoped_peak(kernel, space, default) {
+    let run_scoped = ir::OpName::get(kernel, "pallas.run_scoped");
+    let [peak] = scoped_peaks(kernel, run_scoped, [space], default);
+    peak_item(peak)
+}
+
+/// The budget item of a [`Peak`] (see [`scoped_item`]), reporting its error.
+pub fn peak_item<'c, 'a>(peak: Peak<'c, 'a>) -> Result<Option<Item<'c, 'a>>, ()> {
+    match peak {
         Err((at, message)) => {
             ir::emit_op_error(&at, &message);
             Err(())
         }
         Ok((bytes, Some(at))) if bytes > 0 => Ok(Some(Item {
-            label: "run_scoped".into(),
+            label: Label::Named("run_scoped"),
             detail: Detail::Text(
                 "the allocations of this run_scoped and of the ones nested in it, at their deepest"
                     .into(),
@@ -509,45 +576,85 @@ pub fn budget_space(ty: Type, default: MemorySpace) -> Option<MemorySpace> {
     Some(MemorySpace::of_memref(ty).unwrap_or(default))
 }
 
-/// The scoped allocations (`pallas.run_scoped` block arguments) in `space`
-/// that are live at once at the deepest point inside `op`: the bytes, and
-/// the outermost `run_scoped` of that nesting. `Err` (with the op) for an
-/// allocation whose size overflows.
-pub fn scoped_peak<'c, 'a>(
+/// The scoped allocations (`pallas.run_scoped` block arguments) of one
+/// memory that are live at once at the deepest point inside an op: the
+/// bytes, and the outermost `run_scoped` of that nesting. `Err` (with the
+/// op) for the first allocation whose size overflows.
+pub type Peak<'c, 'a> = Result<(i64, Option<OperationRef<'c, 'a>>), (OperationRef<'c, 'a>, String)>;
+
+/// The [`Peak`] inside `op` of each of `spaces` (`default` for refs that
+/// name no memory), in one walk over the ops nested in it; `run_scoped` is
+/// that op name, interned.
+pub fn scoped_peaks<'c, 'a, const N: usize>(
     op: &OperationRef<'c, 'a>,
-    space: MemorySpace,
+    run_scoped: ir::OpName,
+    spaces: [MemorySpace; N],
     default: MemorySpace,
-) -> Result<(i64, Option<OperationRef<'c, 'a>>), (OperationRef<'c, 'a>, String)> {
-    let mut best: (i64, Option<OperationRef<'c, 'a>>) = (0, None);
+) -> [Peak<'c, 'a>; N] {
+    let mut peaks = std::array::from_fn(|_| Ok((0, None)));
+    add_peaks(op, &spaces, default, run_scoped, &mut peaks);
+    peaks
+}
+
+/// Raises each of `best` (one per space) to the peaks of the ops nested in
+/// `op`; a space whose peak is an error is left as it is.
+fn add_peaks<'c, 'a, const N: usize>(
+    op: &OperationRef<'c, 'a>,
+    spaces: &[MemorySpace; N],
+    default: MemorySpace,
+    run_scoped: ir::OpName,
+    best: &mut [Peak<'c, 'a>; N],
+) {
     for region in op.regions() {
         let mut block = region.first_block();
         while let Some(bl) = block {
             let mut next = bl.first_operation();
             while let Some(child) = next {
                 let child: OperationRef<'c, 'a> = crate::ir::op_ref(child);
-                let (inner, inner_at) = scoped_peak(&child, space, default)?;
-                let own = scoped_bytes(&child, space, default)?;
-                let here = own.saturating_add(inner);
-                if here > best.0 {
-                    best = (here, if own > 0 { Some(child) } else { inner_at });
+                // The peaks inside `child`, then its own allocations on top.
+                let mut inner: [Peak<'c, 'a>; N] = std::array::from_fn(|_| Ok((0, None)));
+                if child.region_count() > 0 {
+                    add_peaks(&child, spaces, default, run_scoped, &mut inner);
+                }
+                let is_scoped = ir::OpName::of(&child) == run_scoped;
+                for ((b, inner), space) in best.iter_mut().zip(inner).zip(spaces) {
+                    let Ok(current) = b else { continue };
+                    let (inner, inner_at) = match inner {
+                        Ok(peak) => peak,
+                        Err(e) => {
+                            *b = Err(e);
+                            continue;
+                        }
+                    };
+                    let own = if is_scoped {
+                        match scoped_bytes(&child, *space, default) {
+                            Ok(own) => own,
+                            Err(e) => {
+                                *b = Err(e);
+                                continue;
+                            }
+                        }
+                    } else {
+                        0
+                    };
+                    let here = own.saturating_add(inner);
+                    if here > current.0 {
+                        *current = (here, if own > 0 { Some(child) } else { inner_at });
+                    }
                 }
                 next = child.next_in_block();
             }
             block = bl.next_in_region();
         }
     }
-    Ok(best)
 }
 
-/// The bytes `op` allocates in `space` if it is a `pallas.run_scoped`.
+/// The bytes the `pallas.run_scoped` `op` allocates in `space`.
 fn scoped_bytes<'c, 'a>(
     op: &OperationRef<'c, 'a>,
     space: MemorySpace,
     default: MemorySpace,
 ) -> Result<i64, (OperationRef<'c, 'a>, String)> {
-    if ir::op_name_of(op) != "pallas.run_scoped" {
-        return Ok(0);
-    }
     let Some(body) = crate::ir::region_at(op, 0).and_then(|r| r.first_block()) else {
         return Ok(0);
     };

@@ -29,7 +29,8 @@ use melior::ir::{Value, ValueLike};
 use super::kernel::{self, KernelInfo};
 use super::refs;
 use super::types::tpu_type;
-use crate::conversion::common::builder::{dense_i64, indexer, segments, value, B, DYNAMIC};
+use crate::conversion::common::builder::{dense_i64, value, B, DYNAMIC};
+use crate::conversion::common::segments::Segments;
 use crate::conversion::framework::{PatternSet, TypeConverter};
 use crate::ir::{self, element_type, is_memref, is_vector, memref_shape, tpu_types};
 
@@ -39,29 +40,27 @@ use crate::ir::{self, element_type, is_memref, is_vector, memref_shape, tpu_type
 /// whose masks select lanes to expand / compress rather than to keep.
 pub fn add_patterns(set: &mut PatternSet, tc: &TypeConverter, sparsecore: bool) {
     set.add("pallas.load", Some(tc), move |op, operands, rw| {
-        // ref, indices, mask, other
-        let seg = segments(&op, operands);
+        let ix = Indexer::of(&op);
+        let ops = LoadOperands::split(&op, operands, ix.dynamic())?;
         let ty = op.result(0).map_err(|e| e.to_string())?.r#type();
         let b = B::new(rw, op.location());
-        let a = access(&b, &op, seg[0][0], &seg[1])?;
+        let a = access(&b, ops.r, &ix, ops.indices)?;
         let v = if a.smem {
-            let v = b.val("memref.load", &a.operands(), a.elem, &[]);
+            let v = b.val("memref.load", &a.operands, a.elem, &[]);
             to_bool(&b, v, ty)
         } else if sparsecore {
-            let v = sc_vector_load(&b, &a, seg[2].first().copied());
-            let t = ir::vector_type(&shape_of(ty), a.elem);
-            let v = b.val("vector.shape_cast", &[v], t, &[]);
+            let v = sc_vector_load(&b, &a, a.window_type(ty), ops.mask);
+            let v = b.val("vector.shape_cast", &[v], a.value_type(ty), &[]);
             to_bool(&b, v, ty)
         } else {
-            let v = read_window(&b, &a)?;
-            let v = if memref_shape(v.r#type()) == shape_of(ty) {
+            let v = read_window(&b, &a, a.window_type(ty));
+            let v = if a.has_shape_of(ty) {
                 v
             } else if is_vector(ty) {
-                let t = ir::vector_type(&shape_of(ty), a.elem);
-                b.val("vector.shape_cast", &[v], t, &[])
+                b.val("vector.shape_cast", &[v], a.value_type(ty), &[])
             } else {
                 // A scalar read from VMEM: the 1x..x1 window's only element.
-                let pos = b.dense_i64_attr(&vec![0; a.indices.len()]);
+                let pos = b.dense_i64_attr(&vec![0; a.indices().len()]);
                 b.val("vector.extract", &[v], a.elem, &[("static_position", pos)])
             };
             to_bool(&b, v, ty)
@@ -71,14 +70,13 @@ pub fn add_patterns(set: &mut PatternSet, tc: &TypeConverter, sparsecore: bool) 
     });
     for (name, returns_old) in [("pallas.store", false), ("pallas.swap", true)] {
         set.add(name, Some(tc), move |op, operands, rw| {
-            // value, ref, indices, mask
-            let seg = segments(&op, operands);
+            let ix = Indexer::of(&op);
+            let ops = StoreOperands::split(operands, ix.dynamic())?;
             let b = B::new(rw, op.location());
-            let (v, r, idx, mask) = (seg[0][0], seg[1][0], &seg[2], seg[3].first().copied());
             let old = if sparsecore {
-                sc_write(&b, &op, v, r, idx, mask)?
+                sc_write(&b, &op, &ix, &ops)?
             } else {
-                write(&b, &op, v, r, idx, mask)?
+                write(&b, &ix, &ops)?
             };
             if returns_old {
                 rw.replace_op(&op, &[old]);
@@ -149,9 +147,10 @@ fn any_hint(space: &str) -> &'static str {
 }
 
 fn check_load(op: &OperationRef) -> Result<(), String> {
-    let seg = op_values(op);
-    let r = seg[0][0];
-    if !seg[2].is_empty() {
+    let operands: Vec<Value> = op.operands().collect();
+    let ops = LoadOperands::split(op, &operands, Indexer::dynamic_of(op))?;
+    let r = ops.r;
+    if ops.mask.is_some() {
         // JAX 0.10.2 raises a bare NotImplementedError for a masked pl.load
         // on TensorCore; Mosaic has no masked vector load there.
         return Err(
@@ -159,7 +158,7 @@ fn check_load(op: &OperationRef) -> Result<(), String> {
         );
     }
     let space = value_space_keyword(r);
-    if space != Some("smem") && block_rank(r) == 0 {
+    if space != Some("smem") && has_empty_block(r) {
         return Err("Indexing into a ()-shaped Ref not yet supported on TPU.".into());
     }
     let result = op.result(0).map_err(|e| e.to_string())?.r#type();
@@ -174,9 +173,10 @@ fn check_load(op: &OperationRef) -> Result<(), String> {
 }
 
 fn check_store(op: &OperationRef) -> Result<(), String> {
-    let seg = op_values(op);
-    let (value, r) = (seg[0][0].r#type(), seg[1][0]);
-    let mask = seg[3].first().map(|m| m.r#type());
+    let operands: Vec<Value> = op.operands().collect();
+    let ops = StoreOperands::split(&operands, Indexer::dynamic_of(op))?;
+    let (value, r) = (ops.value.r#type(), ops.r);
+    let mask = ops.mask.map(|m| m.r#type());
     if let Some(m) = mask {
         let elem = if is_vector(value) {
             element_type(value)
@@ -195,7 +195,7 @@ fn check_store(op: &OperationRef) -> Result<(), String> {
         }
     }
     let space = value_space_keyword(r);
-    if space != Some("smem") && block_rank(r) == 0 {
+    if space != Some("smem") && has_empty_block(r) {
         return Err("Indexing into a ()-shaped Ref not yet supported on TPU.".into());
     }
     match space {
@@ -231,15 +231,15 @@ fn check_store(op: &OperationRef) -> Result<(), String> {
 }
 
 fn check_subview(op: &OperationRef) -> Result<(), String> {
-    let seg = op_values(op);
     let strides = op
         .attribute("static_strides")
         .map(dense_i64)
         .unwrap_or_default();
-    if !seg.get(3).map(|s| s.is_empty()).unwrap_or(true) || strides.iter().any(|s| *s != 1) {
+    // A dynamic stride operand has a DYNAMIC static stride.
+    if strides.iter().any(|s| *s != 1) {
         return Err("Strided slices of references are unsupported.".into());
     }
-    let src = seg[0][0];
+    let src = ref_operand(op, 0)?;
     if value_space_keyword(src).is_none() {
         return Err(format!(
             "slices a ref {} that has no TPU memory space",
@@ -279,12 +279,6 @@ fn check_vector_access(r: Value, load: bool) -> Result<(), String> {
     }
 }
 
-/// The operands of `op` split into its ODS segments.
-fn op_values<'c, 'a>(op: &OperationRef<'c, 'a>) -> Vec<Vec<Value<'c, 'a>>> {
-    let vals: Vec<Value<'c, 'a>> = op.operands().collect();
-    segments(op, &vals)
-}
-
 /// The kernel whose body block `v` is an argument of, and its position.
 pub(super) fn kernel_arg<'c, 'a>(v: Value<'c, 'a>) -> Option<(OperationRef<'c, 'a>, usize)> {
     let (kernel, index) = crate::ir::block_arg_owner(v)?;
@@ -321,6 +315,14 @@ pub(crate) fn value_space_keyword(v: Value) -> Option<&'static str> {
     space_keyword_of(v.r#type())
 }
 
+/// Whether JAX sees a ()-shaped block for `r`. Only a rank-0 ref can: the
+/// kernel's verifier holds a window argument's type to its block's kept
+/// dims, so the block of a ref with dims has dims too (and the kernel's
+/// block spec need not be decoded for every access).
+fn has_empty_block(r: Value) -> bool {
+    ir::with_shape(r.r#type(), <[i64]>::is_empty) && block_rank(r) == 0
+}
+
 /// The rank of the block JAX sees for a ref: a window with squeezed dims
 /// counts them (JAX keeps them in its block shape), any other ref its own
 /// rank.
@@ -339,11 +341,6 @@ fn block_rank(r: Value) -> usize {
 
 /// The `#tpu.memory_space` keyword a ref has (or will have once converted);
 /// `None` for refs with no TPU memory space (GPU spaces).
-pub(super) fn space_of(ty: Type) -> Option<String> {
-    space_keyword_of(ty).map(str::to_string)
-}
-
-/// [`space_of`] without the allocation.
 pub(super) fn space_keyword_of(ty: Type) -> Option<&'static str> {
     if !is_memref(ty) {
         return None;
@@ -491,14 +488,108 @@ fn from_bool<'c, 'a>(b: &B<'_, 'c, 'a>, v: Value<'c, 'a>) -> Value<'c, 'a> {
 // Accesses
 //===----------------------------------------------------------------------===//
 
+/// The indexer of a `pallas.load` / `store` / `swap`, read once per op:
+/// per dim of the ref its start (`DYNAMIC` where an index operand gives
+/// it), size (-1 for a single index) and stride; no starts for the whole
+/// ref.
+struct Indexer {
+    starts: Vec<i64>,
+    sizes: Vec<i64>,
+    strides: Vec<i64>,
+}
+
+impl Indexer {
+    fn of(op: &OperationRef) -> Self {
+        let get = |n: &str| op.attribute(n).map(dense_i64).unwrap_or_default();
+        Self {
+            starts: get("starts"),
+            sizes: get("sizes"),
+            strides: get("strides"),
+        }
+    }
+
+    /// How many index operands the op has: the verifier holds them to the
+    /// dynamic starts. The operands are split by this count rather than by
+    /// `operandSegmentSizes`, which MLIR builds as an attribute on every
+    /// query.
+    fn dynamic(&self) -> usize {
+        dynamic_count(&self.starts)
+    }
+
+    /// [`Self::dynamic`] of `op`, reading only its starts (the checks).
+    fn dynamic_of(op: &OperationRef) -> usize {
+        op.attribute("starts")
+            .map(|a| dynamic_count(&dense_i64(a)))
+            .unwrap_or(0)
+    }
+
+    fn strided(&self) -> bool {
+        self.strides.iter().any(|s| *s != 1)
+    }
+}
+
+fn dynamic_count(starts: &[i64]) -> usize {
+    starts.iter().filter(|s| **s == DYNAMIC).count()
+}
+
+/// The operands of a `pallas.load`: ref, indices, mask, other.
+struct LoadOperands<'o, 'c, 'a> {
+    r: Value<'c, 'a>,
+    indices: &'o [Value<'c, 'a>],
+    mask: Option<Value<'c, 'a>>,
+}
+
+impl<'o, 'c, 'a> LoadOperands<'o, 'c, 'a> {
+    /// `k`: the number of index operands ([`Indexer::dynamic`]).
+    fn split(op: &OperationRef, operands: &'o [Value<'c, 'a>], k: usize) -> Result<Self, String> {
+        let (r, rest) = operands.split_first().ok_or("pallas.load without a ref")?;
+        let indices = rest.get(..k).ok_or("missing index operands")?;
+        let mask = match &rest[k..] {
+            [] => None,
+            [mask, _other] => Some(*mask),
+            // A mask or an `other` alone: only the segment sizes tell.
+            _ => Segments::of(op, operands).first(2),
+        };
+        Ok(Self {
+            r: *r,
+            indices,
+            mask,
+        })
+    }
+}
+
+/// The operands of a `pallas.store` / `swap`: value, ref, indices, mask.
+struct StoreOperands<'o, 'c, 'a> {
+    value: Value<'c, 'a>,
+    r: Value<'c, 'a>,
+    indices: &'o [Value<'c, 'a>],
+    mask: Option<Value<'c, 'a>>,
+}
+
+impl<'o, 'c, 'a> StoreOperands<'o, 'c, 'a> {
+    /// `k`: the number of index operands ([`Indexer::dynamic`]).
+    fn split(operands: &'o [Value<'c, 'a>], k: usize) -> Result<Self, String> {
+        let [value, r, rest @ ..] = operands else {
+            return Err("a store without its value and ref".into());
+        };
+        let indices = rest.get(..k).ok_or("missing index operands")?;
+        Ok(Self {
+            value: *value,
+            r: *r,
+            indices,
+            mask: rest.get(k).copied(),
+        })
+    }
+}
+
 /// What an indexed access touches in memory.
 struct Access<'c, 'a> {
-    base: Value<'c, 'a>,
-    /// One `index` per dim of `base`.
-    indices: Vec<Value<'c, 'a>>,
+    /// The base ref, then one `index` per dim of it.
+    operands: Vec<Value<'c, 'a>>,
     /// The window read or written: the indexer's sizes, 1 for
     /// integer-indexed and squeezed dims.
     shape: Vec<i64>,
+    /// Per dim of the base; empty when every stride is 1.
     strides: Vec<i64>,
     /// The memory element type (`i32` for bools).
     elem: Type<'c>,
@@ -506,72 +597,124 @@ struct Access<'c, 'a> {
 }
 
 impl<'c, 'a> Access<'c, 'a> {
+    fn base(&self) -> Value<'c, 'a> {
+        self.operands[0]
+    }
+
+    fn indices(&self) -> &[Value<'c, 'a>] {
+        &self.operands[1..]
+    }
+
     fn strided(&self) -> bool {
-        self.strides.iter().any(|s| *s != 1)
+        !self.strides.is_empty()
     }
 
-    fn operands(&self) -> Vec<Value<'c, 'a>> {
-        let mut v = vec![self.base];
-        v.extend(self.indices.iter().copied());
-        v
+    /// Whether the value type `ty` has the window's shape (a scalar has
+    /// the empty shape).
+    fn has_shape_of(&self, ty: Type) -> bool {
+        if is_vector(ty) {
+            ir::with_shape(ty, |s| s == self.shape.as_slice())
+        } else {
+            self.shape.is_empty()
+        }
     }
 
-    fn vector_type(&self) -> Type<'c> {
-        ir::vector_type(&self.shape, self.elem)
+    /// `vector<shape x elem>`: `like` itself when it is that type (the
+    /// value of an access without dropped dims), saving the type lookup.
+    fn window_type(&self, like: Type<'c>) -> Type<'c> {
+        if is_vector(like) && self.has_shape_of(like) && element_type(like) == self.elem {
+            like
+        } else {
+            ir::vector_type(&self.shape, self.elem)
+        }
+    }
+
+    /// `vector<shape of ty x elem>` (`ty` itself when it is that type).
+    fn value_type(&self, ty: Type<'c>) -> Type<'c> {
+        if is_vector(ty) && element_type(ty) == self.elem {
+            ty
+        } else {
+            ir::vector_type(&shape_of(ty), self.elem)
+        }
+    }
+
+    fn i32_strides(&self) -> Vec<i32> {
+        self.strides.iter().map(|&x| x as i32).collect()
     }
 }
 
-/// Decodes the indexer of `op` on the (converted) ref `r`.
+/// Decodes the indexer `ix` of an access to the (converted) ref `r`.
 fn access<'c, 'a>(
     b: &B<'_, 'c, 'a>,
-    op: &OperationRef<'c, 'a>,
     r: Value<'c, 'a>,
+    ix: &Indexer,
     dyn_idx: &[Value<'c, 'a>],
 ) -> Result<Access<'c, 'a>, String> {
     let r = refs::for_use(b, r, false);
-    let view_shape = memref_shape(r.r#type());
-    let rank = view_shape.len();
-    let (starts, sizes, strides) = indexer(op, &view_shape)?;
-    let (base, squeezed) = window_squeeze(r).unwrap_or_else(|| (r, vec![false; rank]));
-    let mut dynamic = dyn_idx.iter();
-    let mut view_dims = 0..rank;
-    let n = squeezed.len();
+    let view_rank = ir::with_shape(r.r#type(), <[i64]>::len);
+    // `[]` is the whole view: start 0 and the view's size in every dim.
+    let whole = ix.starts.is_empty();
+    let view_shape = if whole {
+        memref_shape(r.r#type())
+    } else {
+        vec![]
+    };
+    if !whole && (ix.starts.len() != view_rank || ix.sizes.len() != view_rank) {
+        return Err("not yet supported: an indexer whose rank differs from the ref's".into());
+    }
+    let strides = (ix.strides.len() == view_rank && ix.strided()).then_some(&ix.strides);
+    let squeeze = window_squeeze(r);
+    let base = squeeze.as_ref().map_or(r, |(arg, _)| *arg);
+    let n = squeeze
+        .as_ref()
+        .map_or(view_rank, |(_, dropped)| dropped.len());
     let mut a = Access {
-        base,
-        indices: Vec::with_capacity(n),
+        operands: Vec::with_capacity(1 + n),
         shape: Vec::with_capacity(n),
-        strides: Vec::with_capacity(n),
+        strides: Vec::with_capacity(if strides.is_some() { n } else { 0 }),
         elem: element_type(base.r#type()),
         smem: space_keyword_of(base.r#type()) == Some("smem"),
     };
-    for sq in squeezed {
-        if sq {
-            a.indices.push(b.cidx(0));
+    a.operands.push(base);
+    let mut dynamic = dyn_idx.iter();
+    let mut view_dims = 0..view_rank;
+    for dim in 0..n {
+        let squeezed = squeeze.as_ref().is_some_and(|(_, dropped)| dropped[dim]);
+        if squeezed {
+            a.operands.push(b.cidx(0));
             a.shape.push(1);
-            a.strides.push(1);
+            if strides.is_some() {
+                a.strides.push(1);
+            }
             continue;
         }
         let d = view_dims.next().ok_or("squeezed view has too many dims")?;
-        a.indices.push(if starts[d] == DYNAMIC {
+        let (start, size) = if whole {
+            (0, view_shape[d])
+        } else {
+            (ix.starts[d], ix.sizes[d])
+        };
+        a.operands.push(if start == DYNAMIC {
             *dynamic.next().ok_or("missing dynamic index")?
         } else {
-            b.cidx(starts[d])
+            b.cidx(start)
         });
-        a.shape.push(if sizes[d] == -1 { 1 } else { sizes[d] });
-        a.strides.push(strides[d]);
+        a.shape.push(if size == -1 { 1 } else { size });
+        if let Some(strides) = strides {
+            a.strides.push(strides[d]);
+        }
     }
     Ok(a)
 }
 
-/// Reads the window of `a` from VMEM as `vector<a.shape x a.elem>`.
-fn read_window<'c, 'a>(b: &B<'_, 'c, 'a>, a: &Access<'c, 'a>) -> Result<Value<'c, 'a>, String> {
-    let vty = a.vector_type();
-    Ok(if a.strided() {
-        let s = b.dense_i32_attr(&a.strides.iter().map(|&x| x as i32).collect::<Vec<_>>());
-        b.val("tpu.strided_load", &a.operands(), vty, &[("strides", s)])
+/// Reads the window of `a` from VMEM as `vty` (`vector<a.shape x a.elem>`).
+fn read_window<'c, 'a>(b: &B<'_, 'c, 'a>, a: &Access<'c, 'a>, vty: Type<'c>) -> Value<'c, 'a> {
+    if a.strided() {
+        let s = b.dense_i32_attr(&a.i32_strides());
+        b.val("tpu.strided_load", &a.operands, vty, &[("strides", s)])
     } else {
-        b.val("vector.load", &a.operands(), vty, &[])
-    })
+        b.val("vector.load", &a.operands, vty, &[])
+    }
 }
 
 /// `tpu.vector_store %base[%indices], %v [masked %m] {[add = true,]
@@ -584,34 +727,38 @@ fn vector_store<'c, 'a>(
     mask: Option<Value<'c, 'a>>,
     add: bool,
 ) {
-    let mut operands = vec![v, base];
+    let mut operands = Vec::with_capacity(3 + indices.len());
+    operands.push(v);
+    operands.push(base);
     operands.extend_from_slice(indices);
     operands.extend(mask);
     let seg = b.dense_i32_attr(&[1, 1, indices.len() as i32, mask.is_some() as i32]);
-    let mut attrs = vec![
-        ("strides", b.attr("array<i32>")),
-        ("operandSegmentSizes", seg),
-    ];
+    let strides = ("strides", b.attr("array<i32>"));
+    let segments = ("operandSegmentSizes", seg);
     if add {
-        attrs.push(("add", b.attr("true")));
+        let attrs = [strides, segments, ("add", b.attr("true"))];
+        b.op("tpu.vector_store", &operands, &[], &attrs);
+    } else {
+        b.op("tpu.vector_store", &operands, &[], &[strides, segments]);
     }
-    b.op("tpu.vector_store", &operands, &[], &attrs);
 }
 
 /// `tpu.vector_load %base[%indices] [masked %m] {strides = array<i32>}` of
-/// the whole window (SparseCore).
+/// the whole window (SparseCore), as `vty`.
 fn sc_vector_load<'c, 'a>(
     b: &B<'_, 'c, 'a>,
     a: &Access<'c, 'a>,
+    vty: Type<'c>,
     mask: Option<Value<'c, 'a>>,
 ) -> Value<'c, 'a> {
-    let mut operands = a.operands();
+    let mut operands = Vec::with_capacity(a.operands.len() + 1);
+    operands.extend_from_slice(&a.operands);
     operands.extend(mask);
-    let seg = b.dense_i32_attr(&[1, a.indices.len() as i32, mask.is_some() as i32]);
+    let seg = b.dense_i32_attr(&[1, a.indices().len() as i32, mask.is_some() as i32]);
     b.val(
         "tpu.vector_load",
         &operands,
-        a.vector_type(),
+        vty,
         &[
             ("strides", b.attr("array<i32>")),
             ("operandSegmentSizes", seg),
@@ -625,62 +772,61 @@ fn sc_vector_load<'c, 'a>(
 fn sc_write<'c, 'a>(
     b: &B<'_, 'c, 'a>,
     op: &OperationRef<'c, 'a>,
-    v: Value<'c, 'a>,
-    r: Value<'c, 'a>,
-    idx: &[Value<'c, 'a>],
-    mask: Option<Value<'c, 'a>>,
+    ix: &Indexer,
+    ops: &StoreOperands<'_, 'c, 'a>,
 ) -> Result<Value<'c, 'a>, String> {
-    let a = access(b, op, r, idx)?;
+    let a = access(b, ops.r, ix, ops.indices)?;
     if a.smem {
-        return write(b, op, v, r, idx, mask);
+        // As it always was: the scalar store decodes the access again.
+        return write(b, ix, ops);
     }
-    let vty = v.r#type();
-    let old = sc_vector_load(b, &a, mask);
-    let old = b.val(
-        "vector.shape_cast",
-        &[old],
-        ir::vector_type(&shape_of(vty), a.elem),
-        &[],
-    );
-    let new = b.val(
-        "vector.shape_cast",
-        &[from_bool(b, v)],
-        a.vector_type(),
-        &[],
-    );
+    let vty = ops.value.r#type();
+    let wty = a.window_type(vty);
+    let old = sc_vector_load(b, &a, wty, ops.mask);
+    let old = b.val("vector.shape_cast", &[old], a.value_type(vty), &[]);
+    let new = b.val("vector.shape_cast", &[from_bool(b, ops.value)], wty, &[]);
     let add = op.attribute("add").is_ok();
-    vector_store(b, new, a.base, &a.indices, mask, add);
+    vector_store(b, new, a.base(), a.indices(), ops.mask, add);
     Ok(to_bool(b, old, vty))
 }
 
-/// A store or swap: reads the old window, writes `v`, returns the old value
-/// (in the type of `v`).
+/// A store or swap on SMEM: reads the old scalar and writes `v`; returns
+/// the old value (in the type of `v`).
+fn write_smem<'c, 'a>(
+    b: &B<'_, 'c, 'a>,
+    a: &Access<'c, 'a>,
+    v: Value<'c, 'a>,
+) -> Result<Value<'c, 'a>, String> {
+    let old = b.val("memref.load", &a.operands, a.elem, &[]);
+    let old = to_bool(b, old, v.r#type());
+    let mut operands = Vec::with_capacity(1 + a.operands.len());
+    operands.push(from_bool(b, v));
+    operands.extend_from_slice(&a.operands);
+    b.op("memref.store", &operands, &[], &[]);
+    Ok(old)
+}
+
+/// A store or swap: reads the old window, writes the value, returns the
+/// old value (in the type of the value).
 fn write<'c, 'a>(
     b: &B<'_, 'c, 'a>,
-    op: &OperationRef<'c, 'a>,
-    v: Value<'c, 'a>,
-    r: Value<'c, 'a>,
-    idx: &[Value<'c, 'a>],
-    mask: Option<Value<'c, 'a>>,
+    ix: &Indexer,
+    ops: &StoreOperands<'_, 'c, 'a>,
 ) -> Result<Value<'c, 'a>, String> {
+    let v = ops.value;
     let vty = v.r#type();
-    let a = access(b, op, r, idx)?;
+    let a = access(b, ops.r, ix, ops.indices)?;
     if a.smem {
-        let old = b.val("memref.load", &a.operands(), a.elem, &[]);
-        let old = to_bool(b, old, vty);
-        let mut operands = vec![from_bool(b, v)];
-        operands.extend(a.operands());
-        b.op("memref.store", &operands, &[], &[]);
-        return Ok(old);
+        return write_smem(b, &a, v);
     }
-    let mut old = read_window(b, &a)?;
+    let wty = a.window_type(vty);
+    let mut old = read_window(b, &a, wty);
     let mut new = from_bool(b, v);
-    let mut mask = mask;
-    if a.shape != shape_of(vty) {
+    let mut mask = ops.mask;
+    if !a.has_shape_of(vty) {
         // Integer-indexed or squeezed dims: the value lacks them.
-        let t = ir::vector_type(&shape_of(vty), a.elem);
-        old = b.val("vector.shape_cast", &[old], t, &[]);
-        new = b.val("vector.shape_cast", &[new], a.vector_type(), &[]);
+        old = b.val("vector.shape_cast", &[old], a.value_type(vty), &[]);
+        new = b.val("vector.shape_cast", &[new], wty, &[]);
         if let Some(m) = mask {
             let mt = ir::vector_type(&a.shape, b.ty("i1"));
             mask = Some(b.val("vector.shape_cast", &[m], mt, &[]));
@@ -691,12 +837,13 @@ fn write<'c, 'a>(
         if mask.is_some() {
             return Err("masked swap with strided store".into());
         }
-        let mut operands = vec![new, a.base];
-        operands.extend(a.indices.iter().copied());
-        let s = b.dense_i32_attr(&a.strides.iter().map(|&x| x as i32).collect::<Vec<_>>());
+        let mut operands = Vec::with_capacity(1 + a.operands.len());
+        operands.push(new);
+        operands.extend_from_slice(&a.operands);
+        let s = b.dense_i32_attr(&a.i32_strides());
         b.op("tpu.strided_store", &operands, &[], &[("strides", s)]);
     } else {
-        vector_store(b, new, a.base, &a.indices, mask, false);
+        vector_store(b, new, a.base(), a.indices(), mask, false);
     }
     Ok(old)
 }
@@ -707,40 +854,49 @@ fn slice_ref<'c, 'a>(
     op: &OperationRef<'c, 'a>,
     operands: &[Value<'c, 'a>],
 ) -> Result<Value<'c, 'a>, String> {
-    // source, offsets, sizes, strides
-    let seg = segments(op, operands);
-    if seg.len() != 4 || !seg[3].is_empty() {
-        return Err("Strided slices of references are unsupported.".into());
-    }
-    let src = seg[0][0];
     let offsets = dense_i64(op.attribute("static_offsets").map_err(|e| e.to_string())?);
     let sizes = dense_i64(op.attribute("static_sizes").map_err(|e| e.to_string())?);
     let strides = dense_i64(op.attribute("static_strides").map_err(|e| e.to_string())?);
+    // A dynamic stride is a DYNAMIC static stride too.
     if strides.iter().any(|s| *s != 1) {
         return Err("Strided slices of references are unsupported.".into());
     }
+    // source, offsets, sizes (strides are static): one operand per
+    // dynamic entry, as the subview's verifier holds them.
+    let (src, dynamic) = operands
+        .split_first()
+        .ok_or("memref.subview without a source")?;
+    let src = *src;
+    let n_offsets = offsets.iter().filter(|o| **o == DYNAMIC).count();
+    let (dyn_offsets, dyn_sizes) = dynamic.split_at(n_offsets.min(dynamic.len()));
     let result_ty = tpu_type(op.result(0).map_err(|e| e.to_string())?.r#type());
     let view_rank = offsets.len();
-    let (base, squeezed) = window_squeeze(src).unwrap_or_else(|| (src, vec![false; view_rank]));
+    let squeeze = window_squeeze(src);
+    let base = squeeze.as_ref().map_or(src, |(arg, _)| *arg);
+    let n = squeeze
+        .as_ref()
+        .map_or(view_rank, |(_, dropped)| dropped.len());
     // The dims the subview itself drops (rank-reducing subview).
-    let dropped = dropped_dims(&sizes, &memref_shape(result_ty))
+    let dropped = ir::with_shape(result_ty, |kept| dropped_dims(&sizes, kept))
         .ok_or("cannot tell which dims the subview drops")?;
-    let mut dyn_offsets = seg[1].iter();
-    let mut dyn_sizes = seg[2].iter();
+    let mut dyn_offsets = dyn_offsets.iter();
+    let mut dyn_sizes = dyn_sizes.iter();
     let mut view_dims = 0..view_rank;
-    let mut starts = vec![];
+    // The source, then the starts; the dynamic sizes follow them.
+    let mut ops = Vec::with_capacity(1 + n);
+    ops.push(base);
     let mut dynamic_sizes = vec![];
-    let mut slice_shape = vec![];
-    let mut drop = vec![];
-    for sq in squeezed {
-        if sq {
-            starts.push(b.ci32(0));
+    let mut slice_shape = Vec::with_capacity(n);
+    let mut drops = false;
+    for dim in 0..n {
+        if squeeze.as_ref().is_some_and(|(_, sq)| sq[dim]) {
+            ops.push(b.ci32(0));
             slice_shape.push(1);
-            drop.push(true);
+            drops = true;
             continue;
         }
         let d = view_dims.next().ok_or("squeezed view has too many dims")?;
-        starts.push(if offsets[d] == DYNAMIC {
+        ops.push(if offsets[d] == DYNAMIC {
             as_i32(b, *dyn_offsets.next().ok_or("missing dynamic offset")?)
         } else {
             b.ci32(offsets[d])
@@ -749,21 +905,20 @@ fn slice_ref<'c, 'a>(
             dynamic_sizes.push(as_i32(b, *dyn_sizes.next().ok_or("missing dynamic size")?));
         }
         slice_shape.push(sizes[d]);
-        drop.push(dropped[d]);
+        drops |= dropped[d];
     }
     let space = space_attr_of(base.r#type()).ok_or("slice of a ref with no TPU memory space")?;
     let slice_ty = tpu_types::memref_type(&slice_shape, element_type(base.r#type()), space);
-    let mut ops = vec![base];
-    ops.extend(starts.iter().copied());
-    ops.extend(dynamic_sizes.iter().copied());
-    let seg = b.dense_i32_attr(&[1, starts.len() as i32, dynamic_sizes.len() as i32]);
+    let n_starts = ops.len() - 1;
+    ops.extend_from_slice(&dynamic_sizes);
+    let seg = b.dense_i32_attr(&[1, n_starts as i32, dynamic_sizes.len() as i32]);
     let slice = b.val(
         "tpu.memref_slice",
         &ops,
         slice_ty,
         &[("operandSegmentSizes", seg)],
     );
-    if !drop.iter().any(|d| *d) {
+    if !drops {
         return Ok(slice);
     }
     Ok(b.val("tpu.memref_squeeze", &[slice], result_ty, &[]))
@@ -783,12 +938,12 @@ pub(super) fn sem_element<'c, 'a>(
     let ty = sem.r#type();
     let space = space_attr_of(ty).ok_or("semaphore without a TPU memory space")?;
     let elem = element_type(ty);
-    let starts: Vec<Value> = indices.iter().map(|i| as_i32(b, *i)).collect();
+    let mut ops = Vec::with_capacity(1 + indices.len());
+    ops.push(sem);
+    ops.extend(indices.iter().map(|i| as_i32(b, *i)));
     let ones = vec![1; indices.len()];
     let slice_ty = tpu_types::memref_type(&ones, elem, space);
-    let mut ops = vec![sem];
-    ops.extend(starts.iter().copied());
-    let seg = b.dense_i32_attr(&[1, starts.len() as i32, 0]);
+    let seg = b.dense_i32_attr(&[1, indices.len() as i32, 0]);
     let slice = b.val(
         "tpu.memref_slice",
         &ops,

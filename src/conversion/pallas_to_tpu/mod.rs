@@ -88,6 +88,7 @@ impl Scope {
         outer: Scope,
         names: &ScopeNames,
         lowered: impl Fn(&OperationRef) -> bool,
+        lowering: &kernel::Lowering,
     ) -> Scope {
         let name = ir::OpName::of(p);
         if name == names.kernel {
@@ -96,14 +97,12 @@ impl Scope {
                 ..outer
             }
         } else if name == names.func {
-            // Both are dialect attributes, never inherent ones.
+            // A dialect attribute, never an inherent one.
             Scope {
                 kernel_func: ir::has_discardable_attribute(p, "tpu.core_type"),
                 ..outer
             }
-        } else if name == names.module
-            && ir::has_discardable_attribute(p, kernel::MOSAIC_MODULE_ATTR)
-        {
+        } else if name == names.module && lowering.is_mosaic_module(p) {
             // What is outside a Mosaic module does not matter inside it.
             Scope {
                 mosaic_module: true,
@@ -139,67 +138,78 @@ impl ScopeNames {
 pub(crate) struct Scopes<F> {
     names: ScopeNames,
     lowered: F,
+    lowering: Rc<kernel::Lowering>,
     memo: Inherited<Scope>,
 }
 
 impl<F: Fn(&OperationRef) -> bool> Scopes<F> {
     /// Scopes in `module`, where `lowered` says whether a `pallas.kernel`
-    /// is one the pass lowers, forgotten when `epoch` changes.
-    pub(crate) fn new(module: &OperationRef, lowered: F, epoch: Epoch) -> Self {
+    /// is one the pass lowers and `lowering` knows the Mosaic modules made,
+    /// forgotten when `epoch` changes.
+    pub(crate) fn new(
+        module: &OperationRef,
+        lowered: F,
+        lowering: Rc<kernel::Lowering>,
+        epoch: Epoch,
+    ) -> Self {
         Self {
             names: ScopeNames::get(module),
             lowered,
+            lowering,
             memo: Inherited::new(Some(epoch)),
         }
     }
 
     pub(crate) fn of(&self, op: &OperationRef) -> Scope {
         self.memo.of(op, |p, outer| {
-            Scope::inside(p, outer, &self.names, &self.lowered)
+            Scope::inside(p, outer, &self.names, &self.lowered, &self.lowering)
         })
     }
 }
 
-/// The TensorCore kernels of a module, decoded once per pass run (legality
-/// and the checks ask about the kernel around every op), by op identity.
-pub(crate) struct TcKernels {
+/// The kernels a pass lowers, decoded once per pass run (legality and the
+/// checks ask about the kernel around every op), by op identity.
+pub(crate) struct KernelSet {
     kernels: FastSet<MlirOperationPtr>,
-    kernel: ir::OpName,
+    /// Whether the module has no other kernels.
+    all: bool,
 }
+
+/// The TensorCore kernels of a module.
+pub(crate) type TcKernels = KernelSet;
 
 type MlirOperationPtr = *mut std::ffi::c_void;
 
-impl TcKernels {
-    pub(crate) fn of(module: &OperationRef) -> Self {
-        let mut kernels = FastSet::default();
+impl KernelSet {
+    /// The kernels of `module` that `lowered` picks, as a set and in order.
+    pub(crate) fn of<'c, 'a>(
+        module: &OperationRef<'c, 'a>,
+        lowered: impl Fn(&OperationRef) -> bool,
+    ) -> (Self, Vec<OperationRef<'c, 'a>>) {
+        let mut list = vec![];
+        let mut all = true;
         let kernel = ir::OpName::get(module, "pallas.kernel");
         ir::walk_nested(module, &mut |op| {
-            if ir::OpName::of(&op) == kernel && kernel::kernel_type(&op) == "tc" {
-                kernels.insert(op.to_raw().ptr);
+            if ir::OpName::of(&op) == kernel {
+                if lowered(&op) {
+                    list.push(op);
+                } else {
+                    all = false;
+                }
             }
         });
-        Self { kernels, kernel }
+        let kernels = list.iter().map(|k| k.to_raw().ptr).collect();
+        (Self { kernels, all }, list)
     }
 
-    /// Whether `kernel` (a `pallas.kernel`) is a TensorCore kernel.
+    /// Whether the set holds every kernel of the module.
+    pub(crate) fn is_all(&self) -> bool {
+        self.all
+    }
+
+    /// Whether `kernel` (a `pallas.kernel`) is one of the set.
     pub(crate) fn contains(&self, kernel: &OperationRef) -> bool {
         self.kernels.contains(&kernel.to_raw().ptr)
-    }
-
-    /// Whether an op is inside a kernel this pass lowers (its closest
-    /// `pallas.kernel` is a TensorCore one), remembered per parent op: for
-    /// a walk that does not change the IR.
-    pub(crate) fn encloser(&self) -> impl Fn(&OperationRef) -> bool + '_ {
-        let memo = Inherited::new(None);
-        move |op| {
-            memo.of(op, |p, outer| {
-                if ir::OpName::of(p) == self.kernel {
-                    self.contains(p)
-                } else {
-                    outer
-                }
-            })
-        }
     }
 }
 
@@ -217,23 +227,26 @@ pub(crate) fn target_of(
 fn run(module: OperationRef, options: &OptionValues) -> Result<(), ()> {
     let target = target_of(&module, options)?;
     // No kernel is created or erased before the conversion commits.
-    let kernels = Rc::new(TcKernels::of(&module));
+    let (kernels, kernel_list) = KernelSet::of(&module, |k| kernel::kernel_type(k) == "tc");
+    let kernels = Rc::new(kernels);
     if !checks::check_module(&module, &target, &kernels) {
         return Err(());
     }
     unroll::expand_loops(&module, &|k| kernels.contains(k), ParallelLoops::Rejected)
         .map_err(|_| ())?;
-    kernel::prepare_index_maps(&module)?;
+    kernel::prepare_index_maps(&module, &kernel_list, kernels.is_all())?;
     refs::follow_source_spaces(&module);
     let tc = types::converter();
     let mut target = DirectTarget::new();
     target
         .legal_dialects(&["func", "scf", "tpu", "builtin"])
         .legal_ops(&["pallas.index_map", "pallas.call"]);
+    let lowering = Rc::new(kernel::Lowering::default());
     let k = kernels.clone();
     let scopes = Rc::new(Scopes::new(
         &module,
         move |kernel: &OperationRef| k.contains(kernel),
+        lowering.clone(),
         target.epoch(),
     ));
     // SparseCore kernels stay for their own pass.
@@ -258,7 +271,7 @@ fn run(module: OperationRef, options: &OptionValues) -> Result<(), ()> {
         });
     }
     let mut patterns = PatternSet::new(&module);
-    kernel::add_patterns(&mut patterns, &tc);
+    kernel::add_patterns(&mut patterns, &tc, &lowering);
     load_store::add_patterns(&mut patterns, &tc, false);
     refs::add_patterns(&mut patterns, &tc);
     dma::add_patterns(&mut patterns, &tc);
@@ -271,50 +284,30 @@ fn run(module: OperationRef, options: &OptionValues) -> Result<(), ()> {
     let result = apply_direct(&module, &target, patterns);
     drop(tc);
     result.map_err(|_| ())?;
-    finish(&module);
+    finish(&module, &lowering);
     Ok(())
 }
 
 /// Removes what only the conversion needed: the index maps (now copied into
 /// transform functions), the kernel parameters kept on the functions, and
 /// the views left without uses.
-pub(crate) fn finish(module: &OperationRef) {
-    let mut dead = vec![];
+pub(crate) fn finish(module: &OperationRef, lowering: &kernel::Lowering) {
     let mut index_maps = vec![];
     let mut kernels_left = false;
-    // Every op of the output is visited: names compared as interned names.
+    // Every op of the output is visited once: names compared as interned
+    // names.
     let name = |n: &str| ir::OpName::get(module, n);
-    let (index_map, kernel, builtin_module, func) = (
+    let (index_map, kernel, func) = (
         name("pallas.index_map"),
         name("pallas.kernel"),
-        name("builtin.module"),
         name("func.func"),
     );
-    ir::walk_nested(module, &mut |op| {
-        let op_name = ir::OpName::of(&op);
-        if op_name == index_map {
-            index_maps.push(op);
-        } else if op_name == kernel {
-            kernels_left = true;
-        } else if op_name == builtin_module {
-            ir::remove_attribute(&op, kernel::MOSAIC_MODULE_ATTR);
-        } else if op_name == func {
-            ir::remove_attribute(&op, kernel::PARAMS_ATTR);
-            ir::remove_attribute(&op, kernel::GRID_NAMES_ATTR);
-        }
-    });
-    if !kernels_left {
-        dead.extend(index_maps);
-    }
-    for op in dead {
-        ir::erase_operation(op);
-    }
     // Views left without uses: the squeezes of windows that every access
     // folded away, and the views that accesses and DMAs re-applied per use
     // (see refs.rs). Erasing a view can leave its source view unused.
     let views: Vec<ir::OpName> = refs::VIEW_OPS.iter().map(|n| name(n)).collect();
-    let is_dead_view = |op: &OperationRef| {
-        views.contains(&ir::OpName::of(op))
+    let is_dead_view = |op: &OperationRef, op_name: ir::OpName| {
+        views.contains(&op_name)
             && op
                 .result(0)
                 .map(|r| !ir::has_uses(r.into()))
@@ -322,15 +315,30 @@ pub(crate) fn finish(module: &OperationRef) {
     };
     let mut dead_views = vec![];
     ir::walk_nested(module, &mut |op| {
-        if is_dead_view(&op) {
+        let op_name = ir::OpName::of(&op);
+        if op_name == index_map {
+            index_maps.push(op);
+        } else if op_name == kernel {
+            kernels_left = true;
+        } else if op_name == func {
+            if lowering.is_annotated(&op) {
+                ir::remove_attribute(&op, kernel::PARAMS_ATTR);
+            }
+        } else if is_dead_view(&op, op_name) {
             dead_views.push(op)
         }
     });
+    // Views first: one inside an index map goes with it.
     while let Some(view) = dead_views.pop() {
         let source = crate::ir::operand_at(&view, 0).and_then(ir::defining_op);
         ir::erase_operation(view);
-        if let Some(source) = source.filter(|s| is_dead_view(s)) {
+        if let Some(source) = source.filter(|s| is_dead_view(s, ir::OpName::of(s))) {
             dead_views.push(source);
+        }
+    }
+    if !kernels_left {
+        for op in index_maps {
+            ir::erase_operation(op);
         }
     }
 }

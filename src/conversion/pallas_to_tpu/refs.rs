@@ -16,7 +16,7 @@ use melior::ir::r#type::Type;
 use melior::ir::{Value, ValueLike};
 
 use super::kernel::{is_windowed, KernelInfo};
-use super::load_store::{kernel_arg, space_of, value_space_keyword, window_squeeze};
+use super::load_store::{kernel_arg, space_keyword_of, value_space_keyword, window_squeeze};
 use super::types::tpu_type;
 use crate::conversion::common::builder::{result_of, value, B};
 use crate::conversion::framework::{PatternSet, TypeConverter};
@@ -77,13 +77,12 @@ pub(crate) fn follow_source_spaces(module: &OperationRef) {
 /// type, no layout, and `base`'s memory space.
 fn view_type<'c>(op: &OperationRef<'c, '_>, base: Value<'c, '_>) -> Result<Type<'c>, String> {
     let result = tpu_type(op.result(0).map_err(|e| e.to_string())?.r#type());
-    let space = space_of(base.r#type()).ok_or("a view of a ref with no TPU memory space")?;
-    let space = tpu_types::memory_space_attr(result, &space).ok_or("unknown TPU memory space")?;
-    Ok(tpu_types::memref_type(
-        &memref_shape(result),
-        element_type(result),
-        space,
-    ))
+    let space =
+        space_keyword_of(base.r#type()).ok_or("a view of a ref with no TPU memory space")?;
+    let space = tpu_types::memory_space_attr(result, space).ok_or("unknown TPU memory space")?;
+    Ok(ir::with_shape(result, |shape| {
+        tpu_types::memref_type(shape, element_type(result), space)
+    }))
 }
 
 /// The ref `v` as one use sees it. When `v` is the end of a chain of views
@@ -123,13 +122,8 @@ fn chain_of<'c, 'a>(v: Value<'c, 'a>) -> Vec<OperationRef<'c, 'a>> {
     let mut chain = vec![];
     let mut cur = v;
     while let Some(def) = ir::defining_op(cur) {
-        let name = def
-            .name()
-            .as_string_ref()
-            .as_str()
-            .unwrap_or("")
-            .to_string();
-        if !VIEW_OPS.contains(&name.as_str()) {
+        let name = ir::op_name_of(&def);
+        if !VIEW_OPS.contains(&name) {
             break;
         }
         let Some(src) = crate::ir::operand_at(&def, 0) else {

@@ -9,7 +9,7 @@ use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::r#type::Type;
 use melior::ir::{Block, Region, RegionLike, Value, ValueLike};
 
-use super::load_store::space_of;
+use super::load_store::space_keyword_of;
 use super::types::tpu_type;
 use crate::conversion::common::builder::{value, B};
 use crate::conversion::framework::{PatternSet, TypeConverter};
@@ -33,7 +33,7 @@ fn alloc_kind(ty: Type) -> Result<Alloc, String> {
         Some(_) => return Ok(Alloc::Semaphore),
         None => {}
     }
-    match space_of(ty).as_deref() {
+    match space_keyword_of(ty) {
         Some("vmem" | "smem" | "vmem_shared") => Ok(Alloc::Buffer),
         _ => Err(cannot()),
     }

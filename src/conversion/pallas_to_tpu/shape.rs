@@ -19,7 +19,7 @@ use melior::ir::ValueLike;
 use super::elementwise::{
     constant_int, elem, f32_elements, int_attr, op_name, operand_type, result_type, vshape, vtext,
 };
-use crate::conversion::common::builder::{dense_i64, i64_array, B};
+use crate::conversion::common::builder::{dense_i64, B};
 use crate::conversion::framework::{PatternSet, TypeConverter};
 use crate::ir;
 
@@ -182,7 +182,7 @@ pub fn add_patterns(set: &mut PatternSet, tc: &TypeConverter) {
             .attribute("permutation")
             .map(dense_i64)
             .unwrap_or_default();
-        let attrs = [("permutation", b.attr(&i64_array(&perm)))];
+        let attrs = [("permutation", b.dense_i64_attr(&perm))];
         let v = b.val("tpu.transpose", &operands[..1], out, &attrs);
         rw.replace_op(&op, &[v]);
         Ok(())

@@ -36,7 +36,10 @@ impl Unroll {
         }
         let factor = IntegerAttribute::try_from(attr)
             .ok()
-            .filter(|a| a.r#type().to_string() == "i64")
+            .filter(|a| {
+                let t = a.r#type();
+                crate::ir::is_signless_integer(t) && crate::ir::integer_width(t) == Some(64)
+            })
             .ok_or_else(|| {
                 format!(
                     "{UNROLL_ATTR} must be a unit attribute (unroll=True) or an i64 unroll \
