@@ -597,7 +597,11 @@ fn check_memory(
 
 /// JAX's block-shape rules for TensorCore windows.
 fn check_block_spec(info: &KernelInfo, spec: &BlockSpec, i: usize) -> Result<(), String> {
-    let origin = info.origin(i);
+    // Written out only in a message.
+    let origin = Label::Operand {
+        index: i,
+        n_ins: info.n_ins,
+    };
     let space = spec.memory_space;
     if super::types::tpu_memory_space(space).is_none() {
         return Err(format!(
