@@ -903,9 +903,10 @@ fn put_in_smem(v: Value) {
 /// all the kernels of the module (so that the pass drops every index map
 /// when it ends), the last operand using a map takes the map itself rather
 /// than a copy.
-pub(crate) fn prepare_index_maps(
-    module: &OperationRef,
-    kernels: &[OperationRef],
+pub(crate) fn prepare_index_maps<'c>(
+    module: &OperationRef<'c, '_>,
+    kernels: &[OperationRef<'c, '_>],
+    infos: &super::checks::KernelInfos<'c>,
     all_kernels: bool,
 ) -> Result<(), ()> {
     let mut with_maps = vec![];
@@ -918,12 +919,12 @@ pub(crate) fn prepare_index_maps(
                 }
             }
         }
-        // The rest of the kernel's information only where a copy is made;
-        // grid-less kernels have no transform functions to take copies.
-        if has_symbol_window(k) {
-            if let Some(info) = KernelInfo::of(k).ok().filter(|info| !info.grid.is_empty()) {
-                with_maps.push((k, info));
-            }
+        // Grid-less kernels have no transform functions to take copies.
+        let info = infos.get(&k.to_raw().ptr);
+        if let Some(info) =
+            info.filter(|i| !i.grid.is_empty() && symbol_windows(i).next().is_some())
+        {
+            with_maps.push((k, info));
         }
     }
     // The operands left to copy each map for.
@@ -972,18 +973,6 @@ fn symbol_windows<'i, 'c>(info: &'i KernelInfo<'c>) -> impl Iterator<Item = (usi
     specs.filter_map(|(i, spec)| match (is_windowed(spec), spec.index_map) {
         (true, IndexMap::Symbol(sym)) => Some((i, sym)),
         _ => None,
-    })
-}
-
-/// Whether a windowed operand of `kernel` has a symbol index map.
-fn has_symbol_window(kernel: &OperationRef) -> bool {
-    ["in_specs", "out_specs"].iter().any(|n| {
-        kernel.attribute(n).is_ok_and(|specs| {
-            array_elements(specs)
-                .into_iter()
-                .filter_map(BlockSpec::from_attribute)
-                .any(|s| is_windowed(&s) && matches!(s.index_map, IndexMap::Symbol(_)))
-        })
     })
 }
 
