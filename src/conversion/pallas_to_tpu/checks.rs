@@ -239,9 +239,14 @@ impl Plan {
     }
 }
 
-/// Reports every rejection; true when the module can be lowered for
-/// `target`.
-pub(crate) fn check_module(module: &OperationRef, target: &Target, kernels: &TcKernels) -> bool {
+/// Reports every rejection; when the module can be lowered for `target`,
+/// gives the information of its TensorCore kernels, decoded once for the
+/// steps that follow.
+pub(crate) fn check_module<'c>(
+    module: &OperationRef<'c, '_>,
+    target: &Target,
+    kernels: &TcKernels,
+) -> Option<KernelInfos<'c>> {
     let vmem = target.vmem();
     let name = |n: &str| ir::OpName::get(module, n);
     let mut checker = Checker {
@@ -259,11 +264,15 @@ pub(crate) fn check_module(module: &OperationRef, target: &Target, kernels: &TcK
         plans: ByName::default(),
         vectors: limits::VectorResults::new(&vmem),
         wide: FastMap::default(),
+        infos: FastMap::default(),
         ok: true,
     };
     checker.visit_nested(module, false);
-    checker.ok
+    checker.ok.then_some(checker.infos)
 }
+
+/// The information of the TensorCore kernels of a module, by op identity.
+pub(crate) type KernelInfos<'c> = FastMap<*mut std::ffi::c_void, KernelInfo<'c>>;
 
 /// The op names the kernel-level rules look for in a kernel's body,
 /// interned once per run.
@@ -275,7 +284,7 @@ struct KernelOpNames {
 }
 
 /// The state of [`check_module`]'s walk.
-struct Checker<'t, 'l> {
+struct Checker<'t, 'l, 'c> {
     names: KernelOpNames,
     target: &'t Target,
     kernels: &'t TcKernels,
@@ -283,14 +292,15 @@ struct Checker<'t, 'l> {
     vectors: limits::VectorResults<'l>,
     /// Whether a type is 64-bit (see `elementwise::is_64_bit`).
     wide: FastMap<*const std::ffi::c_void, bool>,
+    infos: KernelInfos<'c>,
     ok: bool,
 }
 
-impl Checker<'_, '_> {
+impl<'c> Checker<'_, '_, 'c> {
     /// Checks the ops nested in `parent`, parents first, where `in_tc`
     /// says whether the closest `pallas.kernel` around `parent`'s ops is a
     /// TensorCore one.
-    fn visit_nested(&mut self, parent: &OperationRef, in_tc: bool) {
+    fn visit_nested(&mut self, parent: &OperationRef<'c, '_>, in_tc: bool) {
         for region in parent.regions() {
             let mut block = region.first_block();
             while let Some(bl) = block {
@@ -309,14 +319,21 @@ impl Checker<'_, '_> {
     }
 
     /// Checks `op`; returns `in_tc` for the ops nested in it.
-    fn visit(&mut self, op: &OperationRef, in_tc: bool) -> bool {
+    fn visit(&mut self, op: &OperationRef<'c, '_>, in_tc: bool) -> bool {
         let plan = *self.plans.get(op, Plan::of);
         match plan {
             Plan::Kernel => {
                 match kernel::Core::of(op) {
-                    Some(kernel::Core::TensorCore) => {
-                        self.ok &= check_kernel(op, self.target, &self.names)
-                    }
+                    Some(kernel::Core::TensorCore) => match KernelInfo::of(op) {
+                        Ok(info) => {
+                            self.ok &= check_kernel(op, &info, self.target, &self.names);
+                            self.infos.insert(op.to_raw().ptr, info);
+                        }
+                        Err(e) => {
+                            ir::emit_op_error(op, &e);
+                            self.ok = false;
+                        }
+                    },
                     Some(_) => {}
                     None => {
                         ir::emit_op_error(op, kernel::UNKNOWN_KERNEL_TYPE);
@@ -399,14 +416,12 @@ impl Checker<'_, '_> {
     }
 }
 
-fn check_kernel(op: &OperationRef, target: &Target, names: &KernelOpNames) -> bool {
-    let info = match KernelInfo::of(op) {
-        Ok(i) => i,
-        Err(e) => {
-            ir::emit_op_error(op, &e);
-            return false;
-        }
-    };
+fn check_kernel(
+    op: &OperationRef,
+    info: &KernelInfo,
+    target: &Target,
+    names: &KernelOpNames,
+) -> bool {
     let mut ok = true;
     if let Err(e) = crate::conversion::common::consumer::check_no_complex_operand(op) {
         ir::emit_op_error(op, &e);
@@ -450,12 +465,12 @@ fn check_kernel(op: &OperationRef, target: &Target, names: &KernelOpNames) -> bo
         }
     }
     for (i, spec) in info.specs.iter().enumerate() {
-        if let Err(message) = check_block_spec(&info, spec, i) {
+        if let Err(message) = check_block_spec(info, spec, i) {
             ir::emit_op_error(op, &message);
             ok = false;
         }
     }
-    ok &= check_memory(op, &info, target, names);
+    ok &= check_memory(op, info, target, names);
     ok && check_communication(op, names)
 }
 
@@ -597,7 +612,11 @@ fn check_memory(
 
 /// JAX's block-shape rules for TensorCore windows.
 fn check_block_spec(info: &KernelInfo, spec: &BlockSpec, i: usize) -> Result<(), String> {
-    let origin = info.origin(i);
+    // Written out only in a message.
+    let origin = Label::Operand {
+        index: i,
+        n_ins: info.n_ins,
+    };
     let space = spec.memory_space;
     if super::types::tpu_memory_space(space).is_none() {
         return Err(format!(

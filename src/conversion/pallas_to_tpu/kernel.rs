@@ -718,6 +718,9 @@ fn lower_kernel<'c, 'a>(
         // The functions of affine maps by map and result count: operands
         // with the same map get a copy (cheaper than building it again).
         let mut of_map: Vec<(*const c_void, usize, OperationRef<'c, 'a>)> = vec![];
+        // The index-map copies `prepare_index_maps` put after the kernel,
+        // one per operand with a symbol map, in operand order.
+        let mut copies = op.next_in_block();
         for (i, spec) in info.specs.iter().enumerate() {
             if !is_windowed(spec) {
                 continue;
@@ -734,7 +737,7 @@ fn lower_kernel<'c, 'a>(
                 continue;
             }
             let inputs = (kernel_type, transform_inputs);
-            let func = transform_function(&b, lowering, &op, &info, inputs, spec, i)?;
+            let func = transform_function(&b, lowering, &mut copies, &info, inputs, spec, i)?;
             if let Some((m, n)) = key {
                 of_map.push((m, n, func));
             }
@@ -779,11 +782,12 @@ fn entry_of<'c, 'a>(op: OperationRef<'c, 'a>) -> Result<BlockRef<'c, 'a>, String
 
 /// `func.func @transform_<i>(grid i32s, prefetch refs) -> (i32, ...)`,
 /// where `inputs` are the grid and prefetch types, the first inputs of the
-/// kernel function type given with them.
+/// kernel function type given with them. An operand with a symbol map
+/// takes the next of the `copies` of maps as the function's body.
 fn transform_function<'c, 'a>(
     b: &B<'_, 'c, 'a>,
     lowering: &Lowering,
-    kernel: &OperationRef<'c, 'a>,
+    copies: &mut Option<OperationRef<'c, 'a>>,
     info: &KernelInfo<'c>,
     (kernel_type, inputs): (*const c_void, &[Type<'c>]),
     spec: &BlockSpec<'c>,
@@ -810,10 +814,13 @@ fn transform_function<'c, 'a>(
             Ok(func)
         }
         IndexMap::Symbol(_) => {
-            // The private copy `prepare_index_maps` made for this operand.
-            let copy_name = private_map_name(&info.name, i);
-            let copy = following_index_map(kernel, &copy_name)
+            // The copy `prepare_index_maps` made for this operand: the next
+            // one (taken copies stay in place until the conversion commits
+            // their erasure).
+            let copy = copies
+                .filter(|op| crate::ir::op_name_of(op) == "pallas.index_map")
                 .ok_or_else(|| format!("index map of {} not found", info.origin(i)))?;
+            *copies = copy.next_in_block();
             let func = func_op(b, name, fty, inputs, &[]);
             let entry = entry_of(func)?;
             let block = entry_of(copy)?;
@@ -887,19 +894,19 @@ fn put_in_smem(v: Value) {
     }
 }
 
-fn private_map_name(kernel: &str, i: usize) -> String {
-    format!("__pallas_tpu_{kernel}_transform_{i}")
-}
-
 /// Gives every windowed operand with a symbol index map of the TensorCore
-/// `kernels` its own copy of the map, after the kernel, before the
-/// conversion starts: maps may be shared, and each copy becomes the body
-/// of one transform function. When `kernels` are all the kernels of the
-/// module (so that the pass drops every index map when it ends), the last
-/// operand using a map takes the map itself rather than a copy.
-pub(crate) fn prepare_index_maps(
-    module: &OperationRef,
-    kernels: &[OperationRef],
+/// `kernels` its own copy of the map, before the conversion starts: maps
+/// may be shared, and each copy becomes the body of one transform
+/// function. The copies of a kernel follow it in operand order, where
+/// `transform_function` takes them one by one (they keep the map's name,
+/// which nothing looks up once the copies are made). When `kernels` are
+/// all the kernels of the module (so that the pass drops every index map
+/// when it ends), the last operand using a map takes the map itself rather
+/// than a copy.
+pub(crate) fn prepare_index_maps<'c>(
+    module: &OperationRef<'c, '_>,
+    kernels: &[OperationRef<'c, '_>],
+    infos: &super::checks::KernelInfos<'c>,
     all_kernels: bool,
 ) -> Result<(), ()> {
     let mut with_maps = vec![];
@@ -912,11 +919,12 @@ pub(crate) fn prepare_index_maps(
                 }
             }
         }
-        // The rest of the kernel's information only where a copy is made.
-        if has_symbol_window(k) {
-            if let Ok(info) = KernelInfo::of(k) {
-                with_maps.push((k, info));
-            }
+        // Grid-less kernels have no transform functions to take copies.
+        let info = infos.get(&k.to_raw().ptr);
+        if let Some(info) =
+            info.filter(|i| !i.grid.is_empty() && symbol_windows(i).next().is_some())
+        {
+            with_maps.push((k, info));
         }
     }
     // The operands left to copy each map for.
@@ -929,6 +937,7 @@ pub(crate) fn prepare_index_maps(
     // Built when there is a map to look up (most kernels have none).
     let table = (!with_maps.is_empty()).then(|| ir::SymbolTable::of(module));
     for (k, info) in &with_maps {
+        let mut last = **k;
         for (i, sym) in symbol_windows(info) {
             let Some(src) = table.as_ref().and_then(|t| t.lookup(sym)) else {
                 ir::emit_op_error(
@@ -942,14 +951,12 @@ pub(crate) fn prepare_index_maps(
             // After the kernel: the conversion visits ops in order, and the
             // copy's ops must be visited once they are in the transform.
             let copy = if all_kernels && *left == 0 {
-                move_after(&src, k);
+                move_after(&src, &last);
                 src
             } else {
-                ir::clone_after(&src, k)
+                ir::clone_after(&src, &last)
             };
-            let name = private_map_name(&info.name, i);
-            let attr = ir::string_attr(copy.location(), &name);
-            ir::set_attribute(&copy, "sym_name", attr);
+            last = copy;
             if let Some(body) = crate::ir::region_at(&copy, 0).and_then(|r| r.first_block()) {
                 for a in info.grid.len()..body.argument_count() {
                     put_in_smem(value(body.argument(a).unwrap()));
@@ -967,43 +974,6 @@ fn symbol_windows<'i, 'c>(info: &'i KernelInfo<'c>) -> impl Iterator<Item = (usi
         (true, IndexMap::Symbol(sym)) => Some((i, sym)),
         _ => None,
     })
-}
-
-/// Whether a windowed operand of `kernel` has a symbol index map.
-fn has_symbol_window(kernel: &OperationRef) -> bool {
-    ["in_specs", "out_specs"].iter().any(|n| {
-        kernel.attribute(n).is_ok_and(|specs| {
-            array_elements(specs)
-                .into_iter()
-                .filter_map(BlockSpec::from_attribute)
-                .any(|s| is_windowed(&s) && matches!(s.index_map, IndexMap::Symbol(_)))
-        })
-    })
-}
-
-/// The private index-map copy `name` among the ops right after `kernel`
-/// (where `prepare_index_maps` put it; no symbol-table scan per kernel).
-fn following_index_map<'c, 'a>(
-    kernel: &OperationRef<'c, 'a>,
-    name: &str,
-) -> Option<OperationRef<'c, 'a>> {
-    let mut cur = kernel.next_in_block();
-    while let Some(op) = cur {
-        if crate::ir::op_name_of(&op) != "pallas.index_map" {
-            return None;
-        }
-        if op
-            .attribute("sym_name")
-            .map(string_attr_value)
-            .ok()
-            .as_deref()
-            == Some(name)
-        {
-            return Some(op);
-        }
-        cur = op.next_in_block();
-    }
-    None
 }
 
 /// Results of an op as values (for callers that build several).

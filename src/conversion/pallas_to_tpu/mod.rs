@@ -229,12 +229,12 @@ fn run(module: OperationRef, options: &OptionValues) -> Result<(), ()> {
     // No kernel is created or erased before the conversion commits.
     let (kernels, kernel_list) = KernelSet::of(&module, |k| kernel::kernel_type(k) == "tc");
     let kernels = Rc::new(kernels);
-    if !checks::check_module(&module, &target, &kernels) {
+    let Some(infos) = checks::check_module(&module, &target, &kernels) else {
         return Err(());
-    }
+    };
     unroll::expand_loops(&module, &|k| kernels.contains(k), ParallelLoops::Rejected)
         .map_err(|_| ())?;
-    kernel::prepare_index_maps(&module, &kernel_list, kernels.is_all())?;
+    kernel::prepare_index_maps(&module, &kernel_list, &infos, kernels.is_all())?;
     refs::follow_source_spaces(&module);
     let tc = types::converter();
     let mut target = DirectTarget::new();

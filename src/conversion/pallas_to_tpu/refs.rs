@@ -56,11 +56,11 @@ pub fn add_patterns(set: &mut PatternSet, tc: &TypeConverter) {
 /// HBM), so that the type converter places them where their ref is. Views
 /// are visited in order, so a view of a view follows too.
 pub(crate) fn follow_source_spaces(module: &OperationRef) {
+    // Every op of the module is visited: names compared as interned names.
+    let views = ["pallas.ref_reshape", "pallas.ref_bitcast", "memref.subview"]
+        .map(|n| ir::OpName::get(module, n));
     ir::walk_nested(module, &mut |op| {
-        if !matches!(
-            crate::ir::op_name_of(&op),
-            "pallas.ref_reshape" | "pallas.ref_bitcast" | "memref.subview"
-        ) {
+        if !views.contains(&ir::OpName::of(&op)) {
             return;
         }
         let (Ok(src), Ok(result)) = (op.operand(0), op.result(0)) else {

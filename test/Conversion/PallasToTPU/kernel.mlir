@@ -170,3 +170,33 @@ pallas.kernel @unsigned grid(2) semantics(parallel)
 // CHECK-LABEL: module @unsigned {
 // CHECK: func.func @unsigned(%{{.*}}: i32, %{{.*}}: memref<8x128xi32, #tpu.memory_space<vmem>>, %{{.*}}: memref<8x128xi32, #tpu.memory_space<vmem>>)
 // CHECK: vector.load %{{.*}} : memref<8x128xi32, #tpu.memory_space<vmem>>, vector<8x128xi32>
+
+// -----
+
+// A grid-less kernel has no transform functions: its symbol index map is
+// not copied for it. The map stays, as the SparseCore kernel left for its
+// own pass keeps the module's index maps; nothing else is added.
+pallas.index_map @zero() -> (i32) {
+  %c0 = arith.constant 0 : i32
+  pallas.yield %c0 : i32
+}
+pallas.kernel @gridless
+    ins(%x: memref<128xf32> block [128] map @zero)
+    outs(%y: memref<128xf32> block [128] map @zero) {
+  %v = pallas.load %x[0:128] : memref<128xf32> -> vector<128xf32>
+  pallas.store %v, %y[0:128] : vector<128xf32>, memref<128xf32>
+  pallas.return
+}
+pallas.kernel @sc_left grid(1, 16) names("core", "subcore")
+    ins(%a: memref<128xi32> block [128] map affine_map<(c, s) -> (0)> in hbm)
+    outs(%b: memref<128xi32> block [128] map affine_map<(c, s) -> (0)> in hbm)
+    attributes {compiler_params = {mosaic_tpu = {kernel_type = "sc_vector_subcore"}}} {
+  pallas.return
+}
+// CHECK-LABEL: pallas.index_map @zero() -> i32 {
+// CHECK-NOT: pallas.index_map
+// CHECK: module @gridless {
+// CHECK-NOT: transform_
+// CHECK-NOT: pallas.index_map
+// CHECK: pallas.kernel @sc_left
+// CHECK-NOT: pallas.index_map
