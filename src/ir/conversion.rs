@@ -988,6 +988,20 @@ fn is_cast_op(op: MlirOperation) -> bool {
 }
 
 impl Direct {
+    /// Forgets a committed group: its values and ops are gone (their
+    /// addresses may come back for new ones), and rules that remembered
+    /// anything about them must ask again.
+    fn start_group(&mut self) {
+        self.mapping.clear();
+        self.mapped_to.clear();
+        self.pure_casts.clear();
+        self.casts.clear();
+        self.replaced.clear();
+        self.log.clear();
+        self.new_ops.clear();
+        self.epoch.bump();
+    }
+
     fn created(&mut self, op: MlirOperation) {
         self.log.push(Rewrite::Create(op));
         self.new_ops.push(op);
@@ -1556,6 +1570,24 @@ pub fn apply_direct(
     target: &DirectTarget,
     patterns: PatternSet,
 ) -> Result<(), Reported> {
+    apply_direct_in_groups(root, target, patterns, |_| false)
+}
+
+/// [`apply_direct`], committing the replacements group by group, where a
+/// group starts at each op directly inside `root` that `starts_group`
+/// picks: the IR is the same as with one commit at the end when no value
+/// of a group is used outside it and no pattern moves ops of a later group
+/// (each TPU kernel with the index-map copies that follow it), and a module
+/// of many kernels is then converted one kernel at a time, its ops still
+/// in the caches when they are committed, instead of being walked twice
+/// as a whole. Ops directly inside `root` that have results keep one
+/// group.
+pub fn apply_direct_in_groups(
+    root: &OperationRef,
+    target: &DirectTarget,
+    patterns: PatternSet,
+    starts_group: impl for<'c, 'a> Fn(&OperationRef<'c, 'a>) -> bool,
+) -> Result<(), Reported> {
     let mut by_name: FastMap<*const c_void, Vec<&PatternEntry>> = FastMap::default();
     for e in &patterns.entries {
         let id = unsafe { mlirIdentifierGet(patterns.ctx, str_ref(&e.root)).ptr };
@@ -1563,14 +1595,18 @@ pub fn apply_direct(
     }
     let mut order = vec![];
     walk(root.to_raw(), &mut |op| order.push(op));
+    let groups = commit_groups(root.to_raw(), &order, |op| {
+        starts_group(&unsafe { ir::borrow_op(op) })
+    });
     let mut state = Direct {
         epoch: target.epoch(),
         ..Direct::default()
     };
-    // Sized for a conversion that replaces most ops (each with a few new
-    // ones) rather than grown and rehashed step by step; the tables are
-    // only looked up, never iterated, so their size changes no order.
-    let n = order.len();
+    // Sized for a conversion that replaces most ops of the largest group
+    // (each with a few new ones) rather than grown and rehashed step by
+    // step; the tables are only looked up, never iterated, so their size
+    // changes no order.
+    let n = groups.iter().map(|g| g.len()).max().unwrap_or(0);
     state.mapping.reserve(n);
     state.mapped_to.reserve(n);
     state.replaced.reserve(n);
@@ -1584,21 +1620,58 @@ pub fn apply_direct(
         state: RefCell::new(state),
     };
     let mut ok = true;
-    for op in order {
-        if !driver.legalize(op) && driver.is_illegal(op) {
-            unsafe { ffi::pallasEmitFailedToLegalize(op) };
-            ok = false;
+    'groups: for group in groups {
+        for &op in group {
+            if !driver.legalize(op) && driver.is_illegal(op) {
+                unsafe { ffi::pallasEmitFailedToLegalize(op) };
+                ok = false;
+                break 'groups;
+            }
+        }
+        // On failure the IR stays as the patterns left it (the pass fails).
+        ok = driver.commit();
+        if !ok {
             break;
         }
+        driver.state.borrow_mut().start_group();
     }
-    // On failure the IR stays as the patterns left it (the pass fails).
-    let ok = ok && driver.commit();
     unsafe { mlirIRRewriterDestroy(driver.rewriter) };
     if ok {
         Ok(())
     } else {
         Err(Reported)
     }
+}
+
+/// `order` (the conversion order of the ops in `root`, `root` first) cut
+/// before each op directly inside `root` that `starts_group` picks, or
+/// left whole when an op directly inside `root` has results.
+fn commit_groups(
+    root: MlirOperation,
+    order: &[MlirOperation],
+    starts_group: impl Fn(MlirOperation) -> bool,
+) -> Vec<&[MlirOperation]> {
+    let top_level =
+        |op: &MlirOperation| unsafe { mlirOperationGetParentOperation(*op).ptr == root.ptr };
+    let resultless = order
+        .iter()
+        .filter(|op| top_level(op))
+        .all(|op| unsafe { mlirOperationGetNumResults(*op) } == 0);
+    if !resultless {
+        return vec![order];
+    }
+    let mut groups = vec![];
+    let mut start = 0;
+    for (i, op) in order.iter().enumerate() {
+        if i > start && top_level(op) && starts_group(*op) {
+            groups.push(&order[start..i]);
+            start = i;
+        }
+    }
+    if start < order.len() {
+        groups.push(&order[start..]);
+    }
+    groups
 }
 
 /// A rewriter of its own (MLIR's `IRRewriter`) for passes that build ops

@@ -44,7 +44,7 @@ use melior::ir::operation::{OperationLike, OperationRef};
 use crate::conversion::common::retype;
 use crate::conversion::common::unroll::{self, ParallelLoops};
 use crate::conversion::framework::{
-    apply_direct, DirectTarget, Epoch, Inherited, PatternSet, TypeLegality,
+    apply_direct_in_groups, DirectTarget, Epoch, Inherited, PatternSet, TypeLegality,
 };
 use crate::ir;
 use crate::ir::hash::FastSet;
@@ -281,7 +281,9 @@ fn run(module: OperationRef, options: &OptionValues) -> Result<(), ()> {
     shape::add_patterns(&mut patterns, &tc);
     misc::add_patterns(&mut patterns, &tc);
     retype::add_patterns(&mut patterns, &tc, RETYPED, types::tpu_type);
-    let result = apply_direct(&module, &target, patterns);
+    // A kernel's conversion touches only its own ops and the index-map
+    // copies that `prepare_index_maps` put right after it.
+    let result = apply_direct_in_groups(&module, &target, patterns, |op| kernels.contains(op));
     drop(tc);
     result.map_err(|_| ())?;
     finish(&module, &lowering);
