@@ -19,6 +19,9 @@ lowering plus `tpu` and no unregistered dialects (jaxlib_ctx.make_context):
   * it holds at least one `func.func` with a `tpu.core_type` attribute
     (a kernel: `tc`, or `sc_vector_subcore` / `sc_scalar_subcore` for
     SparseCore), unless --no-kernel-required.
+A chunk that still holds a `pallas.kernel` (a module mixing TensorCore and
+SparseCore kernels, after only one of the two passes) is skipped and
+counted as such: jaxlib cannot read it yet.
 Prints `OK` or `FAIL` and jaxlib's diagnostics per chunk; exits 1 if any
 chunk failed, 2 on usage errors.
 """
@@ -102,7 +105,11 @@ def main():
   opts = ap.parse_args()
 
   ctx = make_context()
-  failed = total = 0
+  failed = total = skipped = 0
+  # A module that mixes TensorCore and SparseCore kernels keeps the
+  # SparseCore ones (and the index maps they use) for their own pass after
+  # convert-pallas-to-tpu: such a chunk is not yet a module jaxlib reads.
+  left_for_another_pass = re.compile(r"^\s*pallas\.kernel\b", re.M)
   for path in opts.files:
     try:
       text = sys.stdin.read() if path == "-" else open(path).read()
@@ -118,8 +125,13 @@ def main():
       total += 1
       continue
     for line, chunk in parts:
-      total += 1
       name = path if len(parts) == 1 else f"{path}:{line}"
+      if left_for_another_pass.search(chunk):
+        skipped += 1
+        if not opts.quiet:
+          print(f"{name}: skipped (pallas kernels left for another pass)")
+        continue
+      total += 1
       # Pad with newlines so that jaxlib's line numbers are the file's.
       problems, summary = check_text(ctx, "\n" * (line - 1) + chunk,
                                      not opts.no_kernel_required)
@@ -132,7 +144,8 @@ def main():
       elif not opts.quiet:
         print(f"{name}: OK ({summary})")
   print(f"verify_tpu: {total - failed}/{total} passed"
-        + (f", {failed} FAILED" if failed else ""))
+        + (f", {failed} FAILED" if failed else "")
+        + (f", {skipped} skipped (kernels left for another pass)" if skipped else ""))
   return 1 if failed else 0
 
 

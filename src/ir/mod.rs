@@ -599,6 +599,32 @@ pub fn walk_nested<'c, 'a>(op: &OperationRef<'c, 'a>, f: &mut dyn FnMut(Operatio
     }
 }
 
+/// Calls `visit` on every op nested in `op` (pre-order), not on `op`
+/// itself, with what the visit of its parent returned (`outer` for the ops
+/// directly inside `op`): for walks that carry what they learn of the ops
+/// around (the kernel an op is in) down to the ops inside.
+pub fn walk_nested_carrying<'c, 'a, S: Copy>(
+    op: &OperationRef<'c, 'a>,
+    outer: S,
+    visit: &mut dyn FnMut(&OperationRef<'c, 'a>, S) -> S,
+) {
+    for region in op.regions() {
+        let mut block = region.first_block();
+        while let Some(bl) = block {
+            let mut o = bl.first_operation();
+            while let Some(x) = o {
+                let x: OperationRef<'c, 'a> = unsafe { OperationRef::from_raw(x.to_raw()) };
+                let inner = visit(&x, outer);
+                if x.region_count() > 0 {
+                    walk_nested_carrying(&x, inner, visit);
+                }
+                o = x.next_in_block();
+            }
+            block = bl.next_in_region();
+        }
+    }
+}
+
 /// The ops of `block`, in order (a snapshot: erasing one of them while
 /// going through the list is fine).
 pub fn block_ops<'c, 'a>(block: BlockRef<'c, 'a>) -> Vec<OperationRef<'c, 'a>> {

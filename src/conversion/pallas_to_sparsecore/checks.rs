@@ -159,21 +159,7 @@ impl Checker<'_, '_> {
     /// Checks the ops nested in `parent`, parents first, where `core` is
     /// that of the closest `pallas.kernel` around `parent`'s ops.
     fn visit_nested(&mut self, parent: &OperationRef, core: Option<Core>) {
-        for region in parent.regions() {
-            let mut block = region.first_block();
-            while let Some(bl) = block {
-                let mut next = bl.first_operation();
-                while let Some(op) = next {
-                    let op = ir::op_ref(op);
-                    let inner = self.visit(&op, core);
-                    if op.region_count() > 0 {
-                        self.visit_nested(&op, inner);
-                    }
-                    next = op.next_in_block();
-                }
-                block = bl.next_in_region();
-            }
-        }
+        ir::walk_nested_carrying(parent, core, &mut |op, core| self.visit(op, core));
     }
 
     /// Checks `op`; returns the core for the ops nested in it.

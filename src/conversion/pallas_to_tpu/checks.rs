@@ -4,7 +4,6 @@
 
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::r#type::TypeLike;
-use melior::ir::{BlockLike, RegionLike};
 
 use super::kernel::{self, is_windowed, KernelInfo};
 use super::limits::{self, shape_text, Detail, Item, Label, Limit, Target};
@@ -301,21 +300,7 @@ impl<'c> Checker<'_, '_, 'c> {
     /// says whether the closest `pallas.kernel` around `parent`'s ops is a
     /// TensorCore one.
     fn visit_nested(&mut self, parent: &OperationRef<'c, '_>, in_tc: bool) {
-        for region in parent.regions() {
-            let mut block = region.first_block();
-            while let Some(bl) = block {
-                let mut next = bl.first_operation();
-                while let Some(op) = next {
-                    let op = ir::op_ref(op);
-                    let inner = self.visit(&op, in_tc);
-                    if op.region_count() > 0 {
-                        self.visit_nested(&op, inner);
-                    }
-                    next = op.next_in_block();
-                }
-                block = bl.next_in_region();
-            }
-        }
+        ir::walk_nested_carrying(parent, in_tc, &mut |op, in_tc| self.visit(op, in_tc));
     }
 
     /// Checks `op`; returns `in_tc` for the ops nested in it.
