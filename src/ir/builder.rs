@@ -59,17 +59,22 @@ struct Parsed {
     runs: usize,
 }
 
-/// Element type, rank and dims (the first `rank` of them) of a shaped type.
-type ShapeKey = (*const std::ffi::c_void, usize, [i64; 8]);
+/// The rank and dims (the first `rank` of them) of a shape of rank up to 8.
+type DimsKey = (usize, [i64; 8]);
 
-/// Element type, memory space, rank and dims (the first `rank` of them) of
-/// a memref type with the identity layout.
-type MemrefKey = (
-    *const std::ffi::c_void,
-    *const std::ffi::c_void,
-    usize,
-    [i64; 8],
-);
+/// `shape` as a [`DimsKey`], when its rank is at most 8.
+fn dims_key(shape: &[i64]) -> Option<DimsKey> {
+    let mut dims = [0i64; 8];
+    dims.get_mut(..shape.len())?.copy_from_slice(shape);
+    Some((shape.len(), dims))
+}
+
+/// Element type and dims of a shaped type.
+type ShapeKey = (*const std::ffi::c_void, DimsKey);
+
+/// Element type, memory space and dims of a memref type with the identity
+/// layout.
+type MemrefKey = (*const std::ffi::c_void, *const std::ffi::c_void, DimsKey);
 
 /// A name's handle, found by the address of the text it was asked for by.
 #[derive(Clone)]
@@ -285,12 +290,10 @@ pub fn memo_vector_type<'c>(
     elem: Type<'c>,
     make: impl FnOnce() -> Type<'c>,
 ) -> Type<'c> {
-    if shape.len() > 8 {
+    let Some(dims) = dims_key(shape) else {
         return make();
-    }
-    let mut dims = [0i64; 8];
-    dims[..shape.len()].copy_from_slice(shape);
-    let key = (elem.to_raw().ptr, shape.len(), dims);
+    };
+    let key = (elem.to_raw().ptr, dims);
     let ctx = unsafe { mlirTypeGetContext(elem.to_raw()) };
     let cached = PARSED.with(|p| {
         let mut p = p.borrow_mut();
@@ -349,12 +352,10 @@ pub fn memo_memref_type<'c>(
     space: Attribute<'c>,
     make: impl FnOnce() -> Type<'c>,
 ) -> Type<'c> {
-    if shape.len() > 8 {
+    let Some(dims) = dims_key(shape) else {
         return make();
-    }
-    let mut dims = [0i64; 8];
-    dims[..shape.len()].copy_from_slice(shape);
-    let key = (elem.to_raw().ptr, space.to_raw().ptr, shape.len(), dims);
+    };
+    let key = (elem.to_raw().ptr, space.to_raw().ptr, dims);
     let ctx = unsafe { mlirTypeGetContext(elem.to_raw()) };
     let cached = PARSED.with(|p| {
         let mut p = p.borrow_mut();

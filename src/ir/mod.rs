@@ -584,19 +584,7 @@ pub fn remove_attribute(op: &OperationRef, name: &str) -> bool {
 
 /// Calls `f` on every op nested in `op` (pre-order), not on `op` itself.
 pub fn walk_nested<'c, 'a>(op: &OperationRef<'c, 'a>, f: &mut dyn FnMut(OperationRef<'c, 'a>)) {
-    for region in op.regions() {
-        let mut block = region.first_block();
-        while let Some(bl) = block {
-            let mut o = bl.first_operation();
-            while let Some(x) = o {
-                let x: OperationRef<'c, 'a> = unsafe { OperationRef::from_raw(x.to_raw()) };
-                f(x);
-                walk_nested(&x, f);
-                o = x.next_in_block();
-            }
-            block = bl.next_in_region();
-        }
-    }
+    walk_nested_carrying(op, (), &mut |x, ()| f(*x));
 }
 
 /// Calls `visit` on every op nested in `op` (pre-order), not on `op`
@@ -1043,6 +1031,11 @@ pub fn argument_at<'c, 'a>(block: &BlockRef<'c, '_>, i: usize) -> Option<Value<'
 
 pub fn result_of<'c, 'a>(op: OperationRef<'c, '_>, i: usize) -> Value<'c, 'a> {
     unsafe { Value::from_raw(op.result(i).expect("result").to_raw()) }
+}
+
+/// The types of `op`'s results, in order.
+pub fn result_types<'c, 'a>(op: OperationRef<'c, 'a>) -> impl Iterator<Item = Type<'c>> + use<'c, 'a> {
+    (0..op.result_count()).map(move |i| value_type(result_of(op, i)))
 }
 
 pub fn is_float(ty: Type) -> bool {

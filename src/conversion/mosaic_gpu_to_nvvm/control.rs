@@ -80,9 +80,7 @@ pub(super) fn branch_op<'c, 'a>(
     op: OperationRef<'c, 'a>,
 ) -> Result<(), String> {
     let name = ir::op_name_of(&op);
-    let out_types: Vec<Type> = (0..op.result_count())
-        .map(|i| ir::value_type(ir::result_of(op, i)))
-        .collect();
+    let out_types: Vec<Type> = ir::result_types(op).collect();
     // Per result: its layout (vectors) and how many values it takes.
     let (results, types) = flatten_types(
         &out_types,
@@ -273,9 +271,7 @@ pub(super) fn while_op<'c, 'a>(
 ) -> Result<(), String> {
     let ins = operands(&op);
     let in_types: Vec<Type> = ins.iter().map(|v| v.r#type()).collect();
-    let out_types: Vec<Type> = (0..op.result_count())
-        .map(|i| ir::value_type(ir::result_of(op, i)))
-        .collect();
+    let out_types: Vec<Type> = ir::result_types(op).collect();
     let (inits, init_types) = flatten_types(
         &in_types,
         &mut fragments::layouts(&op, "in_layouts")?.into_iter(),

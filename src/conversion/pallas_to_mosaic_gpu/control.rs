@@ -51,9 +51,7 @@ fn to_switch<'c, 'a>(rw: &OwnedRewriter<'c, 'a>, op: OperationRef<'c, 'a>) -> Re
         .operand(0)
         .map(value)
         .map_err(|e| format!("scf.if without a condition: {e}"))?;
-    let results: Vec<Type> = (0..op.result_count())
-        .map(|i| ir::value_type(ir::result_of(op, i)))
-        .collect();
+    let results: Vec<Type> = ir::result_types(op).collect();
     rw.set_insertion_point_before(&op);
     let b = B::new(rw, loc);
     let wide = b.val("arith.extui", &[pred], b.i32(), &[]);

@@ -341,10 +341,7 @@ fn thread_for<'c, 'a>(
         .ok_or("scf.for without a body")?;
     let mut ins = operands(&op)?;
     ins.push(cur);
-    let results: Vec<Type> = (0..op.result_count())
-        .map(|i| ir::value_type(ir::result_of(op, i)))
-        .chain([vt])
-        .collect();
+    let results: Vec<Type> = ir::result_types(op).chain([vt]).collect();
     let args: Vec<(Type, _)> = (0..old_body.argument_count())
         .map(|i| {
             old_body
@@ -400,10 +397,7 @@ fn thread_if<'c, 'a>(
 ) -> Result<Value<'c, 'a>, String> {
     let loc = op.location();
     let vt = cur.r#type();
-    let results: Vec<Type> = (0..op.result_count())
-        .map(|i| ir::value_type(ir::result_of(op, i)))
-        .chain([vt])
-        .collect();
+    let results: Vec<Type> = ir::result_types(op).chain([vt]).collect();
     let (then_region, else_region) = (Region::new(), Region::new());
     then_region.append_block(Block::new(&[]));
     else_region.append_block(Block::new(&[]));
@@ -453,10 +447,7 @@ fn thread_scope<'c, 'a>(
         .ok()
         .and_then(|r| r.first_block())
         .ok_or("run_scoped without a body")?;
-    let results: Vec<Type> = (0..op.result_count())
-        .map(|i| ir::value_type(ir::result_of(op, i)))
-        .chain([vt])
-        .collect();
+    let results: Vec<Type> = ir::result_types(op).chain([vt]).collect();
     let args: Vec<(Type, _)> = (0..old_body.argument_count())
         .map(|i| {
             old_body
