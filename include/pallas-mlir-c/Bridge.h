@@ -349,7 +349,7 @@ MlirOperation pallasConstantCreate(const void *name, MlirLocation loc, MlirType 
                                    MlirAttribute value);
 
 /** The `operandSegmentSizes` of `op` (read from the properties of pallas
- * ops, from the attribute otherwise): their number, of which the first
+ * and tpu ops, from the attribute otherwise): their number, of which the first
  * `capacity` are written to `sizes`; -1 when the op has none. */
 intptr_t pallasOperationGetOperandSegmentSizes(MlirOperation op, int32_t *sizes,
                                                intptr_t capacity);

@@ -19,6 +19,7 @@
 #include "mlir/Transforms/DialectConversion.h"
 
 #include "PallasDialect.h"
+#include "TPUDialect.h"
 #include "pallas-mlir-c/Bridge.h"
 
 using namespace mlir;
@@ -541,10 +542,16 @@ intptr_t pallasOperationGetOperandSegmentSizes(MlirOperation op, int32_t *sizes,
                                                intptr_t capacity) {
   Operation *o = unwrap(op);
   std::optional<ArrayRef<int32_t>> typed;
-  if (isa_and_nonnull<pallas::PallasDialect>(o->getDialect()))
+  Dialect *dialect = o->getDialect();
+  if (isa_and_nonnull<pallas::PallasDialect>(dialect))
     typed = segmentSizesOf<
 #define GET_OP_LIST
 #include "pallas/PallasOps.cpp.inc"
+        >(o);
+  else if (isa_and_nonnull<tpu::TPUDialect>(dialect))
+    typed = segmentSizesOf<
+#define GET_OP_LIST
+#include "tpu/TPUOps.cpp.inc"
         >(o);
   ArrayRef<int32_t> found;
   if (typed) {

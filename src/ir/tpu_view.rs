@@ -24,10 +24,13 @@ pub struct Ty(MlirType);
 
 impl Op {
     pub fn name(self) -> String {
-        unsafe {
-            let id = mlirOperationGetName(self.0);
-            super::string_ref_to_str(mlirIdentifierStr(id)).to_string()
-        }
+        self.with_name(str::to_string)
+    }
+
+    /// `f` of the op's name, without copying it.
+    pub fn with_name<R>(self, f: impl FnOnce(&str) -> R) -> R {
+        // The identifier lives as long as the context, which outlives `f`.
+        unsafe { f(super::string_ref_to_str(mlirIdentifierStr(mlirOperationGetName(self.0)))) }
     }
 
     pub fn borrowed<'c, 'a>(self) -> OperationRef<'c, 'a> {
@@ -124,20 +127,22 @@ impl Op {
         }
     }
 
-    /// The operand groups of an op with `AttrSizedOperandSegments`.
-    pub fn segments(self) -> Vec<usize> {
-        self.dense_attr("operandSegmentSizes")
-            .unwrap_or_default()
-            .into_iter()
-            .map(|n| n.max(0) as usize)
-            .collect()
-    }
-
-    /// The operands of group `g` (see [`Op::segments`]).
+    /// The operands of group `g` of an op with `AttrSizedOperandSegments`
+    /// (its `operandSegmentSizes`, read from the op's properties).
     pub fn group(self, g: usize) -> std::ops::Range<usize> {
-        let sizes = self.segments();
-        let start: usize = sizes.iter().take(g).sum();
-        let len = sizes.get(g).copied().unwrap_or(0);
+        const MAX_GROUPS: usize = 8;
+        let mut sizes = [0i32; MAX_GROUPS];
+        let n = unsafe {
+            ffi::pallasOperationGetOperandSegmentSizes(
+                self.0,
+                sizes.as_mut_ptr(),
+                MAX_GROUPS as isize,
+            )
+        };
+        let known = usize::try_from(n).unwrap_or(0).min(MAX_GROUPS);
+        let size = |i: usize| sizes[i].max(0) as usize;
+        let start: usize = (0..g.min(known)).map(size).sum();
+        let len = if g < known { size(g) } else { 0 };
         let end = (start + len).min(self.num_operands());
         start.min(end)..end
     }

@@ -30,7 +30,11 @@ pub(crate) fn verify_op(op: &OperationRef) -> Result<(), ()> {
 }
 
 fn verify(op: Op) -> Verified {
-    match op.name().strip_prefix("tpu.").unwrap_or("") {
+    op.with_name(|name| verify_named(op, name.strip_prefix("tpu.").unwrap_or("")))
+}
+
+fn verify_named(op: Op, name: &str) -> Verified {
+    match name {
         "reduce_index" => reduce_index(op),
         "scan" => scan(op),
         "vector_store" => vector_store(op),

@@ -170,9 +170,10 @@ impl Context<'_, '_, '_> {
     fn tcgen05_rule(&mut self, op: usize) -> Result<(System, Mapping), RuleError> {
         // Operands: accumulator, a, b, accumulate flag, then the optional
         // a_scale, b_scale and a_sparse_metadata.
-        let segs = ir::tpu_view::Op::of(&self.m.ops[op].op).segments();
+        let view = ir::tpu_view::Op::of(&self.m.ops[op].op);
         let optional = |k: usize| -> Option<usize> {
-            (segs.get(k).copied().unwrap_or(0) > 0).then(|| segs[..k].iter().sum())
+            let group = view.group(k);
+            (!group.is_empty()).then_some(group.start)
         };
         let (a_scale, b_scale, sparse) = (optional(4), optional(5), optional(6));
         let collective = self.bool_attr(op, "collective").unwrap_or(false);
