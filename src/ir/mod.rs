@@ -1034,7 +1034,9 @@ pub fn result_of<'c, 'a>(op: OperationRef<'c, '_>, i: usize) -> Value<'c, 'a> {
 }
 
 /// The types of `op`'s results, in order.
-pub fn result_types<'c, 'a>(op: OperationRef<'c, 'a>) -> impl Iterator<Item = Type<'c>> + use<'c, 'a> {
+pub fn result_types<'c, 'a>(
+    op: OperationRef<'c, 'a>,
+) -> impl Iterator<Item = Type<'c>> + use<'c, 'a> {
     (0..op.result_count()).map(move |i| value_type(result_of(op, i)))
 }
 

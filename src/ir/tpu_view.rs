@@ -30,7 +30,11 @@ impl Op {
     /// `f` of the op's name, without copying it.
     pub fn with_name<R>(self, f: impl FnOnce(&str) -> R) -> R {
         // The identifier lives as long as the context, which outlives `f`.
-        unsafe { f(super::string_ref_to_str(mlirIdentifierStr(mlirOperationGetName(self.0)))) }
+        unsafe {
+            f(super::string_ref_to_str(mlirIdentifierStr(
+                mlirOperationGetName(self.0),
+            )))
+        }
     }
 
     pub fn borrowed<'c, 'a>(self) -> OperationRef<'c, 'a> {
