@@ -29,12 +29,11 @@ impl Op {
 
     /// `f` of the op's name, without copying it.
     pub fn with_name<R>(self, f: impl FnOnce(&str) -> R) -> R {
-        // The identifier lives as long as the context, which outlives `f`.
-        unsafe {
-            f(super::string_ref_to_str(mlirIdentifierStr(
-                mlirOperationGetName(self.0),
-            )))
-        }
+        // The identifier lives as long as the context, which outlives the
+        // call; `f` cannot keep the borrow.
+        let name =
+            unsafe { super::string_ref_to_str(mlirIdentifierStr(mlirOperationGetName(self.0))) };
+        f(name)
     }
 
     pub fn borrowed<'c, 'a>(self) -> OperationRef<'c, 'a> {
