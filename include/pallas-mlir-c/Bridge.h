@@ -325,6 +325,11 @@ void pallasEmitFailedToLegalize(MlirOperation op);
  * that is not a ranked shaped type. One interface lookup, where the C API
  * makes one per dim. */
 intptr_t pallasShapedTypeGetShape(MlirType type, int64_t *dims, intptr_t capacity);
+/** The elements of a DenseI64ArrayAttr, in the attribute's own storage
+ * (uniqued: alive as long as the context), their number in `*size`; null
+ * with size 0 for any other attribute. The C API reads one element per
+ * call. */
+const int64_t *pallasDenseI64ArrayGetData(MlirAttribute attr, intptr_t *size);
 /** The element type of a shaped type; null for any other type. */
 MlirType pallasShapedTypeGetElementTypeOrNull(MlirType type);
 

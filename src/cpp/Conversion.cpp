@@ -441,6 +441,17 @@ intptr_t pallasShapedTypeGetShape(MlirType type, int64_t *dims, intptr_t capacit
   return shape.size();
 }
 
+const int64_t *pallasDenseI64ArrayGetData(MlirAttribute attr, intptr_t *size) {
+  auto array = llvm::dyn_cast_or_null<DenseI64ArrayAttr>(unwrap(attr));
+  if (!array) {
+    *size = 0;
+    return nullptr;
+  }
+  ArrayRef<int64_t> elements = array.asArrayRef();
+  *size = elements.size();
+  return elements.data();
+}
+
 MlirType pallasShapedTypeGetElementTypeOrNull(MlirType type) {
   Type t = unwrap(type);
   if (auto memref = llvm::dyn_cast<MemRefType>(t))

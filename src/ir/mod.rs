@@ -1062,6 +1062,18 @@ pub fn dense_i64(attr: Attribute) -> Vec<i64> {
     }
 }
 
+/// The elements of a dense i64 array attribute, borrowed from the
+/// attribute (uniqued in the context, so they live as long as it does);
+/// empty for any other attribute.
+pub fn dense_i64_slice<'c>(attr: Attribute<'c>) -> &'c [i64] {
+    let mut size = 0isize;
+    let data = unsafe { ffi::pallasDenseI64ArrayGetData(attr.to_raw(), &mut size) };
+    if data.is_null() || size <= 0 {
+        return &[];
+    }
+    unsafe { std::slice::from_raw_parts(data, size as usize) }
+}
+
 /// Reads a dense i32 array attribute.
 pub fn dense_i32(attr: Attribute) -> Vec<i32> {
     unsafe {

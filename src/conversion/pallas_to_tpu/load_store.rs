@@ -492,15 +492,16 @@ fn from_bool<'c, 'a>(b: &B<'_, 'c, 'a>, v: Value<'c, 'a>) -> Value<'c, 'a> {
 /// per dim of the ref its start (`DYNAMIC` where an index operand gives
 /// it), size (-1 for a single index) and stride; no starts for the whole
 /// ref.
-struct Indexer {
-    starts: Vec<i64>,
-    sizes: Vec<i64>,
-    strides: Vec<i64>,
+struct Indexer<'c> {
+    starts: &'c [i64],
+    sizes: &'c [i64],
+    strides: &'c [i64],
 }
 
-impl Indexer {
-    fn of(op: &OperationRef) -> Self {
-        let get = |n: &str| op.attribute(n).map(dense_i64).unwrap_or_default();
+impl<'c> Indexer<'c> {
+    /// Borrowed from the op's attributes, which live as long as the context.
+    fn of(op: &OperationRef<'c, '_>) -> Self {
+        let get = |n: &str| op.attribute(n).map_or(&[][..], ir::dense_i64_slice);
         Self {
             starts: get("starts"),
             sizes: get("sizes"),
@@ -513,14 +514,13 @@ impl Indexer {
     /// `operandSegmentSizes`, which MLIR builds as an attribute on every
     /// query.
     fn dynamic(&self) -> usize {
-        dynamic_count(&self.starts)
+        dynamic_count(self.starts)
     }
 
     /// [`Self::dynamic`] of `op`, reading only its starts (the checks).
     fn dynamic_of(op: &OperationRef) -> usize {
         op.attribute("starts")
-            .map(|a| dynamic_count(&dense_i64(a)))
-            .unwrap_or(0)
+            .map_or(0, |a| dynamic_count(ir::dense_i64_slice(a)))
     }
 
     fn strided(&self) -> bool {
@@ -662,7 +662,7 @@ fn access<'c, 'a>(
     if !whole && (ix.starts.len() != view_rank || ix.sizes.len() != view_rank) {
         return Err("not yet supported: an indexer whose rank differs from the ref's".into());
     }
-    let strides = (ix.strides.len() == view_rank && ix.strided()).then_some(&ix.strides);
+    let strides = (ix.strides.len() == view_rank && ix.strided()).then_some(ix.strides);
     let squeeze = window_squeeze(r);
     let base = squeeze.as_ref().map_or(r, |(arg, _)| *arg);
     let n = squeeze
