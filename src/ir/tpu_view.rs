@@ -227,9 +227,24 @@ impl Ty {
         }
     }
     pub fn shape(self) -> Vec<i64> {
-        (0..self.rank().max(0))
-            .map(|i| unsafe { mlirShapedTypeGetDimSize(self.0, i as isize) })
-            .collect()
+        self.with_shape(<[i64]>::to_vec)
+    }
+
+    /// `f` of the shape (empty for a type without one), without a copy on
+    /// the heap for ranks up to 8.
+    pub fn with_shape<R>(self, f: impl FnOnce(&[i64]) -> R) -> R {
+        const SMALL: usize = 8;
+        let rank = self.rank().max(0) as usize;
+        let dim = |i: usize| unsafe { mlirShapedTypeGetDimSize(self.0, i as isize) };
+        if rank <= SMALL {
+            let mut dims = [0i64; SMALL];
+            for (i, d) in dims.iter_mut().enumerate().take(rank) {
+                *d = dim(i);
+            }
+            f(&dims[..rank])
+        } else {
+            f(&(0..rank).map(dim).collect::<Vec<_>>())
+        }
     }
     pub fn elem(self) -> Ty {
         if self.is_shaped() {
@@ -380,18 +395,26 @@ pub fn is_array(a: MlirAttribute) -> bool {
     unsafe { mlirAttributeIsAArray(a) }
 }
 
-/// One of the lists of a `#tpu.dot_dimension_numbers` (`which` as in
-/// `tpuDotDimensionNumbersGetList`); empty for another attribute.
-pub fn dot_dimension_list(dims: MlirAttribute, which: i32) -> Vec<i64> {
-    let mut data: *const i64 = std::ptr::null();
-    let mut size: isize = 0;
-    unsafe {
-        if !ffi::tpuDotDimensionNumbersGetList(dims, which, &mut data, &mut size) || data.is_null()
-        {
-            return Vec::new();
+/// `f` of the seven lists of a `#tpu.dot_dimension_numbers` (in the order
+/// of `tpuDotDimensionNumbersGetList`), borrowed from the attribute; each
+/// empty for another attribute.
+pub fn with_dot_dimension_lists<R>(dims: MlirAttribute, f: impl FnOnce([&[i64]; 7]) -> R) -> R {
+    // The lists live in the uniqued attribute, as long as the context,
+    // which outlives the call; `f` cannot keep the borrows.
+    let list = |which: i32| -> &[i64] {
+        let mut data: *const i64 = std::ptr::null();
+        let mut size: isize = 0;
+        unsafe {
+            if !ffi::tpuDotDimensionNumbersGetList(dims, which, &mut data, &mut size)
+                || data.is_null()
+                || size <= 0
+            {
+                return &[];
+            }
+            std::slice::from_raw_parts(data, size as usize)
         }
-        std::slice::from_raw_parts(data, size as usize).to_vec()
-    }
+    };
+    f([0, 1, 2, 3, 4, 5, 6].map(list))
 }
 
 impl Ty {

@@ -10,7 +10,6 @@
 //! fails verification.
 
 use melior::ir::operation::OperationRef;
-use mlir_sys::MlirAttribute;
 
 use crate::ir::tpu_view::{self, attr_text, Op, Ty, Verified, CORE_TC};
 use crate::ir::{ffi, Reported};
@@ -500,10 +499,6 @@ fn transpose(op: Op) -> Verified {
 // Matmul
 //===----------------------------------------------------------------------===//
 
-fn dot_list(dims: MlirAttribute, which: i32) -> Vec<i64> {
-    tpu_view::dot_dimension_list(dims, which)
-}
-
 fn matmul(op: Op) -> Verified {
     let (lhs, rhs, acc, res) = (op.operand(0), op.operand(1), op.operand(2), op.result(0));
     if !acc.same_as(res) {
@@ -520,7 +515,14 @@ fn matmul(op: Op) -> Verified {
     let Some(dims) = op.attr("dimension_numbers") else {
         return Ok(());
     };
-    let [lc, rc, lnc, rnc, order, lb, rb] = [0, 1, 2, 3, 4, 5, 6].map(|w| dot_list(dims, w));
+    tpu_view::with_dot_dimension_lists(dims, |lists| {
+        lhs.with_shape(|ls| rhs.with_shape(|rs| matmul_dimensions(op, lists, ls, rs)))
+    })
+}
+
+/// The `dimension_numbers` of a matmul against its operand shapes.
+fn matmul_dimensions(op: Op, lists: [&[i64]; 7], ls: &[i64], rs: &[i64]) -> Verified {
+    let [lc, rc, lnc, rnc, order, lb, rb] = lists;
     if lc.len() != 1 {
         return op.fail("Not implemented: lhs contracting dims must be of size 1");
     }
@@ -533,7 +535,6 @@ fn matmul(op: Op) -> Verified {
     if !rnc.is_sorted() {
         return op.fail("Not implemented: rhs non contracting dims must be sorted");
     }
-    let (ls, rs) = (lhs.shape(), rhs.shape());
     if lc.len() + lnc.len() + lb.len() != ls.len() {
         return op.fail(
             "Not implemented: lhs contracting + non contracting + batch dims must be of the same size as the lhs shape",
@@ -546,7 +547,7 @@ fn matmul(op: Op) -> Verified {
     }
     let at = |s: &[i64], d: i64| usize::try_from(d).ok().and_then(|d| s.get(d).copied());
     // An out-of-range dim is reported by the "out of bounds" check below.
-    if let (Some(l), Some(r)) = (at(&ls, lc[0]), at(&rs, rc[0])) {
+    if let (Some(l), Some(r)) = (at(ls, lc[0]), at(rs, rc[0])) {
         if l != r {
             return op
                 .fail("Not implemented: lhs and rhs contracting dims must be of the same size");
@@ -559,8 +560,8 @@ fn matmul(op: Op) -> Verified {
         return op.fail("Not implemented: Up to 1 batch dim supported");
     }
     for (operand, rank, groups) in [
-        ("lhs", ls.len(), [&lc, &lnc, &lb]),
-        ("rhs", rs.len(), [&rc, &rnc, &rb]),
+        ("lhs", ls.len(), [lc, lnc, lb]),
+        ("rhs", rs.len(), [rc, rnc, rb]),
     ] {
         let mut seen = vec![false; rank];
         for &d in groups.into_iter().flatten() {
@@ -580,7 +581,7 @@ fn matmul(op: Op) -> Verified {
         }
     }
     if let (Some(&l), Some(&r)) = (lb.first(), rb.first()) {
-        let (lsz, rsz) = (at(&ls, l).unwrap_or(0), at(&rs, r).unwrap_or(0));
+        let (lsz, rsz) = (at(ls, l).unwrap_or(0), at(rs, r).unwrap_or(0));
         if lsz != rsz {
             return op.fail("Not Implemented: batch dims must be equal");
         }
@@ -591,13 +592,12 @@ fn matmul(op: Op) -> Verified {
     if order.len() % 2 != 0 {
         return op.fail("Illegal: output dim order must have an even number of elements.");
     }
-    let expected: Vec<i64> = lb
+    let expected = lb
         .iter()
-        .chain(&lnc)
+        .chain(lnc)
         .flat_map(|&d| [0, d])
-        .chain(rnc.iter().flat_map(|&d| [1, d]))
-        .collect();
-    op.ensure(order == expected, || {
+        .chain(rnc.iter().flat_map(|&d| [1, d]));
+    op.ensure(order.iter().copied().eq(expected), || {
         "Illegal: output dim order must be in the form of [0, lhs_batch_dims, 0, lhs_non_contracting_dims, 1, rhs_non_contracting_dims]".into()
     })
 }
