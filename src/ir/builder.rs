@@ -47,14 +47,14 @@ struct Parsed {
     memrefs: crate::ir::hash::FastMap<MemrefKey, *const std::ffi::c_void>,
     /// [`memo_vector_type`]: (element type, rank, dims) -> vector type.
     vectors: crate::ir::hash::FastMap<ShapeKey, *const std::ffi::c_void>,
-    /// [`B::func_with_attrs`]: input types, a null, result types -> the
+    /// [`B::function_type_attr`]: input types, a null, result types -> the
     /// function type as a type attribute (index maps of one kernel share
     /// their signature).
     signatures: crate::ir::hash::FastMap<Vec<*const std::ffi::c_void>, *const std::ffi::c_void>,
     /// How many pass runs are under way on this thread: the tables hold
     /// handles of the context of the running pass, so they are emptied when
-    /// the outermost run ends, and [`memo_vector_type`] (whose callers
-    /// include verifiers, which run outside passes too) only remembers
+    /// the outermost run ends, and the shaped-type memos (whose callers
+    /// include verifiers, which run outside passes too) only remember
     /// during a run.
     runs: usize,
 }
@@ -293,7 +293,19 @@ pub fn memo_vector_type<'c>(
     let Some(dims) = dims_key(shape) else {
         return make();
     };
-    let key = (elem.to_raw().ptr, dims);
+    memo_shaped_type(elem, |p| &mut p.vectors, (elem.to_raw().ptr, dims), make)
+}
+
+/// The type `make` builds, remembered in `table` under `key` for the rest
+/// of the pass run (`elem`: the element type, for its context); outside
+/// pass runs always built (their callers include verifiers, which run
+/// outside passes too, where no run empties the table).
+fn memo_shaped_type<'c, K: std::hash::Hash + Eq>(
+    elem: Type<'c>,
+    table: fn(&mut Parsed) -> &mut crate::ir::hash::FastMap<K, *const std::ffi::c_void>,
+    key: K,
+    make: impl FnOnce() -> Type<'c>,
+) -> Type<'c> {
     let ctx = unsafe { mlirTypeGetContext(elem.to_raw()) };
     let cached = PARSED.with(|p| {
         let mut p = p.borrow_mut();
@@ -301,13 +313,13 @@ pub fn memo_vector_type<'c>(
             return Err(());
         }
         p.enter(ctx);
-        Ok(p.vectors.get(&key).copied())
+        Ok(table(&mut p).get(&key).copied())
     });
     match cached {
         Ok(Some(raw)) => unsafe { Type::from_raw(MlirType { ptr: raw }) },
         Ok(None) => {
             let ty = make();
-            PARSED.with(|p| p.borrow_mut().vectors.insert(key, ty.to_raw().ptr));
+            PARSED.with(|p| table(&mut p.borrow_mut()).insert(key, ty.to_raw().ptr));
             ty
         }
         Err(()) => make(),
@@ -356,18 +368,7 @@ pub fn memo_memref_type<'c>(
         return make();
     };
     let key = (elem.to_raw().ptr, space.to_raw().ptr, dims);
-    let ctx = unsafe { mlirTypeGetContext(elem.to_raw()) };
-    let cached = PARSED.with(|p| {
-        let mut p = p.borrow_mut();
-        p.enter(ctx);
-        p.memrefs.get(&key).copied()
-    });
-    if let Some(raw) = cached {
-        return unsafe { Type::from_raw(MlirType { ptr: raw }) };
-    }
-    let ty = make();
-    PARSED.with(|p| p.borrow_mut().memrefs.insert(key, ty.to_raw().ptr));
-    ty
+    memo_shaped_type(elem, |p| &mut p.memrefs, key, make)
 }
 
 /// The first `n` slots of `stack`, or `n` slots of `heap` when `stack` is
@@ -383,6 +384,16 @@ fn on_stack<'b, T: Copy>(stack: &'b mut [T], heap: &'b mut Vec<T>, n: usize) -> 
 
 /// `ShapedType::kDynamic`.
 pub const DYNAMIC: i64 = i64::MIN;
+
+/// How many of the static entries `values` (of an indexer or a view) are
+/// [`DYNAMIC`]: one operand gives each of those.
+pub fn dynamic_count(values: &[i64]) -> usize {
+    values.iter().filter(|v| **v == DYNAMIC).count()
+}
+
+/// The error for an indexer of another rank than its ref ([`indexer`]).
+pub const INDEXER_RANK_MISMATCH: &str =
+    "not yet supported: an indexer whose rank differs from the ref's";
 
 /// A static or dynamic `index` quantity.
 #[derive(Clone, Copy)]
@@ -578,8 +589,7 @@ impl<'r, 'c, 'a> B<'r, 'c, 'a> {
                 op_name,
                 self.loc.to_raw(),
                 operands.len() as isize,
-                // `Value` is a transparent wrapper of its handle.
-                operands.as_ptr() as *const MlirValue,
+                crate::ir::raw_values(operands).as_ptr(),
                 result_types.len() as isize,
                 result_types.as_ptr(),
                 attributes.len() as isize,
@@ -1111,6 +1121,31 @@ impl<'r, 'c, 'a> B<'r, 'c, 'a> {
         extra: &[(&str, Attribute<'c>)],
     ) -> OperationRef<'c, 'a> {
         let fty = self.function_type_attr(inputs, results);
+        let name_attr = crate::ir::string_attr(self.loc, name);
+        let mut attrs = Vec::with_capacity(1 + extra.len());
+        if private {
+            attrs.push((
+                "sym_visibility",
+                crate::ir::string_attr(self.loc, "private"),
+            ));
+        }
+        attrs.extend_from_slice(extra);
+        self.func_op(name_attr, fty, inputs, with_return, &attrs)
+    }
+
+    /// Inserts `func.func` named `name` (a string attribute) of type `fty`
+    /// (a type attribute, see [`Self::function_type_attr`]) with an entry
+    /// block of `inputs` (ending in `func.return` when `with_return`) and
+    /// `attrs`, and returns it: [`Self::func_with_attrs`] for callers that
+    /// keep their names and types from one function to the next.
+    pub fn func_op(
+        &self,
+        name: Attribute<'c>,
+        fty: Attribute<'c>,
+        inputs: &[Type<'c>],
+        with_return: bool,
+        attrs: &[(&str, Attribute<'c>)],
+    ) -> OperationRef<'c, 'a> {
         let types: Vec<MlirType> = inputs.iter().map(|t| t.to_raw()).collect();
         let locs = vec![self.loc.to_raw(); inputs.len()];
         let block = unsafe {
@@ -1125,23 +1160,16 @@ impl<'r, 'c, 'a> B<'r, 'c, 'a> {
         }
         let region = Region::new();
         region.append_block(block);
-        let name_attr = crate::ir::string_attr(self.loc, name);
-        let mut attrs = Vec::with_capacity(3 + extra.len());
-        attrs.extend([("sym_name", name_attr), ("function_type", fty)]);
-        if private {
-            attrs.push((
-                "sym_visibility",
-                crate::ir::string_attr(self.loc, "private"),
-            ));
-        }
-        attrs.extend_from_slice(extra);
+        let mut all = Vec::with_capacity(2 + attrs.len());
+        all.extend([("sym_name", name), ("function_type", fty)]);
+        all.extend_from_slice(attrs);
         self.rw
-            .insert(self.build("func.func", &[], &[], &attrs, vec![region]))
+            .insert(self.build("func.func", &[], &[], &all, vec![region]))
     }
 
     /// `(inputs) -> (results)` as a type attribute, made once per pass run
     /// and signature.
-    fn function_type_attr(&self, inputs: &[Type<'c>], results: &[Type<'c>]) -> Attribute<'c> {
+    pub fn function_type_attr(&self, inputs: &[Type<'c>], results: &[Type<'c>]) -> Attribute<'c> {
         let key: Vec<*const std::ffi::c_void> = inputs
             .iter()
             .map(|t| t.to_raw().ptr)
@@ -1248,29 +1276,16 @@ pub fn strides_and_offset(ty: Type) -> (Vec<i64>, i64) {
 /// Splits an op's operands into its ODS segments (`operandSegmentSizes`;
 /// none when the op has no such attribute).
 pub fn segments<'c, 'a>(op: &OperationRef, operands: &[Value<'c, 'a>]) -> Vec<Vec<Value<'c, 'a>>> {
-    let mut sizes = [0i32; 8];
-    let n =
-        unsafe { ffi::pallasOperationGetOperandSegmentSizes(op.to_raw(), sizes.as_mut_ptr(), 8) };
-    let heap;
-    let sizes: &[i32] = match n {
-        n if n < 0 => &[],
-        n if n as usize <= sizes.len() => &sizes[..n as usize],
-        _ => {
-            heap = op
-                .attribute("operandSegmentSizes")
-                .map(dense_i32)
-                .unwrap_or_default();
-            &heap
+    crate::ir::with_operand_segment_sizes(op, |sizes| {
+        let mut out = Vec::with_capacity(sizes.len());
+        let mut at = 0usize;
+        for &s in sizes {
+            let s = s as usize;
+            out.push(operands[at..at + s].to_vec());
+            at += s;
         }
-    };
-    let mut out = Vec::with_capacity(sizes.len());
-    let mut at = 0usize;
-    for &s in sizes {
-        let s = s as usize;
-        out.push(operands[at..at + s].to_vec());
-        at += s;
-    }
-    out
+        out
+    })
 }
 
 /// Per ref dim: starts, sizes and strides of an indexer.
@@ -1291,7 +1306,7 @@ pub fn indexer(op: &OperationRef, shape: &[i64]) -> Result<IndexerParts, String>
         strides = vec![1; rank];
     }
     if starts.len() != rank || sizes.len() != rank {
-        return Err("not yet supported: an indexer whose rank differs from the ref's".into());
+        return Err(INDEXER_RANK_MISMATCH.into());
     }
     Ok((starts, sizes, strides))
 }

@@ -208,23 +208,6 @@ pub struct Rewriter<'c, 'a> {
     _marker: std::marker::PhantomData<(&'c (), &'a ())>,
 }
 
-/// Calls `f` with the handles of `values`, kept on the stack for the few
-/// values most ops have (every converted op is replaced).
-fn with_raw_values<R>(values: &[Value], f: impl FnOnce(&[MlirValue]) -> R) -> R {
-    const SMALL: usize = 8;
-    if values.len() > SMALL {
-        let raw: Vec<MlirValue> = values.iter().map(|v| v.to_raw()).collect();
-        return f(&raw);
-    }
-    let mut raw = [MlirValue {
-        ptr: std::ptr::null(),
-    }; SMALL];
-    for (r, v) in raw.iter_mut().zip(values) {
-        *r = v.to_raw();
-    }
-    f(&raw[..values.len()])
-}
-
 /// Runs `f` with a plain IR rewriter (not a conversion's) on the IR of
 /// `op`, for restructuring a module before a conversion with the same op
 /// builders the patterns use.
@@ -288,21 +271,20 @@ impl<'c, 'a> Rewriter<'c, 'a> {
         unsafe { Value::from_raw(result.to_raw()) }
     }
     pub fn replace_op(&self, op: &OperationRef, values: &[Value]) {
-        with_raw_values(values, |raw| {
-            if let Some(d) = self.direct() {
-                unsafe { ffi::pallasRewriterStepPast(self.raw, op.to_raw()) };
-                d.borrow_mut().replace(op.to_raw(), Some(raw));
-                return;
-            }
-            unsafe {
-                mlirRewriterBaseReplaceOpWithValues(
-                    self.raw,
-                    op.to_raw(),
-                    raw.len() as isize,
-                    raw.as_ptr(),
-                )
-            }
-        })
+        let raw = ir::raw_values(values);
+        if let Some(d) = self.direct() {
+            unsafe { ffi::pallasRewriterStepPast(self.raw, op.to_raw()) };
+            d.borrow_mut().replace(op.to_raw(), Some(raw));
+            return;
+        }
+        unsafe {
+            mlirRewriterBaseReplaceOpWithValues(
+                self.raw,
+                op.to_raw(),
+                raw.len() as isize,
+                raw.as_ptr(),
+            )
+        }
     }
     pub fn erase_op(&self, op: &OperationRef) {
         if let Some(d) = self.direct() {
@@ -328,10 +310,10 @@ impl<'c, 'a> Rewriter<'c, 'a> {
     }
     /// Moves the ops of `source` before `before`, replacing its arguments.
     pub fn inline_block_before(&self, source: BlockRef, before: &OperationRef, args: &[Value]) {
-        let raw: Vec<MlirValue> = args.iter().map(|v| v.to_raw()).collect();
+        let raw = ir::raw_values(args);
         if let Some(d) = self.direct() {
             let dest = unsafe { mlirOperationGetBlock(before.to_raw()) };
-            self.splice_direct(d, source.to_raw(), dest, before.to_raw(), &raw);
+            self.splice_direct(d, source.to_raw(), dest, before.to_raw(), raw);
             return;
         }
         unsafe {
@@ -346,12 +328,12 @@ impl<'c, 'a> Rewriter<'c, 'a> {
     }
     /// Moves the ops of `source` to the end of `dest`, replacing its arguments.
     pub fn merge_blocks(&self, source: BlockRef, dest: BlockRef, args: &[Value]) {
-        let raw: Vec<MlirValue> = args.iter().map(|v| v.to_raw()).collect();
+        let raw = ir::raw_values(args);
         if let Some(d) = self.direct() {
             let end = MlirOperation {
                 ptr: std::ptr::null_mut(),
             };
-            self.splice_direct(d, source.to_raw(), dest.to_raw(), end, &raw);
+            self.splice_direct(d, source.to_raw(), dest.to_raw(), end, raw);
             return;
         }
         unsafe {

@@ -1,8 +1,7 @@
 //! Support for the per-kernel part of the TPU lowerings: attributes that
-//! kernels build alike (transform function names and types, window
-//! parameters, dimension semantics), built once per pass run and looked up
-//! by value; function types built from values; ops moved; optional
-//! attributes looked up.
+//! kernels build alike (transform function names, window parameters,
+//! dimension semantics), built once per pass run and looked up by value;
+//! ops moved; optional attributes looked up.
 
 use std::cell::{Cell, RefCell};
 use std::ffi::c_void;
@@ -10,11 +9,9 @@ use std::hash::Hash;
 
 use melior::ir::attribute::{Attribute, AttributeLike};
 use melior::ir::operation::OperationRef;
-use melior::ir::r#type::{Type, TypeLike};
 use melior::ir::Location;
 use mlir_sys::{
-    mlirFunctionTypeGet, mlirLocationGetContext, mlirOperationGetAttributeByName,
-    mlirOperationMoveAfter, mlirTypeAttrGet, MlirAttribute,
+    mlirLocationGetContext, mlirOperationGetAttributeByName, mlirOperationMoveAfter, MlirAttribute,
 };
 
 use super::hash::FastMap;
@@ -75,27 +72,6 @@ impl<K: Eq + Hash> AttrMemo<K> {
             self.ctx.set(ctx);
             self.attributes.borrow_mut().clear();
         }
-    }
-}
-
-/// The type attribute of the function type `(inputs) -> (results)` in the
-/// context of `loc`.
-pub fn function_type_attr<'c>(
-    loc: Location<'c>,
-    inputs: &[Type<'c>],
-    results: &[Type<'c>],
-) -> Attribute<'c> {
-    let raw = |ts: &[Type<'c>]| ts.iter().map(|t| t.to_raw()).collect::<Vec<_>>();
-    let (ins, outs) = (raw(inputs), raw(results));
-    unsafe {
-        let t = mlirFunctionTypeGet(
-            mlirLocationGetContext(loc.to_raw()),
-            ins.len() as isize,
-            ins.as_ptr(),
-            outs.len() as isize,
-            outs.as_ptr(),
-        );
-        Attribute::from_raw(mlirTypeAttrGet(t))
     }
 }
 

@@ -891,7 +891,7 @@ pub fn clone_block_body<'c, 'a>(
     before: Option<OperationRef<'c, 'a>>,
     args: &[Value<'c, 'a>],
 ) -> Vec<Value<'c, 'a>> {
-    let args: Vec<MlirValue> = args.iter().map(|a| a.to_raw()).collect();
+    let args = raw_values(args);
     unsafe {
         let src = src.to_raw();
         let terminator = mlirBlockGetTerminator(src);
@@ -1072,6 +1072,40 @@ pub fn dense_i64_slice<'c>(attr: Attribute<'c>) -> &'c [i64] {
         return &[];
     }
     unsafe { std::slice::from_raw_parts(data, size as usize) }
+}
+
+/// The handles of `values`, without a copy: melior's `Value` is a
+/// transparent wrapper of its handle.
+pub fn raw_values<'v>(values: &'v [Value]) -> &'v [MlirValue] {
+    // `#[repr(transparent)]` over `MlirValue` (melior's value.rs): same
+    // size, alignment and layout.
+    unsafe { std::slice::from_raw_parts(values.as_ptr() as *const MlirValue, values.len()) }
+}
+
+/// `f` of the `operandSegmentSizes` of `op` (empty when it has none), read
+/// from the properties of pallas and tpu ops rather than from the
+/// attribute MLIR builds of them on every query; on the stack for up to 8
+/// segments.
+pub fn with_operand_segment_sizes<R>(op: &OperationRef, f: impl FnOnce(&[i32]) -> R) -> R {
+    with_raw_segment_sizes(op.to_raw(), f)
+}
+
+/// [`with_operand_segment_sizes`] of a raw op.
+pub(crate) fn with_raw_segment_sizes<R>(op: MlirOperation, f: impl FnOnce(&[i32]) -> R) -> R {
+    const SMALL: usize = 8;
+    let mut small = [0i32; SMALL];
+    let n = unsafe {
+        ffi::pallasOperationGetOperandSegmentSizes(op, small.as_mut_ptr(), SMALL as isize)
+    };
+    let Ok(n) = usize::try_from(n) else {
+        return f(&[]);
+    };
+    if n <= SMALL {
+        return f(&small[..n]);
+    }
+    let mut all = vec![0i32; n];
+    unsafe { ffi::pallasOperationGetOperandSegmentSizes(op, all.as_mut_ptr(), n as isize) };
+    f(&all)
 }
 
 /// Reads a dense i32 array attribute.

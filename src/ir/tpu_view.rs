@@ -133,19 +133,11 @@ impl Op {
     /// The operands of group `g` of an op with `AttrSizedOperandSegments`
     /// (its `operandSegmentSizes`, read from the op's properties).
     pub fn group(self, g: usize) -> std::ops::Range<usize> {
-        const MAX_GROUPS: usize = 8;
-        let mut sizes = [0i32; MAX_GROUPS];
-        let n = unsafe {
-            ffi::pallasOperationGetOperandSegmentSizes(
-                self.0,
-                sizes.as_mut_ptr(),
-                MAX_GROUPS as isize,
-            )
-        };
-        let known = usize::try_from(n).unwrap_or(0).min(MAX_GROUPS);
-        let size = |i: usize| sizes[i].max(0) as usize;
-        let start: usize = (0..g.min(known)).map(size).sum();
-        let len = if g < known { size(g) } else { 0 };
+        let (start, len) = super::with_raw_segment_sizes(self.0, |sizes| {
+            let size = |s: &i32| (*s).max(0) as usize;
+            let start: usize = sizes.iter().take(g).map(size).sum();
+            (start, sizes.get(g).map_or(0, size))
+        });
         let end = (start + len).min(self.num_operands());
         start.min(end)..end
     }
@@ -230,21 +222,13 @@ impl Ty {
         self.with_shape(<[i64]>::to_vec)
     }
 
-    /// `f` of the shape (empty for a type without one), without a copy on
-    /// the heap for ranks up to 8.
+    /// `f` of the shape (empty for a type without one; see
+    /// [`super::with_shape`]).
     pub fn with_shape<R>(self, f: impl FnOnce(&[i64]) -> R) -> R {
-        const SMALL: usize = 8;
-        let rank = self.rank().max(0) as usize;
-        let dim = |i: usize| unsafe { mlirShapedTypeGetDimSize(self.0, i as isize) };
-        if rank <= SMALL {
-            let mut dims = [0i64; SMALL];
-            for (i, d) in dims.iter_mut().enumerate().take(rank) {
-                *d = dim(i);
-            }
-            f(&dims[..rank])
-        } else {
-            f(&(0..rank).map(dim).collect::<Vec<_>>())
+        if !self.is_shaped() {
+            return f(&[]);
         }
+        super::with_shape(unsafe { melior::ir::r#type::Type::from_raw(self.0) }, f)
     }
     pub fn elem(self) -> Ty {
         if self.is_shaped() {

@@ -3,10 +3,8 @@
 //! into its own vector, which costs more than the rest of a DMA's
 //! conversion when asked for every op.
 
-use melior::ir::operation::{OperationLike, OperationRef};
+use melior::ir::operation::OperationRef;
 use melior::ir::Value;
-
-use crate::ir::dense_i32;
 
 /// The segments of one op's operands (or of the converted operands a
 /// pattern is given, which follow the same segments).
@@ -17,10 +15,7 @@ pub struct Segments<'v, 'c, 'a> {
 
 impl<'v, 'c, 'a> Segments<'v, 'c, 'a> {
     pub fn of(op: &OperationRef, values: &'v [Value<'c, 'a>]) -> Self {
-        let sizes = op
-            .attribute("operandSegmentSizes")
-            .map(dense_i32)
-            .unwrap_or_default();
+        let sizes = crate::ir::with_operand_segment_sizes(op, <[i32]>::to_vec);
         Self { values, sizes }
     }
 

@@ -67,8 +67,18 @@ pub fn expand_loops(
     in_scope: &dyn Fn(&OperationRef) -> bool,
     parallel: ParallelLoops,
 ) -> Result<(), Reported> {
+    // Pre-order, carrying down whether the op is inside a kernel in scope.
     let mut loops = vec![];
-    collect_loops(module, in_scope, false, &mut loops);
+    ir::walk_nested_carrying(module, false, &mut |x, in_kernel| {
+        let name = ir::op_name_of(x);
+        if !in_kernel {
+            return name == "pallas.kernel" && in_scope(x);
+        }
+        if name == "scf.for" && (x.attribute(UNROLL_ATTR).is_ok() || is_parallel_loop(x)) {
+            loops.push(*x);
+        }
+        true
+    });
     let mut ok = true;
     for op in &loops {
         ok &= check(op, parallel);
@@ -90,43 +100,6 @@ pub fn expand_loops(
         }
     });
     Ok(())
-}
-
-/// Appends the marked loops nested in `op` to `loops` (pre-order), looking
-/// only inside the kernels `in_scope` accepts, and into each once (kernels
-/// are most of a module, and a kernel holds no kernel).
-fn collect_loops<'c, 'a>(
-    op: &OperationRef<'c, 'a>,
-    in_scope: &dyn Fn(&OperationRef) -> bool,
-    in_kernel: bool,
-    loops: &mut Vec<OperationRef<'c, 'a>>,
-) {
-    for region in op.regions() {
-        let mut block = region.first_block();
-        while let Some(bl) = block {
-            let mut next = bl.first_operation();
-            while let Some(x) = next {
-                let x = ir::op_ref(x);
-                let name = ir::op_name_of(&x);
-                if in_kernel {
-                    if name == "scf.for"
-                        && (x.attribute(UNROLL_ATTR).is_ok() || is_parallel_loop(&x))
-                    {
-                        loops.push(x);
-                    }
-                    collect_loops(&x, in_scope, true, loops);
-                } else if name == "pallas.kernel" {
-                    if in_scope(&x) {
-                        collect_loops(&x, in_scope, true, loops);
-                    }
-                } else {
-                    collect_loops(&x, in_scope, false, loops);
-                }
-                next = x.next_in_block();
-            }
-            block = bl.next_in_region();
-        }
-    }
 }
 
 /// Reports what keeps `op` from being expanded.

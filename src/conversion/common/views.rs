@@ -10,7 +10,7 @@
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::ValueLike;
 
-use crate::conversion::common::builder::DYNAMIC;
+use crate::conversion::common::builder::{dynamic_count, DYNAMIC};
 use crate::ir;
 
 /// The value of an integer (or index) `arith.constant`.
@@ -41,11 +41,10 @@ pub fn check_view_bounds(op: &OperationRef) -> Result<(), String> {
     };
     // Dynamic entries take the operands after the source, offsets first:
     // `next[k]` is the operand of the next dynamic entry of kind k.
-    let dynamic = |values: &[i64]| values.iter().filter(|v| **v == DYNAMIC).count();
     let mut next = [
         1,
-        1 + dynamic(&offsets),
-        1 + dynamic(&offsets) + dynamic(&sizes),
+        1 + dynamic_count(&offsets),
+        1 + dynamic_count(&offsets) + dynamic_count(&sizes),
     ];
     let mut known = |kind: usize, values: &[i64], d: usize| -> Option<i64> {
         let v = *values.get(d)?;

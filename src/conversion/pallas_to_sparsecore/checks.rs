@@ -7,6 +7,7 @@ use melior::ir::r#type::Type;
 use melior::ir::{RegionLike, Value, ValueLike};
 
 use crate::conversion::common::builder::{dense_i64, indexer, segments};
+use crate::conversion::common::segments::Segments;
 use crate::conversion::common::sparsecore::{DMA_OFFSETS, SPARSECORE_ONLY_OPS};
 use crate::conversion::framework::ByName;
 use crate::conversion::pallas_to_tpu::elementwise::{op_name, reduction_kind, vshape};
@@ -581,21 +582,14 @@ fn check_indexed(op: &OperationRef, name: &str) -> Result<(), String> {
 /// HBM/VMEM_SHARED into VMEM or a scatter from VMEM into HBM/VMEM_SHARED
 /// with them.
 fn check_dma(op: &OperationRef) -> Result<(), String> {
-    // Most DMAs are direct: nothing to check, and no segments to split.
-    let sizes = op
-        .attribute("operandSegmentSizes")
-        .map(ir::dense_i32)
-        .unwrap_or_default();
-    if sizes.get(DMA_OFFSETS).is_none_or(|n| *n == 0) {
-        return Ok(());
-    }
     let vals: Vec<Value> = op.operands().collect();
-    let seg = segments(op, &vals);
-    let Some(offsets) = seg.get(DMA_OFFSETS).and_then(|s| s.first()) else {
+    let seg = Segments::of(op, &vals);
+    // Most DMAs are direct: nothing to check.
+    let Some(offsets) = seg.first(DMA_OFFSETS) else {
         return Ok(());
     };
-    let src = value_space(seg[0][0]).unwrap_or_default();
-    let dst = value_space(seg[1][0]).unwrap_or_default();
+    let src = value_space(seg.one(0)?).unwrap_or_default();
+    let dst = value_space(seg.one(1)?).unwrap_or_default();
     let shared = |s: &str| s == "hbm" || s == "vmem_shared";
     if !((shared(&src) && dst == "vmem") || (src == "vmem" && shared(&dst))) {
         let add = if op.attribute("add").is_ok() {
@@ -608,7 +602,7 @@ fn check_dma(op: &OperationRef) -> Result<(), String> {
         return Err(add);
     }
     if ir::is_memref(offsets.r#type()) {
-        let space = value_space(*offsets).unwrap_or_default();
+        let space = value_space(offsets).unwrap_or_default();
         if space != "vmem" {
             return Err(format!(
                 "Indices for scatter/gather via `pltpu.async_copy` must be in VMEM, got {space:?}"

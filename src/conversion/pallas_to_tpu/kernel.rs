@@ -27,7 +27,7 @@ use crate::conversion::common::builder::{
 use crate::conversion::common::index_map::expand_affine_map;
 use crate::conversion::framework::{PatternSet, Rewriter, TypeConverter};
 use crate::ir::hash::{FastMap, FastSet};
-use crate::ir::kernel_support::{function_type_attr, move_after, optional_attribute, AttrMemo};
+use crate::ir::kernel_support::{move_after, optional_attribute, AttrMemo};
 use crate::ir::{self, BlockDim, BlockSpec, IndexMap, MemorySpace};
 
 /// Discardable attribute carrying the `compiler_params` of a kernel with a
@@ -68,9 +68,6 @@ impl Lowering {
 enum AttrKey {
     /// `"transform_<i>"`, the name of transform function `i`.
     TransformName(usize),
-    /// The type of a transform function: its inputs (the first ones of
-    /// the kernel function type) and result count.
-    TransformType(*const c_void, usize, usize),
     /// The `window_params` entry of operand `i` with the block spec.
     Window(usize, *const c_void),
     /// The `window_params` entry of a SparseCore operand: grid and array
@@ -674,9 +671,8 @@ fn lower_kernel<'c, 'a>(
     if let Some(p) = mesh_params {
         func_attrs.push((PARAMS_ATTR, p));
     }
-    let fty = function_type_attr(loc, &inputs, &[]);
-    let func = func_op(&b, sym, fty, &inputs, &func_attrs);
-    let kernel_type = raw_attr(fty);
+    let fty = b.function_type_attr(&inputs, &[]);
+    let func = b.func_op(sym, fty, &inputs, false, &func_attrs);
     if mesh_params.is_some() {
         lowering.annotated.borrow_mut().insert(func.to_raw().ptr);
     }
@@ -736,8 +732,8 @@ fn lower_kernel<'c, 'a>(
                 ir::set_attribute(&copy, "sym_name", transform_name(lowering, b.loc, i));
                 continue;
             }
-            let inputs = (kernel_type, transform_inputs);
-            let func = transform_function(&b, lowering, &mut copies, &info, inputs, spec, i)?;
+            let func =
+                transform_function(&b, lowering, &mut copies, &info, transform_inputs, spec, i)?;
             if let Some((m, n)) = key {
                 of_map.push((m, n, func));
             }
@@ -752,25 +748,6 @@ fn raw_attr(a: Attribute) -> *const c_void {
     a.to_raw().ptr
 }
 
-/// `func.func` named `name` (a string attribute) of type `fty` (a type
-/// attribute) whose entry block takes `inputs`, with `attrs`, at the
-/// insertion point.
-fn func_op<'c, 'a>(
-    b: &B<'_, 'c, 'a>,
-    name: Attribute<'c>,
-    fty: Attribute<'c>,
-    inputs: &[Type<'c>],
-    attrs: &[(&str, Attribute<'c>)],
-) -> OperationRef<'c, 'a> {
-    let block = Block::new(&inputs.iter().map(|t| (*t, b.loc)).collect::<Vec<_>>());
-    let region = Region::new();
-    region.append_block(block);
-    let mut all = Vec::with_capacity(attrs.len() + 2);
-    all.extend_from_slice(&[("sym_name", name), ("function_type", fty)]);
-    all.extend_from_slice(attrs);
-    b.rw.insert(b.build("func.func", &[], &[], &all, vec![region]))
-}
-
 /// The first block of an op's first region (a function's entry block, a
 /// module's or a kernel's body).
 fn entry_of<'c, 'a>(op: OperationRef<'c, 'a>) -> Result<BlockRef<'c, 'a>, String> {
@@ -781,28 +758,24 @@ fn entry_of<'c, 'a>(op: OperationRef<'c, 'a>) -> Result<BlockRef<'c, 'a>, String
 }
 
 /// `func.func @transform_<i>(grid i32s, prefetch refs) -> (i32, ...)`,
-/// where `inputs` are the grid and prefetch types, the first inputs of the
-/// kernel function type given with them. An operand with a symbol map
-/// takes the next of the `copies` of maps as the function's body.
+/// where `inputs` are the grid and prefetch types. An operand with a
+/// symbol map takes the next of the `copies` of maps as the function's
+/// body.
 fn transform_function<'c, 'a>(
     b: &B<'_, 'c, 'a>,
     lowering: &Lowering,
     copies: &mut Option<OperationRef<'c, 'a>>,
     info: &KernelInfo<'c>,
-    (kernel_type, inputs): (*const c_void, &[Type<'c>]),
+    inputs: &[Type<'c>],
     spec: &BlockSpec<'c>,
     i: usize,
 ) -> Result<OperationRef<'c, 'a>, String> {
     let n_results = transform_results(spec);
-    let memo = &lowering.attrs;
     let name = transform_name(lowering, b.loc, i);
-    let key = AttrKey::TransformType(kernel_type, inputs.len(), n_results);
-    let fty = memo.get(b.loc, key, || {
-        function_type_attr(b.loc, inputs, &vec![b.i32(); n_results])
-    });
+    let fty = b.function_type_attr(inputs, &vec![b.i32(); n_results]);
     match spec.index_map {
         IndexMap::Affine(map) => {
-            let func = func_op(b, name, fty, inputs, &[]);
+            let func = b.func_op(name, fty, inputs, false, &[]);
             let entry = entry_of(func)?;
             b.rw.set_insertion_point_to_end(entry);
             let dims: Vec<Value> = (0..info.grid.len())
@@ -821,7 +794,7 @@ fn transform_function<'c, 'a>(
                 .filter(|op| crate::ir::op_name_of(op) == "pallas.index_map")
                 .ok_or_else(|| format!("index map of {} not found", info.origin(i)))?;
             *copies = copy.next_in_block();
-            let func = func_op(b, name, fty, inputs, &[]);
+            let func = b.func_op(name, fty, inputs, false, &[]);
             let entry = entry_of(func)?;
             let block = entry_of(copy)?;
             let args: Vec<Value> = (0..entry.argument_count())

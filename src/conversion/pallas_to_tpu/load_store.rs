@@ -29,7 +29,9 @@ use melior::ir::{Value, ValueLike};
 use super::kernel::{self, KernelInfo};
 use super::refs;
 use super::types::tpu_type;
-use crate::conversion::common::builder::{dense_i64, value, B, DYNAMIC};
+use crate::conversion::common::builder::{
+    dense_i64, dynamic_count, value, B, DYNAMIC, INDEXER_RANK_MISMATCH,
+};
 use crate::conversion::common::segments::Segments;
 use crate::conversion::framework::{PatternSet, TypeConverter};
 use crate::ir::{self, element_type, is_memref, is_vector, memref_shape, tpu_types};
@@ -528,10 +530,6 @@ impl<'c> Indexer<'c> {
     }
 }
 
-fn dynamic_count(starts: &[i64]) -> usize {
-    starts.iter().filter(|s| **s == DYNAMIC).count()
-}
-
 /// The operands of a `pallas.load`: ref, indices, mask, other.
 struct LoadOperands<'o, 'c, 'a> {
     r: Value<'c, 'a>,
@@ -660,7 +658,7 @@ fn access<'c, 'a>(
         vec![]
     };
     if !whole && (ix.starts.len() != view_rank || ix.sizes.len() != view_rank) {
-        return Err("not yet supported: an indexer whose rank differs from the ref's".into());
+        return Err(INDEXER_RANK_MISMATCH.into());
     }
     let strides = (ix.strides.len() == view_rank && ix.strided()).then_some(ix.strides);
     let squeeze = window_squeeze(r);
@@ -867,7 +865,7 @@ fn slice_ref<'c, 'a>(
         .split_first()
         .ok_or("memref.subview without a source")?;
     let src = *src;
-    let n_offsets = offsets.iter().filter(|o| **o == DYNAMIC).count();
+    let n_offsets = dynamic_count(&offsets);
     let (dyn_offsets, dyn_sizes) = dynamic.split_at(n_offsets.min(dynamic.len()));
     let result_ty = tpu_type(op.result(0).map_err(|e| e.to_string())?.r#type());
     let view_rank = offsets.len();
