@@ -330,6 +330,12 @@ intptr_t pallasShapedTypeGetShape(MlirType type, int64_t *dims, intptr_t capacit
  * with size 0 for any other attribute. The C API reads one element per
  * call. */
 const int64_t *pallasDenseI64ArrayGetData(MlirAttribute attr, intptr_t *size);
+/** The keyword of a `#vector.kind<...>` attribute (`add`, `maximumf`, ...),
+ * a string of static storage; empty for any other attribute. */
+MlirStringRef pallasVectorCombiningKindGetName(MlirAttribute attr);
+/** The `#vector.kind<name>` attribute; null when `name` is no combining
+ * kind. */
+MlirAttribute pallasVectorCombiningKindAttrGet(MlirContext ctx, MlirStringRef name);
 /** The element type of a shaped type; null for any other type. */
 MlirType pallasShapedTypeGetElementTypeOrNull(MlirType type);
 

@@ -12,6 +12,7 @@
 #include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Iterators.h"
@@ -450,6 +451,16 @@ const int64_t *pallasDenseI64ArrayGetData(MlirAttribute attr, intptr_t *size) {
   ArrayRef<int64_t> elements = array.asArrayRef();
   *size = elements.size();
   return elements.data();
+}
+
+MlirStringRef pallasVectorCombiningKindGetName(MlirAttribute attr) {
+  auto kind = llvm::dyn_cast_or_null<vector::CombiningKindAttr>(unwrap(attr));
+  return wrap(kind ? vector::stringifyCombiningKind(kind.getValue()) : StringRef());
+}
+
+MlirAttribute pallasVectorCombiningKindAttrGet(MlirContext ctx, MlirStringRef name) {
+  std::optional<vector::CombiningKind> kind = vector::symbolizeCombiningKind(unwrap(name));
+  return wrap(kind ? vector::CombiningKindAttr::get(unwrap(ctx), *kind) : Attribute());
 }
 
 MlirType pallasShapedTypeGetElementTypeOrNull(MlirType type) {

@@ -635,6 +635,11 @@ impl<'r, 'c, 'a> B<'r, 'c, 'a> {
         result_of(self.op(name, operands, &[result], attrs), 0)
     }
 
+    /// `arith.constant value : ty`, the attribute built by the caller.
+    pub fn constant_of(&self, value: Attribute<'c>, ty: Type<'c>) -> Value<'c, 'a> {
+        self.insert_constant(self.constant_name(), ty, value.to_raw())
+    }
+
     pub fn constant(&self, value_attr: &str, ty: Type<'c>) -> Value<'c, 'a> {
         let a = self.attr(value_attr);
         self.insert_constant(self.constant_name(), ty, a.to_raw())

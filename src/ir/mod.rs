@@ -1389,6 +1389,60 @@ pub fn integer_or_splat_value(a: Attribute) -> Option<i64> {
     }
 }
 
+/// The value of a float attribute, or of the splat of a dense one, widened
+/// to `f64` (exact for every float type MLIR has but `f80`/`f128`).
+pub fn float_or_splat_value(a: Attribute) -> Option<f64> {
+    unsafe {
+        let mut raw = a.to_raw();
+        if mlirAttributeIsADenseElements(raw) {
+            if !mlirDenseElementsAttrIsSplat(raw) {
+                return None;
+            }
+            raw = mlirDenseElementsAttrGetSplatValue(raw);
+        }
+        mlirAttributeIsAFloat(raw).then(|| mlirFloatAttrGetValueDouble(raw))
+    }
+}
+
+/// The keyword of a `#vector.kind<...>` attribute (`add`, `maximumf`, ...);
+/// empty for any other attribute. Read from the attribute's enum: printing
+/// an attribute to read it back costs tens of thousands of instructions.
+pub fn combining_kind_name(a: Attribute) -> &'static str {
+    unsafe {
+        let name = ffi::pallasVectorCombiningKindGetName(a.to_raw());
+        if name.data.is_null() || name.length == 0 {
+            return "";
+        }
+        // The enum's keywords are static strings of ASCII letters.
+        std::str::from_utf8(std::slice::from_raw_parts(
+            name.data as *const u8,
+            name.length,
+        ))
+        .unwrap_or("")
+    }
+}
+
+/// The `#vector.kind<name>` attribute; `None` when `name` is no combining
+/// kind.
+pub fn combining_kind_attr<'c>(like: Type<'c>, name: &str) -> Option<Attribute<'c>> {
+    unsafe {
+        let raw =
+            ffi::pallasVectorCombiningKindAttrGet(mlirTypeGetContext(like.to_raw()), str_ref(name));
+        (!raw.ptr.is_null()).then(|| Attribute::from_raw(raw))
+    }
+}
+
+/// `scalar` for a scalar `ty`, the splat `dense<scalar> : ty` of it for a
+/// vector or tensor type.
+pub fn scalar_or_splat_attr<'c>(ty: Type<'c>, scalar: Attribute<'c>) -> Attribute<'c> {
+    unsafe {
+        if !mlirTypeIsAShaped(ty.to_raw()) {
+            return scalar;
+        }
+        Attribute::from_raw(mlirDenseElementsAttrSplatGet(ty.to_raw(), scalar.to_raw()))
+    }
+}
+
 /// Whether `have` is the attribute `text` parses to (in the context of
 /// `like`); false when `text` does not parse.
 pub fn attr_equals_text(like: Type, text: &str, have: Attribute) -> bool {

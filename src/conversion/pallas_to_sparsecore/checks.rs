@@ -418,7 +418,7 @@ fn check_op(op: &OperationRef, name: &str, core: Core, plan: Plan) -> Result<(),
         "vector.reduction" => {
             let kind = reduction_kind(op);
             if !matches!(
-                kind.as_str(),
+                kind,
                 "add" | "maxsi" | "maximumf" | "maxnumf" | "minsi" | "minimumf" | "minnumf"
             ) {
                 return Err(format!(

@@ -123,7 +123,7 @@ pub fn add_patterns(set: &mut PatternSet, tc: &TypeConverter) {
     set.add("vector.reduction", Some(tc), |op, operands, rw| {
         let b = B::new(rw, op.location());
         let kind = reduction_kind(&op);
-        let scan_kind = match kind.as_str() {
+        let scan_kind = match kind {
             "add" => "sum",
             "maxsi" | "maximumf" | "maxnumf" => "max",
             "minsi" | "minimumf" | "minnumf" => "min",

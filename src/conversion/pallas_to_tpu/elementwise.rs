@@ -123,36 +123,64 @@ fn not<'c, 'a>(b: &B<'_, 'c, 'a>, x: Value<'c, 'a>) -> Value<'c, 'a> {
 // Reductions.
 // ---------------------------------------------------------------------------
 
-/// The combining kind of a `vector.(multi_)reduction` (`add`, `maximumf`, ...).
-pub(crate) fn reduction_kind(op: &OperationRef) -> String {
+/// The combining kind of a `vector.(multi_)reduction` (`add`, `maximumf`,
+/// ...); empty without one.
+pub(crate) fn reduction_kind(op: &OperationRef) -> &'static str {
     op.attribute("kind")
-        .map(|a| a.to_string())
+        .map(ir::combining_kind_name)
         .unwrap_or_default()
-        .trim_start_matches("#vector.kind<")
-        .trim_end_matches('>')
-        .to_string()
 }
 
-/// The identity of `kind` over `elem` as a literal, or why JAX cannot
-/// reduce `elem` that way.
-fn identity(kind: &str, elem: Type) -> Result<&'static str, String> {
-    let t = elem.to_string();
+/// The identity of a reduction, the value JAX builds its attribute from
+/// (`FloatAttr` / `IntegerAttr` of the element type).
+#[derive(Clone, Copy)]
+enum Identity {
+    Float(f64),
+    Int(i64),
+}
+
+impl Identity {
+    /// Whether `attr` (an `arith.constant` value of the reduced type) is
+    /// this identity: bit for bit for floats, so `-0.0` is not `0.0`.
+    fn is(self, attr: melior::ir::Attribute) -> bool {
+        match self {
+            Identity::Float(v) => {
+                ir::float_or_splat_value(attr).is_some_and(|have| have.to_bits() == v.to_bits())
+            }
+            Identity::Int(v) => ir::integer_or_splat_value(attr) == Some(v),
+        }
+    }
+
+    /// The identity as the value of a constant of type `ty` (a splat for a
+    /// vector type), over element type `elem`.
+    fn attr<'c>(
+        self,
+        b: &B<'_, 'c, '_>,
+        elem: Type<'c>,
+        ty: Type<'c>,
+    ) -> melior::ir::Attribute<'c> {
+        let scalar = match self {
+            Identity::Float(v) => b.float_attr(v, elem),
+            Identity::Int(v) => b.int_attr(v, elem),
+        };
+        ir::scalar_or_splat_attr(ty, scalar)
+    }
+}
+
+/// The identity of `kind` over `elem`, or why JAX cannot reduce `elem`
+/// that way.
+fn identity(kind: &str, elem: Type) -> Result<Identity, String> {
     if ir::is_float(elem) {
         // Max/min need an infinity of the element type (JAX builds the
         // FloatAttr with the element type, so bf16 gets a bf16 -inf).
-        let (neg_inf, pos_inf) = match t.as_str() {
-            "f32" => ("0xFF800000", "0x7F800000"),
-            "bf16" => ("0xFF80", "0x7F80"),
-            "f16" => ("0xFC00", "0x7C00"),
-            _ => ("", ""),
-        };
+        let has_infinities = matches!(ir::float_type_name(elem), Some("f32" | "bf16" | "f16"));
         return match kind {
-            "add" => Ok("0.000000e+00"),
-            "maximumf" | "minimumf" if neg_inf.is_empty() => {
-                Err(format!("Reductions over {t} not implemented."))
+            "add" => Ok(Identity::Float(0.0)),
+            "maximumf" | "minimumf" if !has_infinities => {
+                Err(format!("Reductions over {elem} not implemented."))
             }
-            "maximumf" => Ok(neg_inf),
-            "minimumf" => Ok(pos_inf),
+            "maximumf" => Ok(Identity::Float(f64::NEG_INFINITY)),
+            "minimumf" => Ok(Identity::Float(f64::INFINITY)),
             _ => Err(format!(
                 "not yet supported: <{kind}> reductions in the TPU lowering (JAX reduces floats with add, maximumf and minimumf)"
             )),
@@ -160,16 +188,16 @@ fn identity(kind: &str, elem: Type) -> Result<&'static str, String> {
     }
     if is_int(elem, 32) {
         return match kind {
-            "add" => Ok("0"),
-            "maxsi" => Ok("-2147483648"),
-            "minsi" => Ok("2147483647"),
+            "add" => Ok(Identity::Int(0)),
+            "maxsi" => Ok(Identity::Int(i32::MIN.into())),
+            "minsi" => Ok(Identity::Int(i32::MAX.into())),
             "maxui" | "minui" => Err("Reductions over unsigned integers not implemented.".into()),
             _ => Err(format!(
                 "not yet supported: <{kind}> reductions in the TPU lowering (JAX reduces i32 with add, maxsi and minsi)"
             )),
         };
     }
-    Err(format!("Reductions over {t} not implemented."))
+    Err(format!("Reductions over {elem} not implemented."))
 }
 
 /// The op combining two partial reductions of `kind`.
@@ -202,8 +230,7 @@ pub(crate) fn combine<'c, 'a>(
 
 /// Whether `acc` is an `arith.constant` equal to the identity of `kind`.
 fn is_identity_constant(acc: Value, kind: &str) -> bool {
-    let ty = acc.r#type();
-    let Ok(lit) = identity(kind, elem(ty)) else {
+    let Ok(id) = identity(kind, elem(acc.r#type())) else {
         return false;
     };
     let Some(def) = defining_op(acc) else {
@@ -212,15 +239,7 @@ fn is_identity_constant(acc: Value, kind: &str) -> bool {
     if op_name(&def) != "arith.constant" {
         return false;
     }
-    let Ok(have) = def.attribute("value") else {
-        return false;
-    };
-    let text = if ir::is_vector(ty) {
-        format!("dense<{lit}> : {ty}")
-    } else {
-        format!("{lit} : {ty}")
-    };
-    ir::attr_equals_text(ty, &text, have)
+    def.attribute("value").is_ok_and(|have| id.is(have))
 }
 
 /// `vector.multi_reduction <kind>, src, identity [dims]` with result `out`.
@@ -231,10 +250,12 @@ fn multi_reduction<'c, 'a>(
     dims: &[i64],
     out: Type<'c>,
 ) -> Result<Value<'c, 'a>, String> {
-    let lit = identity(kind, elem(out))?;
-    let acc = splat(b, lit, out);
+    let out_elem = elem(out);
+    let acc = b.constant_of(identity(kind, out_elem)?.attr(b, out_elem, out), out);
+    let kind_attr = ir::combining_kind_attr(out, kind)
+        .ok_or_else(|| format!("not yet supported: <{kind}> reductions in the TPU lowering"))?;
     let attrs = [
-        ("kind", b.attr(&format!("#vector.kind<{kind}>"))),
+        ("kind", kind_attr),
         ("reduction_dims", b.attr(&i64_array(dims))),
     ];
     Ok(b.val("vector.multi_reduction", &[src, acc], out, &attrs))
@@ -423,14 +444,14 @@ pub(crate) fn check_as(
             let src = operand_type(op, 0).ok_or("reduction without source")?;
             let kind = reduction_kind(op);
             if result_type(op, 0).map(ir::is_vector).unwrap_or(false) {
-                identity(&kind, elem(src)).map(|_| ())
+                identity(kind, elem(src)).map(|_| ())
             } else {
-                check_scalar_reduction(src, &kind)
+                check_scalar_reduction(src, kind)
             }
         }
         CheckKind::Reduction => check_scalar_reduction(
             operand_type(op, 0).ok_or("reduction without source")?,
-            &reduction_kind(op),
+            reduction_kind(op),
         ),
     }
 }
@@ -453,7 +474,7 @@ pub fn is_legal_in(op: &OperationRef, scope: super::Scope) -> bool {
             let vector_result = result_type(op, 0).map(ir::is_vector).unwrap_or(false);
             let acc_ok = op
                 .operand(1)
-                .map(|acc| is_identity_constant(acc, &reduction_kind(op)))
+                .map(|acc| is_identity_constant(acc, reduction_kind(op)))
                 .unwrap_or(false);
             vector_result && acc_ok
         }
@@ -567,9 +588,9 @@ pub fn add_patterns(set: &mut PatternSet, tc: &TypeConverter) {
     set.add("vector.reduction", Some(tc), |op, operands, rw| {
         let b = B::new(rw, op.location());
         let kind = reduction_kind(&op);
-        let mut v = reduce_to_scalar(&b, &kind, operands[0])?;
+        let mut v = reduce_to_scalar(&b, kind, operands[0])?;
         if let Some(acc) = operands.get(1) {
-            v = combine(&b, &kind, v, *acc);
+            v = combine(&b, kind, v, *acc);
         }
         rw.replace_op(&op, &[v]);
         Ok(())
@@ -581,19 +602,19 @@ pub fn add_patterns(set: &mut PatternSet, tc: &TypeConverter) {
         let out = result_type(&op, 0).ok_or("no result")?;
         let acc_is_identity = op
             .operand(1)
-            .map(|a| is_identity_constant(a, &kind))
+            .map(|a| is_identity_constant(a, kind))
             .unwrap_or(false);
         let mut v = if ir::is_vector(out) {
             let dims = op
                 .attribute("reduction_dims")
                 .map(dense_i64)
                 .unwrap_or_default();
-            multi_reduction(&b, &kind, src, &dims, out)?
+            multi_reduction(&b, kind, src, &dims, out)?
         } else {
-            reduce_to_scalar(&b, &kind, src)?
+            reduce_to_scalar(&b, kind, src)?
         };
         if !acc_is_identity {
-            v = combine(&b, &kind, v, acc);
+            v = combine(&b, kind, v, acc);
         }
         rw.replace_op(&op, &[v]);
         Ok(())
