@@ -144,7 +144,7 @@ pub fn add_patterns(set: &mut PatternSet, tc: &TypeConverter) {
             &[("static_position", last)],
         );
         if let Some(acc) = operands.get(1) {
-            v = combine(&b, &kind, v, *acc);
+            v = combine(&b, kind, v, *acc);
         }
         rw.replace_op(&op, &[v]);
         Ok(())
