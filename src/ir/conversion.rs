@@ -1348,19 +1348,35 @@ impl<'p> Driver<'p> {
 
     /// Runs one pattern on `op`, then legalizes what it created.
     fn apply(&self, op: MlirOperation, pattern: &PatternEntry) -> bool {
-        let (mark, operands) = {
+        // The operands of most ops fit on the stack (one pattern runs per
+        // converted op).
+        const SMALL: usize = 8;
+        let null = unsafe {
+            Value::from_raw(MlirValue {
+                ptr: std::ptr::null(),
+            })
+        };
+        let mut small = [null; SMALL];
+        let mut big = vec![];
+        let (mark, operands): (usize, &[Value]) = {
             let mut st = self.state.borrow_mut();
             st.new_ops.clear();
             st.converter = pattern.converter.is_some();
             let mark = st.log.len();
-            let n = unsafe { mlirOperationGetNumOperands(op) };
+            let n = unsafe { mlirOperationGetNumOperands(op) } as usize;
+            let operands: &mut [Value] = if n <= SMALL {
+                &mut small[..n]
+            } else {
+                big.resize(n, null);
+                &mut big
+            };
             // Values of the IR, alive while the conversion runs.
-            let operands: Vec<Value> = (0..n)
-                .map(|i| unsafe {
-                    let v = mlirOperationGetOperand(op, i);
+            for (i, slot) in operands.iter_mut().enumerate() {
+                *slot = unsafe {
+                    let v = mlirOperationGetOperand(op, i as isize);
                     Value::from_raw(st.remap(v, pattern.converter))
-                })
-                .collect();
+                };
+            }
             (mark, operands)
         };
         unsafe { mlirRewriterBaseSetInsertionPointBefore(self.rewriter, op) };
@@ -1374,7 +1390,7 @@ impl<'p> Driver<'p> {
                 mlirOperationGetLocation(op),
                 "a conversion pattern",
                 false,
-                || (pattern.f)(ir::borrow_op(op), &operands, &rw).is_ok(),
+                || (pattern.f)(ir::borrow_op(op), operands, &rw).is_ok(),
             )
         };
         if !ok {
