@@ -74,11 +74,29 @@ pub fn expand_loops(
         if !in_kernel {
             return name == "pallas.kernel" && in_scope(x);
         }
-        if name == "scf.for" && (x.attribute(UNROLL_ATTR).is_ok() || is_parallel_loop(x)) {
+        if is_marked_loop(x) {
             loops.push(*x);
         }
         true
     });
+    expand_marked_loops(module, loops, parallel)
+}
+
+/// Whether `op` is a loop [`expand_loops`] expands: an `scf.for` marked
+/// unrolled or parallel.
+pub fn is_marked_loop(op: &OperationRef) -> bool {
+    ir::op_name_of(op) == "scf.for"
+        && (ir::has_discardable_attribute(op, UNROLL_ATTR) || is_parallel_loop(op))
+}
+
+/// [`expand_loops`] for the marked loops of `module`'s kernels in scope,
+/// found by the caller's own walk (`loops`: every [`is_marked_loop`] inside
+/// those kernels, in pre-order).
+pub fn expand_marked_loops(
+    module: &OperationRef,
+    loops: Vec<OperationRef>,
+    parallel: ParallelLoops,
+) -> Result<(), Reported> {
     let mut ok = true;
     for op in &loops {
         ok &= check(op, parallel);

@@ -10,6 +10,7 @@ use super::limits::{self, shape_text, Detail, Item, Label, Limit, Target};
 use super::{dma, dot, elementwise, load_store, misc, refs, scoped, shape, TcKernels};
 use crate::conversion::common::consumer::check_mosaic_tpu_dialect;
 use crate::conversion::common::sparsecore::{sparsecore_form, SparseCoreForm, SPARSECORE_ONLY_OPS};
+use crate::conversion::common::unroll;
 use crate::conversion::framework::ByName;
 use crate::dialect::pallas::gpu_params::GPU_ONLY_OPS;
 use crate::ir::hash::FastMap;
@@ -241,11 +242,11 @@ impl Plan {
 /// Reports every rejection; when the module can be lowered for `target`,
 /// gives the information of its TensorCore kernels, decoded once for the
 /// steps that follow.
-pub(crate) fn check_module<'c>(
-    module: &OperationRef<'c, '_>,
+pub(crate) fn check_module<'c, 'a>(
+    module: &OperationRef<'c, 'a>,
     target: &Target,
     kernels: &TcKernels,
-) -> Option<KernelInfos<'c>> {
+) -> Option<Checked<'c, 'a>> {
     let vmem = target.vmem();
     let name = |n: &str| ir::OpName::get(module, n);
     let mut checker = Checker {
@@ -264,10 +265,23 @@ pub(crate) fn check_module<'c>(
         vectors: limits::VectorResults::new(&vmem),
         wide: FastMap::default(),
         infos: FastMap::default(),
+        scf_for: name("scf.for"),
+        loops: vec![],
         ok: true,
     };
     checker.visit_nested(module, false);
-    checker.ok.then_some(checker.infos)
+    checker.ok.then_some(Checked {
+        infos: checker.infos,
+        marked_loops: checker.loops,
+    })
+}
+
+/// What [`check_module`] found in a module that can be lowered.
+pub(crate) struct Checked<'c, 'a> {
+    pub infos: KernelInfos<'c>,
+    /// The loops of the TensorCore kernels that `unroll` expands, in
+    /// pre-order (see `unroll::expand_marked_loops`).
+    pub marked_loops: Vec<OperationRef<'c, 'a>>,
 }
 
 /// The information of the TensorCore kernels of a module, by op identity.
@@ -283,7 +297,7 @@ struct KernelOpNames {
 }
 
 /// The state of [`check_module`]'s walk.
-struct Checker<'t, 'l, 'c> {
+struct Checker<'t, 'l, 'c, 'a> {
     names: KernelOpNames,
     target: &'t Target,
     kernels: &'t TcKernels,
@@ -292,26 +306,36 @@ struct Checker<'t, 'l, 'c> {
     /// Whether a type is 64-bit (see `elementwise::is_64_bit`).
     wide: FastMap<*const std::ffi::c_void, bool>,
     infos: KernelInfos<'c>,
+    scf_for: ir::OpName,
+    /// The marked loops met so far (the checks walk every op once; the
+    /// unroll need not walk them again).
+    loops: Vec<OperationRef<'c, 'a>>,
     ok: bool,
 }
 
-impl<'c> Checker<'_, '_, 'c> {
+impl<'c, 'a> Checker<'_, '_, 'c, 'a> {
     /// Checks the ops nested in `parent`, parents first, where `in_tc`
     /// says whether the closest `pallas.kernel` around `parent`'s ops is a
     /// TensorCore one.
-    fn visit_nested(&mut self, parent: &OperationRef<'c, '_>, in_tc: bool) {
+    fn visit_nested(&mut self, parent: &OperationRef<'c, 'a>, in_tc: bool) {
         ir::walk_nested_carrying(parent, in_tc, &mut |op, in_tc| self.visit(op, in_tc));
     }
 
     /// Checks `op`; returns `in_tc` for the ops nested in it.
-    fn visit(&mut self, op: &OperationRef<'c, '_>, in_tc: bool) -> bool {
+    fn visit(&mut self, op: &OperationRef<'c, 'a>, in_tc: bool) -> bool {
         let plan = *self.plans.get(op, Plan::of);
         match plan {
             Plan::Kernel => {
                 match kernel::Core::of(op) {
                     Some(kernel::Core::TensorCore) => match KernelInfo::of(op) {
                         Ok(info) => {
-                            self.ok &= check_kernel(op, &info, self.target, &self.names);
+                            self.ok &= check_kernel(
+                                op,
+                                &info,
+                                self.target,
+                                &self.names,
+                                self.kernels.has_run_scoped(),
+                            );
                             self.infos.insert(op.to_raw().ptr, info);
                         }
                         Err(e) => {
@@ -337,6 +361,9 @@ impl<'c> Checker<'_, '_, 'c> {
             }
             _ if !in_tc => return in_tc,
             _ => {}
+        }
+        if ir::OpName::of(op) == self.scf_for && unroll::is_marked_loop(op) {
+            self.loops.push(*op);
         }
         let name = ir::op_name_of(op);
         if let Err(message) = self.check_op(op, name, plan) {
@@ -406,6 +433,7 @@ fn check_kernel(
     info: &KernelInfo,
     target: &Target,
     names: &KernelOpNames,
+    has_run_scoped: bool,
 ) -> bool {
     let mut ok = true;
     if let Err(e) = crate::conversion::common::consumer::check_no_complex_operand(op) {
@@ -455,7 +483,7 @@ fn check_kernel(
             ok = false;
         }
     }
-    ok &= check_memory(op, info, target, names);
+    ok &= check_memory(op, info, target, names, has_run_scoped);
     ok && check_communication(op, names)
 }
 
@@ -466,6 +494,7 @@ fn check_memory(
     info: &KernelInfo,
     target: &Target,
     names: &KernelOpNames,
+    has_run_scoped: bool,
 ) -> bool {
     use crate::dialect::pallas::compiler_params::MosaicTpuParams;
     let capacity = target.vmem();
@@ -565,13 +594,18 @@ fn check_memory(
         });
     }
     let first_scratch = info.prefetch.len() + info.specs.len();
-    // Both memories' scoped peaks from one walk over the body.
-    let peaks = limits::scoped_peaks(
-        op,
-        names.run_scoped,
-        [MemorySpace::Vmem, MemorySpace::Smem],
-        MemorySpace::Vmem,
-    );
+    // Both memories' scoped peaks from one walk over the body (none to
+    // walk for in a module without scoped allocations).
+    let peaks = if has_run_scoped {
+        limits::scoped_peaks(
+            op,
+            names.run_scoped,
+            [MemorySpace::Vmem, MemorySpace::Smem],
+            MemorySpace::Vmem,
+        )
+    } else {
+        [Ok((0, None)), Ok((0, None))]
+    };
     for ((space, list), peak) in [
         (MemorySpace::Vmem, &mut in_vmem),
         (MemorySpace::Smem, &mut in_smem),

@@ -173,6 +173,9 @@ pub(crate) struct KernelSet {
     kernels: FastSet<MlirOperationPtr>,
     /// Whether the module has no other kernels.
     all: bool,
+    /// Whether the module has a `pallas.run_scoped` anywhere (few kernels
+    /// allocate scoped buffers; without one, their peaks need no walk).
+    run_scoped: bool,
 }
 
 /// The TensorCore kernels of a module.
@@ -188,18 +191,34 @@ impl KernelSet {
     ) -> (Self, Vec<OperationRef<'c, 'a>>) {
         let mut list = vec![];
         let mut all = true;
+        let mut run_scoped = false;
         let kernel = ir::OpName::get(module, "pallas.kernel");
+        let scoped = ir::OpName::get(module, "pallas.run_scoped");
         ir::walk_nested(module, &mut |op| {
-            if ir::OpName::of(&op) == kernel {
+            let name = ir::OpName::of(&op);
+            if name == kernel {
                 if lowered(&op) {
                     list.push(op);
                 } else {
                     all = false;
                 }
             }
+            run_scoped |= name == scoped;
         });
         let kernels = list.iter().map(|k| k.to_raw().ptr).collect();
-        (Self { kernels, all }, list)
+        (
+            Self {
+                kernels,
+                all,
+                run_scoped,
+            },
+            list,
+        )
+    }
+
+    /// Whether some op of the module is a `pallas.run_scoped`.
+    pub(crate) fn has_run_scoped(&self) -> bool {
+        self.run_scoped
     }
 
     /// Whether the set holds every kernel of the module.
@@ -229,10 +248,11 @@ fn run(module: OperationRef, options: &OptionValues) -> Result<(), ()> {
     // No kernel is created or erased before the conversion commits.
     let (kernels, kernel_list) = KernelSet::of(&module, |k| kernel::kernel_type(k) == "tc");
     let kernels = Rc::new(kernels);
-    let Some(infos) = checks::check_module(&module, &target, &kernels) else {
+    let Some(checked) = checks::check_module(&module, &target, &kernels) else {
         return Err(());
     };
-    unroll::expand_loops(&module, &|k| kernels.contains(k), ParallelLoops::Rejected)
+    let infos = checked.infos;
+    unroll::expand_marked_loops(&module, checked.marked_loops, ParallelLoops::Rejected)
         .map_err(|_| ())?;
     kernel::prepare_index_maps(&module, &kernel_list, &infos, kernels.is_all())?;
     refs::follow_source_spaces(&module);
