@@ -717,7 +717,7 @@ pub struct TypeLegality {
     legal: RefCell<FastMap<*const c_void, bool>>,
     /// In front of `legal`: every operand and result of most ops is asked
     /// about, and a handful of types make up most of them.
-    recent: Recent<bool, 64>,
+    recent: Recent<bool, 256>,
 }
 
 impl TypeLegality {
@@ -1236,7 +1236,7 @@ struct Driver<'p> {
     /// The names met so far.
     names: RefCell<FastMap<*const c_void, NameInfo<'p>>>,
     /// In front of `names` (asked for every op).
-    recent_names: Recent<NameInfo<'p>, 32>,
+    recent_names: Recent<NameInfo<'p>, 256>,
     rewriter: MlirRewriterBase,
     state: RefCell<Direct>,
 }
