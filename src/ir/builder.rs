@@ -51,6 +51,8 @@ struct Parsed {
     /// function type as a type attribute (index maps of one kernel share
     /// their signature).
     signatures: crate::ir::hash::FastMap<Vec<*const std::ffi::c_void>, *const std::ffi::c_void>,
+    /// [`memo_dense_array`]: (length, values, i32 or i64) -> dense array.
+    dense_arrays: crate::ir::hash::FastMap<DenseArrayKey, *const std::ffi::c_void>,
     /// How many pass runs are under way on this thread: the tables hold
     /// handles of the context of the running pass, so they are emptied when
     /// the outermost run ends, and the shaped-type memos (whose callers
@@ -61,6 +63,10 @@ struct Parsed {
 
 /// The rank and dims (the first `rank` of them) of a shape of rank up to 8.
 type DimsKey = (usize, [i64; 8]);
+
+/// A dense array of up to 8 values: its length, its values (as i64), and
+/// whether it is an i32 array.
+type DenseArrayKey = (usize, [i64; 8], bool);
 
 /// `shape` as a [`DimsKey`], when its rank is at most 8.
 fn dims_key(shape: &[i64]) -> Option<DimsKey> {
@@ -112,6 +118,7 @@ thread_local! {
         memrefs: Default::default(),
         vectors: Default::default(),
         signatures: Default::default(),
+        dense_arrays: Default::default(),
         runs: 0,
     });
 }
@@ -138,6 +145,7 @@ impl Parsed {
         self.memrefs.clear();
         self.vectors.clear();
         self.signatures.clear();
+        self.dense_arrays.clear();
     }
 
     fn table(
@@ -294,6 +302,40 @@ pub fn memo_vector_type<'c>(
         return make();
     };
     memo_shaped_type(elem, |p| &mut p.vectors, (elem.to_raw().ptr, dims), make)
+}
+
+/// The dense array attribute `make` builds, remembered for the rest of the
+/// pass run under `key` (its length, its values widened to i64, whether it
+/// is an i32 array; `None` for arrays of more than 8 values, always built).
+/// Every op with operand groups gets an `operandSegmentSizes` array, and
+/// getting one from MLIR (a hash of its values and a uniquer lookup) costs
+/// more than looking it up here.
+fn memo_dense_array<'c>(
+    ctx: MlirContext,
+    key: Option<DenseArrayKey>,
+    make: impl FnOnce() -> MlirAttribute,
+) -> Attribute<'c> {
+    let Some(key) = key else {
+        return unsafe { Attribute::from_raw(make()) };
+    };
+    let cached = PARSED.with(|p| {
+        let mut p = p.borrow_mut();
+        if p.runs == 0 {
+            return Err(());
+        }
+        p.enter(ctx);
+        Ok(p.dense_arrays.get(&key).copied())
+    });
+    let raw = match cached {
+        Ok(Some(raw)) => MlirAttribute { ptr: raw },
+        Ok(None) => {
+            let raw = make();
+            PARSED.with(|p| p.borrow_mut().dense_arrays.insert(key, raw.ptr));
+            raw
+        }
+        Err(()) => make(),
+    };
+    unsafe { Attribute::from_raw(raw) }
 }
 
 /// The type `make` builds, remembered in `table` under `key` for the rest
@@ -458,14 +500,25 @@ impl<'r, 'c, 'a> B<'r, 'c, 'a> {
         unsafe { Attribute::from_raw(MlirAttribute { ptr: raw }) }
     }
 
-    /// `array<i64: v...>`.
+    /// `array<i64: v...>` (remembered for the pass run, as the other
+    /// dense arrays: see [`memo_dense_array`]).
     pub fn dense_i64_attr(&self, v: &[i64]) -> Attribute<'c> {
-        unsafe { Attribute::from_raw(mlirDenseI64ArrayGet(self.ctx, v.len() as isize, v.as_ptr())) }
+        let make = || unsafe { mlirDenseI64ArrayGet(self.ctx, v.len() as isize, v.as_ptr()) };
+        let key = dims_key(v).map(|(n, dims)| (n, dims, false));
+        memo_dense_array(self.ctx, key, make)
     }
 
     /// `array<i32: v...>`.
     pub fn dense_i32_attr(&self, v: &[i32]) -> Attribute<'c> {
-        unsafe { Attribute::from_raw(mlirDenseI32ArrayGet(self.ctx, v.len() as isize, v.as_ptr())) }
+        let make = || unsafe { mlirDenseI32ArrayGet(self.ctx, v.len() as isize, v.as_ptr()) };
+        let key = (v.len() <= 8).then(|| {
+            let mut wide = [0i64; 8];
+            for (w, x) in wide.iter_mut().zip(v) {
+                *w = i64::from(*x);
+            }
+            (v.len(), wide, true)
+        });
+        memo_dense_array(self.ctx, key, make)
     }
 
     /// `[true, true, ...]` (`n` of them), as the `in_bounds` of a transfer.
