@@ -330,6 +330,14 @@ intptr_t pallasShapedTypeGetShape(MlirType type, int64_t *dims, intptr_t capacit
  * with size 0 for any other attribute. The C API reads one element per
  * call. */
 const int64_t *pallasDenseI64ArrayGetData(MlirAttribute attr, intptr_t *size);
+/** How many scalar prefetch operands a `pallas.kernel` declares, from its
+ * properties; -1 for any other op. */
+intptr_t pallasKernelScalarPrefetchCount(MlirOperation op);
+/** The `starts`, `sizes` and `strides` of a `pallas.load`, `store`, `swap`
+ * or `atomic_rmw`, read from the op's properties (a lookup by name
+ * compares the names of all its attributes); false for any other op. */
+bool pallasIndexerGet(MlirOperation op, MlirAttribute *starts, MlirAttribute *sizes,
+                      MlirAttribute *strides);
 /** The keyword of a `#vector.kind<...>` attribute (`add`, `maximumf`, ...),
  * a string of static storage; empty for any other attribute. */
 MlirStringRef pallasVectorCombiningKindGetName(MlirAttribute attr);

@@ -560,6 +560,36 @@ static std::optional<ArrayRef<int32_t>> segmentSizesOf(Operation *op) {
   return sizes;
 }
 
+template <typename OpT>
+static bool indexerOf(Operation *op, MlirAttribute *starts, MlirAttribute *sizes,
+                      MlirAttribute *strides) {
+  auto typed = dyn_cast<OpT>(op);
+  if (!typed)
+    return false;
+  const auto &properties = typed.getProperties();
+  *starts = wrap(properties.starts);
+  *sizes = wrap(properties.sizes);
+  *strides = wrap(properties.strides);
+  return true;
+}
+
+intptr_t pallasKernelScalarPrefetchCount(MlirOperation op) {
+  auto kernel = dyn_cast<pallas::KernelOp>(unwrap(op));
+  if (!kernel)
+    return -1;
+  ArrayAttr prefetch = kernel.getProperties().scalar_prefetch;
+  return prefetch ? prefetch.size() : 0;
+}
+
+bool pallasIndexerGet(MlirOperation op, MlirAttribute *starts, MlirAttribute *sizes,
+                      MlirAttribute *strides) {
+  Operation *o = unwrap(op);
+  return indexerOf<pallas::LoadOp>(o, starts, sizes, strides) ||
+         indexerOf<pallas::StoreOp>(o, starts, sizes, strides) ||
+         indexerOf<pallas::SwapOp>(o, starts, sizes, strides) ||
+         indexerOf<pallas::AtomicRmwOp>(o, starts, sizes, strides);
+}
+
 intptr_t pallasOperationGetOperandSegmentSizes(MlirOperation op, int32_t *sizes,
                                                intptr_t capacity) {
   Operation *o = unwrap(op);

@@ -1074,6 +1074,33 @@ pub fn dense_i64_slice<'c>(attr: Attribute<'c>) -> &'c [i64] {
     unsafe { std::slice::from_raw_parts(data, size as usize) }
 }
 
+/// How many scalar prefetch operands `op`, a `pallas.kernel`, declares
+/// (read from its properties); `None` for any other op.
+pub fn kernel_prefetch_count(op: &OperationRef) -> Option<usize> {
+    usize::try_from(unsafe { ffi::pallasKernelScalarPrefetchCount(op.to_raw()) }).ok()
+}
+
+/// The `starts`, `sizes` and `strides` of a `pallas.load`, `store`, `swap`
+/// or `atomic_rmw` (empty where absent), read from its properties; `None`
+/// for any other op.
+pub fn indexer_arrays<'c>(op: &OperationRef<'c, '_>) -> Option<[&'c [i64]; 3]> {
+    let null = MlirAttribute {
+        ptr: std::ptr::null(),
+    };
+    let (mut starts, mut sizes, mut strides) = (null, null, null);
+    if !unsafe { ffi::pallasIndexerGet(op.to_raw(), &mut starts, &mut sizes, &mut strides) } {
+        return None;
+    }
+    let slice = |a: MlirAttribute| {
+        if a.ptr.is_null() {
+            &[][..]
+        } else {
+            dense_i64_slice(unsafe { Attribute::from_raw(a) })
+        }
+    };
+    Some([slice(starts), slice(sizes), slice(strides)])
+}
+
 /// The handles of `values`, without a copy: melior's `Value` is a
 /// transparent wrapper of its handle.
 pub fn raw_values<'v>(values: &'v [Value]) -> &'v [MlirValue] {

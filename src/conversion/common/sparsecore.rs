@@ -1,9 +1,9 @@
 //! What only SparseCore kernels may use, for the lowerings that must reject
 //! it (the CPU reference, TensorCore) and the one that lowers it.
 
-use melior::ir::operation::{OperationLike, OperationRef};
+use melior::ir::operation::OperationRef;
 
-use crate::conversion::common::builder::dense_i32;
+use crate::ir;
 
 /// Pallas ops that only exist on SparseCores.
 pub const SPARSECORE_ONLY_OPS: &[&str] = &[
@@ -39,17 +39,13 @@ pub fn sparsecore_form(op: &OperationRef, name: &str) -> Option<SparseCoreForm> 
         "pallas.dma_start" | "pallas.dma_wait" => &["add"],
         _ => &[],
     };
-    if let Some(a) = attrs.iter().find(|a| op.attribute(a).is_ok()) {
+    if let Some(a) = attrs.iter().find(|a| ir::has_attribute(op, a)) {
         return Some(SparseCoreForm::Attr(a));
     }
     let is_dma = matches!(name, "pallas.dma_start" | "pallas.dma_wait");
     let indirect = is_dma
-        && op
-            .attribute("operandSegmentSizes")
-            .map(dense_i32)
-            .unwrap_or_default()
-            .iter()
-            .skip(DMA_OFFSETS)
-            .any(|n| *n > 0);
+        && ir::with_operand_segment_sizes(op, |sizes| {
+            sizes.iter().skip(DMA_OFFSETS).any(|n| *n > 0)
+        });
     indirect.then_some(SparseCoreForm::IndirectDma)
 }

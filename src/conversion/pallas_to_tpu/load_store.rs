@@ -503,6 +503,13 @@ struct Indexer<'c> {
 impl<'c> Indexer<'c> {
     /// Borrowed from the op's attributes, which live as long as the context.
     fn of(op: &OperationRef<'c, '_>) -> Self {
+        if let Some([starts, sizes, strides]) = ir::indexer_arrays(op) {
+            return Self {
+                starts,
+                sizes,
+                strides,
+            };
+        }
         let get = |n: &str| op.attribute(n).map_or(&[][..], ir::dense_i64_slice);
         Self {
             starts: get("starts"),
@@ -520,9 +527,8 @@ impl<'c> Indexer<'c> {
     }
 
     /// [`Self::dynamic`] of `op`, reading only its starts (the checks).
-    fn dynamic_of(op: &OperationRef) -> usize {
-        op.attribute("starts")
-            .map_or(0, |a| dynamic_count(ir::dense_i64_slice(a)))
+    fn dynamic_of(op: &OperationRef<'c, '_>) -> usize {
+        Self::of(op).dynamic()
     }
 
     fn strided(&self) -> bool {
