@@ -329,13 +329,8 @@ impl<'c, 'a> Checker<'_, '_, 'c, 'a> {
                 match kernel::Core::of(op) {
                     Some(kernel::Core::TensorCore) => match KernelInfo::of(op) {
                         Ok(info) => {
-                            self.ok &= check_kernel(
-                                op,
-                                &info,
-                                self.target,
-                                &self.names,
-                                self.kernels.has_run_scoped(),
-                            );
+                            self.ok &=
+                                check_kernel(op, &info, self.target, &self.names, self.kernels);
                             self.infos.insert(op.to_raw().ptr, info);
                         }
                         Err(e) => {
@@ -433,7 +428,7 @@ fn check_kernel(
     info: &KernelInfo,
     target: &Target,
     names: &KernelOpNames,
-    has_run_scoped: bool,
+    kernels: &TcKernels,
 ) -> bool {
     let mut ok = true;
     if let Err(e) = crate::conversion::common::consumer::check_no_complex_operand(op) {
@@ -483,8 +478,8 @@ fn check_kernel(
             ok = false;
         }
     }
-    ok &= check_memory(op, info, target, names, has_run_scoped);
-    ok && check_communication(op, names)
+    ok &= check_memory(op, info, target, names, kernels.has_run_scoped());
+    ok && check_communication(op, names, kernels.has_communication_ops())
 }
 
 /// The kernel's buffers against the target's VMEM (or `vmem_limit_bytes`),
@@ -730,7 +725,13 @@ fn check_block_spec(info: &KernelInfo, spec: &BlockSpec, i: usize) -> Result<(),
 
 /// Communication (remote DMA or signals, mesh axis indices) needs a mesh,
 /// and grid axis names may not shadow mesh axis names.
-fn check_communication(kernel_op: &OperationRef, names: &KernelOpNames) -> bool {
+/// `may_communicate`: whether the module has any of
+/// [`super::COMMUNICATION_OPS`] (else no op of the kernel is visited).
+fn check_communication(
+    kernel_op: &OperationRef,
+    names: &KernelOpNames,
+    may_communicate: bool,
+) -> bool {
     let grid_names: Vec<String> = kernel_op
         .attribute("grid_names")
         .map(|a| {
@@ -756,6 +757,9 @@ fn check_communication(kernel_op: &OperationRef, names: &KernelOpNames) -> bool 
             );
             ok = false;
         }
+    }
+    if !may_communicate {
+        return ok;
     }
     // Every op of the kernel is visited: names compared as interned names.
     ir::walk_nested(kernel_op, &mut |op| {

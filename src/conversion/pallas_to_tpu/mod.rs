@@ -176,12 +176,24 @@ pub(crate) struct KernelSet {
     /// Whether the module has a `pallas.run_scoped` anywhere (few kernels
     /// allocate scoped buffers; without one, their peaks need no walk).
     run_scoped: bool,
+    /// Whether the module has an op that can name another device or a mesh
+    /// axis (`pallas.axis_index`, DMAs, semaphore signals); without one,
+    /// the communication checks need no walk.
+    communication: bool,
 }
 
 /// The TensorCore kernels of a module.
 pub(crate) type TcKernels = KernelSet;
 
 type MlirOperationPtr = *mut std::ffi::c_void;
+
+/// The ops that can name a mesh axis or another device.
+pub(crate) const COMMUNICATION_OPS: [&str; 4] = [
+    "pallas.axis_index",
+    "pallas.dma_start",
+    "pallas.dma_wait",
+    "pallas.semaphore_signal",
+];
 
 impl KernelSet {
     /// The kernels of `module` that `lowered` picks, as a set and in order.
@@ -191,9 +203,10 @@ impl KernelSet {
     ) -> (Self, Vec<OperationRef<'c, 'a>>) {
         let mut list = vec![];
         let mut all = true;
-        let mut run_scoped = false;
+        let (mut run_scoped, mut communication) = (false, false);
         let kernel = ir::OpName::get(module, "pallas.kernel");
         let scoped = ir::OpName::get(module, "pallas.run_scoped");
+        let communicating = COMMUNICATION_OPS.map(|n| ir::OpName::get(module, n));
         ir::walk_nested(module, &mut |op| {
             let name = ir::OpName::of(&op);
             if name == kernel {
@@ -204,6 +217,7 @@ impl KernelSet {
                 }
             }
             run_scoped |= name == scoped;
+            communication |= communicating.contains(&name);
         });
         let kernels = list.iter().map(|k| k.to_raw().ptr).collect();
         (
@@ -211,6 +225,7 @@ impl KernelSet {
                 kernels,
                 all,
                 run_scoped,
+                communication,
             },
             list,
         )
@@ -219,6 +234,11 @@ impl KernelSet {
     /// Whether some op of the module is a `pallas.run_scoped`.
     pub(crate) fn has_run_scoped(&self) -> bool {
         self.run_scoped
+    }
+
+    /// Whether some op of the module is one of [`COMMUNICATION_OPS`].
+    pub(crate) fn has_communication_ops(&self) -> bool {
+        self.communication
     }
 
     /// Whether the set holds every kernel of the module.
