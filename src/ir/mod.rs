@@ -1402,33 +1402,29 @@ pub fn float_type_name(t: Type) -> Option<&'static str> {
         .map(|(_, name)| *name)
 }
 
+/// `a` itself, or the splat value of a dense elements attribute; `None`
+/// for a dense attribute that is not a splat.
+fn scalar_or_splat(a: Attribute) -> Option<MlirAttribute> {
+    unsafe {
+        let raw = a.to_raw();
+        if !mlirAttributeIsADenseElements(raw) {
+            return Some(raw);
+        }
+        mlirDenseElementsAttrIsSplat(raw).then(|| mlirDenseElementsAttrGetSplatValue(raw))
+    }
+}
+
 /// The value of an integer attribute, or of the splat of a dense one.
 pub fn integer_or_splat_value(a: Attribute) -> Option<i64> {
-    unsafe {
-        let mut raw = a.to_raw();
-        if mlirAttributeIsADenseElements(raw) {
-            if !mlirDenseElementsAttrIsSplat(raw) {
-                return None;
-            }
-            raw = mlirDenseElementsAttrGetSplatValue(raw);
-        }
-        mlirAttributeIsAInteger(raw).then(|| mlirIntegerAttrGetValueInt(raw))
-    }
+    let raw = scalar_or_splat(a)?;
+    unsafe { mlirAttributeIsAInteger(raw).then(|| mlirIntegerAttrGetValueInt(raw)) }
 }
 
 /// The value of a float attribute, or of the splat of a dense one, widened
 /// to `f64` (exact for every float type MLIR has but `f80`/`f128`).
 pub fn float_or_splat_value(a: Attribute) -> Option<f64> {
-    unsafe {
-        let mut raw = a.to_raw();
-        if mlirAttributeIsADenseElements(raw) {
-            if !mlirDenseElementsAttrIsSplat(raw) {
-                return None;
-            }
-            raw = mlirDenseElementsAttrGetSplatValue(raw);
-        }
-        mlirAttributeIsAFloat(raw).then(|| mlirFloatAttrGetValueDouble(raw))
-    }
+    let raw = scalar_or_splat(a)?;
+    unsafe { mlirAttributeIsAFloat(raw).then(|| mlirFloatAttrGetValueDouble(raw)) }
 }
 
 /// The keyword of a `#vector.kind<...>` attribute (`add`, `maximumf`, ...);
