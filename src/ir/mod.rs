@@ -1553,11 +1553,7 @@ pub fn zero_splat_attr(ty: Type<'_>) -> Attribute<'_> {
         } else {
             mlirIntegerAttrGet(elem, 0)
         };
-        // A scalar type's zero is the scalar attribute itself.
-        if !mlirTypeIsAShaped(ty.to_raw()) {
-            return Attribute::from_raw(zero);
-        }
-        Attribute::from_raw(mlirDenseElementsAttrSplatGet(ty.to_raw(), zero))
+        scalar_or_splat_attr(ty, Attribute::from_raw(zero))
     }
 }
 

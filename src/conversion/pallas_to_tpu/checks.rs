@@ -7,7 +7,9 @@ use melior::ir::r#type::TypeLike;
 
 use super::kernel::{self, is_windowed, KernelInfo};
 use super::limits::{self, shape_text, Detail, Item, Label, Limit, Target};
-use super::{dma, dot, elementwise, load_store, misc, refs, scoped, shape, TcKernels};
+use super::{
+    dma, dot, elementwise, load_store, misc, refs, scoped, shape, TcKernels, AXIS_INDEX, REMOTE_OPS,
+};
 use crate::conversion::common::consumer::check_mosaic_tpu_dialect;
 use crate::conversion::common::sparsecore::{sparsecore_form, SparseCoreForm, SPARSECORE_ONLY_OPS};
 use crate::conversion::common::unroll;
@@ -252,12 +254,8 @@ pub(crate) fn check_module<'c, 'a>(
     let mut checker = Checker {
         names: KernelOpNames {
             run_scoped: name("pallas.run_scoped"),
-            axis_index: name("pallas.axis_index"),
-            remote: [
-                name("pallas.dma_start"),
-                name("pallas.dma_wait"),
-                name("pallas.semaphore_signal"),
-            ],
+            axis_index: name(AXIS_INDEX),
+            remote: REMOTE_OPS.map(name),
         },
         target,
         kernels,
@@ -725,8 +723,9 @@ fn check_block_spec(info: &KernelInfo, spec: &BlockSpec, i: usize) -> Result<(),
 
 /// Communication (remote DMA or signals, mesh axis indices) needs a mesh,
 /// and grid axis names may not shadow mesh axis names.
-/// `may_communicate`: whether the module has any of
-/// [`super::COMMUNICATION_OPS`] (else no op of the kernel is visited).
+/// `may_communicate`: whether the module has an axis index or a remote op
+/// (`TcKernels::has_communication_ops`; else no op of the kernel is
+/// visited).
 fn check_communication(
     kernel_op: &OperationRef,
     names: &KernelOpNames,

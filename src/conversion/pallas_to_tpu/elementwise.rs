@@ -152,16 +152,11 @@ impl Identity {
     }
 
     /// The identity as the value of a constant of type `ty` (a splat for a
-    /// vector type), over element type `elem`.
-    fn attr<'c>(
-        self,
-        b: &B<'_, 'c, '_>,
-        elem: Type<'c>,
-        ty: Type<'c>,
-    ) -> melior::ir::Attribute<'c> {
+    /// vector type).
+    fn attr<'c>(self, b: &B<'_, 'c, '_>, ty: Type<'c>) -> melior::ir::Attribute<'c> {
         let scalar = match self {
-            Identity::Float(v) => b.float_attr(v, elem),
-            Identity::Int(v) => b.int_attr(v, elem),
+            Identity::Float(v) => b.float_attr(v, elem(ty)),
+            Identity::Int(v) => b.int_attr(v, elem(ty)),
         };
         ir::scalar_or_splat_attr(ty, scalar)
     }
@@ -250,8 +245,7 @@ fn multi_reduction<'c, 'a>(
     dims: &[i64],
     out: Type<'c>,
 ) -> Result<Value<'c, 'a>, String> {
-    let out_elem = elem(out);
-    let acc = b.constant_of(identity(kind, out_elem)?.attr(b, out_elem, out), out);
+    let acc = b.constant_of(identity(kind, elem(out))?.attr(b, out), out);
     let kind_attr = ir::combining_kind_attr(out, kind)
         .ok_or_else(|| format!("not yet supported: <{kind}> reductions in the TPU lowering"))?;
     let attrs = [

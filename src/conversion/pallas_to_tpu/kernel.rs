@@ -344,11 +344,7 @@ impl<'c> KernelInfo<'c> {
     /// The number of scalar prefetch operands of a kernel, without decoding
     /// the rest.
     pub fn prefetch_count(op: &OperationRef) -> usize {
-        ir::kernel_prefetch_count(op).unwrap_or_else(|| {
-            op.attribute("scalar_prefetch")
-                .map(ir::array_len)
-                .unwrap_or(0)
-        })
+        ir::kernel_prefetch_count(op).unwrap_or(0)
     }
 
     /// The block spec of body argument `arg` (prefetch operands first, then

@@ -502,19 +502,14 @@ struct Indexer<'c> {
 
 impl<'c> Indexer<'c> {
     /// Borrowed from the op's attributes, which live as long as the context.
+    /// (Of a `pallas.load`, `store` or `swap`: the ops the patterns and
+    /// checks here are for; empty for any other op.)
     fn of(op: &OperationRef<'c, '_>) -> Self {
-        if let Some([starts, sizes, strides]) = ir::indexer_arrays(op) {
-            return Self {
-                starts,
-                sizes,
-                strides,
-            };
-        }
-        let get = |n: &str| op.attribute(n).map_or(&[][..], ir::dense_i64_slice);
+        let [starts, sizes, strides] = ir::indexer_arrays(op).unwrap_or([&[]; 3]);
         Self {
-            starts: get("starts"),
-            sizes: get("sizes"),
-            strides: get("strides"),
+            starts,
+            sizes,
+            strides,
         }
     }
 

@@ -187,9 +187,11 @@ pub(crate) type TcKernels = KernelSet;
 
 type MlirOperationPtr = *mut std::ffi::c_void;
 
-/// The ops that can name a mesh axis or another device.
-pub(crate) const COMMUNICATION_OPS: [&str; 4] = [
-    "pallas.axis_index",
+/// The op that names a mesh axis.
+pub(crate) const AXIS_INDEX: &str = "pallas.axis_index";
+
+/// The ops that can name another device.
+pub(crate) const REMOTE_OPS: [&str; 3] = [
     "pallas.dma_start",
     "pallas.dma_wait",
     "pallas.semaphore_signal",
@@ -206,7 +208,8 @@ impl KernelSet {
         let (mut run_scoped, mut communication) = (false, false);
         let kernel = ir::OpName::get(module, "pallas.kernel");
         let scoped = ir::OpName::get(module, "pallas.run_scoped");
-        let communicating = COMMUNICATION_OPS.map(|n| ir::OpName::get(module, n));
+        let axis_index = ir::OpName::get(module, AXIS_INDEX);
+        let remote = REMOTE_OPS.map(|n| ir::OpName::get(module, n));
         ir::walk_nested(module, &mut |op| {
             let name = ir::OpName::of(&op);
             if name == kernel {
@@ -217,7 +220,7 @@ impl KernelSet {
                 }
             }
             run_scoped |= name == scoped;
-            communication |= communicating.contains(&name);
+            communication |= name == axis_index || remote.contains(&name);
         });
         let kernels = list.iter().map(|k| k.to_raw().ptr).collect();
         (
@@ -236,7 +239,8 @@ impl KernelSet {
         self.run_scoped
     }
 
-    /// Whether some op of the module is one of [`COMMUNICATION_OPS`].
+    /// Whether some op of the module is an [`AXIS_INDEX`] or one of
+    /// [`REMOTE_OPS`].
     pub(crate) fn has_communication_ops(&self) -> bool {
         self.communication
     }

@@ -161,6 +161,19 @@ pallas.kernel @reductions grid(1) {
   // CHECK: vector.multi_reduction <add>, %{{.*}}, %[[IZ]] [1] : vector<8x128xi32> to vector<8xi32>
   %iz = arith.constant dense<0> : vector<8xi32>
   %is = vector.multi_reduction <add>, %i, %iz [1] : vector<8x128xi32> to vector<8xi32>
+  // A -0.0 sum accumulator is not the identity (compared bit for bit): the
+  // reduction starts from 0.0 and the accumulator is added afterwards.
+  // CHECK: %[[NZ:.*]] = arith.constant dense<-0.000000e+00> : vector<8xf32>
+  // CHECK: %[[PZ:.*]] = arith.constant dense<0.000000e+00> : vector<8xf32>
+  // CHECK: %[[NR:.*]] = vector.multi_reduction <add>, %{{.*}}, %[[PZ]] [1] : vector<8x128xf32> to vector<8xf32>
+  // CHECK: arith.addf %[[NR]], %[[NZ]] : vector<8xf32>
+  %nz = arith.constant dense<-0.0> : vector<8xf32>
+  %ns = vector.multi_reduction <add>, %x, %nz [1] : vector<8x128xf32> to vector<8xf32>
+  // i32 max from INT32_MIN: the identity, kept.
+  // CHECK: %[[IM:.*]] = arith.constant dense<-2147483648> : vector<8xi32>
+  // CHECK-NEXT: vector.multi_reduction <maxsi>, %{{.*}}, %[[IM]] [1] : vector<8x128xi32> to vector<8xi32>
+  %imin = arith.constant dense<-2147483648> : vector<8xi32>
+  %im = vector.multi_reduction <maxsi>, %i, %imin [1] : vector<8x128xi32> to vector<8xi32>
   // Sum of everything to a scalar (jnp.sum(x)).
   // CHECK: %[[L:.*]] = vector.shape_cast %{{.*}} : vector<8x128xf32> to vector<1x8x128xf32>
   // CHECK: %[[SZ:.*]] = arith.constant dense<0.000000e+00> : vector<1xf32>
