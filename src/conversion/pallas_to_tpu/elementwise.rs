@@ -450,14 +450,34 @@ pub(crate) fn check_as(
     }
 }
 
-/// False for the ops the patterns below (and `vector.transpose` in
-/// [`super::shape`]) rewrite; only inside TensorCore kernels.
-/// Whether the conversion leaves `op` (at `scope`) as it is.
+/// The ops [`is_legal_in`] can find illegal: those the patterns below (and
+/// `vector.transpose` in [`super::shape`]) rewrite. Every other op of
+/// their dialects it leaves, so the legality rules ask it of these alone.
+pub const REWRITTEN: &[&str] = &[
+    "arith.negf",
+    "math.fpowi",
+    "math.ipowi",
+    "math.isfinite",
+    "vector.reduction",
+    "vector.transpose",
+    "arith.cmpi",
+    "arith.uitofp",
+    "arith.bitcast",
+    "vector.multi_reduction",
+];
+
+/// Whether the conversion leaves `op` (at `scope`) as it is: false for
+/// some of [`REWRITTEN`], and only inside TensorCore kernels.
 pub fn is_legal_in(op: &OperationRef, scope: super::Scope) -> bool {
     if !in_scope(scope) {
         return true;
     }
-    match op_name(op) {
+    let name = op_name(op);
+    debug_assert!(
+        REWRITTEN.contains(&name),
+        "{name} is not one of elementwise::REWRITTEN"
+    );
+    match name {
         "arith.negf" | "math.fpowi" | "math.ipowi" | "math.isfinite" | "vector.reduction"
         | "vector.transpose" => false,
         "arith.cmpi" | "arith.uitofp" => !operand_type(op, 0)

@@ -307,6 +307,14 @@ fn run(module: OperationRef, options: &OptionValues) -> Result<(), ()> {
     for d in ["arith", "math", "vector", "memref"] {
         let (s, types_legal) = (scopes.clone(), types_legal.clone());
         target.dynamically_legal_dialect(d, move |op| {
+            Some(!s.of(&op).mosaic_module || types_legal.is_legal(&op))
+        });
+    }
+    // The ops the elementwise rules may rewrite have entries of their own
+    // (an op's entry wins over its dialect's).
+    for name in elementwise::REWRITTEN {
+        let (s, types_legal) = (scopes.clone(), types_legal.clone());
+        target.dynamically_legal_op(name, move |op| {
             let scope = s.of(&op);
             Some(
                 !scope.mosaic_module
