@@ -18,6 +18,9 @@
 # one; build it with line tables (CARGO_PROFILE_RELEASE_DEBUG=line-tables-only
 # cargo build --release) for file:line in the reports.
 set -u
+# The Rust code's small blocks come from malloc itself, not from the
+# crate's free lists (src/ir/alloc.rs), so that memcheck sees into them.
+export PALLAS_SYSTEM_ALLOC=1
 opt=${1:-target/debug/pallas-opt}
 shift || true
 jobs=${JOBS:-1}

@@ -14,3 +14,7 @@ pub mod passes;
 pub mod transforms;
 
 pub use ir::{capi, plugin};
+
+/// Small blocks from per-thread free lists (see [`ir::alloc`]).
+#[global_allocator]
+static ALLOCATOR: ir::alloc::SmallBlocks = ir::alloc::SmallBlocks;

@@ -3,6 +3,7 @@
 //! pattern), and the helpers melior lacks (block specs, memory spaces,
 //! semaphore types, diagnostics at an op).
 
+pub mod alloc;
 pub mod attrs;
 pub mod builder;
 pub mod capi;
