@@ -373,6 +373,10 @@ MlirOperation pallasConstantCreate(const void *name, MlirLocation loc, MlirType 
 intptr_t pallasOperationGetOperandSegmentSizes(MlirOperation op, int32_t *sizes,
                                                intptr_t capacity);
 
+/** A new detached block with `numArgs` arguments of types `args`, all at
+ * `loc` (argument storage reserved at once, unlike `mlirBlockCreate`). */
+MlirBlock pallasBlockCreate(intptr_t numArgs, const MlirType *args, MlirLocation loc);
+
 /** Clones the ops of `source` but its terminator into `dest` (before
  * `before`, at the end when it is null), the arguments of `source` replaced
  * by `args` (one per argument) and later uses of cloned results, nested

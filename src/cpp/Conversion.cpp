@@ -647,6 +647,14 @@ static Operation *cloneMapped(Operation &op, IRMapping &mapping) {
   return copy;
 }
 
+MlirBlock pallasBlockCreate(intptr_t numArgs, const MlirType *args, MlirLocation loc) {
+  SmallVector<Type, 8> types;
+  Block *block = new Block();
+  block->addArguments(unwrapList(numArgs, args, types),
+                      SmallVector<Location, 8>(numArgs, unwrap(loc)));
+  return wrap(block);
+}
+
 void pallasCloneBlockBody(MlirBlock source, MlirBlock dest, MlirOperation before,
                           intptr_t numArgs, const MlirValue *args,
                           MlirValue *terminatorOperands) {

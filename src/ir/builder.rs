@@ -53,6 +53,9 @@ struct Parsed {
     signatures: crate::ir::hash::FastMap<Vec<*const std::ffi::c_void>, *const std::ffi::c_void>,
     /// [`memo_dense_array`]: (length, values, i32 or i64) -> dense array.
     dense_arrays: crate::ir::hash::FastMap<DenseArrayKey, *const std::ffi::c_void>,
+    /// [`memo_memory_space`]: `#tpu.memory_space` attributes by their
+    /// index among the spaces (null until made).
+    memory_spaces: [*const std::ffi::c_void; MEMORY_SPACES],
     /// How many pass runs are under way on this thread: the tables hold
     /// handles of the context of the running pass, so they are emptied when
     /// the outermost run ends, and the shaped-type memos (whose callers
@@ -119,6 +122,7 @@ thread_local! {
         vectors: Default::default(),
         signatures: Default::default(),
         dense_arrays: Default::default(),
+        memory_spaces: [std::ptr::null(); MEMORY_SPACES],
         runs: 0,
     });
 }
@@ -146,6 +150,7 @@ impl Parsed {
         self.vectors.clear();
         self.signatures.clear();
         self.dense_arrays.clear();
+        self.memory_spaces = [std::ptr::null(); MEMORY_SPACES];
     }
 
     fn table(
@@ -336,6 +341,38 @@ fn memo_dense_array<'c>(
         Err(()) => make(),
     };
     unsafe { Attribute::from_raw(raw) }
+}
+
+/// How many `#tpu.memory_space` values there are (see
+/// [`memo_memory_space`]).
+pub const MEMORY_SPACES: usize = 8;
+
+/// The `#tpu.memory_space` attribute number `index` (< [`MEMORY_SPACES`])
+/// of `ctx` that `make` builds, made once per pass run: the TPU lowering
+/// asks for one per ref view and access, and MLIR's uniquer lookup costs
+/// hundreds of instructions.
+pub fn memo_memory_space(
+    ctx: MlirContext,
+    index: usize,
+    make: impl FnOnce() -> MlirAttribute,
+) -> MlirAttribute {
+    let cached = PARSED.with(|p| {
+        let mut p = p.borrow_mut();
+        if p.runs == 0 {
+            return None;
+        }
+        p.enter(ctx);
+        Some(p.memory_spaces[index])
+    });
+    match cached {
+        Some(known) if !known.is_null() => MlirAttribute { ptr: known },
+        Some(_) => {
+            let raw = make();
+            PARSED.with(|p| p.borrow_mut().memory_spaces[index] = raw.ptr);
+            raw
+        }
+        None => make(),
+    }
 }
 
 /// The type `make` builds, remembered in `table` under `key` for the rest
@@ -690,12 +727,12 @@ impl<'r, 'c, 'a> B<'r, 'c, 'a> {
 
     /// `arith.constant value : ty`, the attribute built by the caller.
     pub fn constant_of(&self, value: Attribute<'c>, ty: Type<'c>) -> Value<'c, 'a> {
-        self.insert_constant(self.constant_name(), ty, value.to_raw())
+        self.insert_constant(self.constant_name(), ty, value.to_raw(), false)
     }
 
     pub fn constant(&self, value_attr: &str, ty: Type<'c>) -> Value<'c, 'a> {
         let a = self.attr(value_attr);
-        self.insert_constant(self.constant_name(), ty, a.to_raw())
+        self.insert_constant(self.constant_name(), ty, a.to_raw(), false)
     }
 
     pub fn cidx(&self, v: i64) -> Value<'c, 'a> {
@@ -706,10 +743,11 @@ impl<'r, 'c, 'a> B<'r, 'c, 'a> {
         self.int_constant(v, self.i32())
     }
 
-    /// `arith.constant v : ty` for an integer or index `ty`: what
+    /// `arith.constant v : ty` for `ty` index or `i32`: what
     /// `self.val("arith.constant", ..)` builds, with the attribute and the op
     /// name found in one table access (the lowerings build more index
-    /// constants than any other op).
+    /// constants than any other op), inserted as legal (see
+    /// [`Rewriter::insert_legal`]).
     fn int_constant(&self, v: i64, ty: Type<'c>) -> Value<'c, 'a> {
         let key = (ty.to_raw().ptr, v);
         let known = PARSED.with(|p| {
@@ -721,7 +759,7 @@ impl<'r, 'c, 'a> B<'r, 'c, 'a> {
             Some(k) => k,
             None => (self.constant_name(), self.int_attr(v, ty).to_raw().ptr),
         };
-        self.insert_constant(name, ty, MlirAttribute { ptr: attr })
+        self.insert_constant(name, ty, MlirAttribute { ptr: attr }, true)
     }
 
     /// The `pallasOperationNameGet` handle of `arith.constant` (kept apart
@@ -739,18 +777,23 @@ impl<'r, 'c, 'a> B<'r, 'c, 'a> {
         })
     }
 
-    /// Inserts `arith.constant value : ty` (`name`: [`B::constant_name`]).
+    /// Inserts `arith.constant value : ty` (`name`: [`B::constant_name`]),
+    /// as legal already when `legal` (see [`Rewriter::insert_legal`]).
     fn insert_constant(
         &self,
         name: *const std::ffi::c_void,
         ty: Type<'c>,
         value: MlirAttribute,
+        legal: bool,
     ) -> Value<'c, 'a> {
         let raw = unsafe { ffi::pallasConstantCreate(name, self.loc.to_raw(), ty.to_raw(), value) };
         assert!(!raw.ptr.is_null(), "cannot build arith.constant");
-        let op = self
-            .rw
-            .insert(unsafe { melior::ir::Operation::from_raw(raw) });
+        let op = unsafe { melior::ir::Operation::from_raw(raw) };
+        let op = if legal {
+            self.rw.insert_legal(op)
+        } else {
+            self.rw.insert(op)
+        };
         result_of(op, 0)
     }
 
@@ -798,7 +841,12 @@ impl<'r, 'c, 'a> B<'r, 'c, 'a> {
             p.zeros.get(&key).copied()
         });
         if let Some(raw) = cached {
-            return self.insert_constant(self.constant_name(), ty, MlirAttribute { ptr: raw });
+            return self.insert_constant(
+                self.constant_name(),
+                ty,
+                MlirAttribute { ptr: raw },
+                false,
+            );
         }
         let is_vector = crate::ir::is_vector(ty);
         let elem = if is_vector {
@@ -824,7 +872,7 @@ impl<'r, 'c, 'a> B<'r, 'c, 'a> {
                 scalar
             };
             PARSED.with(|p| p.borrow_mut().zeros.insert(key, raw.ptr));
-            return self.insert_constant(self.constant_name(), ty, raw);
+            return self.insert_constant(self.constant_name(), ty, raw, false);
         }
         let lit = if is_float(elem) { "0.0" } else { "0" };
         if is_vector {
@@ -1205,12 +1253,11 @@ impl<'r, 'c, 'a> B<'r, 'c, 'a> {
         attrs: &[(&str, Attribute<'c>)],
     ) -> OperationRef<'c, 'a> {
         let types: Vec<MlirType> = inputs.iter().map(|t| t.to_raw()).collect();
-        let locs = vec![self.loc.to_raw(); inputs.len()];
         let block = unsafe {
-            Block::from_raw(mlirBlockCreate(
+            Block::from_raw(ffi::pallasBlockCreate(
                 types.len() as isize,
                 types.as_ptr(),
-                locs.as_ptr(),
+                self.loc.to_raw(),
             ))
         };
         if with_return {

@@ -264,6 +264,19 @@ impl<'c, 'a> Rewriter<'c, 'a> {
         }
         unsafe { OperationRef::from_raw(inserted) }
     }
+    /// Inserts a detached op that the conversions of this crate all leave
+    /// as they are (the index and `i32` constants the builders make more
+    /// of than of any other op): the direct driver records it, to undo it
+    /// with its pattern, but does not legalize it; debug builds check that
+    /// the target finds it legal.
+    pub fn insert_legal(&self, op: Operation<'c>) -> OperationRef<'c, 'a> {
+        let raw = op.into_raw();
+        let inserted = unsafe { mlirRewriterBaseInsert(self.raw, raw) };
+        if let Some(d) = self.direct() {
+            d.borrow_mut().created_legal(inserted);
+        }
+        unsafe { OperationRef::from_raw(inserted) }
+    }
     /// Inserts `op` and returns its first result.
     pub fn insert_value(&self, op: Operation<'c>) -> Value<'c, 'a> {
         let op = self.insert(op);
@@ -941,6 +954,10 @@ pub(crate) struct Direct {
     log: Vec<Rewrite>,
     /// Ops inserted by the running pattern.
     new_ops: Vec<MlirOperation>,
+    /// Ops inserted by the running pattern as legal already (see
+    /// [`Rewriter::insert_legal`]), which debug builds check.
+    #[cfg(debug_assertions)]
+    legal_ops: Vec<MlirOperation>,
     /// Whether the running pattern has a type converter.
     converter: bool,
     /// What each converter made of each type (see [`Direct::convert`]).
@@ -987,6 +1004,14 @@ impl Direct {
     fn created(&mut self, op: MlirOperation) {
         self.log.push(Rewrite::Create(op));
         self.new_ops.push(op);
+    }
+
+    /// Records an op created legal: undone with its pattern, never
+    /// legalized.
+    fn created_legal(&mut self, op: MlirOperation) {
+        self.log.push(Rewrite::Create(op));
+        #[cfg(debug_assertions)]
+        self.legal_ops.push(op);
     }
 
     fn map(&mut self, from: MlirValue, to: MlirValue) {
@@ -1361,6 +1386,8 @@ impl<'p> Driver<'p> {
         let (mark, operands): (usize, &[Value]) = {
             let mut st = self.state.borrow_mut();
             st.new_ops.clear();
+            #[cfg(debug_assertions)]
+            st.legal_ops.clear();
             st.converter = pattern.converter.is_some();
             let mark = st.log.len();
             let n = unsafe { mlirOperationGetNumOperands(op) } as usize;
@@ -1396,6 +1423,14 @@ impl<'p> Driver<'p> {
         if !ok {
             self.state.borrow_mut().undo(mark);
             return false;
+        }
+        #[cfg(debug_assertions)]
+        for new in std::mem::take(&mut self.state.borrow_mut().legal_ops) {
+            assert!(
+                legality(new, self.name_info(new).category) == Some(true),
+                "an op inserted as legal ({}) is not legal for the target",
+                ir::op_name_of(&unsafe { ir::borrow_op(new) })
+            );
         }
         let mut created = std::mem::take(&mut self.state.borrow_mut().new_ops);
         for new in created.iter().copied() {

@@ -8,7 +8,7 @@ use mlir_sys::*;
 use super::ffi;
 
 /// Mosaic's MemorySpace keywords and values (TPUAttrs.td).
-const SPACES: [(&str, i64); 8] = [
+const SPACES: [(&str, i64); super::builder::MEMORY_SPACES] = [
     ("any", 0xFFFF_FFFF),
     ("vmem", 0),
     ("smem", 1),
@@ -22,11 +22,12 @@ const SPACES: [(&str, i64); 8] = [
 /// `#tpu.memory_space<keyword>` in the context of `like`; `None` for an
 /// unknown keyword.
 pub fn memory_space_attr<'c>(like: Type<'c>, keyword: &str) -> Option<Attribute<'c>> {
-    let value = SPACES.iter().find(|(k, _)| *k == keyword)?.1;
-    unsafe {
-        let raw = ffi::tpuMemorySpaceAttrGet(mlirTypeGetContext(like.to_raw()), value);
-        (!raw.ptr.is_null()).then(|| Attribute::from_raw(raw))
-    }
+    let index = SPACES.iter().position(|(k, _)| *k == keyword)?;
+    let ctx = unsafe { mlirTypeGetContext(like.to_raw()) };
+    let raw = super::builder::memo_memory_space(ctx, index, || unsafe {
+        ffi::tpuMemorySpaceAttrGet(ctx, SPACES[index].1)
+    });
+    (!raw.ptr.is_null()).then(|| unsafe { Attribute::from_raw(raw) })
 }
 
 /// The keyword of a `#tpu.memory_space` attribute; `None` for any other
