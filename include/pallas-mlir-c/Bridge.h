@@ -284,10 +284,12 @@ MlirLogicalResult pallasRewriterNotifyMatchFailure(MlirRewriterBase rewriter,
  * MLIR's C++ API. `rewriter` is a plain IRRewriter.
  *===----------------------------------------------------------------------===*/
 
-/** Calls `fn` on `root` and every op nested in it, parents first, blocks in
- * dominance order (the order in which MLIR's conversion driver visits them). */
-void pallasWalkConversionOrder(MlirOperation root, void (*fn)(MlirOperation, void *),
-                               void *userData);
+/** Calls `fn` once with `root` and every op nested in it, parents first,
+ * blocks in dominance order (the order in which MLIR's conversion driver
+ * visits them): `numOps` ops at `ops`, valid during the call. */
+void pallasConversionOrder(MlirOperation root,
+                           void (*fn)(const MlirOperation *ops, intptr_t numOps, void *),
+                           void *userData);
 /** Folds `op` with the rewriter's builder at `op`. Returns -1 when it does not
  * fold, 0 when it folded in place, 1 when `results` (one per result of `op`)
  * replace it; `newOps` (capacity: the number of results) receives the

@@ -223,15 +223,14 @@ MlirLogicalResult pallasRewriterNotifyMatchFailure(MlirRewriterBase rewriter, Ml
 // region in depth-first successor order from its entry block. A region of
 // one block (nearly all of them) is that block alone, taken without the
 // depth-first iterator's visited set.
-static void walkConversionOrder(Operation *op, void (*fn)(MlirOperation, void *),
-                                void *userData) {
-  fn(wrap(op), userData);
+static void walkConversionOrder(Operation *op, std::vector<MlirOperation> &order) {
+  order.push_back(wrap(op));
   for (Region &region : op->getRegions()) {
     if (region.empty())
       continue;
     auto walkBlock = [&](Block &block) {
-      for (Operation &nested : llvm::make_early_inc_range(block))
-        walkConversionOrder(&nested, fn, userData);
+      for (Operation &nested : block)
+        walkConversionOrder(&nested, order);
     };
     if (region.hasOneBlock()) {
       walkBlock(region.front());
@@ -242,9 +241,11 @@ static void walkConversionOrder(Operation *op, void (*fn)(MlirOperation, void *)
   }
 }
 
-void pallasWalkConversionOrder(MlirOperation root, void (*fn)(MlirOperation, void *),
-                               void *userData) {
-  walkConversionOrder(unwrap(root), fn, userData);
+void pallasConversionOrder(MlirOperation root,
+                           void (*fn)(const MlirOperation *, intptr_t, void *), void *userData) {
+  std::vector<MlirOperation> order;
+  walkConversionOrder(unwrap(root), order);
+  fn(order.data(), order.size(), userData);
 }
 
 // Whether an ODS op class can fold: it has a `fold` method of one of the

@@ -1053,9 +1053,7 @@ impl Direct {
             if mlirOperationGetNumRegions(op) == 0 {
                 self.mark(op);
             } else {
-                let mut nested = vec![];
-                walk(op, &mut |o| nested.push(o));
-                for o in nested {
+                for o in conversion_order(op) {
                     self.mark(o);
                 }
             }
@@ -1230,21 +1228,22 @@ impl Direct {
     }
 }
 
-/// Calls `f` on `op` and every op nested in it, parents first, in the order
-/// MLIR's conversion driver visits them.
-fn walk(op: MlirOperation, f: &mut dyn FnMut(MlirOperation)) {
-    unsafe extern "C" fn tramp(op: MlirOperation, data: *mut c_void) {
-        let f = &mut *(data as *mut &mut dyn FnMut(MlirOperation));
-        f(op)
+/// `op` and every op nested in it, parents first, in the order MLIR's
+/// conversion driver visits them (walked in C++, handed over at once).
+fn conversion_order(op: MlirOperation) -> Vec<MlirOperation> {
+    unsafe extern "C" fn take(ops: *const MlirOperation, n: isize, data: *mut c_void) {
+        let out = &mut *(data as *mut Vec<MlirOperation>);
+        out.extend_from_slice(std::slice::from_raw_parts(ops, n as usize));
     }
-    let mut f = f;
+    let mut order: Vec<MlirOperation> = vec![];
     unsafe {
-        ffi::pallasWalkConversionOrder(
+        ffi::pallasConversionOrder(
             op,
-            Some(tramp),
-            &mut f as *mut &mut dyn FnMut(MlirOperation) as *mut c_void,
+            Some(take),
+            &mut order as *mut Vec<MlirOperation> as *mut c_void,
         )
-    }
+    };
+    order
 }
 
 /// What the driver knows of the ops of one name (an interned identifier).
@@ -1626,8 +1625,7 @@ pub fn apply_direct_in_groups(
         let id = unsafe { mlirIdentifierGet(patterns.ctx, str_ref(&e.root)).ptr };
         by_name.entry(id).or_default().push(e);
     }
-    let mut order = vec![];
-    walk(root.to_raw(), &mut |op| order.push(op));
+    let order = conversion_order(root.to_raw());
     let groups = commit_groups(root.to_raw(), &order, |op| {
         starts_group(&unsafe { ir::borrow_op(op) })
     });
