@@ -257,12 +257,7 @@ impl<'c, 'a> Rewriter<'c, 'a> {
     }
     /// Inserts a detached op at the insertion point and returns it.
     pub fn insert(&self, op: Operation<'c>) -> OperationRef<'c, 'a> {
-        let raw = op.into_raw();
-        let inserted = unsafe { mlirRewriterBaseInsert(self.raw, raw) };
-        if let Some(d) = self.direct() {
-            d.borrow_mut().created(inserted);
-        }
-        unsafe { OperationRef::from_raw(inserted) }
+        self.insert_recorded(op, Direct::created)
     }
     /// Inserts a detached op that the conversions of this crate all leave
     /// as they are (the index and `i32` constants the builders make more
@@ -270,10 +265,17 @@ impl<'c, 'a> Rewriter<'c, 'a> {
     /// with its pattern, but does not legalize it; debug builds check that
     /// the target finds it legal.
     pub fn insert_legal(&self, op: Operation<'c>) -> OperationRef<'c, 'a> {
-        let raw = op.into_raw();
-        let inserted = unsafe { mlirRewriterBaseInsert(self.raw, raw) };
+        self.insert_recorded(op, Direct::created_legal)
+    }
+    /// Inserts `op`, telling the direct driver (if any) with `record`.
+    fn insert_recorded(
+        &self,
+        op: Operation<'c>,
+        record: fn(&mut Direct, MlirOperation),
+    ) -> OperationRef<'c, 'a> {
+        let inserted = unsafe { mlirRewriterBaseInsert(self.raw, op.into_raw()) };
         if let Some(d) = self.direct() {
-            d.borrow_mut().created_legal(inserted);
+            record(&mut d.borrow_mut(), inserted);
         }
         unsafe { OperationRef::from_raw(inserted) }
     }
