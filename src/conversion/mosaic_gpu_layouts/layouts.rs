@@ -631,6 +631,20 @@ impl Reg {
     }
 }
 
+/// Why `layout_cast` cannot give a vector of `shape` the layout `text`
+/// (what jaxlib rejects too): the layout does not apply to the shape; `None`
+/// when it can. Asked by the layout inference of every cast, and by
+/// `convert-pallas-to-mosaic-gpu` of a `pallas.layout_cast` before it
+/// builds one.
+pub fn cast_mismatch(text: &str, shape: &[i64]) -> Option<String> {
+    let fits = parse_reg(text).is_some_and(|layout| layout.fits(shape));
+    (!fits).then(|| {
+        format!(
+            "cannot cast to layout {text}: it does not apply to the operand shape {shape:?} (jaxlib rejects it too)"
+        )
+    })
+}
+
 /// A small reader of the attribute text [`Reg::attr_text`] writes (and
 /// MLIR prints): `None` for anything else.
 pub fn parse_reg(text: &str) -> Option<Reg> {

@@ -17,7 +17,7 @@
 //! yet (TMEM, custom primitives, shape casts) say "not yet supported".
 
 mod constraints;
-mod layouts;
+pub(crate) mod layouts;
 mod model;
 mod rules;
 mod search;

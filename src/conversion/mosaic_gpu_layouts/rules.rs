@@ -511,14 +511,8 @@ impl Context<'_, '_, '_> {
                     .map(|a| a.to_string())
                     .unwrap_or_default();
                 let layout = self.valid_layout(op, &text)?;
-                if !layout.fits(&self.ty(result).shape) {
-                    return Err(RuleError(
-                        op,
-                        format!(
-                            "cannot cast to layout {text}: it does not apply to the operand shape {:?} (jaxlib rejects it too)",
-                            self.ty(operand).shape
-                        ),
-                    ));
+                if let Some(e) = super::layouts::cast_mismatch(&text, &self.ty(operand).shape) {
+                    return Err(RuleError(op, e));
                 }
                 sys.assignments.insert(rv, Constant::Reg(layout));
                 sys.constraints.push(Constraint::Relayout {

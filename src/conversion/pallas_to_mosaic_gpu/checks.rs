@@ -377,7 +377,14 @@ fn check_body_op(op: &OperationRef) -> Result<(), String> {
         "pallas.layout_cast" => {
             let layout = ir::int_attr(op, "layout").unwrap_or(-1);
             let t = op.result(0).map_err(|e| e.to_string())?.r#type();
-            Layout::from_enum(layout, t, ir::int_attr(op, "vec_size")).map(|_| ())
+            let text = Layout::from_enum(layout, t, ir::int_attr(op, "vec_size"))?;
+            match crate::conversion::mosaic_gpu_layouts::layouts::cast_mismatch(
+                &text,
+                &ir::memref_shape(t),
+            ) {
+                Some(e) => Err(e),
+                None => Ok(()),
+            }
         }
         "memref.subview" => {
             let src = operand(0)?;

@@ -224,3 +224,18 @@ pallas.kernel @k grid(2)
   %v = memref.subview %xs[%c0, 0] [32, 128] [1, 1] : memref<64x128xf32, strided<[128, 1]>, #pallas.memory_space<gmem>> to memref<32x128xf32, strided<[128, 1], offset: ?>, #pallas.memory_space<gmem>>
   pallas.return
 }
+
+// -----
+
+// A layout that does not apply to the value's shape (a WGMMA tile needs
+// rows in multiples of 64): rejected at the user's cast, before a
+// mosaic_gpu.layout_cast that layout inference would reject is built.
+pallas.kernel @k grid(2)
+    ins(%x: memref<6x256xf32> block [3, 256] map affine_map<(i) -> (i, 0)> in shared)
+    outs(%o: memref<6x256xf32> block [3, 256] map affine_map<(i) -> (i, 0)> in shared)
+    attributes {compiler_params = {mosaic_gpu = {lowering_semantics = "warpgroup"}}} {
+  %v = pallas.load %x[] : memref<3x256xf32, #pallas.memory_space<shared>> -> vector<3x256xf32>
+  // expected-error @+1 {{'pallas.layout_cast' op cannot cast to layout #mosaic_gpu.TiledLayout<[[64, 8], [16, 8], [8, 8], [2]], warp_dims = [-7], lane_dims = [-3, -2], vector_dim = -1>: it does not apply to the operand shape [3, 256] (jaxlib rejects it too)}}
+  %w = pallas.layout_cast %v wgmma : vector<3x256xf32>
+  pallas.store %w, %o[] : vector<3x256xf32>, memref<3x256xf32, #pallas.memory_space<shared>>
+}
