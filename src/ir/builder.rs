@@ -320,27 +320,18 @@ fn memo_dense_array<'c>(
     key: Option<DenseArrayKey>,
     make: impl FnOnce() -> MlirAttribute,
 ) -> Attribute<'c> {
-    let Some(key) = key else {
-        return unsafe { Attribute::from_raw(make()) };
+    let raw = match key {
+        Some(key) => memo_in_run(
+            ctx,
+            |p| p.dense_arrays.get(&key).copied(),
+            |p, raw| {
+                p.dense_arrays.insert(key, raw);
+            },
+            || make().ptr,
+        ),
+        None => make().ptr,
     };
-    let cached = PARSED.with(|p| {
-        let mut p = p.borrow_mut();
-        if p.runs == 0 {
-            return Err(());
-        }
-        p.enter(ctx);
-        Ok(p.dense_arrays.get(&key).copied())
-    });
-    let raw = match cached {
-        Ok(Some(raw)) => MlirAttribute { ptr: raw },
-        Ok(None) => {
-            let raw = make();
-            PARSED.with(|p| p.borrow_mut().dense_arrays.insert(key, raw.ptr));
-            raw
-        }
-        Err(()) => make(),
-    };
-    unsafe { Attribute::from_raw(raw) }
+    unsafe { Attribute::from_raw(MlirAttribute { ptr: raw }) }
 }
 
 /// How many `#tpu.memory_space` values there are (see
@@ -356,22 +347,41 @@ pub fn memo_memory_space(
     index: usize,
     make: impl FnOnce() -> MlirAttribute,
 ) -> MlirAttribute {
+    let ptr = memo_in_run(
+        ctx,
+        |p| Some(p.memory_spaces[index]).filter(|raw| !raw.is_null()),
+        |p, raw| p.memory_spaces[index] = raw,
+        || make().ptr,
+    );
+    MlirAttribute { ptr }
+}
+
+/// What `make` builds in `ctx`, remembered for the rest of the pass run:
+/// `get` looks it up in the tables of [`Parsed`], `put` stores it there.
+/// Outside pass runs it is always built (a context may be destroyed
+/// between runs and another made at its address).
+fn memo_in_run(
+    ctx: MlirContext,
+    get: impl FnOnce(&mut Parsed) -> Option<*const std::ffi::c_void>,
+    put: impl FnOnce(&mut Parsed, *const std::ffi::c_void),
+    make: impl FnOnce() -> *const std::ffi::c_void,
+) -> *const std::ffi::c_void {
     let cached = PARSED.with(|p| {
         let mut p = p.borrow_mut();
         if p.runs == 0 {
-            return None;
+            return Err(());
         }
         p.enter(ctx);
-        Some(p.memory_spaces[index])
+        Ok(get(&mut p))
     });
     match cached {
-        Some(known) if !known.is_null() => MlirAttribute { ptr: known },
-        Some(_) => {
+        Ok(Some(raw)) => raw,
+        Ok(None) => {
             let raw = make();
-            PARSED.with(|p| p.borrow_mut().memory_spaces[index] = raw.ptr);
+            PARSED.with(|p| put(&mut p.borrow_mut(), raw));
             raw
         }
-        None => make(),
+        Err(()) => make(),
     }
 }
 
@@ -379,30 +389,22 @@ pub fn memo_memory_space(
 /// of the pass run (`elem`: the element type, for its context); outside
 /// pass runs always built (their callers include verifiers, which run
 /// outside passes too, where no run empties the table).
-fn memo_shaped_type<'c, K: std::hash::Hash + Eq>(
+fn memo_shaped_type<'c, K: std::hash::Hash + Eq + Copy>(
     elem: Type<'c>,
     table: fn(&mut Parsed) -> &mut crate::ir::hash::FastMap<K, *const std::ffi::c_void>,
     key: K,
     make: impl FnOnce() -> Type<'c>,
 ) -> Type<'c> {
     let ctx = unsafe { mlirTypeGetContext(elem.to_raw()) };
-    let cached = PARSED.with(|p| {
-        let mut p = p.borrow_mut();
-        if p.runs == 0 {
-            return Err(());
-        }
-        p.enter(ctx);
-        Ok(table(&mut p).get(&key).copied())
-    });
-    match cached {
-        Ok(Some(raw)) => unsafe { Type::from_raw(MlirType { ptr: raw }) },
-        Ok(None) => {
-            let ty = make();
-            PARSED.with(|p| table(&mut p.borrow_mut()).insert(key, ty.to_raw().ptr));
-            ty
-        }
-        Err(()) => make(),
-    }
+    let raw = memo_in_run(
+        ctx,
+        |p| table(p).get(&key).copied(),
+        |p, raw| {
+            table(p).insert(key, raw);
+        },
+        || make().to_raw().ptr,
+    );
+    unsafe { Type::from_raw(MlirType { ptr: raw }) }
 }
 
 /// `f(ty)`, computed once per pass run and `table` (one table per pure
