@@ -588,9 +588,11 @@ def left_pallas_ops(pass_name, out):
       for k in range(a, b + 1):
         keep[k] = False
   for what, name, a, b, _, _ in spans:
-    # Index maps stay with the kernels that stay (and the SparseCore pass
-    # has no use for any).
+    # Index maps stay with the kernels that stay; the TensorCore pass keeps
+    # all of them while any kernel stays (the SparseCore pass lowers the
+    # rest), and the SparseCore pass has no use for any.
     if what == "index_map" and (pass_name == "sparsecore"
+                                or (pass_name == "tpu" and left_kernels)
                                 or re.search(re.escape(name) + r"\b", left_text)):
       for k in range(a, b + 1):
         keep[k] = False
