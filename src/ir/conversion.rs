@@ -1233,19 +1233,24 @@ impl Direct {
 /// `op` and every op nested in it, parents first, in the order MLIR's
 /// conversion driver visits them (walked in C++, handed over at once).
 fn conversion_order(op: MlirOperation) -> Vec<MlirOperation> {
+    let mut order = vec![];
+    append_conversion_order(op, &mut order);
+    order
+}
+
+/// [`conversion_order`] of `op`, appended to `order`.
+fn append_conversion_order(op: MlirOperation, order: &mut Vec<MlirOperation>) {
     unsafe extern "C" fn take(ops: *const MlirOperation, n: isize, data: *mut c_void) {
         let out = &mut *(data as *mut Vec<MlirOperation>);
         out.extend_from_slice(std::slice::from_raw_parts(ops, n as usize));
     }
-    let mut order: Vec<MlirOperation> = vec![];
     unsafe {
         ffi::pallasConversionOrder(
             op,
             Some(take),
-            &mut order as *mut Vec<MlirOperation> as *mut c_void,
+            order as *mut Vec<MlirOperation> as *mut c_void,
         )
     };
-    order
 }
 
 /// What the driver knows of the ops of one name (an interned identifier).
@@ -1604,7 +1609,7 @@ pub fn apply_direct(
     target: &DirectTarget,
     patterns: PatternSet,
 ) -> Result<(), Reported> {
-    apply_direct_in_groups(root, target, patterns, |_| false)
+    apply_direct_in_groups(root, target, patterns, |_| false, &mut ())
 }
 
 /// [`apply_direct`], committing the replacements group by group, where a
@@ -1616,50 +1621,90 @@ pub fn apply_direct(
 /// in the caches when they are committed, instead of being walked twice
 /// as a whole. Ops directly inside `root` that have results keep one
 /// group.
-pub fn apply_direct_in_groups(
-    root: &OperationRef,
+///
+/// `hooks` prepare each group and finish it while its ops are in the
+/// caches: [`GroupHooks::before`] gets the ops directly inside `root` of
+/// the group before it is converted (none for the one group of everything
+/// in `root`); [`GroupHooks::after`], once the group is committed, the ops
+/// that hold what the conversion left of it: the ops now directly inside
+/// `root` in its place (`root` itself for the one group of everything).
+pub fn apply_direct_in_groups<'c, 'a>(
+    root: &OperationRef<'c, 'a>,
     target: &DirectTarget,
     patterns: PatternSet,
-    starts_group: impl for<'c, 'a> Fn(&OperationRef<'c, 'a>) -> bool,
+    starts_group: impl for<'c2, 'a2> Fn(&OperationRef<'c2, 'a2>) -> bool,
+    hooks: &mut dyn GroupHooks<'c, 'a>,
 ) -> Result<(), Reported> {
     let mut by_name: FastMap<*const c_void, Vec<&PatternEntry>> = FastMap::default();
     for e in &patterns.entries {
         let id = unsafe { mlirIdentifierGet(patterns.ctx, str_ref(&e.root)).ptr };
         by_name.entry(id).or_default().push(e);
     }
-    let order = conversion_order(root.to_raw());
-    let groups = commit_groups(root.to_raw(), &order, |op| {
-        starts_group(&unsafe { ir::borrow_op(op) })
-    });
-    let mut state = Direct {
-        epoch: target.epoch(),
-        ..Direct::default()
-    };
-    // Sized for a conversion that replaces most ops of the largest group
-    // (each with a few new ones) rather than grown and rehashed step by
-    // step; the tables are only looked up, never iterated, so their size
-    // changes no order.
-    let n = groups.iter().map(|g| g.len()).max().unwrap_or(0);
-    state.mapping.reserve(n);
-    state.mapped_to.reserve(n);
-    state.replaced.reserve(n);
-    state.log.reserve(2 * n);
+    let root_op = *root;
+    let root = root.to_raw();
+    let groups = commit_groups(root, |op| starts_group(&unsafe { ir::borrow_op(op) }));
     let driver = Driver {
         target,
         by_name: &by_name,
         names: RefCell::new(FastMap::default()),
         recent_names: Recent::new(),
-        rewriter: unsafe { mlirIRRewriterCreateFromOp(root.to_raw()) },
-        state: RefCell::new(state),
+        rewriter: unsafe { mlirIRRewriterCreateFromOp(root) },
+        state: RefCell::new(Direct {
+            epoch: target.epoch(),
+            ..Direct::default()
+        }),
+    };
+    let borrow = |ops: &[MlirOperation]| -> Vec<OperationRef<'c, 'a>> {
+        ops.iter().map(|&op| unsafe { ir::borrow_op(op) }).collect()
+    };
+    let n_groups = match &groups {
+        Groups::Whole => 1,
+        Groups::Tops { groups, .. } => groups.len(),
     };
     let mut ok = true;
-    'groups: for group in groups {
-        for &op in group {
-            if !driver.legalize(op) && driver.is_illegal(op) {
-                unsafe { ffi::pallasEmitFailedToLegalize(op) };
-                ok = false;
-                break 'groups;
+    let mut order = vec![];
+    // The last op directly inside `root` that a finished group left.
+    let mut last_finished: Option<MlirOperation> = None;
+    for i in 0..n_groups {
+        // Walked when its turn comes: its ops are then in the caches for
+        // the conversion that follows (a module of many kernels is larger
+        // than they are). The ops directly inside `root` were listed before
+        // any conversion, which creates no op that a later group holds.
+        order.clear();
+        match &groups {
+            Groups::Tops { groups, .. } => {
+                hooks.before(&borrow(&groups[i]));
+                if i == 0 {
+                    order.push(root);
+                }
+                for &op in &groups[i] {
+                    append_conversion_order(op, &mut order);
+                }
             }
+            Groups::Whole => {
+                hooks.before(&[]);
+                append_conversion_order(root, &mut order);
+            }
+        }
+        {
+            // Sized for a conversion that replaces most ops of the group
+            // (each with a few new ones) rather than grown and rehashed
+            // step by step; the tables are only looked up, never iterated,
+            // so their size changes no order.
+            let mut state = driver.state.borrow_mut();
+            let n = order.len();
+            state.mapping.reserve(n);
+            state.mapped_to.reserve(n);
+            state.replaced.reserve(n);
+            state.log.reserve(2 * n);
+        }
+        if let Some(&op) = order
+            .iter()
+            .find(|&&op| !driver.legalize(op) && driver.is_illegal(op))
+        {
+            unsafe { ffi::pallasEmitFailedToLegalize(op) };
+            ok = false;
+            break;
         }
         // On failure the IR stays as the patterns left it (the pass fails).
         ok = driver.commit();
@@ -1667,6 +1712,25 @@ pub fn apply_direct_in_groups(
             break;
         }
         driver.state.borrow_mut().start_group();
+        match &groups {
+            Groups::Tops { block, groups } => {
+                // What the group left: the ops between the previous group's
+                // and the next group's (which nothing has touched yet).
+                let next = groups.get(i + 1).map(|g| g[0].ptr);
+                let mut op = match last_finished {
+                    Some(last) => unsafe { mlirOperationGetNextInBlock(last) },
+                    None => unsafe { mlirBlockGetFirstOperation(*block) },
+                };
+                let mut left = vec![];
+                while !op.ptr.is_null() && Some(op.ptr) != next {
+                    left.push(op);
+                    op = unsafe { mlirOperationGetNextInBlock(op) };
+                }
+                last_finished = left.last().copied().or(last_finished);
+                hooks.after(&borrow(&left));
+            }
+            Groups::Whole => hooks.after(&[root_op]),
+        }
     }
     unsafe { mlirIRRewriterDestroy(driver.rewriter) };
     if ok {
@@ -1676,35 +1740,70 @@ pub fn apply_direct_in_groups(
     }
 }
 
-/// `order` (the conversion order of the ops in `root`, `root` first) cut
-/// before each op directly inside `root` that `starts_group` picks, or
-/// left whole when an op directly inside `root` has results.
-fn commit_groups(
-    root: MlirOperation,
-    order: &[MlirOperation],
-    starts_group: impl Fn(MlirOperation) -> bool,
-) -> Vec<&[MlirOperation]> {
-    let top_level =
-        |op: &MlirOperation| unsafe { mlirOperationGetParentOperation(*op).ptr == root.ptr };
-    let resultless = order
-        .iter()
-        .filter(|op| top_level(op))
-        .all(|op| unsafe { mlirOperationGetNumResults(*op) } == 0);
-    if !resultless {
-        return vec![order];
+/// What [`apply_direct_in_groups`] does around the conversion of each
+/// group.
+pub trait GroupHooks<'c, 'a> {
+    /// Before the group (its ops directly inside the root) is converted.
+    fn before(&mut self, _tops: &[OperationRef<'c, 'a>]) {}
+    /// Once the group is committed (the ops that hold what is left of it).
+    fn after(&mut self, _left: &[OperationRef<'c, 'a>]) {}
+}
+
+/// No hooks.
+impl<'c, 'a> GroupHooks<'c, 'a> for () {}
+
+/// The groups of [`apply_direct_in_groups`].
+enum Groups {
+    /// `root` and everything in it, in one group.
+    Whole,
+    /// The ops directly inside `root` (in `block`, its one block), cut
+    /// before each one that `starts_group` picks.
+    Tops {
+        block: MlirBlock,
+        groups: Vec<Vec<MlirOperation>>,
+    },
+}
+
+/// The groups of [`apply_direct_in_groups`], in order: the ops directly
+/// inside `root` cut before each one that `starts_group` picks, or one
+/// group of everything when an op directly inside `root` has results, or
+/// `root` has more than one block (their order is the conversion order's).
+fn commit_groups(root: MlirOperation, starts_group: impl Fn(MlirOperation) -> bool) -> Groups {
+    let block = unsafe {
+        match mlirOperationGetNumRegions(root) {
+            1 => {
+                let block = mlirRegionGetFirstBlock(mlirOperationGetRegion(root, 0));
+                (!block.ptr.is_null() && mlirBlockGetNextInRegion(block).ptr.is_null())
+                    .then_some(block)
+            }
+            _ => None,
+        }
+    };
+    let Some(block) = block else {
+        return Groups::Whole;
+    };
+    let mut tops = vec![];
+    let mut op = unsafe { mlirBlockGetFirstOperation(block) };
+    while !op.ptr.is_null() {
+        if unsafe { mlirOperationGetNumResults(op) } != 0 {
+            return Groups::Whole;
+        }
+        tops.push(op);
+        op = unsafe { mlirOperationGetNextInBlock(op) };
+    }
+    if tops.is_empty() {
+        return Groups::Whole;
     }
     let mut groups = vec![];
     let mut start = 0;
-    for (i, op) in order.iter().enumerate() {
-        if i > start && top_level(op) && starts_group(*op) {
-            groups.push(&order[start..i]);
+    for (i, &op) in tops.iter().enumerate() {
+        if i > start && starts_group(op) {
+            groups.push(tops[start..i].to_vec());
             start = i;
         }
     }
-    if start < order.len() {
-        groups.push(&order[start..]);
-    }
-    groups
+    groups.push(tops[start..].to_vec());
+    Groups::Tops { block, groups }
 }
 
 /// A rewriter of its own (MLIR's `IRRewriter`) for passes that build ops

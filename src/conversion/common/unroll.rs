@@ -97,13 +97,32 @@ pub fn expand_marked_loops(
     loops: Vec<OperationRef>,
     parallel: ParallelLoops,
 ) -> Result<(), Reported> {
+    check_marked_loops(&loops, parallel)?;
+    expand_checked_loops(module, loops, parallel);
+    Ok(())
+}
+
+/// Reports every loop of `loops` (see [`expand_marked_loops`]) that cannot
+/// be expanded.
+pub fn check_marked_loops(loops: &[OperationRef], parallel: ParallelLoops) -> Result<(), Reported> {
     let mut ok = true;
-    for op in &loops {
+    for op in loops {
         ok &= check(op, parallel);
     }
-    if !ok {
-        return Err(Reported);
+    if ok {
+        Ok(())
+    } else {
+        Err(Reported)
     }
+}
+
+/// Expands `loops` (in pre-order), which [`check_marked_loops`] accepted:
+/// the loops of a whole module, or of some of its kernels at a time.
+pub fn expand_checked_loops(
+    module: &OperationRef,
+    loops: Vec<OperationRef>,
+    parallel: ParallelLoops,
+) {
     // Inner loops first (the walk is pre-order), so that an outer loop
     // copies bodies whose inner loops are already expanded.
     with_ir_rewriter(module, |rw| {
@@ -117,7 +136,6 @@ pub fn expand_marked_loops(
             }
         }
     });
-    Ok(())
 }
 
 /// Reports what keeps `op` from being expanded.

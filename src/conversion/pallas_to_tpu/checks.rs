@@ -265,12 +265,15 @@ pub(crate) fn check_module<'c, 'a>(
         infos: FastMap::default(),
         scf_for: name("scf.for"),
         loops: vec![],
+        view_names: refs::SPACE_FOLLOWING_VIEWS.map(name),
+        views: vec![],
         ok: true,
     };
     checker.visit_nested(module, false);
     checker.ok.then_some(Checked {
         infos: checker.infos,
         marked_loops: checker.loops,
+        views: checker.views,
     })
 }
 
@@ -280,6 +283,10 @@ pub(crate) struct Checked<'c, 'a> {
     /// The loops of the TensorCore kernels that `unroll` expands, in
     /// pre-order (see `unroll::expand_marked_loops`).
     pub marked_loops: Vec<OperationRef<'c, 'a>>,
+    /// The views whose memory space follows their source's
+    /// ([`refs::SPACE_FOLLOWING_VIEWS`]), anywhere in the module, in
+    /// pre-order.
+    pub views: Vec<OperationRef<'c, 'a>>,
 }
 
 /// The information of the TensorCore kernels of a module, by op identity.
@@ -308,6 +315,10 @@ struct Checker<'t, 'l, 'c, 'a> {
     /// The marked loops met so far (the checks walk every op once; the
     /// unroll need not walk them again).
     loops: Vec<OperationRef<'c, 'a>>,
+    view_names: [ir::OpName; 3],
+    /// The views met so far (the walk for their memory spaces need not be
+    /// made again).
+    views: Vec<OperationRef<'c, 'a>>,
     ok: bool,
 }
 
@@ -321,6 +332,9 @@ impl<'c, 'a> Checker<'_, '_, 'c, 'a> {
 
     /// Checks `op`; returns `in_tc` for the ops nested in it.
     fn visit(&mut self, op: &OperationRef<'c, 'a>, in_tc: bool) -> bool {
+        if self.view_names.contains(&ir::OpName::of(op)) {
+            self.views.push(*op);
+        }
         let plan = *self.plans.get(op, Plan::of);
         match plan {
             Plan::Kernel => {

@@ -882,14 +882,6 @@ pub(crate) fn prepare_index_maps<'c>(
 ) -> Result<(), ()> {
     let mut with_maps = vec![];
     for k in kernels {
-        let n_prefetch = KernelInfo::prefetch_count(k);
-        if n_prefetch > 0 {
-            if let Some(body) = crate::ir::region_at(k, 0).and_then(|r| r.first_block()) {
-                for a in 0..n_prefetch.min(body.argument_count()) {
-                    put_in_smem(value(body.argument(a).unwrap()));
-                }
-            }
-        }
         // Grid-less kernels have no transform functions to take copies.
         let info = infos.get(&k.to_raw().ptr);
         if let Some(info) =
@@ -933,9 +925,27 @@ pub(crate) fn prepare_index_maps<'c>(
                     put_in_smem(value(body.argument(a).unwrap()));
                 }
             }
+            // Views in the copy of a map follow its refs, now in SMEM.
+            super::refs::follow_source_spaces(&copy);
         }
     }
     Ok(())
+}
+
+/// Puts the scalar prefetch refs of the TensorCore `kernels` in SMEM (see
+/// [`put_in_smem`]), before the views of those refs follow them.
+pub(crate) fn put_prefetch_in_smem(kernels: &[OperationRef]) {
+    for k in kernels {
+        let n_prefetch = KernelInfo::prefetch_count(k);
+        if n_prefetch == 0 {
+            continue;
+        }
+        if let Some(body) = crate::ir::region_at(k, 0).and_then(|r| r.first_block()) {
+            for a in 0..n_prefetch.min(body.argument_count()) {
+                put_in_smem(value(body.argument(a).unwrap()));
+            }
+        }
+    }
 }
 
 /// The windowed operands with a symbol index map: operand index and symbol.

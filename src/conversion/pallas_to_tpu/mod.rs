@@ -44,7 +44,7 @@ use melior::ir::operation::{OperationLike, OperationRef};
 use crate::conversion::common::retype;
 use crate::conversion::common::unroll::{self, ParallelLoops};
 use crate::conversion::framework::{
-    apply_direct_in_groups, DirectTarget, Epoch, Inherited, PatternSet, TypeLegality,
+    apply_direct_in_groups, DirectTarget, Epoch, GroupHooks, Inherited, PatternSet, TypeLegality,
 };
 use crate::ir;
 use crate::ir::hash::FastSet;
@@ -276,10 +276,15 @@ fn run(module: OperationRef, options: &OptionValues) -> Result<(), ()> {
         return Err(());
     };
     let infos = checked.infos;
-    unroll::expand_marked_loops(&module, checked.marked_loops, ParallelLoops::Rejected)
-        .map_err(|_| ())?;
+    kernel::put_prefetch_in_smem(&kernel_list);
+    // Before the unroll: the copies it makes of a view keep its type.
+    for view in &checked.views {
+        refs::follow_source_space(view);
+    }
+    // Every loop is checked now; each kernel's are expanded just before
+    // the kernel is converted (see the conversion below).
+    unroll::check_marked_loops(&checked.marked_loops, ParallelLoops::Rejected).map_err(|_| ())?;
     kernel::prepare_index_maps(&module, &kernel_list, &infos, kernels.is_all())?;
-    refs::follow_source_spaces(&module);
     let tc = types::converter();
     let mut target = DirectTarget::new();
     target
@@ -335,64 +340,164 @@ fn run(module: OperationRef, options: &OptionValues) -> Result<(), ()> {
     retype::add_patterns(&mut patterns, &tc, RETYPED, types::tpu_type);
     // A kernel's conversion touches only its own ops and the index-map
     // copies that `prepare_index_maps` put right after it.
-    let result = apply_direct_in_groups(&module, &target, patterns, |op| kernels.contains(op));
+    let mut hooks = KernelByKernel {
+        module,
+        loops: checked.marked_loops.into_iter().peekable(),
+        finish: Finish::new(&module, &lowering),
+    };
+    let result = apply_direct_in_groups(
+        &module,
+        &target,
+        patterns,
+        |op| kernels.contains(op),
+        &mut hooks,
+    );
     drop(tc);
     result.map_err(|_| ())?;
-    finish(&module, &lowering);
+    hooks.finish.done();
     Ok(())
+}
+
+/// What the conversion does before and after each kernel, while its ops
+/// are in the caches: the kernel's unrolled loops are expanded just before
+/// it is converted (the copies are converted next), and what only the
+/// conversion needed is removed right after.
+struct KernelByKernel<'l, 'c, 'a> {
+    module: OperationRef<'c, 'a>,
+    /// The marked loops not expanded yet, in pre-order.
+    loops: std::iter::Peekable<std::vec::IntoIter<OperationRef<'c, 'a>>>,
+    finish: Finish<'l, 'c, 'a>,
+}
+
+impl<'c, 'a> GroupHooks<'c, 'a> for KernelByKernel<'_, 'c, 'a> {
+    fn before(&mut self, tops: &[OperationRef<'c, 'a>]) {
+        let mut group_loops = vec![];
+        while let Some(l) = self.loops.next_if(|l| tops.is_empty() || holds(tops, l)) {
+            group_loops.push(l);
+        }
+        unroll::expand_checked_loops(&self.module, group_loops, ParallelLoops::Rejected);
+    }
+
+    fn after(&mut self, left: &[OperationRef<'c, 'a>]) {
+        self.finish.visit(left);
+    }
+}
+
+/// Whether `op` is nested in one of `tops` (ops directly inside the same
+/// parent).
+fn holds(tops: &[OperationRef], op: &OperationRef) -> bool {
+    let Some(parent) = tops.first().and_then(|t| t.parent_operation()) else {
+        return false;
+    };
+    let mut cur = op.parent_operation();
+    while let Some(p) = cur {
+        if p.parent_operation() == Some(parent) {
+            return tops.contains(&p);
+        }
+        cur = p.parent_operation();
+    }
+    false
 }
 
 /// Removes what only the conversion needed: the index maps (now copied into
 /// transform functions), the kernel parameters kept on the functions, and
 /// the views left without uses.
 pub(crate) fn finish(module: &OperationRef, lowering: &kernel::Lowering) {
-    let mut index_maps = vec![];
-    let mut kernels_left = false;
-    // Every op of the output is visited once: names compared as interned
-    // names.
-    let name = |n: &str| ir::OpName::get(module, n);
-    let (index_map, kernel, func) = (
-        name("pallas.index_map"),
-        name("pallas.kernel"),
-        name("func.func"),
-    );
-    // Views left without uses: the squeezes of windows that every access
-    // folded away, and the views that accesses and DMAs re-applied per use
-    // (see refs.rs). Erasing a view can leave its source view unused.
-    let views: Vec<ir::OpName> = refs::VIEW_OPS.iter().map(|n| name(n)).collect();
-    let is_dead_view = |op: &OperationRef, op_name: ir::OpName| {
-        views.contains(&op_name)
+    let mut finish = Finish::new(module, lowering);
+    finish.visit_nested(module);
+    finish.done();
+}
+
+/// [`finish`] part by part: each part of the module is visited once (with
+/// what is nested in it), then [`Finish::done`].
+pub(crate) struct Finish<'l, 'c, 'a> {
+    lowering: &'l kernel::Lowering,
+    /// Names compared as interned names (every op of the output is
+    /// visited).
+    index_map: ir::OpName,
+    kernel: ir::OpName,
+    func: ir::OpName,
+    views: Vec<ir::OpName>,
+    index_maps: Vec<OperationRef<'c, 'a>>,
+    kernels_left: bool,
+}
+
+impl<'l, 'c, 'a> Finish<'l, 'c, 'a> {
+    pub(crate) fn new(module: &OperationRef, lowering: &'l kernel::Lowering) -> Self {
+        let name = |n: &str| ir::OpName::get(module, n);
+        Self {
+            lowering,
+            index_map: name("pallas.index_map"),
+            kernel: name("pallas.kernel"),
+            func: name("func.func"),
+            views: refs::VIEW_OPS.iter().map(|n| name(n)).collect(),
+            index_maps: vec![],
+            kernels_left: false,
+        }
+    }
+
+    /// Finishes the ops nested in `op`.
+    pub(crate) fn visit_nested(&mut self, op: &OperationRef<'c, 'a>) {
+        let mut dead_views = vec![];
+        ir::walk_nested(op, &mut |x| self.visit_op(x, &mut dead_views));
+        self.erase_dead_views(dead_views);
+    }
+
+    /// Finishes `ops` and the ops nested in them.
+    pub(crate) fn visit(&mut self, ops: &[OperationRef<'c, 'a>]) {
+        let mut dead_views = vec![];
+        for op in ops {
+            self.visit_op(*op, &mut dead_views);
+            ir::walk_nested(op, &mut |x| self.visit_op(x, &mut dead_views));
+        }
+        self.erase_dead_views(dead_views);
+    }
+
+    /// Views left without uses: the squeezes of windows that every access
+    /// folded away, and the views that accesses and DMAs re-applied per use
+    /// (see refs.rs).
+    fn is_dead_view(&self, op: &OperationRef, op_name: ir::OpName) -> bool {
+        self.views.contains(&op_name)
             && op
                 .result(0)
                 .map(|r| !ir::has_uses(r.into()))
                 .unwrap_or(false)
-    };
-    let mut dead_views = vec![];
-    ir::walk_nested(module, &mut |op| {
+    }
+
+    fn visit_op(&mut self, op: OperationRef<'c, 'a>, dead_views: &mut Vec<OperationRef<'c, 'a>>) {
         let op_name = ir::OpName::of(&op);
-        if op_name == index_map {
-            index_maps.push(op);
-        } else if op_name == kernel {
-            kernels_left = true;
-        } else if op_name == func {
-            if lowering.is_annotated(&op) {
+        if op_name == self.index_map {
+            self.index_maps.push(op);
+        } else if op_name == self.kernel {
+            self.kernels_left = true;
+        } else if op_name == self.func {
+            if self.lowering.is_annotated(&op) {
                 ir::remove_attribute(&op, kernel::PARAMS_ATTR);
             }
-        } else if is_dead_view(&op, op_name) {
+        } else if self.is_dead_view(&op, op_name) {
             dead_views.push(op)
         }
-    });
-    // Views first: one inside an index map goes with it.
-    while let Some(view) = dead_views.pop() {
-        let source = crate::ir::operand_at(&view, 0).and_then(ir::defining_op);
-        ir::erase_operation(view);
-        if let Some(source) = source.filter(|s| is_dead_view(s, ir::OpName::of(s))) {
-            dead_views.push(source);
+    }
+
+    /// Erasing a view can leave its source view unused. Views first: one
+    /// inside an index map goes with it.
+    fn erase_dead_views(&self, mut dead_views: Vec<OperationRef<'c, 'a>>) {
+        while let Some(view) = dead_views.pop() {
+            let source = crate::ir::operand_at(&view, 0).and_then(ir::defining_op);
+            ir::erase_operation(view);
+            if let Some(source) = source.filter(|s| self.is_dead_view(s, ir::OpName::of(s))) {
+                dead_views.push(source);
+            }
         }
     }
-    if !kernels_left {
-        for op in index_maps {
-            ir::erase_operation(op);
+
+    /// Once every part is finished: the index maps go when no kernel is
+    /// left for another pass.
+    pub(crate) fn done(self) {
+        if !self.kernels_left {
+            for op in self.index_maps {
+                ir::erase_operation(op);
+            }
         }
     }
 }

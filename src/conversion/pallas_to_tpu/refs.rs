@@ -51,26 +51,35 @@ pub fn add_patterns(set: &mut PatternSet, tc: &TypeConverter) {
     }
 }
 
+/// The views whose result takes the memory space of their source (see
+/// [`follow_source_spaces`]).
+pub(crate) const SPACE_FOLLOWING_VIEWS: [&str; 3] =
+    ["pallas.ref_reshape", "pallas.ref_bitcast", "memref.subview"];
+
 /// Gives views the memory space their ref has been given before the
 /// conversion (scalar prefetch refs put in SMEM, SparseCore operands in
 /// HBM), so that the type converter places them where their ref is. Views
 /// are visited in order, so a view of a view follows too.
-pub(crate) fn follow_source_spaces(module: &OperationRef) {
+pub(crate) fn follow_source_spaces(root: &OperationRef) {
     // Every op of the module is visited: names compared as interned names.
-    let views = ["pallas.ref_reshape", "pallas.ref_bitcast", "memref.subview"]
-        .map(|n| ir::OpName::get(module, n));
-    ir::walk_nested(module, &mut |op| {
-        if !views.contains(&ir::OpName::of(&op)) {
-            return;
-        }
-        let (Ok(src), Ok(result)) = (op.operand(0), op.result(0)) else {
-            return;
-        };
-        let (from, to) = (src.r#type(), result.r#type());
-        if ir::memref_memory_space(from) != ir::memref_memory_space(to) {
-            ir::set_value_type(result.into(), ir::with_memory_space_of(to, from));
+    let views = SPACE_FOLLOWING_VIEWS.map(|n| ir::OpName::get(root, n));
+    ir::walk_nested(root, &mut |op| {
+        if views.contains(&ir::OpName::of(&op)) {
+            follow_source_space(&op);
         }
     });
+}
+
+/// Gives the view `op` (one of [`SPACE_FOLLOWING_VIEWS`]) the memory space
+/// of its source.
+pub(crate) fn follow_source_space(op: &OperationRef) {
+    let (Ok(src), Ok(result)) = (op.operand(0), op.result(0)) else {
+        return;
+    };
+    let (from, to) = (src.r#type(), result.r#type());
+    if ir::memref_memory_space(from) != ir::memref_memory_space(to) {
+        ir::set_value_type(result.into(), ir::with_memory_space_of(to, from));
+    }
 }
 
 /// The result type of a view of `base`: the op's shape and Mosaic element
