@@ -15,7 +15,8 @@ in scripts/jax/tpu_kernels.py (sc_kernels.py), it measures in one run:
       the part our pass replaces;
   * ours: the `ConvertPallasToTPU` (`ConvertPallasToSparseCore`) pass time
     from `-mlir-timing` on a module
-    holding the kernel COPIES times, divided by COPIES;
+    holding the kernel COPIES times, divided by COPIES, on one thread
+    (`--mlir-disable-threading`; see ONE_KERNEL_AT_A_TIME);
   * on both sides, the part of those times that is MLIR's op verifier:
     JAX's step calls `verify()` on every function it builds (timed by
     wrapping the Python bindings' `verify`), and mlir-opt's pass manager
@@ -206,6 +207,17 @@ def jax_lowering_seconds(make, repeats, timer, platform):
     return statistics.median(total), mosaic[len(mosaic) // 2]
 
 
+# Our side of the comparison runs on one thread, as JAX's step does: JAX
+# verifies each function it builds, one at a time, and a module holding one
+# kernel gives mlir-opt's verifier nothing to spread over threads (one kernel
+# function and its small transform functions). With threads, the verifier
+# would spread the COPIES kernels of the timed module over the cores, which
+# no single kernel gets; on this 2-core machine that made our verifier time
+# of a kernel swing between runs (dkv: 0.12 to 0.26 ms, against 0.20-0.21 ms
+# on one thread), and the worst-kernel ratio with it.
+ONE_KERNEL_AT_A_TIME = ["--mlir-disable-threading"]
+
+
 HEADER = (f"{'kernel':32} {'JAX lower ms':>12} {'JAX mosaic ms':>13} {'(verify)':>8}"
           f" {'ours ms':>9} {'(verify)':>8} {'lower/ours':>10} {'mosaic/ours':>11}"
           f" {'no verify':>9}")
@@ -223,6 +235,7 @@ def compare_suite(a, kernels, folder, passes, timer_name, timer, platform, ratio
             continue
         text = replicate(open(os.path.join(ROOT, "examples", folder, name + ".mlir")).read(),
                          a.copies)
+        passes = passes + ONE_KERNEL_AT_A_TIME
         ours = mlir_timing(a.opt, text, passes).get(timer_name, float("nan")) / a.copies
         unverified = mlir_timing(a.opt, text, passes + ["--verify-each=false"]).get(
             timer_name, float("nan")) / a.copies
