@@ -1,5 +1,7 @@
-//! Unrolled and parallel loops, expanded once for every lowering before its
-//! conversion starts: an `scf.for` in a kernel body marked `{pallas.unroll}`
+//! Unrolled and parallel loops, expanded once for every lowering before the
+//! conversion of their kernel starts (the TPU lowering expands each
+//! kernel's just before converting it, all checked first): an `scf.for` in
+//! a kernel body marked `{pallas.unroll}`
 //! / `{pallas.unroll = N}` (`lax.fori_loop(..., unroll=...)`,
 //! `pl.loop(..., unroll=...)`) is replaced by the ops JAX's Pallas TPU
 //! lowering emits for it, and `{pallas.parallel_loop}`
