@@ -378,13 +378,9 @@ fn check_body_op(op: &OperationRef) -> Result<(), String> {
             let layout = ir::int_attr(op, "layout").unwrap_or(-1);
             let t = op.result(0).map_err(|e| e.to_string())?.r#type();
             let text = Layout::from_enum(layout, t, ir::int_attr(op, "vec_size"))?;
-            match crate::conversion::mosaic_gpu_layouts::layouts::cast_mismatch(
-                &text,
-                &ir::memref_shape(t),
-            ) {
-                Some(e) => Err(e),
-                None => Ok(()),
-            }
+            let shape = ir::memref_shape(t);
+            crate::conversion::mosaic_gpu_layouts::layouts::cast_mismatch(&text, &shape)
+                .map_or(Ok(()), Err)
         }
         "memref.subview" => {
             let src = operand(0)?;

@@ -265,7 +265,7 @@ pub(crate) fn check_module<'c, 'a>(
         infos: FastMap::default(),
         scf_for: name("scf.for"),
         loops: vec![],
-        view_names: refs::SPACE_FOLLOWING_VIEWS.map(name),
+        view_names: refs::SpaceFollowingViews::new(module),
         views: vec![],
         ok: true,
     };
@@ -284,7 +284,7 @@ pub(crate) struct Checked<'c, 'a> {
     /// pre-order (see `unroll::expand_marked_loops`).
     pub marked_loops: Vec<OperationRef<'c, 'a>>,
     /// The views whose memory space follows their source's
-    /// ([`refs::SPACE_FOLLOWING_VIEWS`]), anywhere in the module, in
+    /// ([`refs::SpaceFollowingViews`]), anywhere in the module, in
     /// pre-order.
     pub views: Vec<OperationRef<'c, 'a>>,
 }
@@ -315,7 +315,7 @@ struct Checker<'t, 'l, 'c, 'a> {
     /// The marked loops met so far (the checks walk every op once; the
     /// unroll need not walk them again).
     loops: Vec<OperationRef<'c, 'a>>,
-    view_names: [ir::OpName; 3],
+    view_names: refs::SpaceFollowingViews,
     /// The views met so far (the walk for their memory spaces need not be
     /// made again).
     views: Vec<OperationRef<'c, 'a>>,
@@ -332,7 +332,7 @@ impl<'c, 'a> Checker<'_, '_, 'c, 'a> {
 
     /// Checks `op`; returns `in_tc` for the ops nested in it.
     fn visit(&mut self, op: &OperationRef<'c, 'a>, in_tc: bool) -> bool {
-        if self.view_names.contains(&ir::OpName::of(op)) {
+        if self.view_names.contains(op) {
             self.views.push(*op);
         }
         let plan = *self.plans.get(op, Plan::of);

@@ -899,6 +899,7 @@ pub(crate) fn prepare_index_maps<'c>(
     }
     // Built when there is a map to look up (most kernels have none).
     let table = (!with_maps.is_empty()).then(|| ir::SymbolTable::of(module));
+    let views = super::refs::SpaceFollowingViews::new(module);
     for (k, info) in &with_maps {
         let mut last = **k;
         for (i, sym) in symbol_windows(info) {
@@ -926,7 +927,7 @@ pub(crate) fn prepare_index_maps<'c>(
                 }
             }
             // Views in the copy of a map follow its refs, now in SMEM.
-            super::refs::follow_source_spaces(&copy);
+            views.follow_in(&copy);
         }
     }
     Ok(())

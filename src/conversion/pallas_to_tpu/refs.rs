@@ -53,21 +53,41 @@ pub fn add_patterns(set: &mut PatternSet, tc: &TypeConverter) {
 
 /// The views whose result takes the memory space of their source (see
 /// [`follow_source_spaces`]).
-pub(crate) const SPACE_FOLLOWING_VIEWS: [&str; 3] =
+const SPACE_FOLLOWING_VIEWS: [&str; 3] =
     ["pallas.ref_reshape", "pallas.ref_bitcast", "memref.subview"];
+
+/// The names of [`SPACE_FOLLOWING_VIEWS`], interned once per run: every op
+/// of a module is compared with them.
+#[derive(Clone, Copy)]
+pub(crate) struct SpaceFollowingViews([ir::OpName; SPACE_FOLLOWING_VIEWS.len()]);
+
+impl SpaceFollowingViews {
+    /// The names in the context of `op`.
+    pub(crate) fn new(op: &OperationRef) -> Self {
+        Self(SPACE_FOLLOWING_VIEWS.map(|n| ir::OpName::get(op, n)))
+    }
+
+    /// Whether `op` is one of the views.
+    pub(crate) fn contains(&self, op: &OperationRef) -> bool {
+        self.0.contains(&ir::OpName::of(op))
+    }
+
+    /// Gives the views nested in `root` their source's memory space, in
+    /// order (a view of a view follows too).
+    pub(crate) fn follow_in(&self, root: &OperationRef) {
+        ir::walk_nested(root, &mut |op| {
+            if self.contains(&op) {
+                follow_source_space(&op);
+            }
+        });
+    }
+}
 
 /// Gives views the memory space their ref has been given before the
 /// conversion (scalar prefetch refs put in SMEM, SparseCore operands in
-/// HBM), so that the type converter places them where their ref is. Views
-/// are visited in order, so a view of a view follows too.
-pub(crate) fn follow_source_spaces(root: &OperationRef) {
-    // Every op of the module is visited: names compared as interned names.
-    let views = SPACE_FOLLOWING_VIEWS.map(|n| ir::OpName::get(root, n));
-    ir::walk_nested(root, &mut |op| {
-        if views.contains(&ir::OpName::of(&op)) {
-            follow_source_space(&op);
-        }
-    });
+/// HBM), so that the type converter places them where their ref is.
+pub(crate) fn follow_source_spaces(module: &OperationRef) {
+    SpaceFollowingViews::new(module).follow_in(module);
 }
 
 /// Gives the view `op` (one of [`SPACE_FOLLOWING_VIEWS`]) the memory space
